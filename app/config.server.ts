@@ -1,0 +1,135 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+// The one place that reads process.env. Every variable is optional: with none
+// set, the site runs on an embedded database and a local mailbox.
+const urlWithProtocols = (protocols: string[], example: string) =>
+  z.string().refine(
+    (value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    },
+    { message: `expected a URL like ${example}` },
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce
+    .number({ message: "expected a port number between 1 and 65535" })
+    .int("expected a port number between 1 and 65535")
+    .min(0, "expected a port number between 1 and 65535")
+    .max(65535, "expected a port number between 1 and 65535")
+    .default(3000),
+  HOST: z.string().min(1, "expected a host name or IP address").default("0.0.0.0"),
+  DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
+  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:pass@host:5432/db").optional(),
+  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
+  MAIL_FROM: z.string().min(3, "expected a sender like 'Youth Summit <tickets@example.org>'").optional(),
+  PUBLIC_URL: urlWithProtocols(["http:", "https:"], "https://summit.example.org").optional(),
+  SESSION_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      message: "expected one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+});
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  sessionSecret: string;
+  logLevel: string;
+  /** true when PUBLIC_URL is https: session cookies then carry Secure. */
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+/** Parses an environment; throws ConfigError whose message is one line naming the variable. */
+export function parseConfig(env: Env): Config {
+  // Treat empty strings as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    const value = cleaned[name];
+    const shown = name === "SESSION_SECRET" || value === undefined ? "" : `=${redact(value)}`;
+    throw new ConfigError(`Invalid configuration: ${name}${shown}: ${issue?.message ?? "invalid value"}`);
+  }
+  const e = result.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? "Zamfara Youth Summit <tickets@localhost>",
+    publicUrl,
+    sessionSecret: e.SESSION_SECRET ?? "",
+    logLevel: e.LOG_LEVEL,
+    secureCookies: publicUrl.startsWith("https:"),
+  };
+}
+
+// Hide passwords in URLs when echoing a wrong value back.
+function redact(value: string): string {
+  try {
+    const url = new URL(value);
+    if (url.password) url.password = "****";
+    return url.toString();
+  } catch {
+    return value.length > 60 ? `${value.slice(0, 60)}…` : value;
+  }
+}
+
+/** Reads the session secret from DATA_DIR, creating it once, so sessions and ticket QR codes survive restarts. */
+export function ensureSessionSecret(config: Config): string {
+  if (config.sessionSecret) return config.sessionSecret;
+  mkdirSync(config.dataDir, { recursive: true });
+  const file = path.join(config.dataDir, "session-secret");
+  try {
+    const existing = readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not created yet
+  }
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "w" });
+  return secret;
+}
+
+let cached: Config | undefined;
+
+/** The process configuration; exits with one line on stderr when the environment is wrong. */
+export function getConfig(): Config {
+  if (cached) return cached;
+  try {
+    const config = parseConfig(process.env);
+    config.sessionSecret = ensureSessionSecret(config);
+    cached = config;
+    return config;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

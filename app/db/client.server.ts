@@ -1,0 +1,145 @@
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import * as schema from "./schema";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+/** Domain functions accept either, so callers can compose them inside one transaction. */
+export type DbOrTx = Db | Tx;
+
+export type Database = {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+};
+
+export type OpenOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "memory" };
+
+export class DataDirLockedError extends Error {}
+
+/** The project root (where drizzle/ lives), found from this file in source and in build/server alike. */
+export function projectRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(path.join(dir, "package.json")) && existsSync(path.join(dir, "drizzle"))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+const migrationsFolder = () => path.join(projectRoot(), "drizzle");
+
+/**
+ * Opens the database and applies pending migrations. An embedded data directory
+ * is locked for the life of the handle: two processes on one PGlite directory corrupt it.
+ */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Several instances may start at once: an advisory lock makes one of them migrate.
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(727274)");
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder: migrationsFolder() });
+    } finally {
+      await client.query("select pg_advisory_unlock(727274)").catch(() => {});
+      client.release();
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (options.kind === "pglite") {
+    release = await lockDataDir(options.dir);
+    try {
+      client = new PGlite(options.dir);
+      await client.waitReady;
+    } catch (error) {
+      await release();
+      throw error;
+    }
+  } else {
+    client = new PGlite();
+    await client.waitReady;
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+async function lockDataDir(dir: string): Promise<() => Promise<void>> {
+  // PGlite needs the parent of its directory to exist.
+  mkdirSync(dir, { recursive: true });
+  const lockPath = `${dir}.lock`;
+  try {
+    return await lockfile.lock(dir, {
+      lockfilePath: lockPath,
+      realpath: false,
+      stale: 15_000,
+      update: 5_000,
+      retries: 0,
+      onCompromised: (error) => {
+        process.stderr.write(`Lost the lock on ${dir}: ${error.message}\n`);
+      },
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
+      const holder = readHolder(lockPath);
+      throw new DataDirLockedError(
+        `The embedded database in ${dir} is in use by another process${holder}. ` +
+          "Stop the running server first (or point both at PostgreSQL with DATABASE_URL).",
+      );
+    }
+    throw error;
+  }
+}
+
+function readHolder(lockPath: string): string {
+  try {
+    return existsSync(lockPath) ? ` (locked since ${new Date(Number(readFileSync(lockPath, "utf8")) || Date.now()).toISOString()})` : "";
+  } catch {
+    return "";
+  }
+}
+
+/** Options for the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
+export function databaseOptions(config: { databaseUrl?: string; dataDir: string }): OpenOptions {
+  return config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dir: path.join(config.dataDir, "db") };
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
+/** The Postgres error code behind a Drizzle error (23505 = unique violation). */
+export function pgErrorCode(error: unknown): string | undefined {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  const code = e?.cause?.code ?? e?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** The constraint a Postgres error names, for telling the e-mail and ticket unique indexes apart. */
+export function pgConstraint(error: unknown): string | undefined {
+  const e = error as { constraint?: unknown; cause?: { constraint?: unknown } } | null;
+  const name = e?.cause?.constraint ?? e?.constraint;
+  return typeof name === "string" ? name : undefined;
+}

@@ -1,0 +1,246 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { SETTINGS_DEFAULTS as D } from "../modules/settings/defaults";
+
+// Column names follow spec §3 word for word; tables the spec does not know
+// (admin accounts, sessions, check-ins, outbox, media, audit) follow the same style.
+
+export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
+export const GENDERS = ["male", "female", "other"] as const;
+export const SPEAKER_TYPES = ["Chairman", "Chief Host", "Host", "Keynote", "Speaker", "Panelist", "Moderator"] as const;
+export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const attendees = pgTable(
+  "attendees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    full_name: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    gender: text("gender", { enum: GENDERS }).notNull(),
+    organization: text("organization").notNull().default(""),
+    position: text("position").notNull().default(""),
+    state: text("state").notNull().default(""),
+    local_government: text("local_government").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    ticket_id: text("ticket_id").notNull(),
+    consent_at: timestamp("consent_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("attendees_ticket_id_key").on(t.ticket_id),
+    uniqueIndex("attendees_email_key").on(sql`lower(trim(${t.email}))`),
+    index("attendees_created_at_idx").on(t.created_at.desc()),
+    index("attendees_state_idx").on(t.state),
+    check("attendees_gender_check", sql`${t.gender} in ('male', 'female', 'other')`),
+  ],
+);
+
+export const speakers = pgTable(
+  "speakers",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    bio: text("bio").notNull().default(""),
+    image_url: text("image_url").notNull().default(""),
+    speaker_type: text("speaker_type", { enum: SPEAKER_TYPES }).notNull().default("Speaker"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    check(
+      "speakers_speaker_type_check",
+      sql`${t.speaker_type} in ('Chairman', 'Chief Host', 'Host', 'Keynote', 'Speaker', 'Panelist', 'Moderator')`,
+    ),
+  ],
+);
+
+export const special_guests = pgTable("special_guests", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  title: text("title").notNull(),
+  bio: text("bio").notNull().default(""),
+  image_url: text("image_url").notNull().default(""),
+  created_at: createdAt(),
+});
+
+export const agenda = pgTable(
+  "agenda",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    time: text("time").notNull(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    // The admin form's free-text speaker line; speaker_id stays for a joined speaker.
+    speaker_name: text("speaker_name").notNull().default(""),
+    order_index: integer("order_index").notNull().default(0),
+    speaker_id: uuid("speaker_id").references(() => speakers.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [index("agenda_order_idx").on(t.order_index)],
+);
+
+export const partners = pgTable("partners", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  logo_url: text("logo_url").notNull().default(""),
+  website_url: text("website_url").notNull().default(""),
+  created_at: createdAt(),
+});
+
+export const event_settings = pgTable(
+  "event_settings",
+  {
+    id: uuid("id").primaryKey().default(SETTINGS_ID),
+    event_name: text("event_name").notNull().default(D.event_name),
+    event_date: date("event_date", { mode: "string" }).notNull().default(D.event_date),
+    event_time: text("event_time").notNull().default(D.event_time),
+    venue: text("venue").notNull().default(D.venue),
+    about: text("about").notNull().default(D.about),
+    contact_email: text("contact_email").notNull().default(D.contact_email),
+    contact_phone: text("contact_phone").notNull().default(D.contact_phone),
+    logo_url: text("logo_url").notNull().default(D.logo_url),
+    registration_enabled: boolean("registration_enabled").notNull().default(D.registration_enabled),
+    max_attendees: integer("max_attendees").notNull().default(D.max_attendees),
+    // DECISIONS §2.12: content the spec hard-codes is editable, spec values as defaults.
+    guest_of_honor_name: text("guest_of_honor_name").notNull().default(D.guest_of_honor_name),
+    guest_of_honor_title: text("guest_of_honor_title").notNull().default(D.guest_of_honor_title),
+    guest_of_honor_image_url: text("guest_of_honor_image_url").notNull().default(D.guest_of_honor_image_url),
+    facebook_url: text("facebook_url").notNull().default(D.facebook_url),
+    twitter_url: text("twitter_url").notNull().default(D.twitter_url),
+    instagram_url: text("instagram_url").notNull().default(D.instagram_url),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("event_settings_singleton_check", sql`${t.id} = '00000000-0000-0000-0000-000000000001'`),
+    check("event_settings_max_attendees_check", sql`${t.max_attendees} between 1 and 10000`),
+  ],
+);
+
+export const admin_users = pgTable(
+  "admin_users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    name: text("name").notNull().default("Admin User"),
+    password_hash: text("password_hash").notNull(),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [uniqueIndex("admin_users_email_key").on(sql`lower(trim(${t.email}))`)],
+);
+
+export const admin_sessions = pgTable(
+  "admin_sessions",
+  {
+    // sha256 of the cookie token: a leaked database does not leak usable sessions.
+    id: text("id").primaryKey(),
+    admin_id: uuid("admin_id")
+      .notNull()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    created_at: createdAt(),
+    last_seen_at: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ip: text("ip").notNull().default(""),
+    user_agent: text("user_agent").notNull().default(""),
+  },
+  (t) => [index("admin_sessions_admin_idx").on(t.admin_id)],
+);
+
+export const login_attempts = pgTable(
+  "login_attempts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    email: text("email").notNull(),
+    ip: text("ip").notNull().default(""),
+    succeeded: boolean("succeeded").notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [index("login_attempts_email_idx").on(t.email, t.created_at), index("login_attempts_ip_idx").on(t.ip, t.created_at)],
+);
+
+export const check_ins = pgTable(
+  "check_ins",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    attendee_id: uuid("attendee_id")
+      .notNull()
+      .references(() => attendees.id, { onDelete: "cascade" }),
+    checked_in_by: uuid("checked_in_by").references(() => admin_users.id, { onDelete: "set null" }),
+    method: text("method").notNull().default("scan"),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("check_ins_attendee_key").on(t.attendee_id)],
+);
+
+export type MailAttachment = {
+  filename: string;
+  contentType: string;
+  /** base64 */
+  content: string;
+  /** set for inline images referenced as cid: in the HTML */
+  cid?: string;
+};
+
+export const mail_outbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to_address: text("to_address").notNull(),
+    subject: text("subject").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
+    kind: text("kind").notNull(),
+    attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+    status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    locked_until: timestamp("locked_until", { withTimezone: true }),
+    last_error: text("last_error"),
+    message_id: text("message_id"),
+    sent_at: timestamp("sent_at", { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("mail_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    index("mail_outbox_due_idx").on(t.status, t.next_attempt_at),
+    index("mail_outbox_attendee_idx").on(t.attendee_id),
+    index("mail_outbox_to_kind_idx").on(t.to_address, t.kind, t.created_at),
+  ],
+);
+
+export const media = pgTable("media", {
+  // sha256 of the stored bytes: identical uploads share one row and one URL.
+  id: text("id").primaryKey(),
+  content_type: text("content_type").notNull(),
+  width: integer("width").notNull(),
+  height: integer("height").notNull(),
+  bytes: bytea("bytes").notNull(),
+  created_at: createdAt(),
+});
+
+export const audit_log = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    admin_id: uuid("admin_id").references(() => admin_users.id, { onDelete: "set null" }),
+    admin_email: text("admin_email").notNull(),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entity_id: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    created_at: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.created_at.desc())],
+);

@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { event_settings, SETTINGS_ID } from "~/db/schema";
+import { SETTINGS_DEFAULTS } from "./defaults";
+
+export type EventSettings = typeof event_settings.$inferSelect;
+
+/** The settings row; the spec's defaults when it is missing (spec §8: settings reads fall back to defaults). */
+export async function getSettings(db: DbOrTx): Promise<EventSettings> {
+  const [row] = await db.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).limit(1);
+  if (row) return row;
+  const now = new Date(0);
+  return { id: SETTINGS_ID, ...SETTINGS_DEFAULTS, created_at: now, updated_at: now };
+}
+
+export type SettingsUpdate = Partial<Omit<EventSettings, "id" | "created_at" | "updated_at">>;
+
+export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promise<EventSettings> {
+  const [row] = await db
+    .insert(event_settings)
+    .values({ id: SETTINGS_ID, ...values })
+    .onConflictDoUpdate({ target: event_settings.id, set: { ...values, updated_at: new Date() } })
+    .returning();
+  if (!row) throw new Error("settings update returned no row");
+  return row;
+}

@@ -1,0 +1,76 @@
+import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/root";
+import "./app.css";
+import { getDb } from "./db/db.server";
+import { getSettings } from "./modules/settings/settings.server";
+import { readToasts } from "./ui/toast.server";
+import { Toaster } from "./ui/toaster";
+
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const [settings, { toasts, setCookie }] = await Promise.all([getSettings(await getDb()), readToasts(request)]);
+  return data(
+    { site: { name: settings.event_name, description: settings.about }, toasts },
+    setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
+  );
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const name = data?.site.name ?? "Youth Summit";
+  return [{ title: name }, { name: "description", content: data?.site.description ?? "" }];
+};
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRouteLoaderData<typeof loader>("root");
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#166534" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
+        {children}
+        <Toaster toasts={root?.toasts ?? []} />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // Stack traces only while developing; production shows the spec's generic heading.
+  const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 text-center">
+      {notFound ? (
+        <>
+          <p className="text-6xl font-bold text-brand-700">404</p>
+          <h1 className="mt-4 text-2xl font-semibold">Page not found</h1>
+          <p className="mt-2 text-gray-600">The page you are looking for does not exist or has moved.</p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
+          <p className="mt-2 text-gray-600">Something went wrong on our side. Please try again in a moment.</p>
+        </>
+      )}
+      <Link
+        to="/"
+        className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2"
+      >
+        Back to Home
+      </Link>
+      {stack ? <pre className="mt-8 max-w-full overflow-auto text-left text-xs text-red-700">{stack}</pre> : null}
+    </main>
+  );
+}
