@@ -13,7 +13,6 @@ import { startBackgroundWorkers } from "./workers.server";
 
 export function createRequestListener() {
   return createRequestHandler({
-    // @ts-expect-error - virtual module provided by the React Router Vite plugin
     build: () => import("virtual:react-router/server-build"),
     getLoadContext: () => ({}),
   });

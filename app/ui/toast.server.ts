@@ -4,11 +4,12 @@ import { makeToast, type Toast, type ToastType } from "./toast";
 
 // Flash messages live in a signed cookie, so a toast survives the redirect after
 // a form posted without JavaScript.
-let storage: ReturnType<typeof createCookieSessionStorage> | undefined;
+type FlashData = { toasts: Toast[] };
+let storage: ReturnType<typeof createCookieSessionStorage<FlashData, FlashData>> | undefined;
 
 function toastStorage() {
   const config = getConfig();
-  storage ??= createCookieSessionStorage({
+  storage ??= createCookieSessionStorage<FlashData, FlashData>({
     cookie: {
       name: "ys_toast",
       path: "/",
@@ -24,7 +25,7 @@ function toastStorage() {
 export async function flashToastHeader(request: Request | null, type: ToastType, title: string, duration?: number) {
   const s = toastStorage();
   const session = await s.getSession(request?.headers.get("Cookie"));
-  const existing = (session.get("toasts") as Toast[] | undefined) ?? [];
+  const existing = session.get("toasts") ?? [];
   session.flash("toasts", [...existing, makeToast(type, title, duration)].slice(-20));
   return s.commitSession(session);
 }
@@ -42,6 +43,6 @@ export async function readToasts(request: Request): Promise<{ toasts: Toast[]; s
   if (!cookie?.includes("ys_toast=")) return { toasts: [], setCookie: null };
   const s = toastStorage();
   const session = await s.getSession(cookie);
-  const toasts = (session.get("toasts") as Toast[] | undefined) ?? [];
+  const toasts = session.get("toasts") ?? [];
   return { toasts, setCookie: await s.destroySession(session) };
 }

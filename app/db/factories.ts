@@ -1,0 +1,31 @@
+import { randomBytes } from "node:crypto";
+import type { DbOrTx } from "./client.server";
+import { attendees } from "./schema";
+
+// Test data builders: each test makes the rows it needs.
+let counter = 0;
+const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
+
+export function attendeeValues(overrides: Partial<typeof attendees.$inferInsert> = {}): typeof attendees.$inferInsert {
+  const id = unique();
+  return {
+    full_name: `Test Attendee ${id}`,
+    email: `attendee-${id}@example.com`,
+    phone: "+2348012345678",
+    gender: "female",
+    organization: "Test Org",
+    position: "Member",
+    state: "Zamfara",
+    local_government: "Gusau",
+    reason: "To learn",
+    ticket_id: `ZYS-${id.toUpperCase()}-TEST01`,
+    consent_at: new Date(),
+    ...overrides,
+  };
+}
+
+export async function createAttendee(db: DbOrTx, overrides: Partial<typeof attendees.$inferInsert> = {}) {
+  const [row] = await db.insert(attendees).values(attendeeValues(overrides)).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
