@@ -1,3 +1,9 @@
 import { index, type RouteConfig, route } from "@react-router/dev/routes";
 
-export default [index("routes/home.tsx"), route("*", "routes/not-found.tsx")] satisfies RouteConfig;
+export default [
+  index("routes/home.tsx"),
+  route("healthz", "routes/healthz.ts"),
+  route("tickets/:token", "routes/ticket.tsx"),
+  route("tickets/:token/calendar.ics", "routes/ticket-ics.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
