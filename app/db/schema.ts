@@ -201,6 +201,10 @@ export const mail_outbox = pgTable(
     text: text("text").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     kind: text("kind").notNull(),
+    // A message may be queued as a template and rendered by the worker (see enqueueMail):
+    // rendering a ticket (QR code, calendar) takes tens of milliseconds, too long for a request.
+    template: text("template"),
+    template_data: jsonb("template_data").$type<Record<string, unknown>>(),
     attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),

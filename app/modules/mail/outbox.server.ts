@@ -1,4 +1,4 @@
-import { inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { type MailAttachment, mail_outbox } from "~/db/schema";
 
@@ -13,19 +13,38 @@ export type OutgoingMail = {
   attendeeId?: string | null;
 };
 
+/** A message the worker renders just before sending (see MailRenderer). */
+export type TemplatedMail = {
+  to: string;
+  subject: string;
+  template: string;
+  templateData: Record<string, unknown>;
+  kind: string;
+  attendeeId?: string | null;
+};
+
+/** Renders a templated message: content for the row, from its template name and data. */
+export type MailRenderer = (
+  mail: Pick<OutboxMessage, "template" | "template_data" | "attendee_id" | "subject">,
+) => Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">>;
+
 /**
  * Queues a message. Call it with the transaction that makes the change causing
- * the mail: the message then exists exactly when that change committed.
+ * the mail: the message then exists exactly when that change committed. A
+ * templated message is rendered by the worker, which keeps costly rendering
+ * (QR codes, calendar files) out of the request.
  */
-export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail): Promise<string> {
+export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail | TemplatedMail): Promise<string> {
+  const content =
+    "template" in mail
+      ? { html: "", text: "", attachments: [], template: mail.template, template_data: mail.templateData }
+      : { html: mail.html, text: mail.text, attachments: mail.attachments ?? [] };
   const [row] = await tx
     .insert(mail_outbox)
     .values({
       to_address: mail.to,
       subject: mail.subject,
-      html: mail.html,
-      text: mail.text,
-      attachments: mail.attachments ?? [],
+      ...content,
       kind: mail.kind,
       attendee_id: mail.attendeeId ?? null,
     })
@@ -43,4 +62,168 @@ export async function outboxCounts(db: Db): Promise<{ pending: number; failed: n
     .groupBy(mail_outbox.status);
   const count = (status: string) => rows.find((r) => r.status === status)?.count ?? 0;
   return { pending: count("pending") + count("sending"), failed: count("failed") };
+}
+
+/** After this many failed attempts a message is marked `failed` and waits for an organiser to resend it. */
+export const MAX_MAIL_ATTEMPTS = 8;
+/** How long a claimed message is reserved for its worker; after that, another worker takes it over (the first one crashed). */
+export const DEFAULT_MAIL_LEASE_MS = 5 * 60_000;
+
+const BACKOFF_BASE_MS = 60_000;
+const BACKOFF_CAP_MS = 60 * 60_000;
+
+export type OutboxMessage = typeof mail_outbox.$inferSelect;
+/** What a worker holds after claiming: `attempts` is the fencing token, so a worker whose lease ran out cannot overwrite the next claim. */
+export type MailClaim = Pick<OutboxMessage, "id" | "attempts">;
+
+/**
+ * Delay before the next try after `attempts` failed ones: 1, 2, 4 … minutes, capped at an hour.
+ * ±20% jitter keeps messages that failed together (an SMTP outage) from all retrying in the same second.
+ */
+export function retryBackoffMs(attempts: number, random: () => number = Math.random): number {
+  const exponential = BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1);
+  const jittered = exponential * (0.8 + 0.4 * random());
+  return Math.round(Math.min(jittered, BACKOFF_CAP_MS));
+}
+
+// Times come from the database clock, so instances with skewed clocks agree on what is due.
+const nowPlus = (ms: number) => sql`now() + ${ms}::double precision * interval '1 millisecond'`;
+
+/**
+ * Reserves up to `limit` due messages for this worker and returns them.
+ * FOR UPDATE SKIP LOCKED makes concurrent workers (other server instances) take
+ * disjoint rows instead of waiting for, or sending, each other's.
+ */
+export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: number }): Promise<OutboxMessage[]> {
+  const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({ id: mail_outbox.id })
+      .from(mail_outbox)
+      .where(
+        or(
+          and(eq(mail_outbox.status, "pending"), lte(mail_outbox.next_attempt_at, sql`now()`)),
+          and(eq(mail_outbox.status, "sending"), lt(mail_outbox.locked_until, sql`now()`)),
+        ),
+      )
+      .orderBy(asc(mail_outbox.next_attempt_at))
+      .limit(options.limit)
+      .for("update", { skipLocked: true });
+    if (due.length === 0) return [];
+    const rows = await tx
+      .update(mail_outbox)
+      .set({
+        status: "sending",
+        attempts: sql`${mail_outbox.attempts} + 1`,
+        locked_until: nowPlus(leaseMs),
+        updated_at: sql`now()`,
+      })
+      .where(
+        inArray(
+          mail_outbox.id,
+          due.map((d) => d.id),
+        ),
+      )
+      .returning();
+    return rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
+  });
+}
+
+const heldBy = (claim: MailClaim) =>
+  and(eq(mail_outbox.id, claim.id), eq(mail_outbox.status, "sending"), eq(mail_outbox.attempts, claim.attempts));
+
+/** Records a delivery. False when the claim was lost (lease ran out and another worker took the message). */
+export async function markSent(db: DbOrTx, claim: MailClaim, messageId: string): Promise<boolean> {
+  const rows = await db
+    .update(mail_outbox)
+    .set({ status: "sent", sent_at: sql`now()`, message_id: messageId, locked_until: null, updated_at: sql`now()` })
+    .where(heldBy(claim))
+    .returning({ id: mail_outbox.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records a failed try: back to `pending` after a backoff, or `failed` once `maxAttempts` is reached.
+ * Returns the new status, or null when the claim was lost.
+ */
+export async function markFailedAttempt(
+  db: DbOrTx,
+  claim: MailClaim,
+  error: unknown,
+  options: { maxAttempts?: number; backoffMs?: (attempts: number) => number } = {},
+): Promise<"pending" | "failed" | null> {
+  const maxAttempts = options.maxAttempts ?? MAX_MAIL_ATTEMPTS;
+  const status = claim.attempts >= maxAttempts ? "failed" : "pending";
+  const rows = await db
+    .update(mail_outbox)
+    .set({
+      status,
+      last_error: errorText(error),
+      locked_until: null,
+      updated_at: sql`now()`,
+      ...(status === "pending" ? { next_attempt_at: nowPlus((options.backoffMs ?? retryBackoffMs)(claim.attempts)) } : {}),
+    })
+    .where(heldBy(claim))
+    .returning({ id: mail_outbox.id });
+  return rows.length > 0 ? status : null;
+}
+
+/** One line for the admin panel: the SMTP reply or connection error, without a stack. */
+export function errorText(error: unknown): string {
+  const e = error as { code?: unknown; responseCode?: unknown; message?: unknown } | null;
+  const message = typeof e?.message === "string" ? e.message : String(error);
+  const code = typeof e?.code === "string" && !message.includes(e.code) ? `${e.code}: ` : "";
+  return `${code}${message}`.replace(/\s+/g, " ").trim().slice(0, 500);
+}
+
+/**
+ * Puts a failed (or already sent) message back in the queue, due now, with a fresh
+ * set of attempts: an organiser's "resend". False when the message is not failed or sent.
+ */
+/** Stores a templated message's rendered content, so the admin sees what was sent and a retry sends the same. */
+export async function storeRenderedMail(db: DbOrTx, id: string, content: Awaited<ReturnType<MailRenderer>>): Promise<void> {
+  await db
+    .update(mail_outbox)
+    .set({
+      subject: content.subject,
+      html: content.html,
+      text: content.text,
+      attachments: content.attachments ?? [],
+      updated_at: new Date(),
+    })
+    .where(eq(mail_outbox.id, id));
+}
+
+export async function requeueMail(db: DbOrTx, id: string): Promise<boolean> {
+  const rows = await db
+    .update(mail_outbox)
+    .set({ status: "pending", attempts: 0, next_attempt_at: sql`now()`, locked_until: null, updated_at: sql`now()` })
+    .where(and(eq(mail_outbox.id, id), inArray(mail_outbox.status, ["failed", "sent"])))
+    .returning({ id: mail_outbox.id });
+  return rows.length > 0;
+}
+
+export type AttendeeMail = Pick<
+  OutboxMessage,
+  "id" | "kind" | "subject" | "to_address" | "status" | "attempts" | "last_error" | "next_attempt_at" | "created_at" | "sent_at"
+>;
+
+/** Every message queued for an attendee, newest first, with its delivery state (admin detail panel). */
+export async function mailForAttendee(db: DbOrTx, attendeeId: string): Promise<AttendeeMail[]> {
+  return db
+    .select({
+      id: mail_outbox.id,
+      kind: mail_outbox.kind,
+      subject: mail_outbox.subject,
+      to_address: mail_outbox.to_address,
+      status: mail_outbox.status,
+      attempts: mail_outbox.attempts,
+      last_error: mail_outbox.last_error,
+      next_attempt_at: mail_outbox.next_attempt_at,
+      created_at: mail_outbox.created_at,
+      sent_at: mail_outbox.sent_at,
+    })
+    .from(mail_outbox)
+    .where(eq(mail_outbox.attendee_id, attendeeId))
+    .orderBy(desc(mail_outbox.created_at), desc(mail_outbox.id));
 }

@@ -1,0 +1,173 @@
+import type { Db } from "~/db/client.server";
+import {
+  claimDueMail,
+  DEFAULT_MAIL_LEASE_MS,
+  MAX_MAIL_ATTEMPTS,
+  type MailRenderer,
+  markFailedAttempt,
+  markSent,
+  type OutboxMessage,
+  retryBackoffMs,
+  storeRenderedMail,
+} from "./outbox.server";
+import type { MailLog, MailTransport } from "./transport.server";
+
+export type DeliveryOptions = {
+  db: Db;
+  transport: MailTransport;
+  log: MailLog;
+  /** messages claimed (and sent concurrently) per round */
+  batchSize?: number;
+  leaseMs?: number;
+  maxAttempts?: number;
+  backoffMs?: (attempts: number) => number;
+  /** Renders templated messages (rows with a template and no content yet). */
+  render?: MailRenderer;
+};
+
+export type DeliveryResult = { claimed: number; sent: number; retrying: number; failed: number };
+
+const DEFAULT_BATCH_SIZE = 10;
+const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
+
+/**
+ * One round: claims the due messages and sends them. A send error is recorded on
+ * the message (retry or failed); only a failure to claim (database down) throws.
+ */
+export async function deliverDueMail(options: DeliveryOptions): Promise<DeliveryResult> {
+  const { db, transport, log } = options;
+  const claimed = await claimDueMail(db, {
+    limit: options.batchSize ?? DEFAULT_BATCH_SIZE,
+    leaseMs: options.leaseMs ?? DEFAULT_MAIL_LEASE_MS,
+  });
+  const result: DeliveryResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
+
+  const deliver = async (mail: OutboxMessage) => {
+    const about = { mailId: mail.id, kind: mail.kind, to: mail.to_address, attempt: mail.attempts };
+    let messageId: string;
+    try {
+      if (mail.template && !mail.html) {
+        if (!options.render) throw new Error(`no renderer for mail template "${mail.template}"`);
+        const content = await options.render(mail);
+        await storeRenderedMail(db, mail.id, content);
+        Object.assign(mail, { subject: content.subject, html: content.html, text: content.text, attachments: content.attachments ?? [] });
+      }
+      ({ messageId } = await transport.send({
+        id: mail.id,
+        to: mail.to_address,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        attachments: mail.attachments,
+      }));
+    } catch (error) {
+      try {
+        const status = await markFailedAttempt(db, mail, error, {
+          maxAttempts: options.maxAttempts ?? MAX_MAIL_ATTEMPTS,
+          backoffMs: options.backoffMs ?? retryBackoffMs,
+        });
+        if (status === "failed") {
+          result.failed++;
+          log.error({ ...about, err: error }, "mail failed for good; an organiser can resend it");
+        } else {
+          result.retrying++;
+          log.warn({ ...about, err: error }, "mail not sent; will retry");
+        }
+      } catch (dbError) {
+        // The lease runs out and the message is tried again.
+        log.error({ ...about, err: dbError, sendError: String(error) }, "could not record a failed mail attempt");
+      }
+      return;
+    }
+    try {
+      if (await markSent(db, mail, messageId)) {
+        result.sent++;
+        log.info({ ...about, messageId, subject: mail.subject }, "mail sent");
+      } else {
+        // The send outlasted the lease and another worker claimed the message: it may arrive twice.
+        log.warn({ ...about, messageId }, "mail sent after its lease ran out");
+      }
+    } catch (dbError) {
+      // The mail went out; when the lease runs out it goes again (at-least-once delivery).
+      log.error({ ...about, err: dbError, messageId }, "mail sent but not recorded as sent");
+    }
+  };
+
+  await Promise.all(claimed.map(deliver));
+  return result;
+}
+
+export type OutboxWorker = {
+  /** Stops polling and waits for the sends in flight. */
+  stop: () => Promise<void>;
+  /** Looks for due mail now instead of at the next poll. */
+  kick: () => void;
+};
+
+const running = new Set<OutboxWorker>();
+
+/**
+ * Wakes the workers of this process. Call it after the transaction that enqueued
+ * mail has committed, so the message leaves now rather than at the next poll.
+ */
+export function notifyOutbox(): void {
+  for (const worker of running) worker.kick();
+}
+
+/** Delivers the outbox in the background until stopped. Never throws: errors are logged and retried. */
+export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number }): OutboxWorker {
+  const pollMs = options.pollMs ?? 1000;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
+  let stopped = false;
+  // Set by kick(): a wake-up that arrives mid-round must not be lost to the next sleep.
+  let kicked = false;
+  let wake: (() => void) | undefined;
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      if (kicked || stopped) return resolve();
+      const done = () => {
+        clearTimeout(timer);
+        wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      timer.unref();
+      wake = done;
+    });
+
+  const loop = (async () => {
+    let errors = 0;
+    while (!stopped) {
+      kicked = false;
+      let idleMs = pollMs;
+      try {
+        const { claimed } = await deliverDueMail({ ...options, batchSize });
+        errors = 0;
+        // A full batch means more may be due: go on without waiting.
+        if (claimed === batchSize) idleMs = 0;
+      } catch (error) {
+        errors++;
+        // Database unreachable: back off so the log is not flooded every second.
+        idleMs = Math.min(pollMs * 2 ** errors, MAX_IDLE_AFTER_ERRORS_MS);
+        options.log.error({ err: error }, "mail outbox: could not claim due messages");
+      }
+      if (idleMs > 0) await sleep(idleMs);
+    }
+  })();
+
+  const worker: OutboxWorker = {
+    kick: () => {
+      kicked = true;
+      wake?.();
+    },
+    stop: async () => {
+      stopped = true;
+      running.delete(worker);
+      wake?.();
+      await loop;
+    },
+  };
+  running.add(worker);
+  return worker;
+}

@@ -1,0 +1,100 @@
+import { mkdir, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Logger } from "pino";
+import type { Config } from "~/config.server";
+import type { MailAttachment } from "~/db/schema";
+
+export type MailLog = Pick<Logger, "info" | "warn" | "error">;
+
+export type MailMessage = {
+  /** the outbox row id; also sent as X-Outbox-Id so a delivered message can be traced back */
+  id: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  attachments: MailAttachment[];
+};
+
+export type MailTransport = {
+  kind: "smtp" | "mailbox";
+  /** Resolves once the SMTP server accepted the message (or the file is written); rejects otherwise. */
+  send: (message: MailMessage) => Promise<{ messageId: string }>;
+  close: () => void;
+};
+
+export type MailTransportConfig = Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">;
+
+/** Where mail goes without SMTP_URL: one .eml file per message, readable by any mail client. */
+export function mailboxDir(dataDir: string): string {
+  return path.join(dataDir, "mail");
+}
+
+/** SMTP over SMTP_URL with pooled connections, or the local mailbox when SMTP_URL is unset. */
+export function createMailTransport(config: MailTransportConfig, log: MailLog): MailTransport {
+  return config.smtpUrl
+    ? smtpTransport(config.smtpUrl, config.mailFrom)
+    : mailboxTransport(mailboxDir(config.dataDir), config.mailFrom, log);
+}
+
+function smtpTransport(url: string, from: string): MailTransport {
+  const transporter = nodemailer.createTransport(
+    {
+      url,
+      pool: true,
+      maxConnections: 3,
+      // Fail fast when the server is down: the outbox retries later, and a hung
+      // connection would hold the whole batch.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 60_000,
+    },
+    { from },
+  );
+  return {
+    kind: "smtp",
+    send: async (message) => {
+      const info = await transporter.sendMail(toNodemailer(message));
+      return { messageId: info.messageId };
+    },
+    close: () => transporter.close(),
+  };
+}
+
+function mailboxTransport(dir: string, from: string, log: MailLog): MailTransport {
+  // The stream transport builds exactly the MIME an SMTP server would receive.
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" }, { from });
+  return {
+    kind: "mailbox",
+    send: async (message) => {
+      const info = await composer.sendMail(toNodemailer(message));
+      await mkdir(dir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/:/g, "-")}-${message.id}.eml`;
+      const file = path.join(dir, name);
+      // Write then rename, so a reader listing the mailbox never sees half a message.
+      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await rename(`${file}.tmp`, file);
+      log.info({ to: message.to, subject: message.subject, file }, "mail written to the local mailbox (SMTP_URL is not set)");
+      return { messageId: info.messageId };
+    },
+    close: () => composer.close(),
+  };
+}
+
+function toNodemailer(message: MailMessage) {
+  return {
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    headers: { "X-Outbox-Id": message.id },
+    attachments: message.attachments.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: Buffer.from(a.content, "base64"),
+      // With a cid the image goes inline (multipart/related) under that Content-ID, for the HTML's cid: links.
+      ...(a.cid ? { cid: a.cid } : {}),
+    })),
+  };
+}
