@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { agenda, partners, speakers, special_guests } from "~/db/schema";
+import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
+import {
+  countSpeakers,
+  createAgendaItem,
+  createPartner,
+  createSpeaker,
+  createSpecialGuest,
+  deleteAgendaItem,
+  deletePartner,
+  deleteSpeaker,
+  deleteSpecialGuest,
+  listAgenda,
+  listPartners,
+  listSpeakers,
+  listSpecialGuests,
+  moveAgendaItem,
+  reorderAgenda,
+  updateAgendaItem,
+  updatePartner,
+  updateSpeaker,
+  updateSpecialGuest,
+} from "./content.server";
+import { agendaItemSchema, partnerSchema, REQUIRED_MESSAGE, speakerSchema, specialGuestSchema } from "./schemas";
+
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues.map((issue) => issue.message) ?? [];
+
+describe("content schemas", () => {
+  it("require speaker name and title, trimmed, with the spec's message", () => {
+    for (const input of [{}, { name: "  ", title: "Dr." }, { name: "Ada", title: " " }]) {
+      const result = speakerSchema.safeParse(input);
+      expect(result.success).toBe(false);
+      expect(messages(result)).toContain(REQUIRED_MESSAGE);
+    }
+  });
+
+  it("default the speaker type to Speaker and optional fields to ''", () => {
+    expect(speakerSchema.parse({ name: " Ada ", title: " Engineer " })).toEqual({
+      name: "Ada",
+      title: "Engineer",
+      speaker_type: "Speaker",
+      bio: "",
+      image_url: "",
+    });
+  });
+
+  it("accept the organizer and public speaker types, and nothing else", () => {
+    for (const speaker_type of ["Chief Host", "Host", "Keynote", "Speaker", "Panelist", "Moderator"]) {
+      expect(speakerSchema.safeParse({ name: "A", title: "B", speaker_type }).success).toBe(true);
+    }
+    expect(speakerSchema.safeParse({ name: "A", title: "B", speaker_type: "Special Guest" }).success).toBe(false);
+  });
+
+  it("accept our media paths and http(s) image URLs, not javascript: or data:", () => {
+    for (const image_url of ["/media/abc.webp", "https://example.org/a.png"]) {
+      expect(specialGuestSchema.safeParse({ name: "A", title: "B", image_url }).success).toBe(true);
+    }
+    for (const image_url of ["javascript:alert(1)", "data:image/png;base64,AAAA", "//evil.example/a.png"]) {
+      expect(specialGuestSchema.safeParse({ name: "A", title: "B", image_url }).success).toBe(false);
+    }
+  });
+
+  it("require special guest name and title", () => {
+    expect(messages(specialGuestSchema.safeParse({ name: "Guest" }))).toEqual([REQUIRED_MESSAGE]);
+  });
+
+  it("require agenda time and title; speaker and description optional", () => {
+    expect(messages(agendaItemSchema.safeParse({ time: "9:00 AM" }))).toEqual([REQUIRED_MESSAGE]);
+    expect(messages(agendaItemSchema.safeParse({ title: "Opening" }))).toEqual([REQUIRED_MESSAGE]);
+    expect(agendaItemSchema.parse({ time: " 9:00 AM ", title: "Opening" })).toEqual({
+      time: "9:00 AM",
+      title: "Opening",
+      speaker_name: "",
+      description: "",
+    });
+  });
+
+  it("require a partner name; a website must be an http(s) URL when given", () => {
+    expect(messages(partnerSchema.safeParse({}))).toEqual([REQUIRED_MESSAGE]);
+    expect(partnerSchema.parse({ name: "Org" })).toEqual({ name: "Org", logo_url: "", website_url: "" });
+    expect(partnerSchema.parse({ name: "Org", website_url: " https://example.org " }).website_url).toBe("https://example.org");
+    for (const website_url of ["example.org", "ftp://example.org", "javascript:alert(1)"]) {
+      expect(partnerSchema.safeParse({ name: "Org", website_url }).success).toBe(false);
+    }
+  });
+});
+
+describe.each(DATABASE_KINDS)("content on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    const { db } = database;
+    for (const table of [agenda, speakers, special_guests, partners]) await db.delete(table);
+  });
+
+  it("creates, lists newest first, counts, updates and deletes speakers", async () => {
+    const { db } = database;
+    const first = await createSpeaker(db, speakerSchema.parse({ name: "First", title: "One", speaker_type: "Keynote" }));
+    const host = await createSpeaker(db, speakerSchema.parse({ name: "Host", title: "Two", speaker_type: "Chief Host" }));
+    expect(first).toMatchObject({ name: "First", speaker_type: "Keynote", bio: "", image_url: "" });
+    expect((await listSpeakers(db)).map((s) => s.name)).toEqual(["Host", "First"]);
+    expect(await countSpeakers(db)).toBe(2);
+    expect(await countSpeakers(db, ["Keynote", "Speaker", "Panelist", "Moderator"])).toBe(1);
+
+    const updated = await updateSpeaker(db, first.id, speakerSchema.parse({ name: "First!", title: "Uno", bio: "Bio" }));
+    expect(updated).toMatchObject({ id: first.id, name: "First!", title: "Uno", bio: "Bio", speaker_type: "Speaker" });
+    expect(await updateSpeaker(db, MISSING_ID, speakerSchema.parse({ name: "X", title: "Y" }))).toBeUndefined();
+    expect(await updateSpeaker(db, "not-a-uuid", speakerSchema.parse({ name: "X", title: "Y" }))).toBeUndefined();
+
+    expect((await deleteSpeaker(db, host.id))?.name).toBe("Host");
+    expect(await deleteSpeaker(db, host.id)).toBeUndefined();
+    expect(await deleteSpeaker(db, "nope")).toBeUndefined();
+    expect(await countSpeakers(db)).toBe(1);
+  });
+
+  it("creates, lists newest first, updates and deletes special guests", async () => {
+    const { db } = database;
+    const a = await createSpecialGuest(db, specialGuestSchema.parse({ name: "A", title: "Guest A" }));
+    await createSpecialGuest(db, specialGuestSchema.parse({ name: "B", title: "Guest B" }));
+    expect((await listSpecialGuests(db)).map((g) => g.name)).toEqual(["B", "A"]);
+    expect(await updateSpecialGuest(db, a.id, specialGuestSchema.parse({ name: "A2", title: "T" }))).toMatchObject({
+      id: a.id,
+      name: "A2",
+    });
+    expect(await updateSpecialGuest(db, MISSING_ID, specialGuestSchema.parse({ name: "A2", title: "T" }))).toBeUndefined();
+    expect((await deleteSpecialGuest(db, a.id))?.id).toBe(a.id);
+    expect((await listSpecialGuests(db)).map((g) => g.name)).toEqual(["B"]);
+  });
+
+  it("creates, lists newest first, updates and deletes partners", async () => {
+    const { db } = database;
+    const a = await createPartner(db, partnerSchema.parse({ name: "A", website_url: "https://example.org/a" }));
+    await createPartner(db, partnerSchema.parse({ name: "B" }));
+    expect((await listPartners(db)).map((p) => p.name)).toEqual(["B", "A"]);
+    expect(a.website_url).toBe("https://example.org/a");
+    expect(await updatePartner(db, a.id, partnerSchema.parse({ name: "A2", logo_url: "/media/x.webp" }))).toMatchObject({
+      name: "A2",
+      logo_url: "/media/x.webp",
+      website_url: "",
+    });
+    expect((await deletePartner(db, a.id))?.id).toBe(a.id);
+    expect(await deletePartner(db, a.id)).toBeUndefined();
+  });
+
+  const addItems = async (titles: string[]) => {
+    const rows = [];
+    for (const title of titles) rows.push(await createAgendaItem(database.db, agendaItemSchema.parse({ time: "9:00 AM", title })));
+    return rows;
+  };
+  const agendaTitles = async () => (await listAgenda(database.db)).map((item) => `${item.order_index}:${item.title}`);
+
+  it("numbers new agenda items count + 1 and keeps the order on edit", async () => {
+    const { db } = database;
+    const [a, b] = await addItems(["A", "B", "C"]);
+    expect(await agendaTitles()).toEqual(["1:A", "2:B", "3:C"]);
+    const edited = await updateAgendaItem(db, a!.id, agendaItemSchema.parse({ time: "8:00 AM", title: "A!", speaker_name: "Ada" }));
+    expect(edited).toMatchObject({ order_index: 1, time: "8:00 AM", speaker_name: "Ada", description: "" });
+    expect(await updateAgendaItem(db, MISSING_ID, agendaItemSchema.parse({ time: "1", title: "x" }))).toBeUndefined();
+
+    // After a deletion a new item still goes last.
+    expect((await deleteAgendaItem(db, b!.id))?.title).toBe("B");
+    await addItems(["D"]);
+    expect(await agendaTitles()).toEqual(["1:A!", "3:C", "4:D"]);
+  });
+
+  it("moves agenda items up and down, renumbering 1..n, and ignores moves past the ends", async () => {
+    const { db } = database;
+    const [a, , c] = await addItems(["A", "B", "C"]);
+    expect((await moveAgendaItem(db, c!.id, "up"))?.order_index).toBe(2);
+    expect(await agendaTitles()).toEqual(["1:A", "2:C", "3:B"]);
+    await moveAgendaItem(db, a!.id, "down");
+    expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
+    expect((await moveAgendaItem(db, c!.id, "up"))?.order_index).toBe(1);
+    expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
+    expect(await moveAgendaItem(db, MISSING_ID, "up")).toBeUndefined();
+  });
+
+  it("reorders the agenda from a list of ids, tolerating a stale list", async () => {
+    const { db } = database;
+    const [a, b, c] = await addItems(["A", "B", "C"]);
+    const result = await reorderAgenda(db, [c!.id, a!.id, b!.id]);
+    expect(result.map((item) => item.title)).toEqual(["C", "A", "B"]);
+    expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
+
+    // A page that missed item D and still lists a deleted item.
+    const [d] = await addItems(["D"]);
+    await deleteAgendaItem(db, a!.id);
+    await reorderAgenda(db, [b!.id, a!.id, c!.id, b!.id, "junk"]);
+    expect(await agendaTitles()).toEqual(["1:B", "2:C", "3:D"]);
+    expect((await listAgenda(db)).at(-1)?.id).toBe(d!.id);
+  });
+});

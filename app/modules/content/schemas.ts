@@ -1,0 +1,71 @@
+import { z } from "zod";
+
+// One set of schemas for the admin forms in the browser and the actions on the
+// server, so nothing here may import server code. Spec §5 "Admin forms".
+
+export const REQUIRED_MESSAGE = "Please fill in all required fields";
+
+/** The types the public Speakers section filters by (spec §2). */
+export const PUBLIC_SPEAKER_TYPES = ["Keynote", "Speaker", "Panelist", "Moderator"] as const;
+/** The organizer cards (spec §2 "Organizers"), editable as speakers (DECISIONS §2.12). */
+export const ORGANIZER_TYPES = ["Chief Host", "Host"] as const;
+/** What the admin form offers; a subset of the database's speaker_type check. */
+export const SPEAKER_FORM_TYPES = [...ORGANIZER_TYPES, ...PUBLIC_SPEAKER_TYPES] as const;
+export type SpeakerFormType = (typeof SPEAKER_FORM_TYPES)[number];
+
+const requiredText = (max: number) =>
+  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
+
+// Conform hands empty inputs over as undefined; the database wants ''.
+const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === "http:" || protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
+// Image URLs end up in <img src>: only our own media paths or http(s) addresses,
+// never javascript: or data: URLs.
+const imageUrl = optionalText(2000).refine(
+  (value) => value === "" || (value.startsWith("/") && !value.startsWith("//")) || isHttpUrl(value),
+  "Please upload a valid image",
+);
+
+export const speakerSchema = z.object({
+  name: requiredText(120),
+  title: requiredText(200),
+  speaker_type: z.enum(SPEAKER_FORM_TYPES, { error: "Please select a speaker type" }).default("Speaker"),
+  bio: optionalText(2000),
+  image_url: imageUrl,
+});
+export type SpeakerInput = z.output<typeof speakerSchema>;
+
+export const specialGuestSchema = z.object({
+  name: requiredText(120),
+  title: requiredText(200),
+  bio: optionalText(2000),
+  image_url: imageUrl,
+});
+export type SpecialGuestInput = z.output<typeof specialGuestSchema>;
+
+export const agendaItemSchema = z.object({
+  time: requiredText(40),
+  title: requiredText(200),
+  speaker_name: optionalText(200),
+  description: optionalText(2000),
+});
+export type AgendaItemInput = z.output<typeof agendaItemSchema>;
+
+export const partnerSchema = z.object({
+  name: requiredText(120),
+  logo_url: imageUrl,
+  website_url: optionalText(2000).refine(
+    (value) => value === "" || isHttpUrl(value),
+    "Please enter a website address starting with http:// or https://",
+  ),
+});
+export type PartnerInput = z.output<typeof partnerSchema>;
