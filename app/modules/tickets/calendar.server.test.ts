@@ -1,0 +1,86 @@
+import ical, { type VEvent } from "node-ical";
+import { describe, expect, it } from "vitest";
+import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
+import { ticketCalendar } from "./calendar.server";
+
+const settings = {
+  event_name: SETTINGS_DEFAULTS.event_name,
+  event_date: SETTINGS_DEFAULTS.event_date,
+  event_time: SETTINGS_DEFAULTS.event_time,
+  venue: SETTINGS_DEFAULTS.venue,
+};
+const input = {
+  settings,
+  ticketId: "ZYS-MD3K2J1A-ABC123",
+  fullName: "Amina Bello",
+  ticketUrl: "https://summit.example.org/tickets/ZYS-MD3K2J1A-ABC123.signature",
+};
+
+function onlyEvent(text: string): VEvent {
+  const events = Object.values(ical.sync.parseICS(text)).filter((c): c is VEvent => c?.type === "VEVENT");
+  expect(events).toHaveLength(1);
+  return events[0]!;
+}
+
+const text = (value: unknown) => (typeof value === "string" ? value : (value as { val: string }).val);
+
+describe("ticketCalendar", () => {
+  it("parses, with the event at 08:00–17:00 Lagos time (07:00Z–16:00Z) on 12 August 2025", () => {
+    const ics = ticketCalendar(input);
+    const event = onlyEvent(ics);
+    expect(event.start.toISOString()).toBe("2025-08-12T07:00:00.000Z");
+    expect(event.end?.toISOString()).toBe("2025-08-12T16:00:00.000Z");
+    expect(event.start.tz).toBe("Africa/Lagos");
+    expect(ics).toContain("DTSTART;TZID=Africa/Lagos:20250812T080000");
+    expect(ics).toContain("DTEND;TZID=Africa/Lagos:20250812T170000");
+    expect(ics).toContain("BEGIN:VTIMEZONE\r\nTZID:Africa/Lagos");
+    expect(ics).toMatch(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/);
+    expect(ics).toContain("METHOD:PUBLISH");
+  });
+
+  it("names the event, the venue, the ticket and the link", () => {
+    const event = onlyEvent(ticketCalendar(input));
+    expect(text(event.summary)).toBe("Zamfara Youth Summit");
+    expect(text(event.location)).toBe("Conference Hall, State Secretariat, Gusau");
+    expect(text(event.description)).toContain("Ticket ID: ZYS-MD3K2J1A-ABC123");
+    expect(text(event.description)).toContain("Amina Bello");
+    expect(text(event.description)).toContain(input.ticketUrl);
+    expect(text(event.url)).toBe(input.ticketUrl);
+  });
+
+  it("keeps one UID per ticket", () => {
+    const uid = onlyEvent(ticketCalendar(input)).uid;
+    expect(uid).toBe("ticket-zys-md3k2j1a-abc123@summit.example.org");
+    expect(onlyEvent(ticketCalendar({ ...input, fullName: "Someone Else" })).uid).toBe(uid);
+    expect(onlyEvent(ticketCalendar({ ...input, ticketId: "ZYS-MD3K2J1A-XYZ789" })).uid).not.toBe(uid);
+  });
+
+  it("writes Lagos wall-clock times whatever time zone the server runs in", () => {
+    const saved = process.env.TZ;
+    try {
+      for (const tz of ["America/New_York", "Asia/Tokyo", "UTC"]) {
+        process.env.TZ = tz;
+        const ics = ticketCalendar(input);
+        expect(ics, tz).toContain("DTSTART;TZID=Africa/Lagos:20250812T080000");
+        expect(onlyEvent(ics).start.toISOString(), tz).toBe("2025-08-12T07:00:00.000Z");
+      }
+    } finally {
+      if (saved === undefined) delete process.env.TZ;
+      else process.env.TZ = saved;
+    }
+  });
+
+  it("follows edited settings and escapes text that iCalendar treats specially", () => {
+    const ics = ticketCalendar({
+      ...input,
+      fullName: 'Ngozi "Zee"; Okafor, Jr.\nSecond line',
+      settings: { event_name: "Summit; 2026, Day 1", event_date: "2026-03-05", event_time: "9:30 AM - 2:00 PM", venue: "Hall A, Gusau" },
+    });
+    const event = onlyEvent(ics);
+    expect(event.start.toISOString()).toBe("2026-03-05T08:30:00.000Z");
+    expect(event.end?.toISOString()).toBe("2026-03-05T13:00:00.000Z");
+    expect(text(event.summary)).toBe("Summit; 2026, Day 1");
+    expect(text(event.location)).toBe("Hall A, Gusau");
+    expect(text(event.description)).toContain('Ngozi "Zee"; Okafor, Jr.\nSecond line');
+  });
+});

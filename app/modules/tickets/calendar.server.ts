@@ -1,0 +1,97 @@
+import ical, { ICalCalendarMethod, type ICalDayJsStub } from "ical-generator";
+import { EVENT_TIME_ZONE } from "~/modules/settings/defaults";
+import type { EventSettings } from "~/modules/settings/settings.server";
+import { eventEnd, eventStart } from "./event-time";
+
+export type CalendarEventSettings = Pick<EventSettings, "event_name" | "event_date" | "event_time" | "venue">;
+
+// Africa/Lagos has kept UTC+1 without daylight saving since 1919 (see event-time.ts),
+// so one STANDARD rule describes it completely. Calendar apps need the VTIMEZONE to
+// read DTSTART;TZID=Africa/Lagos correctly (RFC 5545 §3.6.5).
+const LAGOS_VTIMEZONE = [
+  "BEGIN:VTIMEZONE",
+  "TZID:Africa/Lagos",
+  "X-LIC-LOCATION:Africa/Lagos",
+  "BEGIN:STANDARD",
+  "TZOFFSETFROM:+0100",
+  "TZOFFSETTO:+0100",
+  "TZNAME:WAT",
+  "DTSTART:19700101T000000",
+  "END:STANDARD",
+  "END:VTIMEZONE",
+].join("\r\n");
+
+/**
+ * ical-generator writes a native Date in a named zone using the *server's* local
+ * clock. This minimal Day.js-shaped value (a type the library accepts) writes the
+ * wall-clock time of the zone asked for instead, whatever TZ the server runs in.
+ */
+function zonedTime(instant: Date, timeZone = "UTC"): ICalDayJsStub {
+  const format = (pattern = "YYYY-MM-DDTHH:mm:ss") => {
+    const parts = Object.fromEntries(
+      new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      })
+        .formatToParts(instant)
+        .map((p) => [p.type, p.value]),
+    );
+    return pattern.replace(/YYYY|MM|DD|HH|mm|ss/g, (token) => {
+      const key = { YYYY: "year", MM: "month", DD: "day", HH: "hour", mm: "minute", ss: "second" }[token] ?? "";
+      return String(parts[key] ?? "").padStart(token.length, "0");
+    });
+  };
+  return {
+    format,
+    isValid: () => !Number.isNaN(instant.getTime()),
+    toDate: () => new Date(instant),
+    toJSON: () => instant.toJSON(),
+    tz: (zone?: string) => zonedTime(instant, zone ?? timeZone),
+    utc: () => zonedTime(instant, "UTC"),
+  };
+}
+
+export function ticketCalendar({
+  settings,
+  ticketId,
+  fullName,
+  ticketUrl,
+}: {
+  settings: CalendarEventSettings;
+  ticketId: string;
+  fullName: string;
+  ticketUrl: string;
+}): string {
+  const calendar = ical({
+    prodId: { company: "Zamfara Youth Summit", product: "Tickets", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+    name: settings.event_name,
+    // A generator without a calendar-wide zone: the VTIMEZONE is written for the
+    // event's zone, while DTSTAMP stays in UTC as RFC 5545 requires.
+    timezone: { name: null, generator: (zone) => (zone === EVENT_TIME_ZONE ? LAGOS_VTIMEZONE : null) },
+  });
+  calendar.createEvent({
+    // One UID per ticket: importing the invite twice updates the entry instead of duplicating it.
+    id: `ticket-${ticketId.toLowerCase()}@${new URL(ticketUrl).hostname}`,
+    timezone: EVENT_TIME_ZONE,
+    start: zonedTime(eventStart(settings.event_date, settings.event_time)),
+    end: zonedTime(eventEnd(settings.event_date, settings.event_time)),
+    summary: settings.event_name,
+    location: settings.venue,
+    description: [
+      `Admission ticket for ${fullName}`,
+      `Ticket ID: ${ticketId}`,
+      "",
+      "Show the QR code on your ticket at the entrance:",
+      ticketUrl,
+    ].join("\n"),
+    url: ticketUrl,
+  });
+  return calendar.toString();
+}

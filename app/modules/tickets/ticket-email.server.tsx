@@ -1,0 +1,217 @@
+import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
+import { render } from "@react-email/render";
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import type { MailAttachment } from "~/db/schema";
+import { attendees } from "~/db/schema";
+import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
+import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import { ticketCalendar } from "./calendar.server";
+import { formatEventDate } from "./event-time";
+import { qrPng } from "./qr.server";
+import { signTicketToken } from "./ticket-token.server";
+
+export type TicketEmailSettings = Pick<
+  EventSettings,
+  "event_name" | "event_date" | "event_time" | "venue" | "contact_email" | "contact_phone"
+>;
+export type TicketEmailAttendee = { id: string; full_name: string; email: string; ticket_id: string };
+
+export const QR_CID = "ticket-qr";
+export const CALENDAR_FILENAME = "zamfara-youth-summit.ics";
+const QR_DISPLAY_SIZE = 240;
+
+const BRAND = "#166534";
+const font = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+const s = {
+  body: { backgroundColor: "#f3f4f6", fontFamily: font, margin: 0, padding: "24px 0" },
+  container: { backgroundColor: "#ffffff", borderRadius: "12px", maxWidth: "560px", overflow: "hidden" },
+  header: { backgroundColor: BRAND, padding: "28px 32px", textAlign: "center" as const },
+  eyebrow: { color: "#d1fadf", fontSize: "13px", letterSpacing: "0.08em", margin: 0, textTransform: "uppercase" as const },
+  title: { color: "#ffffff", fontSize: "26px", lineHeight: "32px", margin: "6px 0 0" },
+  content: { padding: "28px 32px 8px" },
+  text: { color: "#1f2937", fontSize: "16px", lineHeight: "24px", margin: "0 0 16px" },
+  ticketBox: {
+    backgroundColor: "#ecfdf3",
+    border: `1px solid ${BRAND}`,
+    borderRadius: "8px",
+    padding: "16px",
+    textAlign: "center" as const,
+  },
+  label: { color: "#4b5563", fontSize: "12px", letterSpacing: "0.08em", margin: 0, textTransform: "uppercase" as const },
+  ticketId: {
+    color: BRAND,
+    fontFamily: '"SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
+    fontSize: "24px",
+    fontWeight: 700,
+    letterSpacing: "0.04em",
+    margin: "4px 0 0",
+  },
+  detailLabel: { color: "#4b5563", fontSize: "14px", margin: "0 0 8px", paddingRight: "12px", verticalAlign: "top", width: "72px" },
+  detailValue: { color: "#111827", fontSize: "15px", fontWeight: 600, margin: "0 0 8px" },
+  qr: { display: "block", margin: "8px auto 4px" },
+  caption: { color: "#4b5563", fontSize: "14px", margin: "0 0 20px", textAlign: "center" as const },
+  button: { backgroundColor: BRAND, borderRadius: "8px", color: "#ffffff", fontSize: "16px", fontWeight: 600, padding: "12px 24px" },
+  small: { color: "#4b5563", fontSize: "14px", lineHeight: "21px", margin: "0 0 12px" },
+  footer: { color: "#6b7280", fontSize: "12px", lineHeight: "18px", margin: 0, padding: "0 32px 24px", textAlign: "center" as const },
+};
+
+type TemplateProps = { attendee: TicketEmailAttendee; settings: TicketEmailSettings; ticketUrl: string; dateLabel: string };
+
+// Every value below is a text child or attribute, so React escapes it: names and
+// settings typed by people cannot inject markup. Mixed text is one template string
+// so the HTML has no <!-- --> separators between the pieces.
+function TicketEmail({ attendee, settings, ticketUrl, dateLabel }: TemplateProps) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{`Your ticket ${attendee.ticket_id} for ${settings.event_name}, ${dateLabel}`}</Preview>
+      <Body style={s.body}>
+        <Container style={s.container}>
+          <Section style={s.header}>
+            <Text style={s.eyebrow}>Admission ticket</Text>
+            <Heading as="h1" style={s.title}>
+              {settings.event_name}
+            </Heading>
+          </Section>
+          <Section style={s.content}>
+            <Text style={s.text}>{`Hello ${attendee.full_name},`}</Text>
+            <Text style={s.text}>
+              {`Thank you for registering. Your place at ${settings.event_name} is confirmed, and this e-mail is your ticket.`}
+            </Text>
+            <Section style={s.ticketBox}>
+              <Text style={s.label}>Ticket ID</Text>
+              <Text style={s.ticketId}>{attendee.ticket_id}</Text>
+            </Section>
+            <Section style={{ margin: "24px 0 8px" }}>
+              <Detail label="Date" value={dateLabel} />
+              <Detail label="Time" value={settings.event_time} />
+              <Detail label="Venue" value={settings.venue} />
+            </Section>
+            <Img
+              src={`cid:${QR_CID}`}
+              width={QR_DISPLAY_SIZE}
+              height={QR_DISPLAY_SIZE}
+              alt={`QR code for ticket ${attendee.ticket_id}`}
+              style={s.qr}
+            />
+            <Text style={s.caption}>Show this QR code (or your ticket ID) at the entrance.</Text>
+            <Section style={{ margin: "0 0 24px", textAlign: "center" }}>
+              <Button href={ticketUrl} style={s.button}>
+                View your ticket
+              </Button>
+            </Section>
+            <Text style={s.small}>
+              Please keep this e-mail or save your ticket: you will need it for entry. A calendar invitation is attached so you can add the
+              summit to your calendar.
+            </Text>
+            <Text style={s.small}>
+              Can't find our e-mails later? Check your spam or junk folder, and mark this message as "not spam" so our updates reach you.
+            </Text>
+          </Section>
+          <Hr style={{ borderColor: "#e5e7eb", margin: "8px 32px 16px" }} />
+          <Text style={s.footer}>{`Questions? Write to ${settings.contact_email} or call ${settings.contact_phone}.`}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Row>
+      <Column style={s.detailLabel}>{label}</Column>
+      <Column>
+        <Text style={s.detailValue}>{value}</Text>
+      </Column>
+    </Row>
+  );
+}
+
+export function ticketPageUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/tickets/${encodeURIComponent(token)}`;
+}
+
+/** Subject, HTML, plain text and attachments (inline QR code, calendar invite) of a ticket e-mail. */
+export async function buildTicketEmail({
+  attendee,
+  settings,
+  ticketUrl,
+  token,
+}: {
+  attendee: TicketEmailAttendee;
+  settings: TicketEmailSettings;
+  ticketUrl: string;
+  token: string;
+}): Promise<Pick<OutgoingMail, "to" | "subject" | "html" | "text" | "attachments">> {
+  const element = (
+    <TicketEmail attendee={attendee} settings={settings} ticketUrl={ticketUrl} dateLabel={formatEventDate(settings.event_date)} />
+  );
+  const [html, text, png] = await Promise.all([
+    render(element),
+    // Headings keep their case in the text version (html-to-text upper-cases them by default).
+    render(element, { plainText: true, htmlToTextOptions: { selectors: [{ selector: "h1", options: { uppercase: false } }] } }),
+    // Twice the displayed size, so the code stays sharp on high-density screens.
+    qrPng(token, { size: QR_DISPLAY_SIZE * 2 }),
+  ]);
+  const ics = ticketCalendar({ settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, ticketUrl });
+  const attachments: MailAttachment[] = [
+    { cid: QR_CID, filename: "ticket-qr.png", contentType: "image/png", content: png.toString("base64") },
+    {
+      filename: CALENDAR_FILENAME,
+      contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+      content: Buffer.from(ics, "utf8").toString("base64"),
+    },
+  ];
+  return { to: attendee.email, subject: ticketSubject(settings.event_name, attendee.ticket_id), html, text, attachments };
+}
+
+export const TICKET_TEMPLATE = "ticket";
+
+export function ticketSubject(eventName: string, ticketId: string): string {
+  // Header text on one line whatever the settings hold.
+  return `Your ticket for ${eventName} — ${ticketId}`.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Queues the ticket e-mail in the caller's transaction: inside registration it
+ * exists exactly when the attendee does; organisers' resends pass another kind.
+ * The worker renders it (renderTicketMail), so the request only writes a row.
+ */
+export async function enqueueTicketEmail(
+  tx: DbOrTx,
+  {
+    attendee,
+    eventName,
+    kind = "ticket",
+  }: { attendee: Pick<TicketEmailAttendee, "id" | "email" | "ticket_id">; eventName: string; kind?: string },
+): Promise<string> {
+  return enqueueMail(tx, {
+    to: attendee.email,
+    subject: ticketSubject(eventName, attendee.ticket_id),
+    template: TICKET_TEMPLATE,
+    templateData: { attendeeId: attendee.id },
+    kind,
+    attendeeId: attendee.id,
+  });
+}
+
+/** Renders a queued ticket e-mail from the attendee and the settings as they are now. */
+export async function renderTicketMail(
+  db: DbOrTx,
+  data: Record<string, unknown> | null,
+  { publicUrl, secret }: { publicUrl: string; secret: string },
+): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
+  const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
+  const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
+  if (!attendee) throw new Error("the attendee of this ticket e-mail is no longer registered");
+  const settings = await getSettings(db);
+  const token = signTicketToken(attendee.ticket_id, secret);
+  const { subject, html, text, attachments } = await buildTicketEmail({
+    attendee,
+    settings,
+    ticketUrl: ticketPageUrl(publicUrl, token),
+    token,
+  });
+  return { subject, html, text, attachments };
+}
