@@ -1,0 +1,29 @@
+import type { AgendaItem } from "../content.server";
+
+export function AgendaSection({ items }: { items: AgendaItem[] }) {
+  return (
+    <section id="agenda" className="bg-gray-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-4xl px-4">
+        <h2 className="text-center text-3xl font-bold text-gray-900">Agenda</h2>
+        {items.length === 0 ? (
+          <p className="mt-10 text-center text-gray-500">Detailed agenda coming soon</p>
+        ) : (
+          <ol className="mt-10 space-y-3">
+            {items.map((item) => (
+              <li key={item.id} className="flex flex-col gap-2 rounded-2xl border border-gray-200 bg-white p-5 sm:flex-row sm:gap-5">
+                <span className="h-fit w-fit shrink-0 rounded-full bg-brand-100 px-3 py-1 text-sm font-bold whitespace-nowrap text-brand-800">
+                  {item.time}
+                </span>
+                <div>
+                  <h3 className="font-semibold text-gray-900">{item.title}</h3>
+                  {item.speaker_name ? <p className="text-sm font-medium text-brand-700">{item.speaker_name}</p> : null}
+                  {item.description ? <p className="mt-1 text-sm text-gray-600">{item.description}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from "react";
+import { type Countdown as CountdownValue, countdown } from "~/modules/tickets/event-time";
+
+/**
+ * Counts down to the event start in Africa/Lagos. The server renders the current
+ * value (no layout shift); with JavaScript it ticks every second. Hidden once passed.
+ */
+export function Countdown({ initial, eventDate, eventTime }: { initial: CountdownValue; eventDate: string; eventTime: string }) {
+  const [value, setValue] = useState(initial);
+  useEffect(() => {
+    const tick = () => setValue(countdown(new Date(), eventDate, eventTime));
+    tick();
+    const timer = setInterval(tick, 1000);
+    return () => clearInterval(timer);
+  }, [eventDate, eventTime]);
+  if (value.isPassed) return null;
+  const parts = [
+    { label: "Days", value: value.days },
+    { label: "Hours", value: value.hours },
+    { label: "Minutes", value: value.minutes },
+    { label: "Seconds", value: value.seconds },
+  ];
+  return (
+    <section aria-label="Countdown to the summit" className="bg-brand-900 py-8 text-white">
+      <div className="mx-auto max-w-4xl px-4 text-center">
+        <h2 className="text-sm font-semibold tracking-widest text-accent-400 uppercase">The summit starts in</h2>
+        <div className="mt-4 grid grid-cols-4 gap-2 sm:gap-4" role="timer" aria-live="off">
+          {parts.map((part) => (
+            <div key={part.label} className="rounded-xl bg-white/10 px-1 py-3 sm:py-5">
+              <span className="block text-3xl font-bold tabular-nums sm:text-5xl">{String(part.value).padStart(2, "0")}</span>
+              <span className="mt-1 block text-xs text-brand-100 sm:text-sm">{part.label}</span>
+            </div>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import type { Speaker } from "../content.server";
+import { PersonCard } from "./person-card";
+
+// Spec §2: a Chief Host and a Host card "from a fixed list"; organisers can now edit
+// them as speakers of those types (DECISIONS §2.12), and these stand in until they do.
+const DEFAULT_ORGANIZERS = [
+  { name: "The Executive Governor", title: "Executive Governor, Zamfara State", bio: "", image_url: "", speaker_type: "Chief Host" },
+  { name: "The Honourable Commissioner", title: "Ministry of Youth and Sports Development", bio: "", image_url: "", speaker_type: "Host" },
+] as const;
+
+export function Organizers({ speakers }: { speakers: Speaker[] }) {
+  const chief = speakers.filter((s) => s.speaker_type === "Chief Host");
+  const hosts = speakers.filter((s) => s.speaker_type === "Host");
+  const people = [...(chief.length ? chief : [DEFAULT_ORGANIZERS[0]]), ...(hosts.length ? hosts : [DEFAULT_ORGANIZERS[1]])];
+  return (
+    <section id="organizers" className="bg-gray-50 py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 className="text-center text-3xl font-bold text-gray-900">Organizers</h2>
+        <p className="mt-3 text-center text-gray-600">Hosted by the State Government for the young people of the state.</p>
+        <div className="mx-auto mt-10 grid max-w-3xl gap-6 sm:grid-cols-2">
+          {people.map((p) => (
+            <PersonCard
+              key={`${p.speaker_type}-${p.name}`}
+              name={p.name}
+              title={p.title}
+              bio={p.bio}
+              imageUrl={p.image_url}
+              badge={p.speaker_type}
+            />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

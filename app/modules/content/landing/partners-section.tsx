@@ -1,0 +1,62 @@
+import type { Partner } from "../content.server";
+
+export function PartnersSection({ partners }: { partners: Partner[] }) {
+  return (
+    <section aria-labelledby="partners-heading" className="bg-white py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 id="partners-heading" className="text-center text-3xl font-bold text-gray-900">
+          Our Partners
+        </h2>
+        {partners.length === 0 ? (
+          <p className="mt-10 text-center text-gray-500">Partnership announcements coming soon</p>
+        ) : (
+          <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+            {partners.map((p) => {
+              const body = (
+                <>
+                  {p.logo_url ? (
+                    <img
+                      src={p.logo_url}
+                      alt=""
+                      width={120}
+                      height={64}
+                      loading="lazy"
+                      decoding="async"
+                      className="h-16 w-auto object-contain"
+                    />
+                  ) : (
+                    <span className="flex h-16 items-center text-2xl font-extrabold text-brand-700" aria-hidden="true">
+                      {p.name
+                        .split(/\s+/)
+                        .map((w) => w[0])
+                        .join("")
+                        .slice(0, 4)}
+                    </span>
+                  )}
+                  <span className="mt-2 text-center text-sm font-semibold text-gray-800">{p.name}</span>
+                </>
+              );
+              const box = "flex h-full flex-col items-center justify-center rounded-2xl border border-gray-200 p-4";
+              return (
+                <li key={p.id}>
+                  {p.website_url ? (
+                    <a
+                      href={p.website_url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className={`${box} hover:border-brand-600 hover:shadow`}
+                    >
+                      {body}
+                    </a>
+                  ) : (
+                    <div className={box}>{body}</div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

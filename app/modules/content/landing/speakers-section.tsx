@@ -1,0 +1,79 @@
+import { useState } from "react";
+import type { Speaker, SpecialGuest } from "../content.server";
+import { PersonCard } from "./person-card";
+
+export const SPEAKER_FILTERS = ["All", "Keynote", "Speaker", "Panelist", "Moderator"] as const;
+export type SpeakerFilter = (typeof SPEAKER_FILTERS)[number];
+
+export function parseSpeakerFilter(value: string | null): SpeakerFilter {
+  return (SPEAKER_FILTERS as readonly string[]).includes(value ?? "") ? (value as SpeakerFilter) : "All";
+}
+
+/**
+ * Speakers with filter buttons. Each filter is a query-string link (works without
+ * JavaScript); with JavaScript it filters instantly and keeps the URL in step.
+ */
+export function SpeakersSection({
+  speakers,
+  specialGuests,
+  initialFilter,
+}: {
+  speakers: Speaker[];
+  specialGuests: SpecialGuest[];
+  initialFilter: SpeakerFilter;
+}) {
+  const [filter, setFilter] = useState<SpeakerFilter>(initialFilter);
+  const publicSpeakers = speakers.filter((s) => s.speaker_type !== "Chief Host" && s.speaker_type !== "Host");
+  const shown = filter === "All" ? publicSpeakers : publicSpeakers.filter((s) => s.speaker_type === filter);
+
+  return (
+    <section id="speakers" className="bg-white py-16 sm:py-20">
+      <div className="mx-auto max-w-6xl px-4">
+        <h2 className="text-center text-3xl font-bold text-gray-900">Speakers</h2>
+        <nav aria-label="Filter speakers" className="mt-6 flex flex-wrap justify-center gap-2">
+          {SPEAKER_FILTERS.map((f) => (
+            <a
+              key={f}
+              href={f === "All" ? "?#speakers" : `?type=${f}#speakers`}
+              aria-current={filter === f ? "true" : undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                setFilter(f);
+                const url = new URL(window.location.href);
+                if (f === "All") url.searchParams.delete("type");
+                else url.searchParams.set("type", f);
+                window.history.replaceState(window.history.state, "", url);
+              }}
+              className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
+                filter === f ? "bg-brand-700 text-white" : "bg-gray-100 text-gray-700 hover:bg-gray-200"
+              }`}
+            >
+              {f}
+            </a>
+          ))}
+        </nav>
+        {publicSpeakers.length === 0 ? (
+          <p className="mt-10 text-center text-gray-500">Speakers will be announced soon</p>
+        ) : shown.length === 0 ? (
+          <p className="mt-10 text-center text-gray-500">No {filter.toLowerCase()} speakers announced yet.</p>
+        ) : (
+          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {shown.map((s) => (
+              <PersonCard key={s.id} name={s.name} title={s.title} bio={s.bio} imageUrl={s.image_url} badge={s.speaker_type} />
+            ))}
+          </div>
+        )}
+        {specialGuests.length > 0 ? (
+          <div className="mt-16">
+            <h3 className="text-center text-2xl font-bold text-gray-900">Special Guests</h3>
+            <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {specialGuests.map((g) => (
+                <PersonCard key={g.id} name={g.name} title={g.title} bio={g.bio} imageUrl={g.image_url} badge="Special Guest" />
+              ))}
+            </div>
+          </div>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+import type { DbOrTx } from "~/db/client.server";
+import { countAttendees } from "~/modules/registration/public-status.server";
+import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import {
+  type AgendaItem,
+  listAgenda,
+  listPartners,
+  listSpeakers,
+  listSpecialGuests,
+  type Partner,
+  type Speaker,
+  type SpecialGuest,
+} from "./content.server";
+
+export type PublicContent = {
+  settings: EventSettings;
+  speakers: Speaker[];
+  specialGuests: SpecialGuest[];
+  agenda: AgendaItem[];
+  partners: Partner[];
+  attendeeCount: number;
+};
+
+// The landing page reads everything at once (spec §2 "On load") and is the page
+// that takes the load, so its data is kept in memory. Writes in this process
+// invalidate it; other instances see a change within the TTL.
+export const PUBLIC_CONTENT_TTL_MS = 5_000;
+
+let entry: { value: Promise<PublicContent>; expires: number; generation: number } | undefined;
+let generation = 0;
+
+async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
+  const [settings, speakers, specialGuests, agenda, partners, attendeeCount] = await Promise.all([
+    getSettings(db),
+    listSpeakers(db),
+    listSpecialGuests(db),
+    listAgenda(db),
+    listPartners(db),
+    countAttendees(db),
+  ]);
+  return { settings, speakers, specialGuests, agenda, partners, attendeeCount };
+}
+
+export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {
+  if (entry && entry.expires > now && entry.generation === generation) return entry.value;
+  const value = loadPublicContent(db);
+  const current = { value, expires: now + PUBLIC_CONTENT_TTL_MS, generation };
+  entry = current;
+  // A failed read must not be served from the cache.
+  value.catch(() => {
+    if (entry === current) entry = undefined;
+  });
+  return value;
+}
+
+/** Call after any write that changes what visitors see (content, settings, registrations). */
+export function invalidatePublicContent(): void {
+  generation++;
+  entry = undefined;
+}

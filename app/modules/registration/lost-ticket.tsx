@@ -1,0 +1,44 @@
+import { Form } from "react-router";
+
+/** "Lost your ticket?": the same answer whether or not the address registered (no enumeration). */
+export function LostTicket({ sent, error, submitting }: { sent: boolean; error?: string; submitting: boolean }) {
+  return (
+    <details className="mt-8 rounded-xl border border-gray-200 bg-gray-50 p-4" open={sent || Boolean(error)}>
+      <summary className="cursor-pointer font-semibold text-gray-900">Lost your ticket?</summary>
+      <p className="mt-2 text-sm text-gray-600">Enter the e-mail address you registered with and we'll send your ticket again.</p>
+      {sent ? (
+        <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
+          If that e-mail address is registered, we've sent the ticket to it again. Please check your inbox and spam folder.
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <input type="hidden" name="intent" value="resend" />
+        <label htmlFor="lost-ticket-email" className="sr-only">
+          Registered e-mail address
+        </label>
+        <input
+          id="lost-ticket-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "lost-ticket-error" : undefined}
+          className="flex-1 rounded-lg border border-gray-300 px-3 py-2.5 text-base"
+        />
+        <button
+          type="submit"
+          disabled={submitting}
+          className="rounded-lg bg-gray-900 px-4 py-2.5 font-semibold text-white hover:bg-gray-800 disabled:opacity-70"
+        >
+          {submitting ? "Sending..." : "Resend my ticket"}
+        </button>
+      </Form>
+      {error ? (
+        <p id="lost-ticket-error" className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </details>
+  );
+}

@@ -1,0 +1,29 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { attendees } from "~/db/schema";
+import type { EventSettings } from "~/modules/settings/settings.server";
+import { type RegistrationStatus, registrationStatus, unavailableStatus } from "./status";
+
+export async function countAttendees(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(attendees);
+  return row?.count ?? 0;
+}
+
+/** The status shown to visitors; 'Registration status unavailable' when it cannot be read (spec §4). */
+export async function currentRegistrationStatus(db: DbOrTx, settings: EventSettings, now = new Date()): Promise<RegistrationStatus> {
+  try {
+    const total = await countAttendees(db);
+    return registrationStatus(
+      {
+        registrationEnabled: settings.registration_enabled,
+        maxAttendees: settings.max_attendees,
+        totalAttendees: total,
+        eventDate: settings.event_date,
+        eventTime: settings.event_time,
+      },
+      now,
+    );
+  } catch {
+    return unavailableStatus();
+  }
+}

@@ -1,0 +1,246 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { NIGERIA_STATES } from "./nigeria";
+import { joinFieldErrors, registrationSchema } from "./schema";
+
+type Props = {
+  lastResult: SubmissionResult<string[]> | undefined;
+  submitting: boolean;
+  /** Shows the joined validation messages as a toast (spec §8) when the browser catches them. */
+  onClientErrors: (message: string) => void;
+};
+
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
+
+export function RegistrationForm({ lastResult, submitting, onClientErrors }: Props) {
+  // A field's error clears as soon as it is edited (spec §5), until the next submit.
+  const [edited, setEdited] = useState<Set<string>>(() => new Set());
+  const [form, fields] = useForm({
+    id: "registration",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onSubmit",
+    onValidate({ formData }) {
+      const submission = parseWithZod(formData, { schema: registrationSchema });
+      if (submission.status === "error") onClientErrors(joinFieldErrors(submission.error ?? undefined));
+      return submission;
+    },
+    onSubmit() {
+      setEdited(new Set());
+    },
+  });
+  const [state, setState] = useState(String(fields.state.initialValue ?? ""));
+  const lgas = NIGERIA_STATES.find((s) => s.name === state)?.lgas ?? [];
+  const errorOf = (name: string, errors: string[] | undefined) => (edited.has(name) ? undefined : errors?.[0]);
+
+  return (
+    <Form
+      method="post"
+      {...getFormProps(form)}
+      // The server validates with the same schema; native bubbles would hide the spec's messages.
+      noValidate
+      onInput={(event) => {
+        const name = (event.target as HTMLInputElement).name;
+        if (name) setEdited((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+      }}
+      className="space-y-5"
+    >
+      <input type="hidden" name="intent" value="register" />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="Full Name"
+          required
+          error={errorOf("fullName", fields.fullName.errors)}
+          id={fields.fullName.id}
+          errorId={fields.fullName.errorId}
+        >
+          <input
+            {...getInputProps(fields.fullName, { type: "text" })}
+            autoComplete="name"
+            placeholder="Enter your full name"
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          label="Email Address"
+          required
+          error={errorOf("email", fields.email.errors)}
+          id={fields.email.id}
+          errorId={fields.email.errorId}
+        >
+          <input
+            {...getInputProps(fields.email, { type: "email" })}
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          label="Phone Number"
+          required
+          error={errorOf("phone", fields.phone.errors)}
+          id={fields.phone.id}
+          errorId={fields.phone.errorId}
+        >
+          <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" placeholder="0803 123 4567" className={inputClass} />
+        </Field>
+        <Field
+          label="Gender"
+          required
+          error={errorOf("gender", fields.gender.errors)}
+          id={fields.gender.id}
+          errorId={fields.gender.errorId}
+        >
+          <select {...getSelectProps(fields.gender)} className={inputClass}>
+            <option value="">Select gender</option>
+            <option value="male">Male</option>
+            <option value="female">Female</option>
+            <option value="other">Other</option>
+          </select>
+        </Field>
+        <Field
+          label="Organization"
+          error={errorOf("organization", fields.organization.errors)}
+          id={fields.organization.id}
+          errorId={fields.organization.errorId}
+        >
+          <input
+            {...getInputProps(fields.organization, { type: "text" })}
+            autoComplete="organization"
+            placeholder="School, company or group"
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          label="Position"
+          error={errorOf("position", fields.position.errors)}
+          id={fields.position.id}
+          errorId={fields.position.errorId}
+        >
+          <input
+            {...getInputProps(fields.position, { type: "text" })}
+            autoComplete="organization-title"
+            placeholder="e.g. Student, Volunteer"
+            className={inputClass}
+          />
+        </Field>
+        <Field label="State of Residence" error={errorOf("state", fields.state.errors)} id={fields.state.id} errorId={fields.state.errorId}>
+          <select {...getSelectProps(fields.state)} onChange={(e) => setState(e.target.value)} className={inputClass}>
+            <option value="">Select state</option>
+            {NIGERIA_STATES.map((s) => (
+              <option key={s.name} value={s.name}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          label="Local Government"
+          error={errorOf("localGovernment", fields.localGovernment.errors)}
+          id={fields.localGovernment.id}
+          errorId={fields.localGovernment.errorId}
+          hint={state ? undefined : "Choose your state first"}
+        >
+          <select {...getSelectProps(fields.localGovernment)} key={state} className={inputClass}>
+            <option value="">{state ? "Select local government" : "Select state first"}</option>
+            {/* Without JavaScript the list cannot follow the state choice, so it lists every state's LGAs in groups. */}
+            {state
+              ? lgas.map((lga) => (
+                  <option key={lga} value={lga}>
+                    {lga}
+                  </option>
+                ))
+              : NIGERIA_STATES.map((s) => (
+                  <optgroup key={s.name} label={s.name}>
+                    {s.lgas.map((lga) => (
+                      <option key={lga} value={lga}>
+                        {lga}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+          </select>
+        </Field>
+      </div>
+      <Field
+        label="Why do you want to attend?"
+        error={errorOf("reason", fields.reason.errors)}
+        id={fields.reason.id}
+        errorId={fields.reason.errorId}
+      >
+        <textarea
+          {...getTextareaProps(fields.reason)}
+          rows={4}
+          placeholder="Tell us briefly what you hope to gain"
+          className={inputClass}
+        />
+      </Field>
+
+      <div>
+        <label htmlFor={fields.consent.id} className="flex items-start gap-3 text-sm text-gray-700">
+          <input
+            {...getInputProps(fields.consent, { type: "checkbox" })}
+            aria-invalid={errorOf("consent", fields.consent.errors) ? true : undefined}
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
+          />
+          <span>
+            I agree that my details are used to manage my registration as described in the{" "}
+            <Link to="/privacy" className="font-medium text-brand-700 underline">
+              Privacy Notice
+            </Link>
+            , and I confirm that I am 18 or older, or have my parent's or guardian's consent.
+          </span>
+        </label>
+        {errorOf("consent", fields.consent.errors) ? (
+          <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700">
+            {errorOf("consent", fields.consent.errors)}
+          </p>
+        ) : null}
+      </div>
+
+      <button
+        type="submit"
+        disabled={submitting}
+        className="w-full rounded-xl bg-brand-700 px-6 py-3.5 text-lg font-semibold text-white shadow-lg transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
+      >
+        {submitting ? "Submitting Registration..." : "Register Now"}
+      </button>
+    </Form>
+  );
+}
+
+function Field(props: {
+  label: string;
+  id: string;
+  errorId: string;
+  error?: string;
+  required?: boolean;
+  hint?: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="block text-sm font-semibold text-gray-800">
+        {props.label}
+        {props.required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </label>
+      {props.children}
+      {props.error ? (
+        <p id={props.errorId} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : props.hint ? (
+        <p className="mt-1 text-xs text-gray-500">{props.hint}</p>
+      ) : null}
+    </div>
+  );
+}

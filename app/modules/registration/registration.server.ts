@@ -1,0 +1,130 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { type Db, pgConstraint, pgErrorCode } from "~/db/client.server";
+import { attendees, SETTINGS_ID } from "~/db/schema";
+import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
+import { generateTicketId } from "~/modules/tickets/ticket-id";
+import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import type { RegistrationInput } from "./schema";
+import { type RegistrationState, registrationStatus } from "./status";
+
+export const REGISTRATION_MESSAGES = {
+  duplicate: "This email address is already registered for the summit.",
+  duplicateConstraint: "This email address is already registered.",
+  ticketCollision: "Ticket ID collision. Please try again.",
+  failed: "Registration failed. Please try again later.",
+  success: "Registration successful! Check your email for your ticket.",
+} as const;
+
+export type RegistrationResult =
+  | { ok: true; attendeeId: string; ticketId: string; token: string; email: string; fullName: string }
+  | { ok: false; reason: RegistrationState | "duplicate" | "ticket_collision" | "failed"; message: string };
+
+export type RegistrationOptions = {
+  publicUrl: string;
+  secret: string;
+  now?: Date;
+  /**
+   * How the settings row is locked. "for-update" is the only correct choice; "none"
+   * exists so the concurrency test can prove that it catches overbooking without the lock.
+   */
+  settingsLock?: "for-update" | "none";
+};
+
+/** Phone numbers are stored in E.164 (+234…) when they parse as a real number; the spec's rule decides validity. */
+export function normalisePhone(phone: string): string {
+  const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
+  return parsed?.isValid() ? parsed.number : phone.trim();
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+// Both drivers (PGlite and node-postgres) return raw rows under `rows`.
+type LockedSettingsRow = {
+  event_name: string;
+  registration_enabled: boolean;
+  max_attendees: number;
+  event_date: string;
+  event_time: string;
+};
+
+/**
+ * Registers an attendee in ONE transaction (DECISIONS §2.1–2.2): lock the settings
+ * row, derive the status, refuse a duplicate, insert the attendee, queue the ticket
+ * e-mail, commit. Any failure leaves nothing stored and nothing queued.
+ */
+export async function registerAttendee(db: Db, input: RegistrationInput, options: RegistrationOptions): Promise<RegistrationResult> {
+  const now = options.now ?? new Date();
+  const email = normaliseEmail(input.email);
+  const attendeeId = randomUUID();
+  const ticketId = generateTicketId(now.getTime());
+  const token = signTicketToken(ticketId, options.secret);
+  const values = {
+    id: attendeeId,
+    full_name: input.fullName.trim(),
+    email,
+    phone: normalisePhone(input.phone),
+    gender: input.gender,
+    organization: input.organization,
+    position: input.position,
+    state: input.state,
+    local_government: input.localGovernment,
+    reason: input.reason,
+    ticket_id: ticketId,
+    consent_at: now,
+    created_at: now,
+  };
+
+  try {
+    return await db.transaction(async (tx) => {
+      const lock = options.settingsLock === "none" ? sql`` : sql`for update`;
+      // Lock first, count after, in separate statements: under READ COMMITTED a
+      // statement's snapshot is taken before it waits for the lock, so a count in the
+      // locking statement would miss the rows committed while it waited.
+      const locked = (await tx.execute(sql`
+        select s.event_name, s.registration_enabled, s.max_attendees, s.event_date::text as event_date, s.event_time
+        from event_settings s where s.id = ${SETTINGS_ID} ${lock}`)) as unknown as { rows: LockedSettingsRow[] };
+      const counted = (await tx.execute(sql`
+        select (select count(*)::int from attendees) as total,
+          exists (select 1 from attendees a where lower(trim(a.email)) = ${email}) as duplicate`)) as unknown as {
+        rows: { total: number; duplicate: boolean }[];
+      };
+      const row = locked.rows[0];
+      const tally = counted.rows[0];
+      if (!row || !tally) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
+
+      const status = registrationStatus(
+        {
+          registrationEnabled: row.registration_enabled,
+          maxAttendees: row.max_attendees,
+          totalAttendees: Number(tally.total),
+          eventDate: row.event_date,
+          eventTime: row.event_time,
+        },
+        now,
+      );
+      if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
+      if (tally.duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+
+      await tx.insert(attendees).values(values);
+      // The worker renders the e-mail (QR code, calendar) after commit; the lock is held only for these writes.
+      await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
+      return { ok: true as const, attendeeId, ticketId, token, email, fullName: values.full_name };
+    });
+  } catch (error) {
+    return failureFor(error);
+  }
+}
+
+/** Spec §8: a unique violation names the e-mail or the ticket ID; anything else is a generic failure. */
+function failureFor(error: unknown): RegistrationResult {
+  if (pgErrorCode(error) === "23505") {
+    const constraint = pgConstraint(error) ?? "";
+    if (constraint.includes("ticket")) return { ok: false, reason: "ticket_collision", message: REGISTRATION_MESSAGES.ticketCollision };
+    return { ok: false, reason: "duplicate", message: REGISTRATION_MESSAGES.duplicateConstraint };
+  }
+  throw error;
+}

@@ -1,0 +1,130 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
+import { attendees, mail_outbox } from "~/db/schema";
+import { updateSettings } from "~/modules/settings/settings.server";
+import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
+import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
+import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
+import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
+import type { RegistrationInput } from "./schema";
+
+const SECRET = "a-test-secret-that-is-long-enough-1234";
+const BEFORE_EVENT = new Date("2025-08-01T10:00:00Z");
+const options: RegistrationOptions = { publicUrl: "http://127.0.0.1:3000", secret: SECRET, now: BEFORE_EVENT };
+
+let n = 0;
+function input(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
+  n++;
+  return {
+    fullName: `Registrant ${n}`,
+    email: `registrant-${n}-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    phone: "0803 123 4567",
+    gender: "male",
+    organization: "",
+    position: "",
+    state: "Zamfara",
+    localGovernment: "Gusau",
+    reason: "",
+    consent: "on",
+    ...overrides,
+  };
+}
+
+describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
+  let database: Database;
+  const count = async () => (await database.db.select({ c: sql<number>`count(*)::int` }).from(attendees))[0]?.c ?? 0;
+  const outboxCount = async () => (await database.db.select({ c: sql<number>`count(*)::int` }).from(mail_outbox))[0]?.c ?? 0;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind, { poolSize: 20 });
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    await database.db.delete(mail_outbox);
+    await database.db.delete(attendees);
+    await updateSettings(database.db, {
+      registration_enabled: true,
+      max_attendees: 500,
+      event_date: "2025-08-12",
+      event_time: "8:00 AM - 5:00 PM",
+    });
+  });
+
+  it("stores the attendee with a normalised phone, a spec ticket ID and a queued ticket e-mail, in one go", async () => {
+    const result = await registerAttendee(database.db, input({ email: "  Ada.Bello@Example.COM ", fullName: "Ada <b>Bello</b>" }), options);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.ticketId).toMatch(TICKET_ID_PATTERN);
+    expect(verifyTicketToken(result.token, SECRET)).toBe(result.ticketId);
+    const [row] = await database.db.select().from(attendees).where(eq(attendees.id, result.attendeeId));
+    expect(row).toMatchObject({ email: "ada.bello@example.com", phone: "+2348031234567", ticket_id: result.ticketId, state: "Zamfara" });
+    expect(row?.consent_at?.toISOString()).toBe(BEFORE_EVENT.toISOString());
+    const mails = await database.db.select().from(mail_outbox).where(eq(mail_outbox.attendee_id, result.attendeeId));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ kind: "ticket", status: "pending", to_address: "ada.bello@example.com" });
+    expect(mails[0]?.template_data).toEqual({ attendeeId: result.attendeeId });
+  });
+
+  it("refuses a duplicate e-mail in another case with the spec's message, storing and sending nothing", async () => {
+    await registerAttendee(database.db, input({ email: "dup@example.com" }), options);
+    const again = await registerAttendee(database.db, input({ email: " DUP@Example.com" }), options);
+    expect(again).toEqual({ ok: false, reason: "duplicate", message: REGISTRATION_MESSAGES.duplicate });
+    expect(await count()).toBe(1);
+    expect(await outboxCount()).toBe(1);
+  });
+
+  it("refuses when registration is disabled, full, or the event has passed", async () => {
+    await updateSettings(database.db, { registration_enabled: false });
+    expect(await registerAttendee(database.db, input(), options)).toMatchObject({ ok: false, message: "Registration is currently closed" });
+
+    await updateSettings(database.db, { registration_enabled: true, max_attendees: 1 });
+    await createAttendee(database.db);
+    expect(await registerAttendee(database.db, input(), options)).toMatchObject({ ok: false, message: "Event is fully booked" });
+
+    await updateSettings(database.db, { max_attendees: 500 });
+    const after = { ...options, now: new Date("2025-08-12T16:30:00Z") }; // 17:30 in Lagos, after the 5 PM end
+    expect(await registerAttendee(database.db, input(), after)).toMatchObject({ ok: false, message: "Event has concluded" });
+    expect(await count()).toBe(1);
+    expect(await outboxCount()).toBe(0);
+  });
+
+  it("never overbooks: 500 simultaneous registrations against capacity 100", async () => {
+    await updateSettings(database.db, { max_attendees: 100 });
+    const results = await Promise.all(Array.from({ length: 500 }, () => registerAttendee(database.db, input(), options)));
+    expect(results.filter((r) => r.ok)).toHaveLength(100);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.message === "Event is fully booked")).toBe(true);
+    expect(await count()).toBe(100);
+    expect(await outboxCount()).toBe(100);
+  });
+
+  it("registers one e-mail once: 50 simultaneous registrations in different cases", async () => {
+    const variants = Array.from({ length: 50 }, (_, i) =>
+      i % 2 ? "Same.Person@Example.com" : ` same.person@example.COM${i % 3 ? "" : " "}`,
+    );
+    const results = await Promise.all(variants.map((email) => registerAttendee(database.db, input({ email }), options)));
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "duplicate")).toBe(true);
+    expect(await count()).toBe(1);
+  });
+
+  it("re-sends a lost ticket a few times per hour, and only to registered addresses", async () => {
+    await registerAttendee(database.db, input({ email: "lost@example.com" }), options);
+    expect(await resendTicketByEmail(database.db, "nobody@example.com")).toBe("not_found");
+    for (let i = 0; i < RESEND_LIMIT_PER_HOUR; i++) expect(await resendTicketByEmail(database.db, " LOST@example.com")).toBe("sent");
+    expect(await resendTicketByEmail(database.db, "lost@example.com")).toBe("rate_limited");
+    expect(await outboxCount()).toBe(1 + RESEND_LIMIT_PER_HOUR);
+  });
+
+  if (kind === "postgres") {
+    it("control: without the row lock the same load overbooks (so the test above can catch a missing lock)", async () => {
+      await updateSettings(database.db, { max_attendees: 100 });
+      const unlocked = { ...options, settingsLock: "none" as const };
+      const results = await Promise.all(Array.from({ length: 500 }, () => registerAttendee(database.db, input(), unlocked)));
+      expect(results.filter((r) => r.ok).length).toBeGreaterThan(100);
+      expect(await count()).toBeGreaterThan(100);
+    });
+  }
+});

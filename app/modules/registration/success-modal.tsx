@@ -1,0 +1,60 @@
+import { Link } from "react-router";
+import { CheckCircleIcon } from "~/ui/icons";
+import { Modal } from "~/ui/modal";
+import { useHydrated } from "~/ui/use-hydrated";
+
+export type RegistrationSuccess = { email: string; ticketId: string; ticketUrl: string; qrSvg: string };
+
+/** Spec §2 /register: 'Ticket Sent Successfully!' with the e-mail and ticket ID, plus the QR code (DECISIONS §2.3). */
+export function SuccessModal({ success, onClose }: { success: RegistrationSuccess; onClose: () => void }) {
+  const hydrated = useHydrated();
+  return (
+    <Modal
+      title="Ticket Sent Successfully!"
+      onClose={onClose}
+      closeHref="/register"
+      icon={
+        <div className="mx-auto mb-3 flex h-14 w-14 items-center justify-center rounded-full bg-green-100 text-green-700">
+          <CheckCircleIcon className="h-8 w-8" />
+        </div>
+      }
+    >
+      <p className="mt-3 text-center text-gray-700">
+        Your ticket has been sent to <strong className="break-all text-gray-900">{success.email}</strong>
+      </p>
+      <div className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-center">
+        <p className="text-xs font-semibold tracking-wide text-green-800 uppercase">Ticket ID</p>
+        <p className="mt-1 font-mono text-lg font-bold break-all text-gray-900" data-testid="ticket-id">
+          {success.ticketId}
+        </p>
+        <img
+          className="mx-auto mt-3 h-40 w-40"
+          width={160}
+          height={160}
+          alt="Ticket QR code"
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(success.qrSvg)}`}
+        />
+        <a href={success.ticketUrl} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+          View your ticket
+        </a>
+      </div>
+      <p className="mt-4 text-sm text-gray-600">
+        Can't find the e-mail? Check your spam or promotions folder. Please save your ticket: you will need it for entry.
+      </p>
+      <div className="mt-6 grid gap-3 sm:grid-cols-2">
+        {hydrated ? (
+          <button type="button" onClick={onClose} className="rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
+            Got it!
+          </button>
+        ) : (
+          <a href="/register" className="rounded-xl bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
+            Got it!
+          </a>
+        )}
+        <Link to="/" className="rounded-xl border border-gray-300 px-4 py-3 text-center font-semibold text-gray-800 hover:bg-gray-50">
+          Back to Home
+        </Link>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,148 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useCallback, useState } from "react";
+import { data, Link, useNavigation } from "react-router";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { logger } from "~/logger.server";
+import { invalidatePublicContent } from "~/modules/content/public-content.server";
+import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { EventFacts } from "~/modules/registration/event-facts";
+import { LostTicket } from "~/modules/registration/lost-ticket";
+import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
+import { REGISTRATION_MESSAGES, registerAttendee } from "~/modules/registration/registration.server";
+import { RegistrationForm } from "~/modules/registration/registration-form";
+import { resendTicketByEmail } from "~/modules/registration/resend.server";
+import { EMAIL_PATTERN, joinFieldErrors, registrationSchema } from "~/modules/registration/schema";
+import { SuccessModal } from "~/modules/registration/success-modal";
+import { getSettings } from "~/modules/settings/settings.server";
+import { qrSvg } from "~/modules/tickets/qr.server";
+import { ticketPageUrl } from "~/modules/tickets/ticket-email.server";
+import { ArrowLeftIcon } from "~/ui/icons";
+import { makeToast, type Toast } from "~/ui/toast";
+import { Toaster } from "~/ui/toaster";
+import type { Route } from "./+types/register";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const root = matches[0]?.loaderData as { site?: { name: string } } | undefined;
+  const name = root?.site?.name ?? "Youth Summit";
+  return [
+    { title: `Register — ${name}` },
+    { name: "description", content: `Register free for the ${name} and receive your ticket by e-mail.` },
+  ];
+};
+
+export async function loader() {
+  const db = await getDb();
+  const settings = await getSettings(db);
+  const status = await currentRegistrationStatus(db, settings);
+  return {
+    event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },
+    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining },
+  };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const config = getConfig();
+  const db = await getDb();
+
+  if (formData.get("intent") === "resend") {
+    const email = String(formData.get("email") ?? "").trim();
+    if (!EMAIL_PATTERN.test(email))
+      return data({ resend: { sent: false, error: "Please enter a valid email address" as string } }, { status: 400 });
+    // Answered the same way whatever happens, and without waiting, so neither the text nor the timing reveals who registered.
+    void resendTicketByEmail(db, email)
+      .then((outcome) => {
+        if (outcome === "sent") notifyOutbox();
+        logger().info({ outcome }, "ticket self-resend");
+      })
+      .catch((error) => logger().error({ err: error }, "ticket self-resend failed"));
+    return { resend: { sent: true, error: undefined } };
+  }
+
+  const submission = parseWithZod(formData, { schema: registrationSchema });
+  if (submission.status !== "success") {
+    return data({ result: submission.reply(), toast: makeToast("error", joinFieldErrors(submission.error ?? undefined)) }, { status: 400 });
+  }
+  try {
+    const outcome = await registerAttendee(db, submission.value, { publicUrl: config.publicUrl, secret: config.sessionSecret });
+    if (!outcome.ok) {
+      return data(
+        { result: submission.reply({ formErrors: [outcome.message] }), toast: makeToast("error", outcome.message) },
+        { status: 409 },
+      );
+    }
+    notifyOutbox();
+    invalidatePublicContent();
+    const ticketUrl = ticketPageUrl(config.publicUrl, outcome.token);
+    return {
+      result: submission.reply({ resetForm: true }),
+      toast: makeToast("success", REGISTRATION_MESSAGES.success, 5000),
+      success: { email: outcome.email, ticketId: outcome.ticketId, ticketUrl, qrSvg: await qrSvg(outcome.token) },
+    };
+  } catch (error) {
+    logger().error({ err: error }, "registration failed");
+    return data({ result: submission.reply(), toast: makeToast("error", REGISTRATION_MESSAGES.failed) }, { status: 500 });
+  }
+}
+
+export default function Register({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, status } = loaderData;
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const [clientToasts, setClientToasts] = useState<Toast[]>([]);
+  const success = actionData && "success" in actionData ? actionData.success : undefined;
+  const [closedTicket, setClosedTicket] = useState<string | null>(null);
+  const showClientErrors = useCallback(
+    (message: string) => setClientToasts((prev) => [...prev, makeToast("error", message)].slice(-20)),
+    [],
+  );
+  const closeModal = useCallback(() => setClosedTicket(success?.ticketId ?? null), [success?.ticketId]);
+  // A new server answer replaces the client's own validation toasts.
+  const [answered, setAnswered] = useState(actionData);
+  if (answered !== actionData) {
+    setAnswered(actionData);
+    setClientToasts([]);
+  }
+
+  const actionToast = actionData && "toast" in actionData ? actionData.toast : undefined;
+  const resend = actionData && "resend" in actionData ? actionData.resend : undefined;
+  const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+
+  return (
+    <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
+      <header className="border-b border-gray-200 bg-white">
+        <div className="mx-auto flex max-w-3xl items-center px-4 py-4">
+          <Link to="/" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-800">
+            <ArrowLeftIcon /> Back to Home
+          </Link>
+        </div>
+      </header>
+      <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
+        <h1 className="text-center text-3xl font-bold text-gray-900 sm:text-4xl">Register for {event.name}</h1>
+        <p className="mt-3 text-center text-gray-600">Free registration. Your ticket arrives by e-mail instantly.</p>
+        <EventFacts date={event.date} time={event.time} venue={event.venue} />
+
+        <section aria-labelledby="form-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+          <h2 id="form-heading" className="mb-6 text-xl font-bold text-gray-900">
+            Registration Form
+          </h2>
+          {status.isOpen ? (
+            <RegistrationForm lastResult={lastResult} submitting={submittingIntent === "register"} onClientErrors={showClientErrors} />
+          ) : (
+            <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
+              <p className="text-lg font-semibold text-amber-900">{status.message}</p>
+              <p className="mt-2 text-sm text-amber-800">
+                Registration is not available at the moment. Please check back or contact the organisers.
+              </p>
+            </div>
+          )}
+        </section>
+
+        <LostTicket sent={Boolean(resend?.sent)} error={resend?.error} submitting={submittingIntent === "resend"} />
+      </main>
+      {success && closedTicket !== success.ticketId ? <SuccessModal success={success} onClose={closeModal} /> : null}
+      <Toaster toasts={[...(actionToast ? [actionToast] : []), ...clientToasts]} />
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useEffect, useId, useRef } from "react";
+import { CloseIcon } from "./icons";
+import { useHydrated } from "./use-hydrated";
+
+type ModalProps = {
+  title: string;
+  /** Closes the modal with JavaScript. */
+  onClose: () => void;
+  /** Where the close controls lead without JavaScript (a plain link). */
+  closeHref: string;
+  children: React.ReactNode;
+  icon?: React.ReactNode;
+};
+
+/**
+ * A modal dialog rendered on the server too, so it works without JavaScript
+ * (close controls are then links). With JavaScript: focus moves in, Escape closes.
+ */
+export function Modal({ title, onClose, closeHref, children, icon }: ModalProps) {
+  const titleId = useId();
+  const hydrated = useHydrated();
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      previous?.focus?.();
+    };
+  }, [onClose]);
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        className="relative max-h-[90vh] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none"
+      >
+        {hydrated ? (
+          <button
+            type="button"
+            onClick={onClose}
+            className="absolute top-3 right-3 rounded-full p-2 text-gray-500 hover:bg-gray-100"
+            aria-label="Close"
+          >
+            <CloseIcon />
+          </button>
+        ) : (
+          <a href={closeHref} className="absolute top-3 right-3 rounded-full p-2 text-gray-500 hover:bg-gray-100" aria-label="Close">
+            <CloseIcon />
+          </a>
+        )}
+        {icon}
+        <h2 id={titleId} className="text-center text-xl font-bold text-gray-900">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}
