@@ -11,7 +11,7 @@ export function AgendaSection({ items }: { items: AgendaItem[] }) {
           <ol className="mt-10 space-y-3">
             {items.map((item) => (
               <li key={item.id} className="flex flex-col gap-2 rounded-2xl border border-gray-200 bg-white p-5 sm:flex-row sm:gap-5">
-                <span className="h-fit w-fit shrink-0 rounded-full bg-brand-100 px-3 py-1 text-sm font-bold whitespace-nowrap text-brand-800">
+                <span className="h-fit w-fit shrink-0 rounded-full bg-brand-100 px-3 py-1 text-center text-sm font-bold whitespace-nowrap text-brand-800 sm:w-24">
                   {item.time}
                 </span>
                 <div>
