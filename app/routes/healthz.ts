@@ -1,4 +1,13 @@
-// Placeholder: helper C implements GET /healthz here.
-export function loader() {
-  return Response.json({ status: "ok" });
+import { getDatabase } from "~/db/db.server";
+import { checkHealth } from "~/modules/stats/health.server";
+
+// GET /healthz for load balancers and uptime checks: 200 while the database answers, 503 otherwise.
+export async function loader() {
+  const report = await getDatabase()
+    .then((database) => checkHealth(database.db))
+    .catch(() => ({ status: "error", database: "down" }) as const);
+  return Response.json(report, {
+    status: report.status === "ok" ? 200 : 503,
+    headers: { "Cache-Control": "no-store" },
+  });
 }

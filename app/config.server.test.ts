@@ -1,0 +1,134 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, ensureSessionSecret, parseConfig } from "./config.server";
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("parseConfig accepted the environment");
+}
+
+describe("parseConfig", () => {
+  it("runs on defaults with an empty environment", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: "development",
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("./data"),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: "http://localhost:3000",
+      sessionSecret: "",
+      logLevel: "info",
+      secureCookies: false,
+    });
+    expect(config.mailFrom).toContain("<");
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseConfig({ PORT: "", DATABASE_URL: "", SMTP_URL: "" })).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+    });
+  });
+
+  it("derives PUBLIC_URL from PORT and drops a trailing slash from a given one", () => {
+    expect(parseConfig({ PORT: "8080" }).publicUrl).toBe("http://localhost:8080");
+    expect(parseConfig({ PUBLIC_URL: "https://summit.example.org/" }).publicUrl).toBe("https://summit.example.org");
+  });
+
+  it("marks cookies Secure exactly when PUBLIC_URL is https", () => {
+    expect(parseConfig({ PUBLIC_URL: "https://summit.example.org" }).secureCookies).toBe(true);
+    expect(parseConfig({ PUBLIC_URL: "http://summit.example.org" }).secureCookies).toBe(false);
+  });
+
+  it("accepts PostgreSQL and SMTP URLs", () => {
+    const config = parseConfig({
+      DATABASE_URL: "postgresql://summit:secret@db:5432/summit",
+      SMTP_URL: "smtps://user:pass@mail.example.org:465",
+      MAIL_FROM: "Summit <tickets@example.org>",
+      LOG_LEVEL: "warn",
+    });
+    expect(config).toMatchObject({
+      databaseUrl: "postgresql://summit:secret@db:5432/summit",
+      smtpUrl: "smtps://user:pass@mail.example.org:465",
+      mailFrom: "Summit <tickets@example.org>",
+      logLevel: "warn",
+    });
+  });
+
+  it.each([
+    [{ PORT: "abc" }, "PORT", "port number"],
+    [{ PORT: "70000" }, "PORT", "port number"],
+    [{ DATABASE_URL: "mysql://x" }, "DATABASE_URL", "postgres://"],
+    [{ SMTP_URL: "nonsense" }, "SMTP_URL", "smtp://"],
+    [{ PUBLIC_URL: "summit.example.org" }, "PUBLIC_URL", "https://"],
+    [{ SESSION_SECRET: "short" }, "SESSION_SECRET", "at least 32 characters"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL", "expected one of"],
+  ])("refuses %o with one line naming %s", (env, name, expected) => {
+    const error = configError(env);
+    expect(error.message).not.toContain("\n");
+    expect(error.message).toContain(name);
+    expect(error.message).toContain(expected);
+  });
+
+  it("never echoes a secret or a URL password", () => {
+    expect(configError({ SESSION_SECRET: "hunter2" }).message).not.toContain("hunter2");
+    expect(configError({ DATABASE_URL: "mysql://root:hunter2@db/x" }).message).not.toContain("hunter2");
+  });
+});
+
+describe("ensureSessionSecret", () => {
+  it("creates a secret in DATA_DIR once and reuses it", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "summit-config-"));
+    try {
+      const config = parseConfig({ DATA_DIR: dir });
+      const first = ensureSessionSecret(config);
+      expect(first.length).toBeGreaterThanOrEqual(32);
+      expect(ensureSessionSecret(config)).toBe(first);
+      expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("prefers SESSION_SECRET when set", () => {
+    const secret = "s".repeat(40);
+    expect(ensureSessionSecret(parseConfig({ SESSION_SECRET: secret, DATA_DIR: "/nonexistent/never-created" }))).toBe(secret);
+  });
+});
+
+describe("getConfig in a process", () => {
+  it("exits 1 with one line on stderr naming the variable", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "summit-config-"));
+    try {
+      const result = spawnSync(
+        process.execPath,
+        ["--import", "tsx", "-e", 'const { getConfig } = await import("./app/config.server.ts"); getConfig(); console.log("started");'],
+        {
+          cwd: path.resolve(import.meta.dirname, ".."),
+          env: { PATH: process.env.PATH, PORT: "abc", DATA_DIR: dir },
+          encoding: "utf8",
+          timeout: 30_000,
+        },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stdout).not.toContain("started");
+      const lines = result.stderr.trim().split("\n");
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain("PORT");
+      expect(lines[0]).toContain("port number");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

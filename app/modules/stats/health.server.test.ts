@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, Db } from "~/db/client.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
+import { checkHealth } from "./health.server";
+
+const mail = { to: "ada@example.org", subject: "Your ticket", html: "<p>hi</p>", text: "hi", kind: "ticket" };
+
+describe.each(DATABASE_KINDS)("checkHealth on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("reports ok with the outbox counts and the uptime", async () => {
+    await enqueueMail(database.db, mail);
+    await enqueueMail(database.db, mail);
+    const report = await checkHealth(database.db);
+    expect(report).toEqual({ status: "ok", database: "up", outbox: { pending: 2, failed: 0 }, uptime: expect.any(Number) });
+  });
+
+  it("reports the database down once it is closed", async () => {
+    const closing = await createTestDatabase(kind);
+    await closing.close();
+    expect(await checkHealth(closing.db)).toEqual({ status: "error", database: "down" });
+  });
+});
+
+describe("checkHealth with a database that does not answer", () => {
+  it("gives up after the timeout and reports down", async () => {
+    const hanging = { execute: () => new Promise(() => {}) } as unknown as Db;
+    const started = Date.now();
+    expect(await checkHealth(hanging, { timeoutMs: 100 })).toEqual({ status: "error", database: "down" });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from "@playwright/test";
+import { ensureChromium } from "./tests/support/system-deps";
+
+// End-to-end tests against the production build with Debian's Chromium (never a
+// downloaded browser). globalSetup starts the server and sets E2E_BASE_URL before
+// the workers load this file, so they see the URL; `npm test` runs these last.
+const ci = process.env.CI === "true" || process.env.CI === "1";
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results",
+  globalSetup: "./tests/support/e2e-global-setup.ts",
+  globalTeardown: "./tests/support/e2e-global-teardown.ts",
+  // Two cores: the server, Chromium and two workers already fill them.
+  workers: 2,
+  retries: ci ? 1 : 0,
+  forbidOnly: ci,
+  timeout: 30_000,
+  expect: { timeout: 7_500 },
+  reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
+  use: {
+    baseURL: process.env.E2E_BASE_URL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: ensureChromium(),
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [
+    { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    {
+      name: "mobile",
+      use: {
+        browserName: "chromium",
+        userAgent: devices["Pixel 5"].userAgent,
+        viewport: { width: 360, height: 740 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+      },
+    },
+  ],
+});

@@ -1,0 +1,60 @@
+import { expect, type Page, test } from "@playwright/test";
+import { waitForHydration } from "../support/hydration";
+
+// The skeleton every other page stands on: server-rendered home, health check,
+// 404 page and the root error boundary, all from the production build.
+
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  return errors;
+}
+
+test("the home page renders and hydrates without console errors", async ({ page }) => {
+  const errors = collectErrors(page);
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle(/Zamfara Youth Summit/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await waitForHydration(page);
+  await page.waitForLoadState("networkidle");
+  expect(errors).toEqual([]);
+});
+
+test("/healthz reports the database up and is never cached", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(await response.json()).toMatchObject({
+    status: "ok",
+    database: "up",
+    outbox: { pending: expect.any(Number), failed: expect.any(Number) },
+    uptime: expect.any(Number),
+  });
+});
+
+test("an unknown URL shows the 404 page with status 404", async ({ page }) => {
+  const response = await page.goto("/no-such-page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+});
+
+test("a failing data request shows the generic error boundary without a stack trace", async ({ page }) => {
+  await page.goto("/no-such-page");
+  await waitForHydration(page);
+  // From here on every client-side data request fails as a broken server or proxy would.
+  await page.route(/\.data(\?|$)/, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "garbage" }));
+  await page.getByRole("link", { name: "Back to Home" }).click();
+
+  await expect(page.getByRole("heading", { name: "Unexpected Application Error!" })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
+  await expect(page.locator("pre")).toHaveCount(0);
+  const text = (await page.locator("main").textContent()) ?? "";
+  expect(text).not.toMatch(/\bat \S+ \(|\bat \S+:\d+:\d+|Error: |\.(js|ts|tsx):\d+/);
+  expect(text).not.toContain("garbage");
+});
