@@ -63,6 +63,15 @@ export default async function globalSetup() {
       throw new Error(`creating the e2e admin failed (exit ${admin.status}): ${admin.stderr || admin.stdout || admin.error?.message}`);
     }
 
+    const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/support/e2e-prepare-data.ts"], {
+      cwd: root,
+      env,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    if (prepared.status !== 0) throw new Error(`preparing the e2e data failed: ${prepared.stderr || prepared.stdout}`);
+    process.env.E2E_EVENT_DATE = prepared.stdout.trim();
+
     server = spawn(process.execPath, ["server/start.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
     const output: string[] = [];
     const forward = (chunk: Buffer) => {
