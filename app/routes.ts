@@ -5,6 +5,7 @@ export default [
   route("register", "routes/register.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("healthz", "routes/healthz.ts"),
+  route("media/:file", "routes/media.ts"),
   route("tickets/:token", "routes/ticket.tsx"),
   route("tickets/:token/calendar.ics", "routes/ticket-ics.ts"),
   route("admin/login", "routes/admin/login.tsx"),
