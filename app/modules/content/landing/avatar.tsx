@@ -1,5 +1,18 @@
 /** A portrait, or a tasteful initials placeholder until a photo exists. */
-export function Avatar({ name, imageUrl, size, className = "" }: { name: string; imageUrl: string; size: number; className?: string }) {
+export function Avatar({
+  name,
+  imageUrl,
+  size,
+  className = "",
+  placeholder = "initials",
+}: {
+  name: string;
+  imageUrl: string;
+  size: number;
+  className?: string;
+  /** A silhouette suits names that are titles ("His Excellency, the Executive Governor"). */
+  placeholder?: "initials" | "silhouette";
+}) {
   if (imageUrl) {
     const ours = imageUrl.startsWith("/media/");
     return (
@@ -14,6 +27,21 @@ export function Avatar({ name, imageUrl, size, className = "" }: { name: string;
         className={`rounded-full object-cover ${className}`}
         style={{ width: size, height: size }}
       />
+    );
+  }
+  if (placeholder === "silhouette") {
+    return (
+      <span
+        role="img"
+        aria-label={name}
+        className={`flex items-end justify-center overflow-hidden rounded-full bg-gradient-to-br from-brand-600 to-brand-800 ${className}`}
+        style={{ width: size, height: size }}
+      >
+        <svg viewBox="0 0 100 100" width={size * 0.8} height={size * 0.8} aria-hidden="true" className="text-brand-100/80">
+          <circle cx="50" cy="36" r="22" fill="currentColor" />
+          <path d="M8 100c4-24 22-36 42-36s38 12 42 36z" fill="currentColor" />
+        </svg>
+      </span>
     );
   }
   const initials = name

@@ -48,7 +48,13 @@ export function Hero({ name, date, time, venue, about, guest, registrationOpen }
           </div>
         </div>
         <figure className="mx-auto w-full max-w-xs rounded-2xl bg-white/10 p-6 text-center shadow-xl ring-1 ring-white/20">
-          <Avatar name={guest.name} imageUrl={guest.imageUrl} size={160} className="mx-auto ring-4 ring-accent-400" />
+          <Avatar
+            name={guest.name}
+            imageUrl={guest.imageUrl}
+            size={160}
+            placeholder="silhouette"
+            className="mx-auto ring-4 ring-accent-400"
+          />
           <figcaption className="mt-4">
             <span className="block text-xs font-semibold tracking-widest text-accent-400 uppercase">Special Guest of Honor</span>
             <span className="mt-1 block text-lg font-bold">{guest.name}</span>
