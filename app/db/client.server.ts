@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import lockfile from "proper-lockfile";
+import { lockDataDir } from "./data-dir-lock.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,7 +25,7 @@ export type Database = {
 
 export type OpenOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "memory" };
 
-export class DataDirLockedError extends Error {}
+export { DataDirLockedError } from "./data-dir-lock.server";
 
 /** The project root (where drizzle/ lives), found from this file in source and in build/server alike. */
 export function projectRoot(): string {
@@ -59,15 +59,15 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return { db, kind: "postgres", close: () => pool.end() };
   }
 
-  let release: (() => Promise<void>) | undefined;
+  let release: (() => void) | undefined;
   let client: PGlite;
   if (options.kind === "pglite") {
-    release = await lockDataDir(options.dir);
+    release = lockDataDir(options.dir);
     try {
       client = new PGlite(options.dir);
       await client.waitReady;
     } catch (error) {
-      await release();
+      release();
       throw error;
     }
   } else {
@@ -81,44 +81,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     kind: "pglite",
     close: async () => {
       await client.close();
-      await release?.();
+      release?.();
     },
   };
-}
-
-async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  // PGlite needs the parent of its directory to exist.
-  mkdirSync(dir, { recursive: true });
-  const lockPath = `${dir}.lock`;
-  try {
-    return await lockfile.lock(dir, {
-      lockfilePath: lockPath,
-      realpath: false,
-      stale: 15_000,
-      update: 5_000,
-      retries: 0,
-      onCompromised: (error) => {
-        process.stderr.write(`Lost the lock on ${dir}: ${error.message}\n`);
-      },
-    });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ELOCKED") {
-      const holder = readHolder(lockPath);
-      throw new DataDirLockedError(
-        `The embedded database in ${dir} is in use by another process${holder}. ` +
-          "Stop the running server first (or point both at PostgreSQL with DATABASE_URL).",
-      );
-    }
-    throw error;
-  }
-}
-
-function readHolder(lockPath: string): string {
-  try {
-    return existsSync(lockPath) ? ` (locked since ${new Date(Number(readFileSync(lockPath, "utf8")) || Date.now()).toISOString()})` : "";
-  } catch {
-    return "";
-  }
 }
 
 /** Options for the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
