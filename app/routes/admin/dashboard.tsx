@@ -1,6 +1,34 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { logger } from "~/logger.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { dashboardStats, EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
+import { DashboardView } from "~/modules/stats/dashboard-view";
+import { makeToast } from "~/ui/toast";
+import { Toaster } from "~/ui/toaster";
+import type { Route } from "./+types/dashboard";
 
-export default function Placeholder() {
-  return <Outlet />;
+// /admin: the organisers' overview (spec §2 Dashboard).
+
+export const handle = { title: "Dashboard" };
+
+const DASHBOARD_LOAD_ERROR = "Failed to load dashboard data";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireAdmin(request);
+  try {
+    return { stats: await dashboardStats(db), error: null, toast: null };
+  } catch (error) {
+    // Spec §8: the page still renders, with zeros and an error toast.
+    logger().error({ err: error }, "dashboard stats failed");
+    return { stats: EMPTY_DASHBOARD_STATS, error: DASHBOARD_LOAD_ERROR, toast: makeToast("error", DASHBOARD_LOAD_ERROR) };
+  }
+}
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { stats, toast } = loaderData;
+  return (
+    <>
+      <DashboardView stats={stats} />
+      {toast ? <Toaster toasts={[toast]} /> : null}
+    </>
+  );
 }

@@ -1,0 +1,72 @@
+import { renderToString } from "react-dom/server";
+import { MemoryRouter } from "react-router";
+import { describe, expect, it } from "vitest";
+import { FCT_NAME } from "~/modules/registration/nigeria";
+import { type DashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
+import { DashboardView } from "./dashboard-view";
+import { FCT_FULL_NAME, shortStateName } from "./recent-registrations";
+
+// The dashboard body as the server renders it (charts are client-only: skeletons here).
+const render = (stats: DashboardStats) =>
+  renderToString(
+    <MemoryRouter>
+      <DashboardView stats={stats} />
+    </MemoryRouter>,
+  );
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+describe("DashboardView", () => {
+  it("shows zeros and every empty state without data", () => {
+    const html = render(EMPTY_DASHBOARD_STATS);
+    const t = text(html);
+    expect(t).toContain("Total Registrants 0 Registered attendees");
+    expect(t).toContain("Gender Split N/A Male / Female");
+    expect(t).toContain("Total Speakers 0 Plus 0 special guests");
+    expect(t).toContain("Top State N/A No state data yet");
+    expect(t).toContain("Gender Distribution No gender data available");
+    expect(t).toContain("Top States by Registration No state data available");
+    expect(t).toContain("No recent registrations");
+    expect(html).not.toContain("chart-skeleton");
+  });
+
+  it("shows the figures, the recent list and chart placeholders with data", () => {
+    const stats: DashboardStats = {
+      totalAttendees: 1234,
+      totalSpeakers: 7,
+      totalSpecialGuests: 1,
+      genderBreakdown: { male: 700, female: 500, other: 34 },
+      topStates: [
+        { name: "Zamfara", count: 900 },
+        { name: "Kano", count: 300 },
+      ],
+      stateBreakdown: { Zamfara: 900, Kano: 300 },
+      recentRegistrations: [
+        { full_name: "amina Bello", email: "amina@example.com", created_at: new Date("2025-08-01T23:30:00Z"), state: "Sokoto" },
+        { full_name: "Musa Ali", email: "musa@example.com", created_at: new Date("2025-07-30T10:00:00Z"), state: "" },
+        { full_name: "Ngozi Eze", email: "ngozi@example.com", created_at: new Date("2025-07-29T10:00:00Z"), state: FCT_NAME },
+      ],
+    };
+    const html = render(stats);
+    const t = text(html);
+    expect(t).toContain("Total Registrants 1,234");
+    expect(t).toContain("Gender Split 57% / 41% Male / Female");
+    expect(t).toContain("Total Speakers 7 Plus 1 special guest");
+    expect(t).toContain("Top State Zamfara 900 registrants");
+    // Charts draw only in the browser: the server sends same-sized placeholders.
+    expect(html.match(/data-testid="chart-skeleton"/g)).toHaveLength(2);
+    expect(html).not.toContain("recharts");
+    // Initial, name, e-mail, date in the event's time zone (Lagos is UTC+1), state or N/A.
+    expect(t).toContain("A amina Bello 2 Aug 2025 amina@example.com Sokoto");
+    expect(t).toContain("M Musa Ali 30 Jul 2025 musa@example.com N/A");
+    expect(html).toContain('<abbr title="Federal Capital Territory">FCT</abbr>');
+    expect(t).not.toContain("No recent registrations");
+  });
+});
+
+describe("shortStateName", () => {
+  it("abbreviates only the Federal Capital Territory, spelt as the registration form stores it", () => {
+    expect(FCT_FULL_NAME).toBe(FCT_NAME);
+    expect(shortStateName(FCT_NAME)).toBe("FCT");
+    expect(shortStateName("Zamfara")).toBe("Zamfara");
+  });
+});

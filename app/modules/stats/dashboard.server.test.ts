@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
+import { attendees, speakers, special_guests } from "~/db/schema";
+import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
+import { dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
+
+describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  beforeEach(async () => {
+    for (const table of [attendees, speakers, special_guests]) await database.db.delete(table);
+  });
+
+  it("is all zeros and empty lists on an empty database", async () => {
+    expect(await dashboardStats(database.db)).toEqual(EMPTY_DASHBOARD_STATS);
+  });
+
+  it("counts attendees by gender and state, speakers and special guests", async () => {
+    const { db } = database;
+    const people: Array<[gender: "male" | "female" | "other", state: string]> = [
+      ["male", "Kano"],
+      ["male", "Kano"],
+      ["female", "Kano"],
+      ["female", "Zamfara"],
+      ["female", "Zamfara"],
+      ["female", "Zamfara"],
+      ["male", "Lagos"],
+      ["other", "Lagos"],
+      ["female", "Oyo"],
+      ["male", "Borno"],
+      ["female", "Abia"],
+      ["other", ""],
+    ];
+    for (const [gender, state] of people) await createAttendee(db, { gender, state, local_government: "" });
+    await db.insert(speakers).values([
+      { name: "A", title: "t", speaker_type: "Keynote" },
+      { name: "B", title: "t", speaker_type: "Speaker" },
+      { name: "C", title: "t", speaker_type: "Chief Host" },
+    ]);
+    await db.insert(special_guests).values({ name: "G", title: "t" });
+
+    const stats = await dashboardStats(db);
+
+    expect(stats.totalAttendees).toBe(12);
+    expect(stats.totalSpeakers).toBe(3);
+    expect(stats.totalSpecialGuests).toBe(1);
+    expect(stats.genderBreakdown).toEqual({ male: 4, female: 6, other: 2 });
+    // Ties are broken by name: Kano before Zamfara, then Abia, Borno (Oyo is sixth).
+    expect(stats.topStates).toEqual([
+      { name: "Kano", count: 3 },
+      { name: "Zamfara", count: 3 },
+      { name: "Lagos", count: 2 },
+      { name: "Abia", count: 1 },
+      { name: "Borno", count: 1 },
+    ]);
+    // Every state with a registrant, and none for the attendee without a state.
+    expect(stats.stateBreakdown).toEqual({ Kano: 3, Zamfara: 3, Lagos: 2, Abia: 1, Borno: 1, Oyo: 1 });
+  });
+
+  it("lists the five newest registrations with only the fields the dashboard shows", async () => {
+    const { db } = database;
+    const base = Date.UTC(2025, 6, 1, 9, 0, 0);
+    // Inserted out of order: the list follows created_at, not insertion.
+    for (const i of [3, 0, 6, 1, 5, 2, 4]) {
+      await createAttendee(db, {
+        full_name: `Person ${i}`,
+        email: `person${i}@example.com`,
+        state: i === 6 ? "" : "Sokoto",
+        created_at: new Date(base + i * 60_000),
+      });
+    }
+
+    const { recentRegistrations } = await dashboardStats(db);
+
+    expect(recentRegistrations.map((r) => r.full_name)).toEqual(["Person 6", "Person 5", "Person 4", "Person 3", "Person 2"]);
+    expect(recentRegistrations[0]).toEqual({
+      full_name: "Person 6",
+      email: "person6@example.com",
+      created_at: new Date(base + 6 * 60_000),
+      state: "",
+    });
+  });
+});

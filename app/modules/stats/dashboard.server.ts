@@ -1,0 +1,72 @@
+import { asc, count, desc, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { attendees, special_guests } from "~/db/schema";
+import { countSpeakers } from "~/modules/content/content.server";
+import { EMPTY_GENDER_BREAKDOWN, GENDER_ORDER, type GenderBreakdown } from "./gender";
+
+// The admin dashboard's figures (spec §2 Dashboard, §3 Dashboard stats / Recent
+// registration, §9 recent 5 / top states 5). Everything is aggregated in SQL:
+// the dashboard must stay one cheap page load at 10,000 attendees.
+
+export const RECENT_REGISTRATIONS = 5;
+export const TOP_STATES = 5;
+
+export type StateCount = { name: string; count: number };
+export type RecentRegistration = { full_name: string; email: string; created_at: Date; state: string };
+
+export type DashboardStats = {
+  totalAttendees: number;
+  totalSpeakers: number;
+  totalSpecialGuests: number;
+  genderBreakdown: GenderBreakdown;
+  /** the TOP_STATES states with most registrants, ties by name */
+  topStates: StateCount[];
+  /** every state with at least one registrant (attendees without a state are left out) */
+  stateBreakdown: Record<string, number>;
+  recentRegistrations: RecentRegistration[];
+};
+
+/** What the dashboard shows when the figures cannot be loaded (spec §8: stats fall back to zeros). */
+export const EMPTY_DASHBOARD_STATS: DashboardStats = {
+  totalAttendees: 0,
+  totalSpeakers: 0,
+  totalSpecialGuests: 0,
+  genderBreakdown: { ...EMPTY_GENDER_BREAKDOWN },
+  topStates: [],
+  stateBreakdown: {},
+  recentRegistrations: [],
+};
+
+export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
+  // Independent reads: on PostgreSQL they run on separate pool connections at once.
+  const [genderRows, stateRows, recentRegistrations, totalSpeakers, [guests]] = await Promise.all([
+    db.select({ gender: attendees.gender, n: count() }).from(attendees).groupBy(attendees.gender),
+    db
+      .select({ name: attendees.state, count: count() })
+      .from(attendees)
+      .where(ne(attendees.state, ""))
+      .groupBy(attendees.state)
+      // The collation-independent byte order keeps ties identical on PGlite and PostgreSQL.
+      .orderBy(desc(count()), asc(sql`${attendees.state} collate "C"`)),
+    db
+      .select({ full_name: attendees.full_name, email: attendees.email, created_at: attendees.created_at, state: attendees.state })
+      .from(attendees)
+      .orderBy(desc(attendees.created_at), desc(attendees.id))
+      .limit(RECENT_REGISTRATIONS),
+    countSpeakers(db),
+    db.select({ n: count() }).from(special_guests),
+  ]);
+
+  const genderBreakdown = { ...EMPTY_GENDER_BREAKDOWN };
+  for (const row of genderRows) if (GENDER_ORDER.includes(row.gender)) genderBreakdown[row.gender] = row.n;
+
+  return {
+    totalAttendees: genderRows.reduce((sum, row) => sum + row.n, 0),
+    totalSpeakers,
+    totalSpecialGuests: guests?.n ?? 0,
+    genderBreakdown,
+    topStates: stateRows.slice(0, TOP_STATES),
+    stateBreakdown: Object.fromEntries(stateRows.map((row) => [row.name, row.count])),
+    recentRegistrations,
+  };
+}
