@@ -37,7 +37,11 @@ const LAYERS = [
     before: () => rmSync(VITEST_JSON, { force: true }),
     counts: vitestCounts,
   },
-  { name: "build", title: "production build (react-router build)", steps: [js("react-router", "build")] },
+  {
+    name: "build",
+    title: "production build (react-router build + precompressed assets, as npm run build)",
+    steps: [js("react-router", "build"), [process.execPath, "scripts/compress-assets.mjs"]],
+  },
   {
     name: "playwright",
     title: "end-to-end tests (playwright test)",

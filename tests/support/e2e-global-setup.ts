@@ -97,9 +97,9 @@ export default async function globalSetup() {
 /** The e2e tests run the production build; `npm test` builds right before, a bare `playwright test` builds if there is none. */
 function ensureBuild() {
   if (existsSync(path.join(root, "build/server/index.js")) && existsSync(path.join(root, "build/client"))) return;
-  process.stderr.write("[e2e] no production build found: running react-router build\n");
-  const build = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) throw new Error(`react-router build failed (exit ${build.status})`);
+  process.stderr.write("[e2e] no production build found: running npm run build\n");
+  const build = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) throw new Error(`npm run build failed (exit ${build.status})`);
 }
 
 async function waitForHealthy(baseUrl: string, server: ChildProcess, output: string[], timeoutMs = 60_000) {

@@ -1,9 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { NIGERIA_STATES } from "./nigeria";
-import { joinFieldErrors, registrationSchema } from "./schema";
+import { joinFieldErrors, parseRegistration } from "./schema";
 
 type Props = {
   lastResult: SubmissionResult<string[]> | undefined;
@@ -24,12 +23,10 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
     onValidate({ formData }) {
-      const submission = parseWithZod(formData, { schema: registrationSchema });
+      // Not parseWithZod: see parseRegistration for why the browser skips @conform-to/zod.
+      const submission = parseRegistration(formData);
       if (submission.status === "error") onClientErrors(joinFieldErrors(submission.error ?? undefined));
       return submission;
-    },
-    onSubmit() {
-      setEdited(new Set());
     },
   });
   const [state, setState] = useState(String(fields.state.initialValue ?? ""));
@@ -42,6 +39,9 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
       {...getFormProps(form)}
       // The server validates with the same schema; native bubbles would hide the spec's messages.
       noValidate
+      // Every submit attempt shows every field's error again, also the ones typed into before
+      // (conform's onSubmit runs only when the browser-side validation passes).
+      onSubmitCapture={() => setEdited(new Set())}
       onInput={(event) => {
         const name = (event.target as HTMLInputElement).name;
         if (name) setEdited((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
