@@ -76,7 +76,7 @@ async function sessionCount(database: Database, adminId: string) {
 
 describe.concurrent("admin CLI", () => {
   it("on PGlite: adds, refuses a duplicate and a short password, lists, resets, removes, and keeps off a data directory in use", {
-    timeout: 180_000,
+    timeout: 400_000,
   }, async ({ expect }) => {
     const dataDir = tempDataDir();
     const env = { DATA_DIR: dataDir };
@@ -134,7 +134,7 @@ describe.concurrent("admin CLI", () => {
     });
   });
 
-  it("on PostgreSQL: uses DATABASE_URL instead of the data directory", { timeout: 120_000 }, async ({ expect }) => {
+  it("on PostgreSQL: uses DATABASE_URL instead of the data directory", { timeout: 300_000 }, async ({ expect }) => {
     const env = { DATA_DIR: tempDataDir(), DATABASE_URL: await createPostgresDatabaseUrl() };
 
     const empty = await cli(env, ["list"]);
@@ -153,7 +153,7 @@ describe.concurrent("admin CLI", () => {
     expect(existsSync(path.join(env.DATA_DIR, "db"))).toBe(false);
   });
 
-  it("explains usage and refuses bad arguments with one line each", { timeout: 120_000 }, async ({ expect }) => {
+  it("explains usage and refuses bad arguments with one line each", { timeout: 300_000 }, async ({ expect }) => {
     const env = { DATA_DIR: tempDataDir() };
     const [help, none, unknown, missing, invalid, extra] = await Promise.all([
       cli(env, ["help"]),

@@ -16,6 +16,9 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const visible = toasts.filter((t) => !dismissed.has(t.id)).slice(-20);
   const dismiss = (id: string) => setDismissed((prev) => new Set(prev).add(id));
+  // Pages may render their own Toaster beside the root's: an empty one must not add a
+  // second "Notifications" landmark (axe: landmark-unique). Each toast is its own live region.
+  if (visible.length === 0) return null;
 
   return (
     <section

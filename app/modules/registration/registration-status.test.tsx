@@ -1,0 +1,147 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub, MemoryRouter } from "react-router";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database, DbOrTx } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
+import { attendees } from "~/db/schema";
+import { Hero } from "~/modules/content/landing/hero";
+import { RegisterCta } from "~/modules/content/landing/register-cta";
+import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import Register from "~/routes/register";
+import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
+import { currentRegistrationStatus } from "./public-status.server";
+import type { RegistrationStatus } from "./status";
+
+// Spec §4: the registration status visitors see, from the database to the page. The
+// shared e2e server cannot be closed, filled or moved past the event, so those
+// states are covered here: the status, then /register and the landing page rendered with it.
+
+const BEFORE = new Date("2025-08-01T10:00:00Z");
+const EVENT_DAY_MORNING = new Date("2025-08-12T09:00:00Z"); // 10:00 in Lagos: the day has begun, not ended
+const AFTER = new Date("2025-08-12T16:30:00Z"); // 17:30 in Lagos, after the 5 PM end
+
+const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+
+function renderRegisterPage(status: RegistrationStatus): string {
+  const Stub = createRoutesStub([{ id: "register", path: "/register", Component: Register }]);
+  const loaderData = {
+    event: { name: "Zamfara Youth Summit", date: "2025-08-12", time: "8:00 AM - 5:00 PM", venue: "Conference Hall, Gusau" },
+    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining },
+  };
+  return renderToString(<Stub initialEntries={["/register"]} hydrationData={{ loaderData: { register: loaderData } }} />);
+}
+
+function renderLandingParts(status: RegistrationStatus): string {
+  const guest = { name: "His Excellency", title: "Governor", imageUrl: "" };
+  return renderToString(
+    <MemoryRouter>
+      <Hero name="Zamfara Youth Summit" date="" time="" venue="" about="" guest={guest} registrationOpen={status.isOpen} />
+      <RegisterCta isOpen={status.isOpen} message={status.message} spotsRemaining={status.spotsRemaining} />
+    </MemoryRouter>,
+  );
+}
+
+describe.each(DATABASE_KINDS)("registration status on %s", (kind) => {
+  let database: Database;
+  const status = async (now: Date) => currentRegistrationStatus(database.db, await getSettings(database.db), now);
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    await database.db.delete(attendees);
+    await updateSettings(database.db, {
+      registration_enabled: true,
+      max_attendees: 500,
+      event_date: "2025-08-12",
+      event_time: "8:00 AM - 5:00 PM",
+    });
+  });
+
+  it("is open before the event with seats left, also on the event day until it ends", async () => {
+    await createAttendee(database.db);
+    expect(await status(BEFORE)).toMatchObject({
+      isOpen: true,
+      state: "open",
+      message: "Registration is open",
+      totalAttendees: 1,
+      spotsRemaining: 499,
+    });
+    expect(await status(EVENT_DAY_MORNING)).toMatchObject({ isOpen: true, state: "open" });
+
+    const page = renderRegisterPage(await status(BEFORE));
+    expect(page).toContain('id="registration"');
+    expect(text(page)).toContain("Register Now");
+    const landing = renderLandingParts(await status(BEFORE));
+    expect(landing.match(/href="\/register"/g)).toHaveLength(2);
+    expect(text(landing)).toContain("FREE");
+    expect(text(landing)).toContain("LIMITED");
+    expect(text(landing)).toContain("INSTANT");
+    expect(text(landing)).toContain("Registration closes when capacity is reached.");
+    expect(text(landing)).toContain("499 seats remaining");
+  });
+
+  const closedCases: { name: string; message: string; state: string; setup: () => Promise<unknown>; now: Date }[] = [
+    {
+      name: "closed by the organisers",
+      message: "Registration is currently closed",
+      state: "closed",
+      setup: () => updateSettings(database.db, { registration_enabled: false }),
+      now: BEFORE,
+    },
+    {
+      name: "full",
+      message: "Event is fully booked",
+      state: "full",
+      setup: async () => {
+        await updateSettings(database.db, { max_attendees: 2 });
+        await createAttendee(database.db);
+        await createAttendee(database.db);
+      },
+      now: BEFORE,
+    },
+    {
+      name: "over, even when also closed and full",
+      message: "Event has concluded",
+      state: "concluded",
+      setup: async () => {
+        await updateSettings(database.db, { max_attendees: 1, registration_enabled: false });
+        await createAttendee(database.db);
+      },
+      now: AFTER,
+    },
+  ];
+
+  for (const c of closedCases) {
+    it(`is ${c.name}: '${c.message}' instead of the form, and no Register Now buttons on the landing page`, async () => {
+      await c.setup();
+      const current = await status(c.now);
+      expect(current).toMatchObject({ isOpen: false, state: c.state, message: c.message });
+
+      const html = renderRegisterPage(current);
+      expect(html).not.toContain('id="registration"');
+      expect(text(html)).toContain(c.message);
+      expect(text(html)).toContain("Registration is not available at the moment.");
+      expect(html).toContain('role="status"');
+      // A registered visitor can still ask for the ticket again.
+      expect(text(html)).toContain("Lost your ticket?");
+
+      const landing = renderLandingParts(current);
+      expect(landing).not.toContain('href="/register"');
+      expect(text(landing)).toContain(c.message);
+      expect(text(landing)).not.toContain("seats remaining");
+    });
+  }
+
+  it("reports 'Registration status unavailable' when the database cannot be read", async () => {
+    const broken = {
+      select() {
+        throw new Error("connection refused");
+      },
+    } as unknown as DbOrTx;
+    const current = await currentRegistrationStatus(broken, await getSettings(database.db), BEFORE);
+    expect(current).toMatchObject({ isOpen: false, state: "unavailable", message: "Registration status unavailable" });
+    expect(text(renderRegisterPage(current))).toContain("Registration status unavailable");
+  });
+});

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+
+// Registration through the public /register page, for any browser test that needs
+// an attendee: through the form (as a visitor would) or with one plain form POST.
+
+export type Registrant = {
+  fullName: string;
+  email: string;
+  phone: string;
+  gender: "male" | "female" | "other";
+  organization?: string;
+  position?: string;
+  state?: string;
+  localGovernment?: string;
+  reason?: string;
+  /** ticks the NDPA consent box (makeRegistrant sets it) */
+  consent?: boolean;
+};
+
+/** An address no other test (or earlier run against the same server) uses. Lower case, as the server stores it. */
+export function uniqueEmail(tag = "visitor"): string {
+  return `${tag}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.org`;
+}
+
+/** A valid registrant with a unique e-mail address. */
+export function makeRegistrant(overrides: Partial<Registrant> = {}): Registrant {
+  return {
+    fullName: "Amina Yusuf",
+    email: uniqueEmail(),
+    phone: "0803 123 4567",
+    gender: "female",
+    organization: "Gusau Youth Forum",
+    position: "Volunteer",
+    state: "Zamfara",
+    localGovernment: "Gusau",
+    reason: "To meet other young leaders.",
+    consent: true,
+    ...overrides,
+  };
+}
+
+/** The registration form (not the "Lost your ticket?" form below it). */
+export function registrationForm(page: Page): Locator {
+  return page.locator("form#registration");
+}
+
+/** Types the registrant into the form; empty or missing optional fields are left alone. */
+export async function fillRegistrationForm(page: Page, data: Partial<Registrant>): Promise<void> {
+  const form = registrationForm(page);
+  if (data.fullName !== undefined) await form.getByLabel("Full Name").fill(data.fullName);
+  if (data.email !== undefined) await form.getByLabel("Email Address").fill(data.email);
+  if (data.phone !== undefined) await form.getByLabel("Phone Number").fill(data.phone);
+  if (data.gender) await form.getByLabel("Gender").selectOption(data.gender);
+  if (data.organization) await form.getByLabel("Organization").fill(data.organization);
+  if (data.position) await form.getByLabel("Position").fill(data.position);
+  if (data.state) await form.getByLabel("State of Residence").selectOption(data.state);
+  if (data.localGovernment) await form.getByLabel("Local Government").selectOption(data.localGovernment);
+  if (data.reason) await form.getByLabel("Why do you want to attend?").fill(data.reason);
+  if (data.consent) await form.getByRole("checkbox", { name: /I agree/ }).check();
+}
+
+export type RegisteredTicket = { email: string; ticketId: string; ticketUrl: string; token: string };
+
+/**
+ * Fills the form on the current /register page, submits it and waits for the
+ * success modal; returns what the modal shows. Works with and without JavaScript
+ * (with JavaScript, wait for hydration before calling it).
+ */
+export async function registerViaForm(page: Page, data: Registrant): Promise<RegisteredTicket> {
+  await fillRegistrationForm(page, data);
+  await registrationForm(page).getByRole("button", { name: "Register Now" }).click();
+  const dialog = page.getByRole("dialog", { name: "Ticket Sent Successfully!" });
+  await expect(dialog).toBeVisible();
+  const ticketId = ((await dialog.getByTestId("ticket-id").textContent()) ?? "").trim();
+  const ticketUrl = (await dialog.getByRole("link", { name: "View your ticket" }).getAttribute("href")) ?? "";
+  return { email: data.email.toLowerCase(), ticketId, ticketUrl, token: tokenOfTicketUrl(ticketUrl) };
+}
+
+/** The form fields as the browser would post them. */
+export function registrationFormFields(data: Registrant): Record<string, string> {
+  const fields: Record<string, string> = {
+    intent: "register",
+    fullName: data.fullName,
+    email: data.email,
+    phone: data.phone,
+    gender: data.gender,
+    organization: data.organization ?? "",
+    position: data.position ?? "",
+    state: data.state ?? "",
+    localGovernment: data.localGovernment ?? "",
+    reason: data.reason ?? "",
+  };
+  if (data.consent) fields.consent = "on";
+  return fields;
+}
+
+/** One form POST to /register, as a browser without JavaScript sends it. Resolves to the status and the page HTML. */
+export async function postRegistration(request: APIRequestContext, data: Registrant): Promise<{ status: number; html: string }> {
+  const response = await request.post("/register", { form: registrationFormFields(data), maxRedirects: 0 });
+  return { status: response.status(), html: await response.text() };
+}
+
+/** Registers without a browser page; fails the test unless the server confirms it. */
+export async function registerViaRequest(request: APIRequestContext, data: Registrant): Promise<void> {
+  const { status, html } = await postRegistration(request, data);
+  expect(status, html.slice(0, 500)).toBe(200);
+  expect(html).toContain("Ticket Sent Successfully!");
+}
+
+/** The signed ticket token: the last path segment of a ticket page link (…/tickets/<token>). */
+export function tokenOfTicketUrl(url: string): string {
+  const segment = new URL(url, "http://localhost").pathname.split("/").filter(Boolean).at(-1) ?? "";
+  return decodeURIComponent(segment);
+}
