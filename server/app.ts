@@ -1,4 +1,5 @@
 import "react-router";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -11,10 +12,17 @@ import { startBackgroundWorkers } from "./workers.server";
 // This module is the server bundle's entry (vite.config.ts): `react-router build`
 // compiles it with the app, and server/start.js runs it.
 
+declare module "react-router" {
+  interface AppLoadContext {
+    clientIp?: string;
+  }
+}
+
 export function createRequestListener() {
   return createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
-    getLoadContext: () => ({}),
+    // The client's address as trust proxy resolves it: the sign-in rate limit needs it (modules/auth).
+    getLoadContext: (req) => ({ clientIp: req.ip ?? "" }),
   });
 }
 
@@ -30,8 +38,14 @@ export async function main() {
   app.set("trust proxy", "loopback, linklocal, uniquelocal");
   app.use(compression());
   // Hashed file names never change content: cache them for a year.
-  app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+  const assets = express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
+  app.use("/assets", precompressed(path.join(clientDir, "assets"), assets), assets);
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  // Admin pages and their data requests (/admin.data, /admin/attendees.data) hold personal data: no cache may keep them.
+  app.use((req, res, next) => {
+    if (/^\/admin(?:[/.]|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store");
+    next();
+  });
   app.use(createRequestListener());
 
   const workers = startBackgroundWorkers(database.db);
@@ -56,4 +70,56 @@ export async function main() {
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
   return server;
+}
+
+const PRECOMPRESSED_TYPES: Record<string, string> = {
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".json": "application/json; charset=utf-8",
+};
+
+/**
+ * Serves the `.br` / `.gz` twin that scripts/compress-assets.mjs wrote at build time (npm run build)
+ * when the client accepts it: smaller than the middleware's on-the-fly compression, at no CPU cost.
+ * Only names listed in the directory at start-up qualify; anything else goes on to `serve` as usual.
+ */
+function precompressed(dir: string, serve: express.RequestHandler): express.RequestHandler {
+  let names: Set<string>;
+  try {
+    names = new Set(readdirSync(dir));
+  } catch {
+    names = new Set();
+  }
+  const accepts = (header: string | undefined, coding: string) =>
+    (header ?? "").split(",").some((part) => {
+      const [name, ...params] = part.split(";").map((s) => s.trim().toLowerCase());
+      const q = params.find((p) => p.startsWith("q="));
+      return name === coding && (q === undefined || Number(q.slice(2)) > 0);
+    });
+  return (req, res, next) => {
+    const type = PRECOMPRESSED_TYPES[path.extname(req.path)];
+    if (!type || (req.method !== "GET" && req.method !== "HEAD")) return next();
+    const header = req.headers["accept-encoding"];
+    const name = req.path.slice(1);
+    const twins = [
+      { coding: "br", file: `${name}.br` },
+      { coding: "gzip", file: `${name}.gz` },
+    ].filter((twin) => names.has(twin.file));
+    if (twins.length === 0) return next();
+    res.vary("Accept-Encoding");
+    const variant = twins.find((twin) => accepts(header, twin.coding));
+    if (!variant) return next();
+    const url = req.url;
+    req.url = `/${variant.file}`;
+    res.setHeader("Content-Type", type);
+    res.setHeader("Content-Encoding", variant.coding);
+    serve(req, res, (error?: unknown) => {
+      // The file went away (a rebuild while running): answer from the original instead.
+      req.url = url;
+      res.removeHeader("Content-Type");
+      res.removeHeader("Content-Encoding");
+      next(error);
+    });
+  };
 }

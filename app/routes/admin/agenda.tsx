@@ -1,6 +1,15 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { ComingSoon } from "~/modules/auth/coming-soon";
+import { requireAdmin } from "~/modules/auth/session.server";
+import type { Route } from "./+types/agenda";
 
-export default function Placeholder() {
-  return <Outlet />;
+// Placeholder until the Agenda screen is built: guarded like every admin page.
+export const handle = { title: "Agenda" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function AgendaPage() {
+  return <ComingSoon section="Agenda" description="Build the day's programme: times, sessions, descriptions and their order." />;
 }

@@ -1,6 +1,100 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, type UIMatch, useLocation, useMatches, useRouteLoaderData } from "react-router";
+import { FOCUS_RING, navItemFor } from "~/modules/auth/admin-nav";
+import { AdminShell } from "~/modules/auth/admin-shell";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { AUTH_MESSAGES } from "~/modules/auth/session-policy";
+import type { Route } from "./+types/layout";
 
-export default function Placeholder() {
-  return <Outlet />;
+// The admin area's frame. Its loader guards every admin page, but each page's
+// own loader and action call requireAdmin too: React Router runs loaders in
+// parallel, so a child must never rely on this one having run first.
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { admin } = await requireAdmin(request);
+  return { admin: { name: admin.name, email: admin.email } };
+}
+
+/** The deepest page's `handle.title`, else the navigation entry for the path. */
+function sectionTitle(matches: readonly Pick<UIMatch, "handle">[], pathname: string): string {
+  for (const match of [...matches].reverse()) {
+    const title = (match.handle as { title?: unknown } | undefined)?.title;
+    if (typeof title === "string" && title) return title;
+  }
+  return navItemFor(pathname)?.label ?? "Admin";
+}
+
+export const meta: Route.MetaFunction = ({ matches, location }) => {
+  const root = matches[0]?.loaderData as { site?: { name: string } } | undefined;
+  const title = sectionTitle(matches.filter(Boolean) as Pick<UIMatch, "handle">[], location.pathname);
+  return [{ title: `${title} — Admin — ${root?.site?.name ?? "Youth Summit"}` }, { name: "robots", content: "noindex, nofollow" }];
+};
+
+function useSiteName(): string {
+  const root = useRouteLoaderData("root") as { site?: { name: string } } | undefined;
+  return root?.site?.name ?? "Youth Summit";
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  const matches = useMatches();
+  const { pathname } = useLocation();
+  return (
+    <AdminShell admin={loaderData.admin} title={sectionTitle(matches, pathname)} siteName={useSiteName()}>
+      <Outlet />
+    </AdminShell>
+  );
+}
+
+/**
+ * A page's error keeps the admin frame when the admin is known. A refused
+ * request (a form posted after the session ended, or from another site) says so
+ * and offers the sign-in page instead.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  const { pathname } = useLocation();
+  const siteName = useSiteName();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const admin = status === 401 || status === 403 ? null : (loaderData?.admin ?? null);
+
+  const body =
+    status === 401 ? (
+      <ErrorCard title={AUTH_MESSAGES.unauthorized} text="Please sign in again to continue.">
+        <Link to="/admin/login" className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+          Go to sign in
+        </Link>
+      </ErrorCard>
+    ) : status === 403 ? (
+      <ErrorCard title="Request refused" text={AUTH_MESSAGES.crossOrigin}>
+        <a href={pathname} className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+          Reload the page
+        </a>
+      </ErrorCard>
+    ) : status === 404 ? (
+      <ErrorCard title="Not found" text="This item does not exist or has been deleted.">
+        <Link to="/admin" className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+          Back to Dashboard
+        </Link>
+      </ErrorCard>
+    ) : (
+      <ErrorCard title="Something went wrong" text="This page could not be loaded. Please try again in a moment.">
+        <a href={pathname} className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+          Try again
+        </a>
+      </ErrorCard>
+    );
+  if (!admin) return <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4">{body}</main>;
+  return (
+    <AdminShell admin={admin} title={navItemFor(pathname)?.label ?? "Admin"} siteName={siteName}>
+      {body}
+    </AdminShell>
+  );
+}
+
+function ErrorCard({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {
+  return (
+    <div role="alert" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-8 text-center shadow-sm">
+      <h2 className="text-xl font-bold text-gray-900">{title}</h2>
+      <p className="mt-2 text-gray-600">{text}</p>
+      <div className="mt-6 flex justify-center">{children}</div>
+    </div>
+  );
 }

@@ -1,6 +1,20 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { ComingSoon } from "~/modules/auth/coming-soon";
+import { requireAdmin } from "~/modules/auth/session.server";
+import type { Route } from "./+types/operations";
 
-export default function Placeholder() {
-  return <Outlet />;
+// Placeholder until the Event Operations screen is built: guarded like every admin page.
+export const handle = { title: "Event Operations" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function OperationsPage() {
+  return (
+    <ComingSoon
+      section="Event Operations"
+      description="Send reminder e-mails, follow the countdown and watch check-in statistics on the day."
+    />
+  );
 }

@@ -1,6 +1,15 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { ComingSoon } from "~/modules/auth/coming-soon";
+import { requireAdmin } from "~/modules/auth/session.server";
+import type { Route } from "./+types/partners";
 
-export default function Placeholder() {
-  return <Outlet />;
+// Placeholder until the Partners screen is built: guarded like every admin page.
+export const handle = { title: "Partners" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function PartnersPage() {
+  return <ComingSoon section="Partners" description="Manage the partner organisations and their logos shown on the landing page." />;
 }

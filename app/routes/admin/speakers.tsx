@@ -1,6 +1,20 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { ComingSoon } from "~/modules/auth/coming-soon";
+import { requireAdmin } from "~/modules/auth/session.server";
+import type { Route } from "./+types/speakers";
 
-export default function Placeholder() {
-  return <Outlet />;
+// Placeholder until the Speakers screen is built: guarded like every admin page.
+export const handle = { title: "Speakers" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function SpeakersPage() {
+  return (
+    <ComingSoon
+      section="Speakers"
+      description="Add, edit and remove the speakers shown on the landing page, with their photos and roles."
+    />
+  );
 }

@@ -1,6 +1,15 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { ComingSoon } from "~/modules/auth/coming-soon";
+import { requireAdmin } from "~/modules/auth/session.server";
+import type { Route } from "./+types/special-guests";
 
-export default function Placeholder() {
-  return <Outlet />;
+// Placeholder until the Special Guests screen is built: guarded like every admin page.
+export const handle = { title: "Special Guests" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return null;
+}
+
+export default function SpecialGuestsPage() {
+  return <ComingSoon section="Special Guests" description="Manage the special guests and dignitaries featured on the landing page." />;
 }

@@ -1,0 +1,150 @@
+// Pure rules of the admin session: expiry, cookies, origins and redirect
+// targets. No database and no clock of their own, so tests can pin every case.
+
+export const SESSION_COOKIE = "ys_admin";
+/** A session ends after this long without a request (sliding). */
+export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** …and in any case this long after sign-in. */
+export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often: one write a minute instead of one per request. */
+export const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export const LOGIN_PATH = "/admin/login";
+export const ADMIN_HOME = "/admin";
+
+export const AUTH_MESSAGES = {
+  success: "Login successful!",
+  invalid: "Invalid email or password. Please check your credentials.",
+  unauthorized: "Unauthorized access. Admin access only.",
+  expired: "Your session has expired. Please sign in again.",
+  loggedOut: "Logged out successfully",
+  crossOrigin: "This request did not come from this site. Please reload the page and try again.",
+} as const;
+
+export type SessionTimes = { last_seen_at: Date; expires_at: Date };
+
+/** "expired" once idle for IDLE_TIMEOUT_MS or past the absolute expiry. */
+export function sessionState(session: SessionTimes, now: Date): "active" | "expired" {
+  if (now.getTime() >= session.expires_at.getTime()) return "expired";
+  if (now.getTime() - session.last_seen_at.getTime() >= IDLE_TIMEOUT_MS) return "expired";
+  return "active";
+}
+
+/** Whether this request should record activity (the sliding part of the expiry). */
+export function needsTouch(session: SessionTimes, now: Date): boolean {
+  return now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS;
+}
+
+/** The absolute expiry of a session started now. */
+export function absoluteExpiry(now: Date): Date {
+  return new Date(now.getTime() + ABSOLUTE_TIMEOUT_MS);
+}
+
+/** The value of one cookie in a Cookie header, or null. */
+export function readCookie(header: string | null, name: string): string | null {
+  if (!header) return null;
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    const value = part.slice(eq + 1).trim();
+    try {
+      return decodeURIComponent(value) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+/** Set-Cookie for the session token: httpOnly, SameSite=Lax, Secure behind https. */
+export function sessionCookie(token: string, options: { secure: boolean; maxAgeMs?: number }): string {
+  const maxAge = Math.floor((options.maxAgeMs ?? ABSOLUTE_TIMEOUT_MS) / 1000);
+  return [
+    `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
+    "Path=/",
+    `Max-Age=${maxAge}`,
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+/** Set-Cookie that removes the session cookie. */
+export function clearSessionCookie(options: { secure: boolean }): string {
+  return [
+    `${SESSION_COOKIE}=`,
+    "Path=/",
+    "Max-Age=0",
+    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
+    "HttpOnly",
+    "SameSite=Lax",
+    ...(options.secure ? ["Secure"] : []),
+  ].join("; ");
+}
+
+export function isStateChanging(method: string): boolean {
+  return !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase());
+}
+
+function originOf(value: string | null): string | null {
+  if (!value || value === "null") return null;
+  try {
+    return new URL(value).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a request comes from one of our own pages: its Origin (or, without one,
+ * its Referer) is the request's own origin or the configured public URL's.
+ * Browsers send Origin with every POST, so a request with neither is refused.
+ */
+export function isSameOrigin(request: Request, publicUrl: string): boolean {
+  const origin = request.headers.get("Origin");
+  const claimed = origin !== null ? originOf(origin) : originOf(request.headers.get("Referer"));
+  if (!claimed) return false;
+  return claimed === new URL(request.url).origin || claimed === originOf(publicUrl);
+}
+
+/**
+ * The page a request is for, as the browser shows it: React Router's data
+ * requests (/admin/attendees.data?_routes=…) name the page /admin/attendees.
+ */
+export function pagePath(request: Request): string {
+  const url = new URL(request.url);
+  let pathname = url.pathname;
+  if (pathname.endsWith("/_.data")) pathname = pathname.slice(0, -"_.data".length);
+  else if (pathname.endsWith(".data")) pathname = pathname.slice(0, -".data".length);
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("index");
+  const search = url.searchParams.toString();
+  return `${pathname}${search ? `?${search}` : ""}`;
+}
+
+/** Only admin pages of this site are redirect targets (no open redirect, no loop back to login). */
+export function safeRedirectTo(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return ADMIN_HOME;
+  let url: URL;
+  try {
+    url = new URL(value, "http://internal.invalid");
+  } catch {
+    return ADMIN_HOME;
+  }
+  if (url.origin !== "http://internal.invalid") return ADMIN_HOME;
+  const { pathname } = url;
+  if (pathname !== ADMIN_HOME && !pathname.startsWith(`${ADMIN_HOME}/`)) return ADMIN_HOME;
+  if (pathname.startsWith(LOGIN_PATH) || pathname.startsWith("/admin/logout")) return ADMIN_HOME;
+  return `${pathname}${url.search}`;
+}
+
+/** /admin/login, with the page to return to after signing in (omitted for the dashboard). */
+export function loginUrl(returnTo: string): string {
+  const target = safeRedirectTo(returnTo);
+  return target === ADMIN_HOME ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`;
+}
+
+/** Whole minutes to wait, at least one, for a lockout message. */
+export function minutesToWait(ms: number): number {
+  return Math.max(1, Math.ceil(ms / 60_000));
+}

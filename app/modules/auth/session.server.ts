@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, lte, or } from "drizzle-orm";
+import { redirect } from "react-router";
+import { getConfig } from "~/config.server";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { getDb } from "~/db/db.server";
+import { admin_sessions, admin_users } from "~/db/schema";
+import { redirectWithToast } from "~/ui/toast.server";
+import { verifyAdminCredentials } from "./accounts.server";
+import { claimLoginAttempt, markAttemptSucceeded } from "./rate-limit.server";
+import {
+  AUTH_MESSAGES,
+  absoluteExpiry,
+  clearSessionCookie,
+  IDLE_TIMEOUT_MS,
+  isSameOrigin,
+  isStateChanging,
+  loginUrl,
+  needsTouch,
+  pagePath,
+  readCookie,
+  SESSION_COOKIE,
+  sessionCookie,
+  sessionState,
+} from "./session-policy";
+
+// Server-side admin sessions (DECISIONS §1): the cookie holds a random token,
+// the database only its sha256, so neither a leaked database nor a leaked log
+// line yields a usable session. Every admin loader and action starts with requireAdmin.
+
+export type SessionAdmin = { id: string; email: string; name: string };
+export type AuthOptions = { now: Date; publicUrl: string; secureCookies: boolean };
+
+export function authOptions(now = new Date()): AuthOptions {
+  const config = getConfig();
+  return { now, publicUrl: config.publicUrl, secureCookies: config.secureCookies };
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export async function createSession(
+  db: DbOrTx,
+  adminId: string,
+  info: { now: Date; ip?: string; userAgent?: string | null },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = absoluteExpiry(info.now);
+  await db.insert(admin_sessions).values({
+    id: hashToken(token),
+    admin_id: adminId,
+    created_at: info.now,
+    last_seen_at: info.now,
+    expires_at: expiresAt,
+    ip: info.ip ?? "",
+    user_agent: (info.userAgent ?? "").slice(0, 512),
+  });
+  return { token, expiresAt };
+}
+
+export type SessionLookup =
+  | { status: "active"; admin: SessionAdmin }
+  /** no cookie at all */
+  | { status: "none" }
+  /** a cookie whose session is gone: signed out elsewhere, password reset, account removed */
+  | { status: "unknown" }
+  | { status: "expired" };
+
+/** Finds the session for a token; ends it when expired and records activity at most once a minute. */
+export async function lookupSession(db: DbOrTx, token: string | null, now: Date): Promise<SessionLookup> {
+  if (!token) return { status: "none" };
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      last_seen_at: admin_sessions.last_seen_at,
+      expires_at: admin_sessions.expires_at,
+      admin: { id: admin_users.id, email: admin_users.email, name: admin_users.name },
+    })
+    .from(admin_sessions)
+    .innerJoin(admin_users, eq(admin_users.id, admin_sessions.admin_id))
+    .where(eq(admin_sessions.id, id))
+    .limit(1);
+  if (!row) return { status: "unknown" };
+  if (sessionState(row, now) === "expired") {
+    await db.delete(admin_sessions).where(eq(admin_sessions.id, id));
+    return { status: "expired" };
+  }
+  if (needsTouch(row, now)) await db.update(admin_sessions).set({ last_seen_at: now }).where(eq(admin_sessions.id, id));
+  return { status: "active", admin: row.admin };
+}
+
+export async function deleteSession(db: DbOrTx, token: string | null): Promise<void> {
+  if (token) await db.delete(admin_sessions).where(eq(admin_sessions.id, hashToken(token)));
+}
+
+/** Removes an account's ended sessions, so the table does not grow with every sign-in. */
+async function deleteEndedSessions(db: DbOrTx, adminId: string, now: Date): Promise<void> {
+  const idleSince = new Date(now.getTime() - IDLE_TIMEOUT_MS);
+  await db
+    .delete(admin_sessions)
+    .where(and(eq(admin_sessions.admin_id, adminId), or(lte(admin_sessions.expires_at, now), lte(admin_sessions.last_seen_at, idleSince))));
+}
+
+export function sessionToken(request: Request): string | null {
+  return readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+}
+
+// Parent and child loaders of one data request share the Request object: look the session up once.
+const lookups = new WeakMap<Request, Promise<SessionLookup>>();
+function lookupOnce(db: DbOrTx, request: Request, now: Date): Promise<SessionLookup> {
+  let lookup = lookups.get(request);
+  if (!lookup) {
+    lookup = lookupSession(db, sessionToken(request), now);
+    lookups.set(request, lookup);
+    lookup.catch(() => lookups.delete(request));
+  }
+  return lookup;
+}
+
+/** 403 unless a state-changing request comes from our own pages (CSRF). */
+export function assertSameOrigin(request: Request, publicUrl: string): void {
+  if (isStateChanging(request.method) && !isSameOrigin(request, publicUrl)) {
+    throw Response.json({ error: AUTH_MESSAGES.crossOrigin }, { status: 403 });
+  }
+}
+
+/**
+ * The signed-in admin, or a thrown Response: pages (GET/HEAD) redirect to the
+ * sign-in page; anything else gets 401 (no or ended session) or 403 (another
+ * site's request), with nothing but a message in the body.
+ */
+export async function authenticateAdmin(db: DbOrTx, request: Request, options: AuthOptions): Promise<SessionAdmin> {
+  assertSameOrigin(request, options.publicUrl);
+  const lookup = await lookupOnce(db, request, options.now);
+  if (lookup.status === "active") return lookup.admin;
+
+  const message = lookup.status === "expired" ? AUTH_MESSAGES.expired : AUTH_MESSAGES.unauthorized;
+  const clear = { "Set-Cookie": clearSessionCookie({ secure: options.secureCookies }) };
+  if (!isStateChanging(request.method)) {
+    const target = loginUrl(pagePath(request));
+    if (lookup.status === "none") throw redirect(target);
+    throw await redirectWithToast(target, "error", message, { headers: clear });
+  }
+  throw Response.json({ error: message }, { status: 401, headers: lookup.status === "none" ? undefined : clear });
+}
+
+/** The first call of every admin loader and action (see authenticateAdmin). */
+export async function requireAdmin(request: Request): Promise<{ admin: SessionAdmin; db: Db }> {
+  const db = await getDb();
+  return { admin: await authenticateAdmin(db, request, authOptions()), db };
+}
+
+/** The signed-in admin or null, without redirecting: for the sign-in page. */
+export async function getOptionalAdmin(request: Request, db?: DbOrTx, now = new Date()): Promise<SessionAdmin | null> {
+  const lookup = await lookupOnce(db ?? (await getDb()), request, now);
+  return lookup.status === "active" ? lookup.admin : null;
+}
+
+export type SignInResult =
+  | { status: "ok"; admin: SessionAdmin; setCookie: string }
+  | { status: "invalid" }
+  | { status: "locked"; retryAfterMs: number };
+
+/**
+ * Checks the credentials under the brute-force limit and starts a new session
+ * (a new id at every sign-in; the session the browser had before is ended).
+ * A refused attempt never reaches the password check.
+ */
+export async function signIn(
+  db: DbOrTx,
+  request: Request,
+  credentials: { email: string; password: string },
+  options: AuthOptions & { ip: string },
+): Promise<SignInResult> {
+  const claim = await claimLoginAttempt(db, { email: credentials.email, ip: options.ip }, options.now);
+  if (claim.status === "refused") return { status: "locked", retryAfterMs: claim.retryAfterMs };
+
+  const admin = await verifyAdminCredentials(db, credentials.email, credentials.password);
+  if (!admin) return { status: "invalid" };
+
+  await markAttemptSucceeded(db, claim.attemptId);
+  await deleteSession(db, sessionToken(request));
+  await deleteEndedSessions(db, admin.id, options.now);
+  const { token } = await createSession(db, admin.id, {
+    now: options.now,
+    ip: options.ip,
+    userAgent: request.headers.get("User-Agent"),
+  });
+  return {
+    status: "ok",
+    admin: { id: admin.id, email: admin.email, name: admin.name },
+    setCookie: sessionCookie(token, { secure: options.secureCookies }),
+  };
+}
+
+/** Ends the request's session (if any); returns the Set-Cookie header that removes the cookie. */
+export async function signOut(db: DbOrTx, request: Request, options: { secureCookies: boolean }): Promise<string> {
+  await deleteSession(db, sessionToken(request));
+  return clearSessionCookie({ secure: options.secureCookies });
+}
+
+/** The client's address as Express saw it (server/app.ts puts it in the load context). */
+export function clientIp(context: unknown): string {
+  const ip = (context as { clientIp?: unknown } | null | undefined)?.clientIp;
+  return typeof ip === "string" ? ip : "";
+}

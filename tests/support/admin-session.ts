@@ -1,0 +1,89 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import routes from "../../app/routes";
+
+// Admin sign-in for browser tests, and the list of admin routes read from the
+// route table (app/routes.ts), so access tests cover every new admin page by themselves.
+
+export type AdminRoute = {
+  /** URL path without the leading slash, e.g. "admin/attendees/:id" */
+  path: string;
+  /** route module, relative to app/ */
+  file: string;
+  /** the layout modules around it, outermost first, relative to app/ */
+  parents: string[];
+  /** an index route: a form posts to it with `?index` */
+  index: boolean;
+};
+
+type Entry = { path?: string; file: string; index?: boolean; children?: Entry[] };
+
+function flatten(entries: readonly Entry[], parentPath = "", parents: string[] = []): AdminRoute[] {
+  return entries.flatMap((entry) => {
+    const path = [parentPath, entry.path ?? ""].filter(Boolean).join("/");
+    const here = entry.path !== undefined || entry.index ? [{ path, file: entry.file, parents, index: Boolean(entry.index) }] : [];
+    return [...here, ...flatten(entry.children ?? [], path, [...parents, entry.file])];
+  });
+}
+
+/** Every route under /admin except the sign-in page (and, unless asked for, the logout endpoint). */
+export function adminRoutes(options: { includeLogout?: boolean } = {}): AdminRoute[] {
+  return flatten(routes as readonly Entry[]).filter(
+    (r) =>
+      (r.path === "admin" || r.path.startsWith("admin/")) &&
+      r.path !== "admin/login" &&
+      (options.includeLogout || r.path !== "admin/logout"),
+  );
+}
+
+/** The layout modules that guard admin pages (those with a component around the pages). */
+export function adminLayouts(): string[] {
+  return [...new Set(adminRoutes().flatMap((r) => r.parents))];
+}
+
+/** A concrete URL for a route path: every :param becomes `param`. */
+export function adminUrl(path: string, param: string): string {
+  return `/${path.replace(/:[^/]+/g, encodeURIComponent(param))}`;
+}
+
+export function e2eAdmin(): { email: string; password: string } {
+  const email = process.env.E2E_ADMIN_EMAIL;
+  const password = process.env.E2E_ADMIN_PASSWORD;
+  if (!email || !password) throw new Error("E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set: run through playwright (globalSetup)");
+  return { email, password };
+}
+
+/**
+ * Signs the page's browser context in as the e2e admin through the real form
+ * (without waiting for hydration: a plain form post works too) and waits for
+ * the dashboard. `redirectTo` picks the admin page to land on.
+ */
+export async function signInAsAdmin(page: Page, options: { redirectTo?: string } = {}): Promise<void> {
+  const { email, password } = e2eAdmin();
+  const query = options.redirectTo ? `?${new URLSearchParams({ redirectTo: options.redirectTo })}` : "";
+  await page.goto(`/admin/login${query}`);
+  // Already signed in, the sign-in page forwards to the admin area at once.
+  if (new URL(page.url()).pathname.startsWith("/admin/login")) {
+    await page.getByLabel("Email Address").fill(email);
+    await page.locator("input#password").fill(password);
+    await page.getByRole("button", { name: "Sign In to Dashboard" }).click();
+    await page.waitForURL((url) => url.pathname.startsWith("/admin") && !url.pathname.startsWith("/admin/login"));
+  }
+  // After a client-side sign-in the URL changes a moment before the admin layout renders.
+  await page.locator("#admin-main").waitFor();
+}
+
+/**
+ * Signs an API request context in (it keeps the cookie) and returns the
+ * `ys_admin=…` pair, for requests that carry the cookie by hand.
+ */
+export async function signInRequest(request: APIRequestContext, baseURL: string): Promise<string> {
+  const { email, password } = e2eAdmin();
+  const response = await request.post("/admin/login", {
+    form: { email, password, redirectTo: "/admin" },
+    headers: { Origin: new URL(baseURL).origin },
+    maxRedirects: 0,
+  });
+  const setCookie = response.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("ys_admin="));
+  if (response.status() !== 302 || !setCookie) throw new Error(`admin sign-in failed: ${response.status()} ${await response.text()}`);
+  return setCookie.value.split(";")[0] ?? "";
+}
