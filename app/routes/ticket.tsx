@@ -58,7 +58,9 @@ export default function Ticket({ loaderData }: Route.ComponentProps) {
           </div>
           <div>
             <p className="text-xs font-medium uppercase tracking-wide text-gray-500">Ticket ID</p>
-            <p className="mt-1 font-mono text-lg font-bold tracking-wide break-words text-brand-800 sm:text-3xl sm:tracking-wider">{ticket.ticketId}</p>
+            <p className="mt-1 font-mono text-lg font-bold tracking-wide break-words text-brand-800 sm:text-3xl sm:tracking-wider">
+              {ticket.ticketId}
+            </p>
           </div>
           <dl className="grid gap-3 text-sm">
             <Detail label="Date" value={event.date} />
