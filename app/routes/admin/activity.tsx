@@ -1,6 +1,102 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { Link } from "react-router";
+import { z } from "zod";
+import { BUTTON } from "~/modules/attendees/attendee-ui";
+import { displayDateTime } from "~/modules/attendees/format";
+import { listAudit } from "~/modules/audit/audit.server";
+import { requireAdmin } from "~/modules/auth/session.server";
+import type { Route } from "./+types/activity";
 
-export default function Placeholder() {
-  return <Outlet />;
+// /admin/activity: the audit log, read-only, newest first: who did what, when, to what.
+
+export const handle = { title: "Activity" };
+
+const PAGE_SIZE = 50;
+const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db } = await requireAdmin(request);
+  const page = pageSchema.parse(url.searchParams.get("page") ?? 1);
+  // One row more than a page says whether there is a next page, without counting the whole log.
+  const rows = await listAudit(db, { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
+  return {
+    page,
+    hasNext: rows.length > PAGE_SIZE,
+    entries: rows.slice(0, PAGE_SIZE).map((r) => ({
+      id: r.id,
+      who: r.admin_email,
+      action: r.action,
+      label: ACTION_LABELS[r.action] ?? null,
+      entity: r.entity,
+      entityId: r.entity_id,
+      details: summarise(r.details),
+      at: r.created_at,
+    })),
+  };
+}
+
+// Plain words for the actions this area records; any other action shows its code.
+const ACTION_LABELS: Record<string, string> = {
+  "attendee.delete": "Deleted a registration",
+  "attendee.resend-ticket": "Resent a ticket",
+  "attendee.export": "Exported the attendee list",
+  "demo.seed": "Loaded the demo content",
+};
+
+/** "key: value" pairs of the details, short enough for a table cell. */
+function summarise(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .filter(([, value]) => value !== "" && value !== null && value !== undefined)
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+    .join(", ")
+    .slice(0, 300);
+}
+
+export default function Activity({ loaderData }: Route.ComponentProps) {
+  const { page, hasNext, entries } = loaderData;
+  return (
+    <div className="space-y-5">
+      <p className="text-gray-600">Everything done in the admin area: who did it, what it was and when.</p>
+      {entries.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center text-gray-600">
+          No activity yet.
+        </div>
+      ) : (
+        <ol className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white shadow-sm" aria-label="Activity">
+          {entries.map((e) => (
+            <li key={e.id} className="grid grid-cols-1 gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_minmax(0,14rem)_minmax(0,1fr)] md:gap-4">
+              <time dateTime={new Date(e.at).toISOString()} className="text-gray-500">
+                {displayDateTime(e.at)}
+              </time>
+              <span className="break-all text-gray-900">{e.who}</span>
+              <div className="min-w-0">
+                <span className="font-semibold text-gray-900">{e.label ?? e.action}</span>
+                <span className="ml-2 font-mono text-xs text-gray-500">{e.label ? e.action : e.entity}</span>
+                {e.entityId ? <span className="block font-mono text-xs break-all text-gray-500">{`${e.entity} ${e.entityId}`}</span> : null}
+                {e.details ? <p className="mt-0.5 break-words text-gray-600">{e.details}</p> : null}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {page > 1 || hasNext ? (
+        <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
+          {page > 1 ? (
+            <Link to={page === 2 ? "/admin/activity" : `/admin/activity?page=${page - 1}`} className={BUTTON.secondary}>
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <p className="text-sm text-gray-700">{`Page ${page}`}</p>
+          {hasNext ? (
+            <Link to={`/admin/activity?page=${page + 1}`} className={BUTTON.secondary}>
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
 }

@@ -1,6 +1,103 @@
-// Placeholder, replaced by the admin work.
-import { Outlet } from "react-router";
+import { useCallback, useState } from "react";
+import { data, useLocation, useNavigate } from "react-router";
+import { logger } from "~/logger.server";
+import { attendeeAction, pageUrl } from "~/modules/attendees/actions.server";
+import { AttendeeFilters } from "~/modules/attendees/attendee-filters";
+import { AttendeeList, type ListRow, Pagination } from "~/modules/attendees/attendee-list";
+import { ConfirmDeleteModal } from "~/modules/attendees/attendee-ui";
+import { type AttendeeSearch, findAttendeeName, searchAttendees } from "~/modules/attendees/attendees.server";
+import { ExportMenu } from "~/modules/attendees/export-menu";
+import { ATTENDEE_TOASTS, CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
+import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
+import { requireAdmin } from "~/modules/auth/session.server";
+import { makeToast, type Toast } from "~/ui/toast";
+import { Toaster } from "~/ui/toaster";
+import type { Route } from "./+types/attendees";
 
-export default function Placeholder() {
-  return <Outlet />;
+// /admin/attendees (spec §2 Attendees Management). Filtering, sorting and paging run
+// in SQL (modules/attendees), so the page stays fast with 10,000 registrants.
+
+export const handle = { title: "Attendees" };
+
+const EMPTY: AttendeeSearch = { rows: [], total: 0, grandTotal: 0, states: [], page: 1, pageCount: 1 };
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db } = await requireAdmin(request);
+  const query = parseAttendeeQuery(url.searchParams);
+  const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
+  try {
+    const [result, confirm] = await Promise.all([searchAttendees(db, query), confirmId ? findAttendeeName(db, confirmId) : undefined]);
+    return { query: { ...query, page: result.page }, ...result, confirm: confirm ?? null, toast: null };
+  } catch (error) {
+    // Spec §8: the page still renders, empty, with the load-failure toast.
+    logger().error({ err: error }, "attendee list failed");
+    return data({ query, ...EMPTY, confirm: null, toast: makeToast("error", ATTENDEE_TOASTS.loadFailed) }, { status: 500 });
+  }
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const { admin, db } = await requireAdmin(request);
+  const back = pageUrl(url);
+  return attendeeAction(db, admin, await request.formData(), { afterResend: back, afterDelete: back, onError: back });
+}
+
+export default function Attendees({ loaderData }: Route.ComponentProps) {
+  const { query, rows, total, grandTotal, states, page, pageCount, confirm, toast } = loaderData;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState<{ id: string; full_name: string } | null>(null);
+  const [clientToasts, setClientToasts] = useState<Toast[]>([]);
+  // New data (after a delete, or another page) closes the modal opened with JavaScript.
+  const [shown, setShown] = useState(loaderData);
+  if (shown !== loaderData) {
+    setShown(loaderData);
+    setConfirming(null);
+  }
+
+  const listSearch = attendeeQueryString(query);
+  const formAction = `/admin/attendees${listSearch}`;
+  const onExport = useCallback(
+    (ok: boolean) =>
+      setClientToasts((prev) =>
+        [...prev, ok ? makeToast("success", ATTENDEE_TOASTS.exported) : makeToast("error", ATTENDEE_TOASTS.exportFailed)].slice(-20),
+      ),
+    [],
+  );
+  // The server-rendered confirmation (no JavaScript) is closed by leaving its URL.
+  const closeConfirm = useCallback(() => {
+    setConfirming(null);
+    if (new URLSearchParams(location.search).has(CONFIRM_DELETE_PARAM)) navigate(formAction, { replace: true, preventScrollReset: true });
+  }, [location.search, navigate, formAction]);
+
+  const deleting = confirming ?? confirm;
+  const toasts = toast ? [toast, ...clientToasts] : clientToasts;
+
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-gray-600">Manage and view all registered participants</p>
+        <ExportMenu filter={query} total={total} grandTotal={grandTotal} onResult={onExport} />
+      </div>
+
+      <section aria-label="Filters" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+        <AttendeeFilters query={query} states={states} />
+        <p className="text-sm text-gray-600" aria-live="polite" data-testid="attendee-count">
+          {`Showing ${total} of ${grandTotal} attendees`}
+        </p>
+      </section>
+
+      <AttendeeList
+        rows={rows as ListRow[]}
+        action={formAction}
+        detailsHref={(id) => `/admin/attendees/${id}${listSearch}`}
+        confirmHref={(id) => `/admin/attendees${attendeeQueryString(query, { [CONFIRM_DELETE_PARAM]: id })}`}
+        onDelete={setConfirming}
+      />
+
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `/admin/attendees${attendeeQueryString({ ...query, page: p })}`} />
+
+      {deleting ? <ConfirmDeleteModal attendee={deleting} action={formAction} cancelHref={formAction} onClose={closeConfirm} /> : null}
+      {toasts.length > 0 ? <Toaster toasts={toasts} /> : null}
+    </div>
+  );
 }

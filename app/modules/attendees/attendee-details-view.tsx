@@ -1,0 +1,223 @@
+import { Link } from "react-router";
+import { FOCUS_RING } from "~/modules/auth/admin-nav";
+import { ArrowLeftIcon } from "~/ui/icons";
+import { BUTTON, EmailText, GenderBadge, ResendButton, TrashIcon } from "./attendee-ui";
+import { displayDateTime } from "./format";
+import type { Gender } from "./schemas";
+
+// The body of /admin/attendees/:id (DECISIONS §2.7: View Details gets its behaviour).
+
+type When = Date | string;
+export type DetailsAttendee = {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  gender: Gender;
+  organization: string;
+  position: string;
+  state: string;
+  local_government: string;
+  reason: string;
+  ticket_id: string;
+  consent_at: When | null;
+  created_at: When;
+};
+export type DetailsMail = {
+  id: string;
+  kind: string;
+  subject: string;
+  to_address: string;
+  status: "pending" | "sending" | "sent" | "failed";
+  attempts: number;
+  last_error: string | null;
+  next_attempt_at: When;
+  created_at: When;
+  sent_at: When | null;
+};
+export type DetailsCheckIn = { checked_in_at: When; method: string; checked_in_by: string | null } | null;
+
+const MAIL_KINDS: Record<string, string> = {
+  ticket: "Ticket",
+  "ticket-resend": "Ticket, resent by an organiser",
+  "ticket-self-resend": "Ticket, resent on the attendee's request",
+  reminder: "Reminder",
+};
+
+// The outbox's 'pending' is shown as 'Queued': it waits for the worker (or for its next try).
+const MAIL_STATUS: Record<DetailsMail["status"], { label: string; style: string }> = {
+  pending: { label: "Queued", style: "bg-amber-100 text-amber-900" },
+  sending: { label: "Sending", style: "bg-sky-100 text-sky-900" },
+  sent: { label: "Sent", style: "bg-brand-100 text-brand-800" },
+  failed: { label: "Failed", style: "bg-red-100 text-red-800" },
+};
+
+export function AttendeeDetailsView({
+  attendee,
+  checkIn,
+  mail,
+  ticketUrl,
+  backHref,
+  action,
+  confirmHref,
+  onDelete,
+}: {
+  attendee: DetailsAttendee;
+  checkIn: DetailsCheckIn;
+  mail: DetailsMail[];
+  ticketUrl: string | null;
+  backHref: string;
+  action: string;
+  confirmHref: string;
+  onDelete: () => void;
+}) {
+  return (
+    <div className="space-y-5">
+      <Link
+        to={backHref}
+        className={`inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-800 ${FOCUS_RING}`}
+      >
+        <ArrowLeftIcon /> Back to Attendees
+      </Link>
+
+      <section className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 className="text-xl font-bold break-words text-gray-900">{attendee.full_name}</h2>
+            <GenderBadge gender={attendee.gender} />
+          </div>
+          {attendee.position || attendee.organization ? (
+            <p className="mt-1 break-words text-gray-600">{[attendee.position, attendee.organization].filter(Boolean).join(" · ")}</p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <ResendButton id={attendee.id} name={attendee.full_name} action={action} />
+          <Link
+            to={confirmHref}
+            preventScrollReset
+            onClick={(event) => {
+              event.preventDefault();
+              onDelete();
+            }}
+            className={`${BUTTON.secondary} text-red-700 hover:bg-red-50`}
+          >
+            <TrashIcon />
+            Delete
+          </Link>
+        </div>
+      </section>
+
+      <div className="grid grid-cols-1 gap-5 lg:grid-cols-2">
+        <Card title="Contact">
+          <dl>
+            <Field label="Email">
+              <a href={`mailto:${attendee.email}`} className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
+                <EmailText email={attendee.email} />
+              </a>
+            </Field>
+            <Field label="Phone">
+              <a href={`tel:${attendee.phone.replace(/[^\d+]/g, "")}`} className={`text-brand-700 hover:underline ${FOCUS_RING}`}>
+                {attendee.phone}
+              </a>
+            </Field>
+            <Field label="State">{attendee.state || "—"}</Field>
+            <Field label="Local Government">{attendee.local_government || "—"}</Field>
+          </dl>
+        </Card>
+
+        <Card title="Registration">
+          <dl>
+            <Field label="Ticket ID">
+              <span className="font-mono font-semibold tracking-wide">{attendee.ticket_id}</span>
+            </Field>
+            <Field label="Ticket page">
+              {ticketUrl ? (
+                <a href={ticketUrl} target="_blank" rel="noreferrer" className={`break-all text-brand-700 hover:underline ${FOCUS_RING}`}>
+                  Open ticket page
+                </a>
+              ) : (
+                "—"
+              )}
+            </Field>
+            <Field label="Registered">{displayDateTime(attendee.created_at)}</Field>
+            <Field label="Consent given">{attendee.consent_at ? displayDateTime(attendee.consent_at) : "Not recorded"}</Field>
+            <Field label="Check-in">
+              {checkIn ? (
+                <span className="font-semibold text-brand-800">
+                  {`Checked in at ${displayDateTime(checkIn.checked_in_at)}`}
+                  <span className="block text-sm font-normal text-gray-600">
+                    {[checkIn.checked_in_by ? `by ${checkIn.checked_in_by}` : "", `via ${checkIn.method}`].filter(Boolean).join(", ")}
+                  </span>
+                </span>
+              ) : (
+                "Not checked in"
+              )}
+            </Field>
+          </dl>
+        </Card>
+      </div>
+
+      <Card title="Reason for attending">
+        <p className="break-words whitespace-pre-wrap text-gray-800">{attendee.reason || "—"}</p>
+      </Card>
+
+      <Card title="E-mails">
+        {mail.length === 0 ? (
+          <p className="text-gray-600">No e-mails yet.</p>
+        ) : (
+          <ul className="divide-y divide-gray-100" aria-label="E-mails">
+            {mail.map((m) => (
+              <MailItem key={m.id} mail={m} />
+            ))}
+          </ul>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function MailItem({ mail }: { mail: DetailsMail }) {
+  const status = MAIL_STATUS[mail.status];
+  const retrying = mail.status === "pending" && mail.attempts > 0;
+  return (
+    <li className="py-3 first:pt-0 last:pb-0" data-mail-status={mail.status}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.style}`}>{status.label}</span>
+        <span className="font-semibold text-gray-900">{MAIL_KINDS[mail.kind] ?? mail.kind}</span>
+      </div>
+      <p className="mt-1 text-sm break-words text-gray-700">{mail.subject}</p>
+      <p className="mt-1 text-sm text-gray-500">
+        {[
+          `To ${mail.to_address}`,
+          `queued ${displayDateTime(mail.created_at)}`,
+          mail.sent_at ? `sent ${displayDateTime(mail.sent_at)}` : "",
+          `${mail.attempts} ${mail.attempts === 1 ? "attempt" : "attempts"}`,
+          retrying ? `next try ${displayDateTime(mail.next_attempt_at)}` : "",
+        ]
+          .filter(Boolean)
+          .join(" · ")}
+      </p>
+      {mail.last_error && mail.status !== "sent" ? (
+        <p className="mt-1 text-sm break-words text-red-700">{`Error: ${mail.last_error}`}</p>
+      ) : null}
+    </li>
+  );
+}
+
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
+      <h3 className="mb-3 text-sm font-semibold tracking-wide text-gray-500 uppercase">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-1 gap-0.5 py-1.5 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-3">
+      <dt className="text-sm text-gray-500">{label}</dt>
+      <dd className="text-gray-900">{children}</dd>
+    </div>
+  );
+}

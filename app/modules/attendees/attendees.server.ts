@@ -1,0 +1,191 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { admin_users, attendees, check_ins } from "~/db/schema";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
+import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
+import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
+
+export type Attendee = typeof attendees.$inferSelect;
+
+/** What the list shows of an attendee: everything but the free-text reason, which can be long. */
+export const listColumns = {
+  id: attendees.id,
+  full_name: attendees.full_name,
+  email: attendees.email,
+  phone: attendees.phone,
+  gender: attendees.gender,
+  organization: attendees.organization,
+  position: attendees.position,
+  state: attendees.state,
+  local_government: attendees.local_government,
+  ticket_id: attendees.ticket_id,
+  created_at: attendees.created_at,
+};
+export type AttendeeListRow = { [K in keyof typeof listColumns]: Attendee[K] };
+
+export type AttendeeSearch = {
+  rows: AttendeeListRow[];
+  /** attendees matching the filter */
+  total: number;
+  /** all attendees */
+  grandTotal: number;
+  /** distinct non-empty states in the data, for the state filter */
+  states: string[];
+  page: number;
+  pageCount: number;
+};
+
+/**
+ * Spec §5 "Attendee filters": search is a case-insensitive substring of the name or the
+ * e-mail, gender and state are exact, all combined with AND. Done in SQL so the page
+ * never loads more than one page of rows. strpos on lower-cased text takes what was typed
+ * literally (no LIKE wildcards to escape) and measured a quarter faster than ILIKE on
+ * PGlite, where case folding is most of a search's cost.
+ */
+export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filter.q) {
+    const needle = sql`lower(${filter.q})`;
+    conditions.push(sql`(strpos(lower(${attendees.full_name}), ${needle}) > 0 or strpos(lower(${attendees.email}), ${needle}) > 0)`);
+  }
+  if (filter.gender) conditions.push(eq(attendees.gender, filter.gender));
+  if (filter.state) conditions.push(eq(attendees.state, filter.state));
+  return conditions.length > 0 ? and(...conditions) : undefined;
+}
+
+/** Newest first (spec §7); the id breaks ties so pages never overlap or skip a row. */
+export const newestFirst = [desc(attendees.created_at), desc(attendees.id)] as const;
+
+/**
+ * Distinct non-empty states, read from the state index by skipping from one value to the
+ * next (a "loose index scan"): about 38 index probes instead of reading 10,000 rows.
+ */
+async function statesPresent(db: DbOrTx): Promise<string[]> {
+  // Both drivers (PGlite and node-postgres) return raw rows under `rows`.
+  const result = (await db.execute(sql`
+    with recursive present(state) as (
+      select min(${attendees.state}) from ${attendees} where ${attendees.state} > ''
+      union all
+      select (select min(${attendees.state}) from ${attendees} where ${attendees.state} > present.state)
+      from present where present.state is not null
+    )
+    select state from present where state is not null`)) as unknown as { rows: { state: string }[] };
+  return result.rows.map((r) => r.state);
+}
+
+export async function searchAttendees(
+  db: DbOrTx,
+  { pageSize = ATTENDEE_PAGE_SIZE, ...query }: Partial<AttendeeFilter> & { page?: number; pageSize?: number },
+): Promise<AttendeeSearch> {
+  const where = attendeeFilterWhere(query);
+  const requested = Math.max(1, Math.floor(query.page ?? 1));
+  const countOf = async (filter?: SQL) => (await db.select({ n: sql<number>`count(*)::int` }).from(attendees).where(filter))[0]?.n ?? 0;
+  // Filtered, the page carries the number of matches (a window count), so the filter is
+  // evaluated once per request rather than once for the count and again for the page.
+  // Unfiltered, a plain count and a top-25 sort are cheaper than the window (measured).
+  const pageOf = async (page: number) => {
+    const rows = await db
+      .select({ ...listColumns, matches: where ? sql<number>`(count(*) over ())::int` : sql<number>`0` })
+      .from(attendees)
+      .where(where)
+      .orderBy(...newestFirst)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    return { rows: rows.map(({ matches: _, ...row }) => row), matches: rows[0]?.matches };
+  };
+
+  const [first, states, grandTotal] = await Promise.all([pageOf(requested), statesPresent(db), countOf()]);
+  // A page past the end (after deletions, or an edited URL) has no row to carry the count.
+  const total = !where ? grandTotal : (first.matches ?? (requested > 1 ? await countOf(where) : 0));
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  // …and then shows the last page instead of nothing.
+  const page = Math.min(requested, pageCount);
+  const rows = page === requested ? first.rows : (await pageOf(page)).rows;
+  return { rows, total, grandTotal, states, page, pageCount };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True for a string the uuid column accepts; anything else would be a database error (22P02), not "not found". */
+export function isAttendeeId(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** Name and e-mail of one attendee (the no-JavaScript delete confirmation). */
+export async function findAttendeeName(db: DbOrTx, id: string): Promise<{ id: string; full_name: string } | undefined> {
+  if (!isAttendeeId(id)) return undefined;
+  const [row] = await db.select({ id: attendees.id, full_name: attendees.full_name }).from(attendees).where(eq(attendees.id, id)).limit(1);
+  return row;
+}
+
+export type CheckInState = { checked_in_at: Date; method: string; checked_in_by: string | null };
+export type AttendeeDetails = { attendee: Attendee; checkIn: CheckInState | null; mail: AttendeeMail[] };
+
+/** Every field, the check-in and the e-mails with their delivery state (DECISIONS §2.3, §2.7). */
+export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<AttendeeDetails | undefined> {
+  if (!isAttendeeId(id)) return undefined;
+  const [row] = await db
+    .select({
+      attendee: attendees,
+      checked_in_at: check_ins.created_at,
+      method: check_ins.method,
+      checked_in_by: admin_users.name,
+    })
+    .from(attendees)
+    .leftJoin(check_ins, eq(check_ins.attendee_id, attendees.id))
+    .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
+    .where(eq(attendees.id, id))
+    .limit(1);
+  if (!row) return undefined;
+  const mail = await mailForAttendee(db, id);
+  const checkIn =
+    row.checked_in_at && row.method !== null
+      ? { checked_in_at: row.checked_in_at, method: row.method, checked_in_by: row.checked_in_by }
+      : null;
+  return { attendee: row.attendee, checkIn, mail };
+}
+
+export const ATTENDEE_ENTITY = "attendee";
+export const AUDIT_DELETE = "attendee.delete";
+export const AUDIT_RESEND = "attendee.resend-ticket";
+
+/**
+ * Deletes an attendee and records who did it, in one transaction. The audit entry keeps the
+ * ticket ID only: the person asked to be (or was) removed, so their name and e-mail go too.
+ * Check-ins go with the attendee (cascade); queued e-mails stay, detached, for the outbox history.
+ */
+export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string): Promise<Attendee | undefined> {
+  if (!isAttendeeId(id)) return undefined;
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(attendees).where(eq(attendees.id, id)).returning();
+    if (!row) return undefined;
+    await recordAudit(tx, actor, { action: AUDIT_DELETE, entity: ATTENDEE_ENTITY, entityId: id, details: { ticket_id: row.ticket_id } });
+    return row;
+  });
+}
+
+/**
+ * Queues the ticket e-mail again (kind 'ticket-resend') and records it, in one transaction.
+ * The caller calls notifyOutbox() after it returns. Undefined when there is no such attendee.
+ */
+export async function resendTicket(
+  db: DbOrTx,
+  actor: AuditActor,
+  id: string,
+  eventName: string,
+): Promise<{ attendee: Attendee; mailId: string } | undefined> {
+  if (!isAttendeeId(id)) return undefined;
+  return db.transaction(async (tx) => {
+    const [attendee] = await tx.select().from(attendees).where(eq(attendees.id, id)).limit(1);
+    if (!attendee) return undefined;
+    const mailId = await enqueueTicketEmail(tx, { attendee, eventName, kind: "ticket-resend" });
+    await recordAudit(tx, actor, {
+      action: AUDIT_RESEND,
+      entity: ATTENDEE_ENTITY,
+      entityId: id,
+      details: { ticket_id: attendee.ticket_id, mail_id: mailId },
+    });
+    return { attendee, mailId };
+  });
+}

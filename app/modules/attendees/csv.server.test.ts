@@ -1,0 +1,120 @@
+import { parse } from "csv-parse/sync";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
+import { attendeeValues } from "~/db/factories";
+import { attendees } from "~/db/schema";
+import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
+import { attendeesCsvStream, CSV_COLUMNS, csvFileName } from "./csv.server";
+
+async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ bytes: Buffer; chunks: number }> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) parts.push(chunk);
+  return { bytes: Buffer.concat(parts), chunks: parts.length };
+}
+
+function parseCsv(bytes: Buffer): string[][] {
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return parse(bytes.subarray(3).toString("utf8"), { relax_column_count: false }) as string[][];
+}
+
+// Values a spreadsheet would misread or run: separators, quotes, line breaks, Hausa letters, formulas.
+const TRICKY = [
+  {
+    full_name: 'Bello, "Sarki" Aminu',
+    organization: "Line one\nline two",
+    position: "Chair\r\nperson",
+    reason: "ƙ ɗ ɓ ʼy — Ƙasar Hausa",
+    created_at: new Date("2026-11-21T10:05:00Z"),
+  },
+  { full_name: "=SUM(1)", organization: "+1", position: "-1", reason: "@cmd", created_at: new Date("2026-11-20T23:30:00Z") },
+  { full_name: "\tTabbed", organization: "\rReturned", position: "a=b", reason: "", created_at: new Date("2026-11-19T00:00:00Z") },
+];
+
+describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
+  let database: Database;
+  let rows: (typeof attendees.$inferSelect)[];
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    rows = await database.db
+      .insert(attendees)
+      .values(TRICKY.map((t, i) => attendeeValues({ ...t, email: `tricky${i}@example.com`, phone: "+2348012345678", gender: "male" })))
+      .returning();
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("writes the spec's columns, a BOM, and every value back exactly, formulas neutralised", async () => {
+    const { bytes } = await readAll(await attendeesCsvStream(database.db, { q: "" }, { batchSize: 2 }));
+    const [header, ...records] = parseCsv(bytes);
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(records).toHaveLength(3);
+    const [first, second, third] = records;
+    expect(first).toEqual([
+      'Bello, "Sarki" Aminu',
+      "tricky0@example.com",
+      "'+2348012345678",
+      "male",
+      "Line one\nline two",
+      "Chair\r\nperson",
+      "Zamfara",
+      "Gusau",
+      "ƙ ɗ ɓ ʼy — Ƙasar Hausa",
+      rows[0]?.ticket_id,
+      "2026-11-21 11:05",
+    ]);
+    expect(second?.slice(0, 1)).toEqual(["'=SUM(1)"]);
+    expect(second?.slice(4, 6)).toEqual(["'+1", "'-1"]);
+    expect(second?.[8]).toBe("'@cmd");
+    // 23:30 UTC is 00:30 the next day in Lagos.
+    expect(second?.[10]).toBe("2026-11-21 00:30");
+    expect(third?.[0]).toBe("'\tTabbed");
+    expect(third?.slice(4, 6)).toEqual(["'\rReturned", "a=b"]);
+    expect(bytes.toString("utf8")).toContain("\r\n");
+  });
+
+  it("streams in keyset batches without losing rows registered in the same instant", async () => {
+    const marker = "Batchmate";
+    // One statement: every row gets the same created_at (now() is fixed per transaction), microseconds included.
+    await database.db.insert(attendees).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        ...attendeeValues({ full_name: `${marker} ${i}` }),
+        created_at: sql`now()`,
+      })),
+    );
+    // And seven rows one microsecond apart, which a millisecond cursor would skip.
+    for (let i = 0; i < 7; i++) {
+      await database.db.insert(attendees).values({
+        ...attendeeValues({ full_name: `${marker} micro ${i}` }),
+        created_at: sql`'2026-01-01 10:00:00.123400+00'::timestamptz + ${i} * interval '1 microsecond'`,
+      });
+    }
+    const { bytes, chunks } = await readAll(await attendeesCsvStream(database.db, { q: marker }, { batchSize: 3 }));
+    const names = parseCsv(bytes)
+      .slice(1)
+      .map((r) => r[0]);
+    expect(names).toHaveLength(14);
+    expect(new Set(names).size).toBe(14);
+    expect(names.slice(7)).toEqual([6, 5, 4, 3, 2, 1, 0].map((i) => `${marker} micro ${i}`));
+    // Header + five batches of at most three.
+    expect(chunks).toBe(6);
+  });
+
+  it("exports only the filtered rows when given a filter, and a header for none", async () => {
+    const filtered = parseCsv((await readAll(await attendeesCsvStream(database.db, { q: "tricky1@" }))).bytes);
+    expect(filtered.map((r) => r[1])).toEqual(["Email", "tricky1@example.com"]);
+    const none = parseCsv((await readAll(await attendeesCsvStream(database.db, { gender: "other" }))).bytes);
+    expect(none).toEqual([[...CSV_COLUMNS]]);
+  });
+});
+
+describe("csvFileName", () => {
+  it("names the file after the summit and the day in Lagos", () => {
+    expect(csvFileName("Zamfara Youth Summit", new Date("2026-11-21T12:00:00Z"))).toBe("zamfara-youth-summit-attendees-2026-11-21.csv");
+    expect(csvFileName("Ƙasar Youth Summit 2026!", new Date("2026-11-21T23:30:00Z"))).toBe(
+      "kasar-youth-summit-2026-attendees-2026-11-22.csv",
+    );
+    expect(csvFileName("***", new Date("2026-11-21T12:00:00Z"))).toBe("summit-attendees-2026-11-21.csv");
+  });
+});

@@ -1,0 +1,42 @@
+// Dates on the admin pages and in the export, in the event's time zone. Africa/Lagos is
+// UTC+1 all year (see modules/tickets/event-time.ts), so a fixed offset gives the same
+// text on the server and in the browser, whatever time zone data either was built with.
+const LAGOS_OFFSET_MS = 60 * 60_000;
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+function lagosParts(value: Date | string) {
+  const shifted = new Date(new Date(value).getTime() + LAGOS_OFFSET_MS);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth(),
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+  };
+}
+
+/** 2026-11-21 */
+export function lagosDate(value: Date | string): string {
+  const p = lagosParts(value);
+  return `${p.year}-${pad(p.month + 1)}-${pad(p.day)}`;
+}
+
+/** 2026-11-21 14:05 (the CSV's Registration Date) */
+export function lagosDateTime(value: Date | string): string {
+  const p = lagosParts(value);
+  return `${lagosDate(value)} ${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** 21 Nov 2026 */
+export function displayDate(value: Date | string): string {
+  const p = lagosParts(value);
+  return `${p.day} ${MONTHS[p.month]} ${p.year}`;
+}
+
+/** 21 Nov 2026, 14:05 */
+export function displayDateTime(value: Date | string): string {
+  const p = lagosParts(value);
+  return `${displayDate(value)}, ${pad(p.hour)}:${pad(p.minute)}`;
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { pageUrl } from "./actions.server";
+import { displayDate, displayDateTime, lagosDate, lagosDateTime } from "./format";
+import { attendeeQueryString, isFiltered, parseAttendeeQuery } from "./schemas";
+
+const parse = (query: string) => parseAttendeeQuery(new URLSearchParams(query));
+
+describe("the attendee list query", () => {
+  it("reads q, gender, state and page from the URL", () => {
+    expect(parse("q=%20Ami%20&gender=female&state=Kano&page=3")).toEqual({ q: "Ami", gender: "female", state: "Kano", page: 3 });
+    expect(parse("")).toEqual({ q: "", gender: "", state: "", page: 1 });
+  });
+
+  it("drops what it cannot use instead of failing", () => {
+    expect(parse("gender=unknown&state=Atlantis&page=-2")).toEqual({ q: "", gender: "", state: "", page: 1 });
+    expect(parse("page=2.5").page).toBe(1);
+    expect(parse("page=abc").page).toBe(1);
+    expect(parse(`q=${"x".repeat(150)}`).q).toHaveLength(100);
+    expect(parse("state=kano").state).toBe("");
+  });
+
+  it("writes a short query string back, and knows when it filters", () => {
+    expect(attendeeQueryString({ q: "ami", gender: "", state: "Federal Capital Territory", page: 1 })).toBe(
+      "?q=ami&state=Federal+Capital+Territory",
+    );
+    expect(attendeeQueryString({ q: "", gender: "", state: "", page: 2 }, { confirmDelete: "x" })).toBe("?page=2&confirmDelete=x");
+    expect(attendeeQueryString({})).toBe("");
+    expect(isFiltered({ q: "", gender: "", state: "" })).toBe(false);
+    expect(isFiltered({ gender: "other" })).toBe(true);
+  });
+
+  it("returns to the page a form came from, without the confirmation step or React Router's parameters", () => {
+    expect(pageUrl(new URL("http://x/admin/attendees?q=a&confirmDelete=1&index&_routes=r"))).toBe("/admin/attendees?q=a");
+    expect(pageUrl(new URL("http://x/admin/attendees/abc"))).toBe("/admin/attendees/abc");
+  });
+});
+
+describe("dates in Lagos time", () => {
+  it("formats in UTC+1 whatever the machine's zone", () => {
+    const late = new Date("2026-11-21T23:30:00Z");
+    expect(lagosDate(late)).toBe("2026-11-22");
+    expect(lagosDateTime(late)).toBe("2026-11-22 00:30");
+    expect(displayDate(late)).toBe("22 Nov 2026");
+    expect(displayDateTime("2026-01-05T08:07:00Z")).toBe("5 Jan 2026, 09:07");
+  });
+});

@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { isValidState } from "~/modules/registration/nigeria";
+
+// The attendee list's filter lives in the URL (reloadable, shareable), so anyone can
+// type anything there. A value we cannot use falls back to "no filter" instead of an
+// error page: the list still shows, just unfiltered on that field.
+
+// The same values as GENDERS in ~/db/schema, repeated because this module reaches the
+// browser bundle and the schema module would drag the ORM in with it.
+export const GENDERS = ["male", "female", "other"] as const;
+export type Gender = (typeof GENDERS)[number];
+
+export const ATTENDEE_SEARCH_MAX = 100;
+export const ATTENDEE_PAGE_SIZE = 25;
+
+export const GENDER_LABELS: Record<Gender, string> = { male: "Male", female: "Female", other: "Other" };
+
+export const attendeeQuerySchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    .transform((s) => s.trim().slice(0, ATTENDEE_SEARCH_MAX)),
+  gender: z.enum([...GENDERS, ""]).catch(""),
+  state: z
+    .string()
+    .refine((s) => s === "" || isValidState(s))
+    .catch(""),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export type AttendeeQuery = z.output<typeof attendeeQuerySchema>;
+export type AttendeeFilter = Omit<AttendeeQuery, "page">;
+
+export function parseAttendeeQuery(params: URLSearchParams): AttendeeQuery {
+  return attendeeQuerySchema.parse({
+    q: params.get("q") ?? "",
+    gender: params.get("gender") ?? "",
+    state: params.get("state") ?? "",
+    page: params.get("page") ?? 1,
+  });
+}
+
+/** The query string of a list view (empty values and page 1 left out, so URLs stay short). */
+export function attendeeQueryString(query: Partial<AttendeeQuery>, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.gender) params.set("gender", query.gender);
+  if (query.state) params.set("state", query.state);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  for (const [key, value] of Object.entries(extra)) params.set(key, value);
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export function isFiltered(filter: Partial<AttendeeFilter>): boolean {
+  return Boolean(filter.q || filter.gender || filter.state);
+}
