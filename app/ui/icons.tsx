@@ -1,7 +1,8 @@
 // Inline SVG icons (no icon font, no extra request). Decorative by default.
 type IconProps = { className?: string; title?: string };
 
-function Svg({ className = "h-5 w-5", title, children }: IconProps & { children: React.ReactNode }) {
+/** The frame every line icon shares: 24×24, stroked with the current colour, hidden from screen readers unless titled. */
+export function Svg({ className = "h-5 w-5", title, children }: IconProps & { children: React.ReactNode }) {
   return (
     <svg
       viewBox="0 0 24 24"

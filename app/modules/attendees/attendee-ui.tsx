@@ -1,5 +1,6 @@
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FOCUS_RING } from "~/modules/auth/admin-nav";
+import { Svg } from "~/ui/icons";
 import { Modal } from "~/ui/modal";
 import { GENDER_LABELS, type Gender } from "./schemas";
 
@@ -7,54 +8,42 @@ import { GENDER_LABELS, type Gender } from "./schemas";
 
 type IconProps = { className?: string };
 
-function Svg({ className = "h-4 w-4", children }: IconProps & { children: React.ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
-      {children}
-    </svg>
-  );
-}
+// Row-action icons are a size smaller than the shared default.
+const Small = ({ className = "h-4 w-4", children }: IconProps & { children: React.ReactNode }) => (
+  <Svg className={className}>{children}</Svg>
+);
 
 export const SendIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Small {...p}>
     <path d="m22 2-7 20-4-9-9-4Z" />
     <path d="M22 2 11 13" />
-  </Svg>
+  </Small>
 );
 export const EyeIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Small {...p}>
     <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12Z" />
     <circle cx="12" cy="12" r="3" />
-  </Svg>
+  </Small>
 );
 export const TrashIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Small {...p}>
     <path d="M3 6h18" />
     <path d="M8 6V4a2 2 0 0 1 2-2h4a2 2 0 0 1 2 2v2" />
     <path d="M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
-  </Svg>
+  </Small>
 );
 export const DownloadIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Small {...p}>
     <path d="M12 3v12" />
     <path d="m7 10 5 5 5-5" />
     <path d="M5 21h14" />
-  </Svg>
+  </Small>
 );
 export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <Small {...p}>
     <circle cx="11" cy="11" r="7" />
     <path d="m21 21-4.3-4.3" />
-  </Svg>
+  </Small>
 );
 
 // Spec §9: male green, female lighter green, other grey.

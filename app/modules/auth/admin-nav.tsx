@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { Svg } from "~/ui/icons";
 
 // The admin side navigation (spec §2 "Admin layout"): Dashboard is active only
 // on exact /admin (`end`), every other section on its path prefix.
@@ -6,20 +7,7 @@ import { NavLink } from "react-router";
 type Icon = (props: { className?: string }) => React.ReactElement;
 
 function svg(paths: React.ReactNode): Icon {
-  return ({ className = "h-5 w-5" }) => (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden="true"
-    >
-      {paths}
-    </svg>
-  );
+  return ({ className = "h-5 w-5" }) => <Svg className={className}>{paths}</Svg>;
 }
 
 const DashboardIcon = svg(
