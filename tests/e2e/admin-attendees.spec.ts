@@ -90,6 +90,11 @@ test("search, gender and state filters combine, live in the URL and survive a re
   await expect(page.getByLabel("State")).toHaveValue("Kano");
   await expect(rows(page)).toHaveCount(1);
 
+  // Back to "All Genders": Bashir (male, Kano) joins.
+  await page.getByLabel("Gender").selectOption("");
+  await expect(page).not.toHaveURL(/gender=/);
+  await expect(rows(page)).toHaveCount(2);
+
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
   expect(errors).toEqual([]);
 });

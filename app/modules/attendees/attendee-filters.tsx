@@ -35,7 +35,11 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
 
   const submitNow = () => {
     clearTimeout(timer.current);
-    if (form.current) submit(form.current, { replace: true, preventScrollReset: true });
+    if (!form.current) return;
+    // Only the filters in use go into the URL (a plain form would add "gender=&state=").
+    const params = new URLSearchParams();
+    for (const [name, value] of new FormData(form.current)) if (typeof value === "string" && value.trim()) params.set(name, value);
+    submit(params, { method: "get", action: "/admin/attendees", replace: true, preventScrollReset: true });
   };
   const submitSoon = () => {
     clearTimeout(timer.current);
