@@ -1,0 +1,305 @@
+// npm run bench:register — registrations per second through the production server
+// (HTTP, autocannon) next to the bare database transaction rate, on PGlite and on
+// PostgreSQL. Writes the "Registration" section of docs/BENCHMARKS.md.
+//
+// Options: --reps 3 --seconds 20 (or a fixed --amount) --warmup 200
+//          --connections 30 (a list, e.g. 10,20,50, sweeps) --kinds pglite,postgres
+//          --endpoints data,document --cpu-prof <dir> --source worktree|head --no-write
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
+import { type AppServer, type BuildSource, prepareAppBuild, startAppServer } from "./support/app-server";
+import { loadAverage, postgresCpuSeconds, processCpuSeconds } from "./support/cpu";
+import {
+  type BenchDatabase,
+  CAPACITY,
+  type DatabaseKind,
+  freshDatabase,
+  postgresCluster,
+  stopPostgresCluster,
+  verify,
+} from "./support/databases";
+import { runBareTransactions, runDirectRegistrations } from "./support/direct-load";
+import { type Endpoint, runRegistrationLoad } from "./support/http-load";
+import { consoleTable, type Measurement, machineDescription, markdownTable, type Row, summarise, writeSection } from "./support/report";
+import { startSmtpSink } from "./support/smtp-sink";
+
+const { values: args } = parseArgs({
+  options: {
+    reps: { type: "string", default: "3" },
+    seconds: { type: "string", default: "20" },
+    amount: { type: "string" },
+    warmup: { type: "string", default: "200" },
+    connections: { type: "string", default: "30" },
+    kinds: { type: "string", default: "pglite,postgres" },
+    endpoints: { type: "string", default: "data,document" },
+    "cpu-prof": { type: "string" },
+    source: { type: "string", default: "worktree" },
+    "no-write": { type: "boolean", default: false },
+  },
+});
+
+const reps = Number(args.reps);
+const seconds = Number(args.seconds);
+const fixedAmount = args.amount ? Number(args.amount) : undefined;
+const warmup = Number(args.warmup);
+// Every registration of a run must fit under the capacity, or the tail would measure "fully booked".
+const maxAmount = CAPACITY - warmup - 100;
+const connectionsList = String(args.connections).split(",").map(Number);
+const kinds = String(args.kinds).split(",") as DatabaseKind[];
+const endpoints = String(args.endpoints).split(",").filter(Boolean) as Endpoint[];
+const TARGETS: Record<DatabaseKind, number> = { pglite: 300, postgres: 600 };
+const P99_TARGET_MS = 150;
+const SERVER_POOL_SIZE = 10; // openDatabase's default, what the server runs with
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+if (fixedAmount !== undefined && fixedAmount > maxAmount) throw new Error(`--amount must stay within ${maxAmount} (capacity ${CAPACITY})`);
+
+type Counted = { ok: number; perSecond: number; errors?: number; timeouts?: number; non2xx?: number; failed?: number };
+
+/** The warm-up in two halves: the first lets the JIT settle, the second's rate sizes the measured run. */
+async function warmUp<T extends Counted>(run: (amount: number) => Promise<T>): Promise<T> {
+  const first = await run(Math.ceil(warmup / 2));
+  const second = await run(Math.floor(warmup / 2));
+  const sum = (pick: (r: Counted) => number | undefined) => (pick(first) ?? 0) + (pick(second) ?? 0);
+  return {
+    ...second,
+    ok: sum((r) => r.ok),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    non2xx: sum((r) => r.non2xx),
+    failed: sum((r) => r.failed),
+  };
+}
+
+/**
+ * Runs count requests, not time, so the database can be checked against the 2xx
+ * answers exactly (a run cut at a deadline leaves requests in flight). The count
+ * is the warm-up's rate times --seconds, so a run lasts about that long.
+ */
+function measuredAmount(warmRate: number): number {
+  return fixedAmount ?? Math.min(maxAmount, Math.max(100, Math.round(warmRate * seconds)));
+}
+
+const scenarioName: Record<Endpoint | "direct" | "bare", string> = {
+  data: "HTTP POST /register.data (single fetch, browser with JS)",
+  document: "HTTP POST /register (HTML document, no JS)",
+  direct: "registerAttendee() direct, no HTTP",
+  bare: "bare BEGIN; SELECT … FOR UPDATE; INSERT; COMMIT",
+};
+
+const rows = new Map<string, Row>();
+function record(kind: DatabaseKind, scenario: keyof typeof scenarioName, concurrency: number, m: Measurement) {
+  const key = `${kind}|${scenario}|${concurrency}`;
+  const row = rows.get(key) ?? { kind, scenario: scenarioName[scenario], concurrency, primary: scenario === "data", runs: [] };
+  row.runs.push(m);
+  rows.set(key, row);
+  const flag = m.verified === false ? " DB CHECK FAILED" : "";
+  log(
+    `${kind} ${scenario} c=${concurrency}: ${m.perSecond.toFixed(0)}/s p50 ${m.p50.toFixed(1)} ms p99 ${m.p99.toFixed(1)} ms errors ${m.errors} non-2xx ${m.non2xx}${flag}`,
+  );
+}
+
+let profileCount = 0;
+let appDir = "";
+const notes: string[] = [];
+function note(text: string) {
+  notes.push(text);
+  log(text);
+}
+
+async function measureHttp(kind: DatabaseKind, endpoint: Endpoint, connections: number, smtpUrl: string, sinkCount: () => number) {
+  const bench = await freshDatabase(kind);
+  let server: AppServer | undefined;
+  try {
+    const nodeArgs = args["cpu-prof"]
+      ? [
+          "--cpu-prof",
+          `--cpu-prof-dir=${path.resolve(args["cpu-prof"])}`,
+          `--cpu-prof-name=${kind}-${endpoint}-${++profileCount}.cpuprofile`,
+        ]
+      : [];
+    server = await startAppServer({ appDir, dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, smtpUrl, nodeArgs });
+    const url = server.url;
+    const warm = await warmUp((amount) => runRegistrationLoad({ url, endpoint, connections, amount }));
+    const measured = measuredAmount(warm.perSecond);
+    const mailsBefore = sinkCount();
+    const cpuBefore = processCpuSeconds(server.pid) + (await databaseCpuSeconds(kind));
+    const run = await runRegistrationLoad({ url, endpoint, connections, amount: measured });
+    const cpu = processCpuSeconds(server.pid) + (await databaseCpuSeconds(kind)) - cpuBefore;
+    const load = loadAverage();
+    const mailsDuring = sinkCount() - mailsBefore;
+    await server.stop();
+    server = undefined;
+    const check = await checkDatabase(bench, warm.ok + run.ok);
+    note(
+      `${kind} ${endpoint} c=${connections}: ${run.ok} registered in ${run.seconds.toFixed(1)} s, status codes ${JSON.stringify(run.statusCodes)}, ` +
+        `${mailsDuring} ticket mails delivered meanwhile, outbox at stop ${JSON.stringify(check.mailByStatus)}`,
+    );
+    record(kind, endpoint, connections, {
+      perSecond: run.perSecond,
+      p50: run.p50,
+      p99: run.p99,
+      errors: run.errors + run.timeouts + warm.errors + warm.timeouts,
+      non2xx: run.non2xx + warm.non2xx,
+      verified: check.ok,
+      cpuMs: (cpu * 1000) / Math.max(1, run.ok),
+      load,
+    });
+  } finally {
+    await server?.stop();
+    await bench.dispose();
+  }
+}
+
+/** Attendees = 2xx answers, no e-mail twice, one ticket mail per attendee. */
+async function checkDatabase(bench: BenchDatabase, expected: number) {
+  const database = await bench.open();
+  try {
+    const v = await verify(database);
+    const ok = v.attendees === expected && v.duplicateEmails === 0 && v.ticketMails === v.attendees;
+    if (!ok) log(`DB check failed: expected ${expected} attendees, found ${JSON.stringify(v)}`);
+    return { ok, mailByStatus: v.mailByStatus };
+  } finally {
+    await database.close();
+  }
+}
+
+async function measureDirect(kind: DatabaseKind, which: "direct" | "bare", concurrency: number) {
+  const bench = await freshDatabase(kind);
+  const database = await bench.open(SERVER_POOL_SIZE);
+  try {
+    const run = (n: number) =>
+      which === "direct"
+        ? runDirectRegistrations(database.db, { amount: n, concurrency, secret: "bench-secret-bench-secret-bench-secret" })
+        : runBareTransactions(database.db, { amount: n, concurrency });
+    const warm = await warmUp(run);
+    const cpuBefore = process.cpuUsage();
+    const dbCpuBefore = await databaseCpuSeconds(kind);
+    const result = await run(measuredAmount(warm.perSecond));
+    const own = process.cpuUsage(cpuBefore);
+    const cpu = (own.user + own.system) / 1e6 + (await databaseCpuSeconds(kind)) - dbCpuBefore;
+    const load = loadAverage();
+    let verified: boolean | null = null;
+    if (which === "direct") {
+      const v = await verify(database);
+      verified = v.attendees === warm.ok + result.ok && v.duplicateEmails === 0 && v.ticketMails === v.attendees;
+    }
+    record(kind, which, concurrency, {
+      perSecond: result.perSecond,
+      p50: result.p50,
+      p99: result.p99,
+      errors: result.failed + warm.failed,
+      non2xx: 0,
+      verified,
+      cpuMs: (cpu * 1000) / Math.max(1, result.ok),
+      load,
+    });
+  } finally {
+    await database.close();
+    await bench.dispose();
+  }
+}
+
+/** PostgreSQL's CPU (postmaster and backends); PGlite runs inside the measured Node process. */
+async function databaseCpuSeconds(kind: DatabaseKind): Promise<number> {
+  return kind === "postgres" ? postgresCpuSeconds((await postgresCluster()).port) : 0;
+}
+
+async function postgresVersion(): Promise<string | undefined> {
+  if (!kinds.includes("postgres")) return undefined;
+  const bench = await freshDatabase("postgres");
+  const database = await bench.open();
+  try {
+    const result = (await database.db.execute(sql`show server_version`)) as unknown as { rows: { server_version: string }[] };
+    return `PostgreSQL ${result.rows[0]?.server_version ?? "?"}`;
+  } finally {
+    await database.close();
+    await bench.dispose();
+  }
+}
+
+async function main() {
+  if (args["cpu-prof"]) mkdirSync(path.resolve(args["cpu-prof"]), { recursive: true });
+  const app = prepareAppBuild(args.source as BuildSource);
+  appDir = app.dir;
+  // pg_ctl detaches the cluster from this process group: stop it on Ctrl-C too.
+  process.once("SIGINT", () => {
+    stopPostgresCluster();
+    app.dispose();
+    process.exit(130);
+  });
+  const started = new Date();
+  const sink = await startSmtpSink().catch((error) => {
+    app.dispose();
+    throw error;
+  });
+  try {
+    const pgVersion = await postgresVersion();
+    for (let rep = 1; rep <= reps; rep++) {
+      for (const kind of kinds) {
+        for (const connections of connectionsList) {
+          log(`repetition ${rep}/${reps}, ${kind}, ${connections} connections`);
+          for (const endpoint of endpoints) await measureHttp(kind, endpoint, connections, sink.url, sink.received);
+          await measureDirect(kind, "direct", connections);
+          await measureDirect(kind, "bare", connections);
+        }
+      }
+    }
+    const summaries = [...rows.values()].map(summarise);
+    console.log(`\n${consoleTable(summaries)}\n`);
+    const verdicts = targetVerdicts(summaries);
+    for (const line of verdicts) console.log(line);
+    if (!args["no-write"]) {
+      const file = path.resolve(import.meta.dirname, "../docs/BENCHMARKS.md");
+      writeSection(file, sectionBody(started, machineDescription(pgVersion), summaries, verdicts));
+      log(`wrote ${path.relative(process.cwd(), file)}`);
+    }
+  } finally {
+    await sink.stop();
+    stopPostgresCluster();
+    app.dispose();
+  }
+}
+
+function targetVerdicts(summaries: ReturnType<typeof summarise>[]): string[] {
+  return kinds.flatMap((kind) =>
+    summaries
+      .filter((s) => s.kind === kind && s.primary)
+      .map((s) => {
+        const rateOk = s.perSecond >= TARGETS[kind];
+        const p99Ok = s.p99 <= P99_TARGET_MS;
+        const clean = s.errors === 0 && s.non2xx === 0 && s.verified === "yes";
+        const met = rateOk && p99Ok && clean;
+        return (
+          `${kind}, ${s.concurrency} connections: ${met ? "MET" : "NOT MET"} — ${s.perSecond.toFixed(0)}/s (target ≥ ${TARGETS[kind]}) ${rateOk ? "✓" : "✗"}, ` +
+          `p99 ${s.p99.toFixed(1)} ms (≤ ${P99_TARGET_MS}) ${p99Ok ? "✓" : "✗"}, errors ${s.errors} + non-2xx ${s.non2xx}, DB check ${s.verified} ${clean ? "✓" : "✗"}`
+        );
+      }),
+  );
+}
+
+function sectionBody(started: Date, machine: string, summaries: ReturnType<typeof summarise>[], verdicts: string[]): string {
+  const command = process.argv.slice(2).length ? `npm run bench:register -- ${process.argv.slice(2).join(" ")}` : "npm run bench:register";
+  return [
+    `- Date: ${started.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    `- Machine: ${machine} (shared, noisy; load generator, SMTP sink and server on the same cores)`,
+    `- Command: \`${command}\``,
+    `- Each run uses a fresh database opened for ${CAPACITY} attendees: ${warmup} warm-up registrations, then ` +
+      (fixedAmount ? `${fixedAmount}` : `as many as the warm-up rate fits in ${seconds} s (at most ${maxAmount})`) +
+      `, all with unique e-mails. Medians of ${reps} repetition(s); errors and non-2xx are summed over all.`,
+    "",
+    markdownTable(summaries),
+    "",
+    "Targets (primary row, bold): PGlite ≥ 300/s, PostgreSQL ≥ 600/s, p99 ≤ 150 ms, 0 errors.",
+    "",
+    ...verdicts.map((v) => `- ${v}`),
+    "",
+    "Per run:",
+    "",
+    ...notes.map((n) => `- ${n}`),
+  ].join("\n");
+}
+
+await main();

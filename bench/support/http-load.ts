@@ -1,0 +1,83 @@
+import autocannon from "autocannon";
+
+export type Endpoint = "data" | "document";
+
+export type LoadResult = {
+  requests: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+};
+
+let sequence = 0;
+const runId = `${process.pid}-${Date.now().toString(36)}`;
+
+/** A valid registration with an e-mail no other request of this process uses. */
+export function uniqueRegistration(): Record<string, string> {
+  const n = ++sequence;
+  return {
+    intent: "register",
+    fullName: `Bench Attendee ${n}`,
+    email: `bench-${runId}-${n}@example.org`,
+    phone: `0803${String(n % 10_000_000).padStart(7, "0")}`,
+    gender: n % 2 ? "female" : "male",
+    state: "Zamfara",
+    localGovernment: "Gusau",
+    consent: "on",
+  };
+}
+
+/**
+ * POSTs `amount` registrations with unique e-mails to the registration action:
+ * "data" is React Router's single-fetch endpoint (/register.data, what the browser
+ * with JavaScript calls); "document" is the plain form POST answered with the HTML page.
+ */
+export async function runRegistrationLoad(options: {
+  url: string;
+  endpoint: Endpoint;
+  connections: number;
+  amount: number;
+}): Promise<LoadResult> {
+  const origin = new URL(options.url).origin;
+  const started = performance.now();
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    amount: options.amount,
+    timeout: 30,
+    requests: [
+      {
+        method: "POST",
+        path: options.endpoint === "data" ? "/register.data" : "/register",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin,
+          // As a browser sends it: responses above 1 kB are compressed, as in production.
+          "accept-encoding": process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br",
+        },
+        setupRequest: (request) => ({ ...request, body: new URLSearchParams(uniqueRegistration()).toString() }),
+      },
+    ],
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, s]) => [code, s.count ?? 0]));
+  const ok = result["2xx"];
+  return {
+    requests: result.requests.total,
+    ok,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    seconds,
+    perSecond: ok / seconds,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
+}
