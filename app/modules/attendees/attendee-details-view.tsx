@@ -1,23 +1,14 @@
 import { Link } from "react-router";
 import { FOCUS_RING } from "~/modules/auth/admin-nav";
 import { ArrowLeftIcon } from "~/ui/icons";
+import type { ListRow } from "./attendee-list";
 import { BUTTON, EmailText, GenderBadge, ResendButton, TrashIcon } from "./attendee-ui";
 import { displayDateTime } from "./format";
-import type { Gender } from "./schemas";
 
 // The body of /admin/attendees/:id (DECISIONS §2.7: View Details gets its behaviour).
 
 type When = Date | string;
-export type DetailsAttendee = {
-  id: string;
-  full_name: string;
-  email: string;
-  phone: string;
-  gender: Gender;
-  organization: string;
-  position: string;
-  state: string;
-  local_government: string;
+export type DetailsAttendee = Omit<ListRow, "created_at"> & {
   reason: string;
   ticket_id: string;
   consent_at: When | null;
