@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoViolations } from "../support/axe";
 import { waitForHydration } from "../support/hydration";
 import { makeRegistrant, postRegistration, registerViaForm, registrationForm, tokenOfTicketUrl } from "../support/register-helper";
 
@@ -8,18 +8,6 @@ import { makeRegistrant, postRegistration, registerViaForm, registrationForm, to
 
 // An axe run over the registration form (774 LGA options) takes seconds on a busy machine.
 test.describe.configure({ timeout: 60_000 });
-
-async function expectNoViolations(page: Page, label: string) {
-  // Only violations are needed: skipping the details of passes keeps a run over the big form fast.
-  const results = await new AxeBuilder({ page }).options({ resultTypes: ["violations"] }).analyze();
-  const summary = results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    nodes: v.nodes.map((n) => `${n.target.join(" ")} — ${n.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
-  }));
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function open(page: Page, path: string) {
   expect((await page.goto(path))?.status()).toBe(200);

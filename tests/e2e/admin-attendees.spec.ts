@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "../support/admin-session";
+import { expectNoViolations } from "../support/axe";
 import { waitForHydration } from "../support/hydration";
 import { listMail, waitForMail } from "../support/mailbox-client";
 import { makeRegistrant, type Registrant, registerViaRequest } from "../support/register-helper";
@@ -334,7 +335,11 @@ test("an unknown attendee is a 404 inside the admin frame", async ({ page }) => 
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 });
 
-test("screenshots of the list", async ({ page, request }, testInfo) => {
+test("screenshots, and no axe violations on the list, the delete modal, the detail page and the activity log", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.slow(); // four axe runs
   const tag = newTag(testInfo.project.name);
   await registerAll(request, [
     makeRegistrant({ fullName: `Aisha ${tag} Abdullahi`, position: "Youth Coordinator", organization: "Zamfara Youth Council" }),
@@ -345,7 +350,8 @@ test("screenshots of the list", async ({ page, request }, testInfo) => {
   await page.screenshot({ path: testInfo.outputPath("attendees.png"), fullPage: true });
   await page.getByText("Export CSV").click();
   await page.screenshot({ path: testInfo.outputPath("attendees-export-menu.png") });
-  await page.keyboard.press("Escape");
+  await expectNoViolations(page, "/admin/attendees with the export menu open");
+
   await openList(page, `?q=${tag}`);
   await rows(page)
     .first()
@@ -353,7 +359,19 @@ test("screenshots of the list", async ({ page, request }, testInfo) => {
     .click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("attendees-delete.png") });
+  await expectNoViolations(page, "the delete confirmation");
+
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await rows(page)
+    .first()
+    .getByRole("link", { name: /View Details/ })
+    .click();
+  await expect(page.getByRole("heading", { level: 2, name: `Ibrahim ${tag} Garba` })).toBeVisible();
+  await expectNoViolations(page, "the detail page");
+
   await page.goto("/admin/activity");
   await expect(page.getByRole("heading", { level: 1, name: "Activity" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("activity.png"), fullPage: true });
+  await expectNoViolations(page, "/admin/activity");
 });

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { FOCUS_RING } from "~/modules/auth/admin-nav";
-import { BUTTON, EmailText, EyeIcon, GenderBadge, ResendButton, TrashIcon } from "./attendee-ui";
+import { BUTTON, EmailText, EyeIcon, GenderBadge, ResendButton, RowIconSprite, TrashIcon } from "./attendee-ui";
 import { displayDate } from "./format";
 import type { Gender } from "./schemas";
 
@@ -44,7 +44,7 @@ export function AttendeeList(props: ListProps) {
     );
   }
   return (
-    <>
+    <RowIconSprite>
       <div className="hidden overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm xl:block">
         <table className="min-w-full divide-y divide-gray-200 text-sm">
           <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
@@ -143,7 +143,7 @@ export function AttendeeList(props: ListProps) {
           </li>
         ))}
       </ul>
-    </>
+    </RowIconSprite>
   );
 }
 
