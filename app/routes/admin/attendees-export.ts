@@ -23,8 +23,14 @@ export async function loader({ request, url }: Route.LoaderArgs) {
       entity: "attendees",
       details: filtered ? { scope: "filtered", ...filter } : { scope: "all" },
     });
-    return new Response(stream, {
+    // Compressed here rather than by the compression middleware: its drain-listener
+    // forwarding leaks a listener per back-pressure pause on a long streamed body
+    // (MaxListenersExceededWarning). The middleware leaves an encoded response alone.
+    const gzip = /\bgzip\b/.test(request.headers.get("accept-encoding") ?? "");
+    return new Response(gzip ? stream.pipeThrough(new CompressionStream("gzip") as TransformStream<Uint8Array, Uint8Array>) : stream, {
       headers: {
+        ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+        Vary: "Accept-Encoding",
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="${csvFileName(settings.event_name)}"`,
         "Cache-Control": "no-store",
