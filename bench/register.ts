@@ -3,7 +3,7 @@
 // PostgreSQL. Writes the "Registration" section of docs/BENCHMARKS.md.
 //
 // Options: --reps 3 --seconds 20 (or a fixed --amount) --warmup 200
-//          --connections 30 (a list, e.g. 10,20,50, sweeps) --kinds pglite,postgres
+//          --connections 20 (a list, e.g. 10,20,50, sweeps) --kinds pglite,postgres
 //          --endpoints data,document --cpu-prof <dir> --source worktree|head --no-write
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -31,7 +31,7 @@ const { values: args } = parseArgs({
     seconds: { type: "string", default: "20" },
     amount: { type: "string" },
     warmup: { type: "string", default: "200" },
-    connections: { type: "string", default: "30" },
+    connections: { type: "string", default: "20" },
     kinds: { type: "string", default: "pglite,postgres" },
     endpoints: { type: "string", default: "data,document" },
     "cpu-prof": { type: "string" },

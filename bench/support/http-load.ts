@@ -59,7 +59,7 @@ export async function runRegistrationLoad(options: {
           "content-type": "application/x-www-form-urlencoded",
           origin,
           // As a browser sends it: responses above 1 kB are compressed, as in production.
-          "accept-encoding": process.env.BENCH_ACCEPT_ENCODING ?? "gzip, deflate, br",
+          "accept-encoding": "gzip, deflate, br",
         },
         setupRequest: (request) => ({ ...request, body: new URLSearchParams(uniqueRegistration()).toString() }),
       },

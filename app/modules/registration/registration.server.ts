@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { type Db, pgConstraint, pgErrorCode } from "~/db/client.server";
-import { attendees, SETTINGS_ID } from "~/db/schema";
+import { SETTINGS_ID } from "~/db/schema";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
@@ -87,29 +87,49 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
       const locked = (await tx.execute(sql`
         select s.event_name, s.registration_enabled, s.max_attendees, s.event_date::text as event_date, s.event_time
         from event_settings s where s.id = ${SETTINGS_ID} ${lock}`)) as unknown as { rows: LockedSettingsRow[] };
-      const counted = (await tx.execute(sql`
-        select (select count(*)::int from attendees) as total,
-          exists (select 1 from attendees a where lower(trim(a.email)) = ${email}) as duplicate`)) as unknown as {
-        rows: { total: number; duplicate: boolean }[];
-      };
       const row = locked.rows[0];
-      const tally = counted.rows[0];
-      if (!row || !tally) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
+      if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
+      const statusWith = (totalAttendees: number) =>
+        registrationStatus(
+          {
+            registrationEnabled: row.registration_enabled,
+            maxAttendees: row.max_attendees,
+            totalAttendees,
+            eventDate: row.event_date,
+            eventTime: row.event_time,
+          },
+          now,
+        );
+      // Closed or past needs no count (max_attendees is at least 1, so 0 attendees is never full).
+      const before = statusWith(0);
+      if (!before.isOpen) return { ok: false as const, reason: before.state, message: before.message };
 
-      const status = registrationStatus(
-        {
-          registrationEnabled: row.registration_enabled,
-          maxAttendees: row.max_attendees,
-          totalAttendees: Number(tally.total),
-          eventDate: row.event_date,
-          eventTime: row.event_time,
-        },
-        now,
-      );
-      if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
-      if (tally.duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+      // The seat count, the duplicate check and the insert in one statement, so the
+      // lock is held for one round trip fewer. Its snapshot is taken after the lock
+      // was granted: it counts every registration committed before.
+      const inserted = (await tx.execute(sql`
+        insert into attendees (id, full_name, email, phone, gender, organization, position, state, local_government, reason, ticket_id, consent_at, created_at)
+        select ${values.id}::uuid, ${values.full_name}, ${values.email}, ${values.phone}, ${values.gender}, ${values.organization},
+          ${values.position}, ${values.state}, ${values.local_government}, ${values.reason}, ${values.ticket_id},
+          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        where (select count(*) from attendees) < ${row.max_attendees}
+          and not exists (select 1 from attendees a where lower(trim(a.email)) = ${email})
+        returning id`)) as unknown as { rows: { id: string }[] };
 
-      await tx.insert(attendees).values(values);
+      if (inserted.rows.length === 0) {
+        // Refused: full takes precedence over duplicate, as the status order says.
+        const counted = (await tx.execute(sql`
+          select (select count(*)::int from attendees) as total,
+            exists (select 1 from attendees a where lower(trim(a.email)) = ${email}) as duplicate`)) as unknown as {
+          rows: { total: number; duplicate: boolean }[];
+        };
+        const tally = counted.rows[0];
+        const status = statusWith(Number(tally?.total ?? 0));
+        if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
+        if (tally?.duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+        return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
+      }
+
       // The worker renders the e-mail (QR code, calendar) after commit; the lock is held only for these writes.
       await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
       return { ok: true as const, attendeeId, ticketId, token, email, fullName: values.full_name };
