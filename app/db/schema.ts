@@ -110,6 +110,9 @@ export const event_settings = pgTable(
     logo_url: text("logo_url").notNull().default(D.logo_url),
     registration_enabled: boolean("registration_enabled").notNull().default(D.registration_enabled),
     max_attendees: integer("max_attendees").notNull().default(D.max_attendees),
+    // How many attendees exist, kept by triggers on attendees (drizzle/0003): registration
+    // reads it from the row it locks, so the capacity check costs nothing at any size.
+    registered_count: integer("registered_count").notNull().default(0),
     // DECISIONS §2.12: content the spec hard-codes is editable, spec values as defaults.
     guest_of_honor_name: text("guest_of_honor_name").notNull().default(D.guest_of_honor_name),
     guest_of_honor_title: text("guest_of_honor_title").notNull().default(D.guest_of_honor_title),
@@ -123,6 +126,7 @@ export const event_settings = pgTable(
   (t) => [
     check("event_settings_singleton_check", sql`${t.id} = '00000000-0000-0000-0000-000000000001'`),
     check("event_settings_max_attendees_check", sql`${t.max_attendees} between 1 and 10000`),
+    check("event_settings_registered_count_check", sql`${t.registered_count} >= 0`),
   ],
 );
 

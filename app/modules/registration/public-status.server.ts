@@ -1,11 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { attendees } from "~/db/schema";
+import { event_settings, SETTINGS_ID } from "~/db/schema";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import { type RegistrationStatus, registrationStatus, unavailableStatus } from "./status";
 
+/** How many are registered: the seat counter the attendees triggers keep, one row by key (no count over attendees). */
 export async function countAttendees(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(attendees);
+  const [row] = await db.select({ count: event_settings.registered_count }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID));
   return row?.count ?? 0;
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { type Db, pgConstraint, pgErrorCode } from "~/db/client.server";
-import { SETTINGS_ID } from "~/db/schema";
+import { attendees, SETTINGS_ID } from "~/db/schema";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
@@ -47,6 +47,7 @@ type LockedSettingsRow = {
   event_name: string;
   registration_enabled: boolean;
   max_attendees: number;
+  registered_count: number;
   event_date: string;
   event_time: string;
 };
@@ -81,52 +82,33 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
   try {
     return await db.transaction(async (tx) => {
       const lock = options.settingsLock === "none" ? sql`` : sql`for update`;
-      // Lock first, count after, in separate statements: under READ COMMITTED a
-      // statement's snapshot is taken before it waits for the lock, so a count in the
-      // locking statement would miss the rows committed while it waited.
+      // The settings row carries the seat counter (kept by triggers on attendees).
+      // Once FOR UPDATE is granted it returns the row's latest version, so the count
+      // includes every registration committed while this one waited for the lock.
       const locked = (await tx.execute(sql`
-        select s.event_name, s.registration_enabled, s.max_attendees, s.event_date::text as event_date, s.event_time
+        select s.event_name, s.registration_enabled, s.max_attendees, s.registered_count,
+          s.event_date::text as event_date, s.event_time
         from event_settings s where s.id = ${SETTINGS_ID} ${lock}`)) as unknown as { rows: LockedSettingsRow[] };
       const row = locked.rows[0];
       if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
-      const statusWith = (totalAttendees: number) =>
-        registrationStatus(
-          {
-            registrationEnabled: row.registration_enabled,
-            maxAttendees: row.max_attendees,
-            totalAttendees,
-            eventDate: row.event_date,
-            eventTime: row.event_time,
-          },
-          now,
-        );
-      // Closed or past needs no count (max_attendees is at least 1, so 0 attendees is never full).
-      const before = statusWith(0);
-      if (!before.isOpen) return { ok: false as const, reason: before.state, message: before.message };
+      const status = registrationStatus(
+        {
+          registrationEnabled: row.registration_enabled,
+          maxAttendees: row.max_attendees,
+          totalAttendees: row.registered_count,
+          eventDate: row.event_date,
+          eventTime: row.event_time,
+        },
+        now,
+      );
+      if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
 
-      // The seat count, the duplicate check and the insert in one statement, so the
-      // lock is held for one round trip fewer. Its snapshot is taken after the lock
-      // was granted: it counts every registration committed before.
-      const inserted = (await tx.execute(sql`
-        insert into attendees (id, full_name, email, phone, gender, organization, position, state, local_government, reason, ticket_id, consent_at, created_at)
-        select ${values.id}::uuid, ${values.full_name}, ${values.email}, ${values.phone}, ${values.gender}, ${values.organization},
-          ${values.position}, ${values.state}, ${values.local_government}, ${values.reason}, ${values.ticket_id},
-          ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
-        where (select count(*) from attendees) < ${row.max_attendees}
-          and not exists (select 1 from attendees a where lower(trim(a.email)) = ${email})
-        returning id`)) as unknown as { rows: { id: string }[] };
-
-      if (inserted.rows.length === 0) {
-        // Refused: full takes precedence over duplicate, as the status order says.
-        const counted = (await tx.execute(sql`
-          select (select count(*)::int from attendees) as total,
-            exists (select 1 from attendees a where lower(trim(a.email)) = ${email}) as duplicate`)) as unknown as {
-          rows: { total: number; duplicate: boolean }[];
-        };
-        const tally = counted.rows[0];
-        const status = statusWith(Number(tally?.total ?? 0));
-        if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
-        if (tally?.duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+      // A duplicate e-mail (unique on lower(trim(email))) inserts nothing rather than
+      // failing, so the transaction stays usable to tell why.
+      const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
+      if (inserted.length === 0) {
+        const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(sql`lower(trim(${attendees.email})) = ${email}`);
+        if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
         return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
       }
 

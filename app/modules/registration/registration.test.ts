@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { attendees, mail_outbox } from "~/db/schema";
+import { attendees, event_settings, mail_outbox } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
@@ -98,6 +98,31 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.message === "Event is fully booked")).toBe(true);
     expect(await count()).toBe(100);
     expect(await outboxCount()).toBe(100);
+    expect((await database.db.select({ c: event_settings.registered_count }).from(event_settings))[0]?.c).toBe(100);
+  });
+
+  it("keeps the seat counter on the settings row equal to the attendees, whoever adds or removes them", async () => {
+    const seats = async () => (await database.db.select({ c: event_settings.registered_count }).from(event_settings))[0]?.c ?? -1;
+    expect(await seats()).toBe(0);
+    await Promise.all(Array.from({ length: 30 }, () => registerAttendee(database.db, input(), options)));
+    await createAttendee(database.db);
+    expect(await seats()).toBe(31);
+    // An organiser's delete frees a seat; so does any other delete.
+    await database.db.delete(attendees).where(sql`${attendees.id} in (select id from attendees limit 5)`);
+    expect(await seats()).toBe(26);
+    expect(await seats()).toBe(await count());
+    // A failed registration (duplicate) or a rolled-back transaction leaves it alone.
+    const [someone] = await database.db.select({ email: attendees.email }).from(attendees).limit(1);
+    await registerAttendee(database.db, input({ email: someone?.email ?? "" }), options);
+    await database.db
+      .transaction(async (tx) => {
+        await createAttendee(tx);
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    expect(await seats()).toBe(26);
+    await database.db.execute(sql`truncate attendees cascade`);
+    expect(await seats()).toBe(0);
   });
 
   it("registers one e-mail once: 50 simultaneous registrations in different cases", async () => {

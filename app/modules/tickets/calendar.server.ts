@@ -21,6 +21,26 @@ const LAGOS_VTIMEZONE = [
   "END:VTIMEZONE",
 ].join("\r\n");
 
+// Building an Intl.DateTimeFormat costs far more than using one: one per zone.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /**
  * ical-generator writes a native Date in a named zone using the *server's* local
  * clock. This minimal Day.js-shaped value (a type the library accepts) writes the
@@ -29,16 +49,7 @@ const LAGOS_VTIMEZONE = [
 function zonedTime(instant: Date, timeZone = "UTC"): ICalDayJsStub {
   const format = (pattern = "YYYY-MM-DDTHH:mm:ss") => {
     const parts = Object.fromEntries(
-      new Intl.DateTimeFormat("en-US", {
-        timeZone,
-        hourCycle: "h23",
-        year: "numeric",
-        month: "2-digit",
-        day: "2-digit",
-        hour: "2-digit",
-        minute: "2-digit",
-        second: "2-digit",
-      })
+      formatterFor(timeZone)
         .formatToParts(instant)
         .map((p) => [p.type, p.value]),
     );

@@ -1,5 +1,5 @@
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
-import { render } from "@react-email/render";
+import { render, toPlainText } from "@react-email/render";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { MailAttachment } from "~/db/schema";
@@ -147,13 +147,15 @@ export async function buildTicketEmail({
   const element = (
     <TicketEmail attendee={attendee} settings={settings} ticketUrl={ticketUrl} dateLabel={formatEventDate(settings.event_date)} />
   );
-  const [html, text, png] = await Promise.all([
+  const [html, png] = await Promise.all([
     render(element),
-    // Headings keep their case in the text version (html-to-text upper-cases them by default).
-    render(element, { plainText: true, htmlToTextOptions: { selectors: [{ selector: "h1", options: { uppercase: false } }] } }),
     // Twice the displayed size, so the code stays sharp on high-density screens.
     qrPng(token, { size: QR_DISPLAY_SIZE * 2 }),
   ]);
+  // The text version comes from the same HTML (what render's plainText option does after
+  // rendering the element a second time). Headings keep their case; html-to-text would
+  // upper-case them.
+  const text = toPlainText(html, { selectors: [{ selector: "h1", options: { uppercase: false } }] });
   const ics = ticketCalendar({ settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, ticketUrl });
   const attachments: MailAttachment[] = [
     { cid: QR_CID, filename: "ticket-qr.png", contentType: "image/png", content: png.toString("base64") },
