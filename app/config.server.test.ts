@@ -29,6 +29,7 @@ describe("parseConfig", () => {
       sessionSecret: "",
       logLevel: "info",
       secureCookies: false,
+      processes: 1,
     });
     expect(config.mailFrom).toContain("<");
   });
@@ -74,11 +75,17 @@ describe("parseConfig", () => {
     [{ PUBLIC_URL: "summit.example.org" }, "PUBLIC_URL", "https://"],
     [{ SESSION_SECRET: "short" }, "SESSION_SECRET", "at least 32 characters"],
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL", "expected one of"],
+    [{ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db/x" }, "WEB_CONCURRENCY", "between 1 and 64"],
+    [{ WEB_CONCURRENCY: "2" }, "WEB_CONCURRENCY", "needs DATABASE_URL"],
   ])("refuses %o with one line naming %s", (env, name, expected) => {
     const error = configError(env);
     expect(error.message).not.toContain("\n");
     expect(error.message).toContain(name);
     expect(error.message).toContain(expected);
+  });
+
+  it("runs several processes only on PostgreSQL", () => {
+    expect(parseConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/x" }).processes).toBe(4);
   });
 
   it("never echoes a secret or a URL password", () => {

@@ -32,11 +32,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3, "expected a sender like 'Youth Summit <tickets@example.org>'").optional(),
   PUBLIC_URL: urlWithProtocols(["http:", "https:"], "https://summit.example.org").optional(),
   SESSION_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number({ message: "expected a number of processes between 1 and 64" })
+    .int("expected a number of processes between 1 and 64")
+    .min(1, "expected a number of processes between 1 and 64")
+    .max(64, "expected a number of processes between 1 and 64")
+    .default(1),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       message: "expected one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
+}).refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
+  // The embedded database lives inside one process; only PostgreSQL can be shared.
+  path: ["WEB_CONCURRENCY"],
+  message: "more than one process needs DATABASE_URL (the embedded database belongs to one process)",
 });
 
 export type Config = {
@@ -50,6 +60,8 @@ export type Config = {
   publicUrl: string;
   sessionSecret: string;
   logLevel: string;
+  /** server processes sharing the port (node:cluster); more than one only with PostgreSQL */
+  processes: number;
   /** true when PUBLIC_URL is https: session cookies then carry Secure. */
   secureCookies: boolean;
 };
@@ -84,6 +96,7 @@ export function parseConfig(env: Env): Config {
     publicUrl,
     sessionSecret: e.SESSION_SECRET ?? "",
     logLevel: e.LOG_LEVEL,
+    processes: e.WEB_CONCURRENCY,
     secureCookies: publicUrl.startsWith("https:"),
   };
 }

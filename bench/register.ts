@@ -4,13 +4,13 @@
 //
 // Options: --reps 3 --seconds 20 (or a fixed --amount) --warmup 200
 //          --connections 20 (a list, e.g. 10,20,50, sweeps) --kinds pglite,postgres
-//          --endpoints data,document --cpu-prof <dir> --source worktree|head --no-write
+//          --endpoints data,document --processes 1,2 (PostgreSQL server processes) --cpu-prof <dir> --source worktree|head --no-write
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { type AppServer, type BuildSource, prepareAppBuild, startAppServer } from "./support/app-server";
-import { loadAverage, postgresCpuSeconds, processCpuSeconds } from "./support/cpu";
+import { loadAverage, postgresCpuSeconds, processTreeCpuSeconds } from "./support/cpu";
 import {
   type BenchDatabase,
   CAPACITY,
@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "20" },
     kinds: { type: "string", default: "pglite,postgres" },
     endpoints: { type: "string", default: "data,document" },
+    // Server processes (WEB_CONCURRENCY) for the PostgreSQL HTTP runs, e.g. 1,2; PGlite is always one.
+    processes: { type: "string", default: "1" },
     "cpu-prof": { type: "string" },
     source: { type: "string", default: "worktree" },
     "no-write": { type: "boolean", default: false },
@@ -48,6 +50,7 @@ const warmup = Number(args.warmup);
 const maxAmount = CAPACITY - warmup - 100;
 const connectionsList = String(args.connections).split(",").map(Number);
 const kinds = String(args.kinds).split(",") as DatabaseKind[];
+const processesList = String(args.processes).split(",").map(Number);
 const endpoints = String(args.endpoints).split(",").filter(Boolean) as Endpoint[];
 const TARGETS: Record<DatabaseKind, number> = { pglite: 300, postgres: 600 };
 const P99_TARGET_MS = 150;
@@ -90,9 +93,10 @@ const scenarioName: Record<Endpoint | "direct" | "bare", string> = {
 };
 
 const rows = new Map<string, Row>();
-function record(kind: DatabaseKind, scenario: keyof typeof scenarioName, concurrency: number, m: Measurement) {
-  const key = `${kind}|${scenario}|${concurrency}`;
-  const row = rows.get(key) ?? { kind, scenario: scenarioName[scenario], concurrency, primary: scenario === "data", runs: [] };
+function record(kind: DatabaseKind, scenario: keyof typeof scenarioName, concurrency: number, m: Measurement, processes = 1) {
+  const key = `${kind}|${scenario}|${concurrency}|${processes}`;
+  const name = processes > 1 ? `${scenarioName[scenario]}, ${processes} server processes` : scenarioName[scenario];
+  const row = rows.get(key) ?? { kind, scenario: name, concurrency, primary: scenario === "data", runs: [] };
   row.runs.push(m);
   rows.set(key, row);
   const flag = m.verified === false ? " DB CHECK FAILED" : "";
@@ -109,7 +113,14 @@ function note(text: string) {
   log(text);
 }
 
-async function measureHttp(kind: DatabaseKind, endpoint: Endpoint, connections: number, smtpUrl: string, sinkCount: () => number) {
+async function measureHttp(
+  kind: DatabaseKind,
+  endpoint: Endpoint,
+  connections: number,
+  smtpUrl: string,
+  sinkCount: () => number,
+  processes = 1,
+) {
   const bench = await freshDatabase(kind);
   let server: AppServer | undefined;
   try {
@@ -120,33 +131,39 @@ async function measureHttp(kind: DatabaseKind, endpoint: Endpoint, connections: 
           `--cpu-prof-name=${kind}-${endpoint}-${++profileCount}.cpuprofile`,
         ]
       : [];
-    server = await startAppServer({ appDir, dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, smtpUrl, nodeArgs });
+    server = await startAppServer({ appDir, dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, smtpUrl, nodeArgs, processes });
     const url = server.url;
     const warm = await warmUp((amount) => runRegistrationLoad({ url, endpoint, connections, amount }));
     const measured = measuredAmount(warm.perSecond);
     const mailsBefore = sinkCount();
-    const cpuBefore = processCpuSeconds(server.pid) + (await databaseCpuSeconds(kind));
+    const cpuBefore = processTreeCpuSeconds(server.pid) + (await databaseCpuSeconds(kind));
     const run = await runRegistrationLoad({ url, endpoint, connections, amount: measured });
-    const cpu = processCpuSeconds(server.pid) + (await databaseCpuSeconds(kind)) - cpuBefore;
+    const cpu = processTreeCpuSeconds(server.pid) + (await databaseCpuSeconds(kind)) - cpuBefore;
     const load = loadAverage();
     const mailsDuring = sinkCount() - mailsBefore;
     await server.stop();
     server = undefined;
     const check = await checkDatabase(bench, warm.ok + run.ok);
     note(
-      `${kind} ${endpoint} c=${connections}: ${run.ok} registered in ${run.seconds.toFixed(1)} s, status codes ${JSON.stringify(run.statusCodes)}, ` +
+      `${kind} ${endpoint} c=${connections}${processes > 1 ? ` ×${processes} processes` : ""}: ${run.ok} registered in ${run.seconds.toFixed(1)} s, status codes ${JSON.stringify(run.statusCodes)}, ` +
         `${mailsDuring} ticket mails delivered meanwhile, outbox at stop ${JSON.stringify(check.mailByStatus)}`,
     );
-    record(kind, endpoint, connections, {
-      perSecond: run.perSecond,
-      p50: run.p50,
-      p99: run.p99,
-      errors: run.errors + run.timeouts + warm.errors + warm.timeouts,
-      non2xx: run.non2xx + warm.non2xx,
-      verified: check.ok,
-      cpuMs: (cpu * 1000) / Math.max(1, run.ok),
-      load,
-    });
+    record(
+      kind,
+      endpoint,
+      connections,
+      {
+        perSecond: run.perSecond,
+        p50: run.p50,
+        p99: run.p99,
+        errors: run.errors + run.timeouts + warm.errors + warm.timeouts,
+        non2xx: run.non2xx + warm.non2xx,
+        verified: check.ok,
+        cpuMs: (cpu * 1000) / Math.max(1, run.ok),
+        load,
+      },
+      processes,
+    );
   } finally {
     await server?.stop();
     await bench.dispose();
@@ -241,7 +258,10 @@ async function main() {
       for (const kind of kinds) {
         for (const connections of connectionsList) {
           log(`repetition ${rep}/${reps}, ${kind}, ${connections} connections`);
-          for (const endpoint of endpoints) await measureHttp(kind, endpoint, connections, sink.url, sink.received);
+          for (const endpoint of endpoints) {
+            for (const processes of kind === "postgres" ? processesList : [1])
+              await measureHttp(kind, endpoint, connections, sink.url, sink.received, processes);
+          }
           await measureDirect(kind, "direct", connections);
           await measureDirect(kind, "bare", connections);
         }

@@ -1,4 +1,5 @@
 import "react-router";
+import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
@@ -7,6 +8,7 @@ import express from "express";
 import { getConfig } from "~/config.server";
 import { getDatabase } from "~/db/db.server";
 import { logger } from "~/logger.server";
+import { runClusterPrimary } from "./cluster";
 import { startBackgroundWorkers } from "./workers.server";
 
 // This module is the server bundle's entry (vite.config.ts): `react-router build`
@@ -26,8 +28,15 @@ export function createRequestListener() {
   });
 }
 
-/** Starts the production server: static assets, compression, React Router, background workers. */
-export async function main() {
+/** The production entry (server/start.js): one server, or a cluster of them with WEB_CONCURRENCY. */
+export async function main(): Promise<void> {
+  const config = getConfig();
+  if (config.processes > 1 && cluster.isPrimary) runClusterPrimary(config.processes, logger());
+  else await startServer();
+}
+
+/** Starts one server process: static assets, compression, React Router, background workers. */
+export async function startServer() {
   const config = getConfig();
   const log = logger();
   const database = await getDatabase();

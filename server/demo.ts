@@ -55,8 +55,8 @@ if (result.seeded) {
 
 // The bundle `npm run build` compiled from server/app.ts (the npm script builds first).
 const serverBuild = new URL("../build/server/index.js", import.meta.url).href;
-const { main } = (await import(serverBuild)) as typeof import("./app");
-const server = await main();
+const { startServer } = (await import(serverBuild)) as typeof import("./app");
+const server = await startServer();
 const printBox = () => process.stdout.write(loginBox(credentials, loginWorks, notes));
 if (server.listening) printBox();
 else server.once("listening", printBox);

@@ -65,6 +65,8 @@ export async function startAppServer(options: {
   databaseUrl?: string;
   smtpUrl: string;
   nodeArgs?: string[];
+  /** WEB_CONCURRENCY: server processes (PostgreSQL only) */
+  processes?: number;
 }): Promise<AppServer> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {
@@ -79,6 +81,7 @@ export async function startAppServer(options: {
   };
   delete env.DATABASE_URL;
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  if (options.processes && options.processes > 1) env.WEB_CONCURRENCY = String(options.processes);
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/start.js"], {
     cwd: options.appDir,
     env,

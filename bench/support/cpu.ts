@@ -23,6 +23,24 @@ export function processCpuSeconds(pid: number): number {
   return stat(pid)?.cpu ?? 0;
 }
 
+/** CPU seconds of a process and its children (a cluster primary and its server processes). */
+export function processTreeCpuSeconds(pid: number): number {
+  let total = processCpuSeconds(pid);
+  let pids: number[] = [];
+  try {
+    pids = readdirSync("/proc")
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
+  } catch {
+    return total;
+  }
+  for (const child of pids) {
+    const s = stat(child);
+    if (s?.ppid === pid) total += s.cpu;
+  }
+  return total;
+}
+
 /** CPU seconds of a PostgreSQL cluster: the postmaster listening on `port` and its children (backends). */
 export function postgresCpuSeconds(port: number): number {
   let pids: number[];
