@@ -17,37 +17,39 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     { message: `expected a URL like ${example}` },
   );
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce
-    .number({ message: "expected a port number between 1 and 65535" })
-    .int("expected a port number between 1 and 65535")
-    .min(0, "expected a port number between 1 and 65535")
-    .max(65535, "expected a port number between 1 and 65535")
-    .default(3000),
-  HOST: z.string().min(1, "expected a host name or IP address").default("0.0.0.0"),
-  DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
-  DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:pass@host:5432/db").optional(),
-  SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
-  MAIL_FROM: z.string().min(3, "expected a sender like 'Youth Summit <tickets@example.org>'").optional(),
-  PUBLIC_URL: urlWithProtocols(["http:", "https:"], "https://summit.example.org").optional(),
-  SESSION_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
-  WEB_CONCURRENCY: z.coerce
-    .number({ message: "expected a number of processes between 1 and 64" })
-    .int("expected a number of processes between 1 and 64")
-    .min(1, "expected a number of processes between 1 and 64")
-    .max(64, "expected a number of processes between 1 and 64")
-    .default(1),
-  LOG_LEVEL: z
-    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
-      message: "expected one of fatal, error, warn, info, debug, trace, silent",
-    })
-    .default("info"),
-}).refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
-  // The embedded database lives inside one process; only PostgreSQL can be shared.
-  path: ["WEB_CONCURRENCY"],
-  message: "more than one process needs DATABASE_URL (the embedded database belongs to one process)",
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce
+      .number({ message: "expected a port number between 1 and 65535" })
+      .int("expected a port number between 1 and 65535")
+      .min(0, "expected a port number between 1 and 65535")
+      .max(65535, "expected a port number between 1 and 65535")
+      .default(3000),
+    HOST: z.string().min(1, "expected a host name or IP address").default("0.0.0.0"),
+    DATA_DIR: z.string().min(1, "expected a directory path").default("./data"),
+    DATABASE_URL: urlWithProtocols(["postgres:", "postgresql:"], "postgres://user:pass@host:5432/db").optional(),
+    SMTP_URL: urlWithProtocols(["smtp:", "smtps:"], "smtp://user:pass@host:587 or smtps://user:pass@host:465").optional(),
+    MAIL_FROM: z.string().min(3, "expected a sender like 'Youth Summit <tickets@example.org>'").optional(),
+    PUBLIC_URL: urlWithProtocols(["http:", "https:"], "https://summit.example.org").optional(),
+    SESSION_SECRET: z.string().min(32, "expected at least 32 characters").optional(),
+    WEB_CONCURRENCY: z.coerce
+      .number({ message: "expected a number of processes between 1 and 64" })
+      .int("expected a number of processes between 1 and 64")
+      .min(1, "expected a number of processes between 1 and 64")
+      .max(64, "expected a number of processes between 1 and 64")
+      .default(1),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+        message: "expected one of fatal, error, warn, info, debug, trace, silent",
+      })
+      .default("info"),
+  })
+  .refine((e) => e.WEB_CONCURRENCY === 1 || e.DATABASE_URL, {
+    // The embedded database lives inside one process; only PostgreSQL can be shared.
+    path: ["WEB_CONCURRENCY"],
+    message: "more than one process needs DATABASE_URL (the embedded database belongs to one process)",
+  });
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";

@@ -4,7 +4,13 @@ import { waitForQuietLoop } from "./quiet-loop.server";
 describe("waitForQuietLoop", () => {
   it("goes on after one look when the event loop is quiet", async () => {
     const looks: number[] = [];
-    const waited = await waitForQuietLoop({ sliceMs: 10, measure: async (ms) => (looks.push(ms), 0.05) });
+    const waited = await waitForQuietLoop({
+      sliceMs: 10,
+      measure: async (ms) => {
+        looks.push(ms);
+        return 0.05;
+      },
+    });
     expect(looks).toEqual([10]);
     expect(waited).toBe(10);
   });
@@ -18,7 +24,14 @@ describe("waitForQuietLoop", () => {
 
   it("never waits longer than maxWaitMs, so mail still moves under constant load", async () => {
     let looks = 0;
-    const waited = await waitForQuietLoop({ sliceMs: 10, maxWaitMs: 100, measure: async () => (looks++, 1) });
+    const waited = await waitForQuietLoop({
+      sliceMs: 10,
+      maxWaitMs: 100,
+      measure: async () => {
+        looks++;
+        return 1;
+      },
+    });
     expect(waited).toBe(100);
     expect(looks).toBe(10);
   });
