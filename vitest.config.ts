@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(import.meta.dirname, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts", "bench/**/*.test.ts"],
     globalSetup: ["./tests/support/vitest-global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,4 +1,15 @@
-import { data, isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteLoaderData,
+} from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getDb } from "./db/db.server";
@@ -21,8 +32,15 @@ export const meta: Route.MetaFunction = ({ data }) => {
   return [{ title: name }, { name: "description", content: data?.site.description ?? "" }];
 };
 
+/** A route's `handle` may say `{ hydrate: false }`: its document then ships no framework JavaScript. */
+export type RouteHandle = { hydrate?: boolean };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
+  // The landing page works as plain HTML plus a small inline script (modules/content/landing/enhance-script.ts):
+  // on a first visit that saves a phone ~110 KB of React and React Router. Client-side navigations
+  // from a hydrated page still render it with React.
+  const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   return (
     <html lang="en">
       <head>
@@ -35,8 +53,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
         {children}
         <Toaster toasts={root?.toasts ?? []} />
-        <ScrollRestoration />
-        <Scripts />
+        {hydrate ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -13,7 +13,7 @@
 // Options: --n=50 --rows=10000 --skip-postgres --skip-http --no-write
 
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -27,6 +27,7 @@ import { createSession } from "../app/modules/auth/session.server";
 import { SESSION_COOKIE } from "../app/modules/auth/session-policy";
 import { lgasOf, STATE_NAMES } from "../app/modules/registration/nigeria";
 import { freePort, startPostgres } from "../tests/support/postgres-server";
+import { writeSection } from "./support/docs-section";
 
 const root = path.resolve(import.meta.dirname, "..");
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -369,23 +370,6 @@ function table(pglite: Results, postgres: Results | null): string {
   return lines.join("\n");
 }
 
-function writeSection(markdown: string) {
-  const file = path.join(root, "docs/BENCHMARKS.md");
-  const heading = "## Admin (npm run bench:admin)";
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf(heading);
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${markdown}\n`;
-  } else {
-    // Replace up to the next section of the same level, leaving the others alone.
-    const after = current.slice(start + heading.length);
-    const end = after.search(/\n## /);
-    next = current.slice(0, start) + markdown + (end === -1 ? "\n" : after.slice(end));
-  }
-  writeFileSync(file, next);
-}
-
 async function main() {
   const loadBefore = os.loadavg()[0] ?? 0;
   const pglite: Results = new Map();
@@ -407,8 +391,6 @@ async function main() {
 
   const cpus = os.cpus();
   const markdown = [
-    "## Admin (npm run bench:admin)",
-    "",
     `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     `- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; shared and noisy: load average ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end. Wall-clock figures grow with the load; the CPU column (the bench process's own CPU time per run, which for PGlite is the whole query) is the steadier measure of the work done.`,
     "- Command: `npm run bench:admin` (bench/admin.ts; `--n=`, `--rows=`, `--skip-postgres`, `--skip-http`, `--no-write`).",
@@ -421,7 +403,7 @@ async function main() {
     "Search is a case-insensitive substring test (`strpos(lower(…))`) on name and e-mail without a trigram index:",
     "at this size one sequential scan per request is enough, and pg_trgm is an extension PGlite would have to load.",
   ].join("\n");
-  if (!flag("no-write")) writeSection(markdown);
+  if (!flag("no-write")) writeSection("## Admin (npm run bench:admin)", markdown);
 }
 
 await main();

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { writeSection } from "./support/docs-section";
 
 // `npm run bench:pages`: Lighthouse (mobile emulation, simulated throttling) on the
 // production build serving the demo content, `/` and `/register`, medians of N runs.
@@ -235,8 +236,6 @@ function report(results: Record<string, Run[]>, date: string): string {
     });
   }
   const section = [
-    "## Public pages (npm run bench:pages)",
-    "",
     `- Date: ${date}`,
     `- Machine: 2 cores, shared and noisy (load average ${loadAtStart} at the start; timings move between runs and sessions,` +
       " byte counts do not). Lighthouse's benchmarkIndex per run: " +
@@ -256,21 +255,6 @@ function report(results: Record<string, Run[]>, date: string): string {
     "",
   ];
   return section.join("\n");
-}
-
-function writeDocs(section: string) {
-  const file = path.join(root, "docs/BENCHMARKS.md");
-  // Re-read right before writing: other benchmarks keep their own sections in this file.
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const heading = "## Public pages (npm run bench:pages)";
-  const start = current.indexOf(heading);
-  let next: string;
-  if (start === -1) next = `${current.trimEnd()}\n\n${section}`;
-  else {
-    const after = current.indexOf("\n## ", start + heading.length);
-    next = `${current.slice(0, start)}${section}${after === -1 ? "" : `\n${current.slice(after + 1)}`}`;
-  }
-  writeFileSync(file, `${next.trimEnd()}\n`);
 }
 
 async function main() {
@@ -293,7 +277,7 @@ async function main() {
   process.stdout.write(`\n${section}\n`);
   const json = option("--json");
   if (json) writeFileSync(json, JSON.stringify({ date, environment, results }, null, 2));
-  if (!flag("--no-write")) writeDocs(section);
+  if (!flag("--no-write")) writeSection("## Public pages (npm run bench:pages)", section);
 }
 
 try {

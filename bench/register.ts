@@ -21,8 +21,9 @@ import {
   verify,
 } from "./support/databases";
 import { runBareTransactions, runDirectRegistrations } from "./support/direct-load";
+import { BENCHMARKS_FILE, writeSection } from "./support/docs-section";
 import { type Endpoint, runRegistrationLoad } from "./support/http-load";
-import { consoleTable, type Measurement, machineDescription, markdownTable, type Row, summarise, writeSection } from "./support/report";
+import { consoleTable, type Measurement, machineDescription, markdownTable, type Row, SECTION_HEADING, summarise } from "./support/report";
 import { startSmtpSink } from "./support/smtp-sink";
 
 const { values: args } = parseArgs({
@@ -272,9 +273,8 @@ async function main() {
     const verdicts = targetVerdicts(summaries);
     for (const line of verdicts) console.log(line);
     if (!args["no-write"]) {
-      const file = path.resolve(import.meta.dirname, "../docs/BENCHMARKS.md");
-      writeSection(file, sectionBody(started, machineDescription(pgVersion), summaries, verdicts));
-      log(`wrote ${path.relative(process.cwd(), file)}`);
+      writeSection(SECTION_HEADING, sectionBody(started, machineDescription(pgVersion), summaries, verdicts));
+      log(`wrote ${path.relative(process.cwd(), BENCHMARKS_FILE)}`);
     }
   } finally {
     await sink.stop();

@@ -2,6 +2,7 @@ import { getDb } from "~/db/db.server";
 import { About } from "~/modules/content/landing/about";
 import { AgendaSection } from "~/modules/content/landing/agenda-section";
 import { Countdown } from "~/modules/content/landing/countdown";
+import { LANDING_ENHANCE_SCRIPT } from "~/modules/content/landing/enhance-script";
 import { Hero } from "~/modules/content/landing/hero";
 import { Organizers } from "~/modules/content/landing/organizers";
 import { PartnersSection } from "~/modules/content/landing/partners-section";
@@ -13,7 +14,11 @@ import { getPublicContent } from "~/modules/content/public-content.server";
 import { registrationStatus } from "~/modules/registration/status";
 import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
 import { countdown, formatEventDate } from "~/modules/tickets/event-time";
+import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
+
+// No React on this page's first load: plain HTML plus LANDING_ENHANCE_SCRIPT (root.tsx).
+export const handle: RouteHandle = { hydrate: false };
 
 export function headers() {
   // Short shared caching: the page is the same for every visitor and changes rarely.
@@ -96,6 +101,8 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
         venue={d.event.venue}
         social={d.social}
       />
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, no user data */}
+      <script dangerouslySetInnerHTML={{ __html: LANDING_ENHANCE_SCRIPT }} />
     </>
   );
 }

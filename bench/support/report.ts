@@ -1,4 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 
 export type Measurement = {
@@ -103,27 +102,3 @@ export function machineDescription(postgresVersion?: string): string {
 }
 
 export const SECTION_HEADING = "## Registration (npm run bench:register)";
-
-const ANALYSIS_HEADING = "### Where the time goes";
-
-/**
- * Replaces this benchmark's section of docs/BENCHMARKS.md (up to the next `## `),
- * keeping the other sections and the hand-written analysis under ANALYSIS_HEADING.
- */
-export function writeSection(file: string, body: string): void {
-  // Read right before writing: other benchmarks write their own sections of the same file.
-  const current = existsSync(file) ? readFileSync(file, "utf8") : "# Benchmarks\n";
-  const start = current.indexOf(SECTION_HEADING);
-  const end = start === -1 ? -1 : current.indexOf("\n## ", start + SECTION_HEADING.length);
-  const old = start === -1 ? "" : current.slice(start, end === -1 ? undefined : end + 1);
-  const analysis = old.includes(ANALYSIS_HEADING) ? `\n${old.slice(old.indexOf(ANALYSIS_HEADING)).trim()}\n` : "";
-  const section = `${SECTION_HEADING}\n\n${body.trim()}\n${analysis}`;
-  let next: string;
-  if (start === -1) {
-    next = `${current.trimEnd()}\n\n${section}`;
-  } else {
-    const rest = end === -1 ? "" : current.slice(end + 1);
-    next = `${current.slice(0, start)}${section}${rest ? `\n${rest}` : ""}`;
-  }
-  writeFileSync(file, next.endsWith("\n") ? next : `${next}\n`);
-}

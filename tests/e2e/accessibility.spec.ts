@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "../support/axe";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 import { makeRegistrant, postRegistration, registerViaForm, registrationForm, tokenOfTicketUrl } from "../support/register-helper";
 
 // axe-core on the public pages in their key states, at 360 px (mobile project) and
@@ -11,7 +11,7 @@ test.describe.configure({ timeout: 60_000 });
 
 async function open(page: Page, path: string) {
   expect((await page.goto(path))?.status()).toBe(200);
-  await waitForHydration(page);
+  await waitForInteractive(page);
 }
 
 test("the landing page", async ({ page }) => {
@@ -69,7 +69,7 @@ test("the ticket page", async ({ page, request }) => {
 
 test("the 404 page", async ({ page }) => {
   expect((await page.goto("/no-such-page"))?.status()).toBe(404);
-  await waitForHydration(page);
+  await waitForInteractive(page);
   await expectNoViolations(page, "the 404 page");
 });
 

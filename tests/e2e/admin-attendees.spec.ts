@@ -4,7 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 import { listMail, waitForMail } from "../support/mailbox-client";
 import { makeRegistrant, type Registrant, registerViaRequest } from "../support/register-helper";
 
@@ -43,7 +43,7 @@ const searchBox = (page: Page) => page.getByPlaceholder("Search by name or email
 async function openList(page: Page, search = "") {
   await page.goto(`/admin/attendees${search}`);
   await expect(page.getByRole("heading", { level: 1, name: "Attendees" })).toBeVisible();
-  await waitForHydration(page);
+  await waitForInteractive(page);
 }
 
 async function registerAll(request: Parameters<typeof registerViaRequest>[0], people: Registrant[]) {
@@ -85,7 +85,7 @@ test("search, gender and state filters combine, live in the URL and survive a re
   await expect(page.getByTestId("attendee-count")).toHaveText(/^Showing 1 of \d+ attendees$/);
 
   await page.reload();
-  await waitForHydration(page);
+  await waitForInteractive(page);
   await expect(searchBox(page)).toHaveValue(tag.slice(0, 7).toLowerCase());
   await expect(page.getByLabel("Gender")).toHaveValue("female");
   await expect(page.getByLabel("State")).toHaveValue("Kano");
@@ -315,7 +315,7 @@ test("View Details shows every field, the e-mail's delivery state and the check-
   await expect(ticketMail).toContainText("1 attempt");
 
   // Resend from here: a second, queued or sent, e-mail.
-  await waitForHydration(page);
+  await waitForInteractive(page);
   await page.getByRole("button", { name: "Resend Ticket" }).click();
   await expect(page.getByText(`Ticket resent to ${person.email}`)).toBeVisible();
   await expect(main.getByRole("list", { name: "E-mails" }).locator("li")).toHaveCount(2);

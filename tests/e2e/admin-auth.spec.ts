@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page, test } from "@playwright/test";
 import { e2eAdmin, signInAsAdmin } from "../support/admin-session";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 
 // Admin sign-in, sign-out and the admin layout (spec §2 /admin/login and Admin
 // layout, §8 Admin login). Failed sign-ins count towards the per-e-mail limit
@@ -32,7 +32,7 @@ test.describe("sign-in page", () => {
     await expect(page.getByRole("button", { name: "Sign In to Dashboard" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Back to Summit Website" })).toHaveAttribute("href", "/");
 
-    await waitForHydration(page);
+    await waitForInteractive(page);
     const password = page.locator("input#password");
     const toggle = page.getByRole("button", { name: "Show password" });
     await password.fill("s3cret-value");
@@ -55,7 +55,7 @@ test.describe("sign-in page", () => {
 
   test("answers a wrong password and an unknown e-mail with the same message, keeping the e-mail", async ({ page }, testInfo) => {
     await page.goto("/admin/login");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     const unknown = stranger("nobody");
     await submitLogin(page, unknown, "some password");
     await expect(toast(page, INVALID)).toBeVisible();
@@ -73,7 +73,7 @@ test.describe("sign-in page", () => {
   test("refuses a sixth attempt for one e-mail within 15 minutes, without locking out others", async ({ page }) => {
     const victim = stranger("locked");
     await page.goto("/admin/login");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     for (let i = 1; i <= 5; i++) {
       await submitLogin(page, victim, `guess number ${i}`);
       await expect(page.locator("#login-error")).toHaveText(INVALID);
@@ -102,7 +102,7 @@ test.describe("signed in", () => {
   test("signs in to the dashboard with a welcome, and signs out", async ({ page, context }) => {
     const { email } = e2eAdmin();
     await page.goto("/admin/login");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await submitLogin(page, email.toUpperCase(), e2eAdmin().password);
     await expect(page).toHaveURL(/\/admin$/);
     await expect(toast(page, "Login successful!")).toBeVisible();
@@ -116,7 +116,7 @@ test.describe("signed in", () => {
     await page.goto("/admin/login");
     await expect(page).toHaveURL(/\/admin$/);
 
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await openMenuIfMobile(page);
     await page.getByRole("button", { name: "Logout" }).filter({ visible: true }).click();
     await expect(page).toHaveURL(/\/admin\/login$/);
@@ -199,7 +199,7 @@ test.describe("admin layout", () => {
   test("skip link and keyboard navigation", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "keyboard test on the desktop layout");
     await page.goto("/admin/speakers");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await page.keyboard.press("Tab");
     const skip = page.getByRole("link", { name: "Skip to main content" });
     await expect(skip).toBeFocused();
@@ -217,7 +217,7 @@ test.describe("admin layout", () => {
   test("the phone menu opens, navigates and closes", async ({ page }, testInfo) => {
     test.skip(testInfo.project.name !== "mobile", "phone layout");
     await page.goto("/admin");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     const nav = page.getByRole("navigation", { name: "Admin" });
     await expect(nav).toBeHidden();
     const menu = page.locator("summary", { hasText: "Menu" });
@@ -237,7 +237,7 @@ test.describe("admin layout", () => {
 
   test("screenshots of the sign-in page and the layout", async ({ page }, testInfo) => {
     await page.goto("/admin/speakers");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await page.screenshot({ path: testInfo.outputPath(`layout-${testInfo.project.name}.png`), fullPage: true });
     if (testInfo.project.name === "mobile") {
       await page.locator("summary", { hasText: "Menu" }).click();
@@ -248,7 +248,7 @@ test.describe("admin layout", () => {
     await page.context().clearCookies();
     await page.goto("/admin/login");
     await page.screenshot({ path: testInfo.outputPath(`login-${testInfo.project.name}.png`), fullPage: true });
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await submitLogin(page, stranger("shot"), "wrong password");
     await expect(page.locator("#login-error")).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`login-error-${testInfo.project.name}.png`), fullPage: true });

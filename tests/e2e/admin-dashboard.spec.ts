@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 
 // The admin dashboard against the shared e2e server. Other tests register people at
@@ -39,7 +39,7 @@ test("the dashboard shows new registrations in the cards, charts, map, table and
   for (const person of people) await registerViaRequest(request, person);
 
   await page.goto("/admin");
-  await waitForHydration(page);
+  await waitForInteractive(page);
   expect(await cardNumber(page, "Total Registrants")).toBeGreaterThanOrEqual(before + 3);
   await expect(card(page, "Gender Split").locator("dd").first()).toHaveText(/^\d{1,3}% \/ \d{1,3}%$/);
   await expect(card(page, "Gender Split")).toContainText("Male / Female");
@@ -107,7 +107,7 @@ test("public pages never load recharts or the map data", async ({ page }) => {
   });
   for (const path of ["/", "/register"]) {
     await page.goto(path);
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await page.waitForLoadState("networkidle");
   }
   const scripts = await Promise.all(pending);

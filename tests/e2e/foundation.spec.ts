@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 
 // The skeleton every other page stands on: server-rendered home, health check,
 // 404 page and the root error boundary, all from the production build.
@@ -13,13 +13,13 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
-test("the home page renders and hydrates without console errors", async ({ page }) => {
+test("the home page renders and its script runs without console errors", async ({ page }) => {
   const errors = collectErrors(page);
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Zamfara Youth Summit/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await waitForHydration(page);
+  await waitForInteractive(page);
   await page.waitForLoadState("networkidle");
   expect(errors).toEqual([]);
 });
@@ -45,7 +45,7 @@ test("an unknown URL shows the 404 page with status 404", async ({ page }) => {
 
 test("a failing data request shows the generic error boundary without a stack trace", async ({ page }) => {
   await page.goto("/no-such-page");
-  await waitForHydration(page);
+  await waitForInteractive(page);
   // From here on every client-side data request fails as a broken server or proxy would.
   await page.route(/\.data(\?|$)/, (route) => route.fulfill({ status: 500, contentType: "text/plain", body: "garbage" }));
   await page.getByRole("link", { name: "Back to Home" }).click();

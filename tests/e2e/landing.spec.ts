@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, type Request, test } from "@playwright/test";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 
 // The landing page (spec §2) with and without JavaScript. The e2e server starts
@@ -47,7 +47,7 @@ async function registeredCount(page: Page): Promise<number> {
 test.describe("with JavaScript", () => {
   test("the navigation links scroll to their sections", async ({ page, isMobile }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     for (const label of NAV_SECTIONS) {
       if (isMobile) {
         await menuToggle(page).click();
@@ -64,7 +64,7 @@ test.describe("with JavaScript", () => {
 
   test("the speaker filters work instantly and keep the URL in step, without reloading", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await page.evaluate(() => {
       (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
     });
@@ -82,7 +82,7 @@ test.describe("with JavaScript", () => {
 
   test("the countdown ticks", async ({ page }) => {
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     const before = await timerText(page);
     await expect.poll(() => timerText(page), { timeout: 2_500, intervals: [250] }).not.toBe(before);
   });
@@ -107,13 +107,16 @@ test.describe("with JavaScript", () => {
     const requests: Request[] = [];
     page.on("request", (request) => requests.push(request));
     await page.goto("/");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await page.waitForLoadState("networkidle");
+    // The landing page ships no framework JavaScript, only its small inline script (root.tsx).
+    expect(requests.filter((r) => r.resourceType() === "script").map((r) => r.url())).toEqual([]);
+    expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
     await page.locator("#home").getByRole("link", { name: "Register Now" }).click();
     await expect(page).toHaveURL(/\/register$/);
     await page.waitForLoadState("networkidle");
     await page.goto("/privacy");
-    await waitForHydration(page);
+    await waitForInteractive(page);
     await page.waitForLoadState("networkidle");
 
     const origin = new URL(baseURL ?? "").origin;

@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import jsQR from "jsqr";
 import ical, { type VEvent } from "node-ical";
 import { PNG } from "pngjs";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 import { attachmentBytes, listMail, type MailJson, waitForMail } from "../support/mailbox-client";
 import { makeRegistrant, registerViaForm, tokenOfTicketUrl, uniqueEmail } from "../support/register-helper";
 
@@ -43,7 +43,7 @@ function ticketLinkOf(mail: MailJson): string {
 
 async function requestLostTicket(page: Page, email: string, javaScript: boolean) {
   await page.goto("/register");
-  if (javaScript) await waitForHydration(page);
+  if (javaScript) await waitForInteractive(page);
   await page.getByText("Lost your ticket?").click();
   await page.getByLabel("Registered e-mail address").fill(email);
   await page.getByRole("button", { name: "Resend my ticket" }).click();
@@ -66,13 +66,13 @@ for (const javaScript of [true, false]) {
       await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText("Zamfara Youth Summit");
       await expect(page.getByRole("region", { name: "Our Partners" })).toBeVisible();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling").toBe(true);
-      if (javaScript) await waitForHydration(page);
+      if (javaScript) await waitForInteractive(page);
 
       // 2. Register Now → /register, and register.
       await page.locator("#home").getByRole("link", { name: "Register Now" }).click();
       await expect(page).toHaveURL(/\/register$/);
       await expect(page.getByRole("heading", { name: "Registration Form" })).toBeVisible();
-      if (javaScript) await waitForHydration(page);
+      if (javaScript) await waitForInteractive(page);
       const expectedStart = lagosStart(await eventFact(page, "Date"), await eventFact(page, "Time"));
 
       const registrant = makeRegistrant({ fullName: "Zainab Abubakar Gusau", email: uniqueEmail("flow") });

@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { NIGERIA_STATES } from "../../app/modules/registration/nigeria";
-import { waitForHydration } from "../support/hydration";
+import { waitForInteractive } from "../support/hydration";
 import {
   fillRegistrationForm,
   makeRegistrant,
@@ -27,7 +27,7 @@ async function openRegister(page: Page, javaScript: boolean) {
   const response = await page.goto("/register");
   expect(response?.status()).toBe(200);
   await expect(registrationForm(page)).toBeVisible();
-  if (javaScript) await waitForHydration(page);
+  if (javaScript) await waitForInteractive(page);
 }
 
 const submitButton = (page: Page) => registrationForm(page).getByRole("button", { name: "Register Now" });

@@ -1,14 +1,17 @@
 import type { Page } from "@playwright/test";
 
 /**
- * Waits until React has hydrated the document, so clicks go to client-side
- * handlers (a click before that is a plain full-page navigation).
+ * Waits until the page's JavaScript has taken over, so clicks go to client-side
+ * handlers (a click before that is a plain full-page navigation): React has hydrated
+ * the document, or, on a page that ships without React (the landing page, see
+ * root.tsx), its inline script has run.
  */
-export async function waitForHydration(page: Page, timeoutMs = 15_000): Promise<void> {
+export async function waitForInteractive(page: Page, timeoutMs = 15_000): Promise<void> {
   await page.waitForFunction(
     () =>
-      "__reactRouterDataRouter" in window &&
-      Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps") || key.startsWith("__reactFiber")),
+      document.documentElement.dataset.enhanced === "true" ||
+      ("__reactRouterDataRouter" in window &&
+        Object.keys(document.documentElement).some((key) => key.startsWith("__reactProps") || key.startsWith("__reactFiber"))),
     undefined,
     { timeout: timeoutMs },
   );

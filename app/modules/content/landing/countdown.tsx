@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type Countdown as CountdownValue, countdown } from "~/modules/tickets/event-time";
+import { type Countdown as CountdownValue, countdown, eventStart } from "~/modules/tickets/event-time";
 
 /**
  * Counts down to the event start in Africa/Lagos. The server renders the current
@@ -15,19 +15,26 @@ export function Countdown({ initial, eventDate, eventTime }: { initial: Countdow
   }, [eventDate, eventTime]);
   if (value.isPassed) return null;
   const parts = [
-    { label: "Days", value: value.days },
-    { label: "Hours", value: value.hours },
-    { label: "Minutes", value: value.minutes },
-    { label: "Seconds", value: value.seconds },
+    { label: "Days", part: "days", value: value.days },
+    { label: "Hours", part: "hours", value: value.hours },
+    { label: "Minutes", part: "minutes", value: value.minutes },
+    { label: "Seconds", part: "seconds", value: value.seconds },
   ];
   return (
-    <section aria-label="Countdown to the summit" className="bg-brand-900 py-8 text-white">
+    <section
+      aria-label="Countdown to the summit"
+      // Read by the page's inline script (enhance-script.ts) when React is not running it.
+      data-countdown-start={eventStart(eventDate, eventTime).getTime()}
+      className="bg-brand-900 py-8 text-white"
+    >
       <div className="mx-auto max-w-4xl px-4 text-center">
         <h2 className="text-sm font-semibold tracking-widest text-accent-400 uppercase">The summit starts in</h2>
         <div className="mt-4 grid grid-cols-4 gap-2 sm:gap-4" role="timer" aria-live="off">
           {parts.map((part) => (
             <div key={part.label} className="rounded-xl bg-white/10 px-1 py-3 sm:py-5">
-              <span className="block text-3xl font-bold tabular-nums sm:text-5xl">{String(part.value).padStart(2, "0")}</span>
+              <span data-countdown-part={part.part} className="block text-3xl font-bold tabular-nums sm:text-5xl">
+                {String(part.value).padStart(2, "0")}
+              </span>
               <span className="mt-1 block text-xs text-brand-100 sm:text-sm">{part.label}</span>
             </div>
           ))}

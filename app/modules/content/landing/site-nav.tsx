@@ -39,7 +39,7 @@ export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
             </Link>
           </li>
         </ul>
-        <details ref={menu} className="group md:hidden">
+        <details ref={menu} data-site-menu className="group md:hidden">
           <summary
             className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
             aria-label="Menu"

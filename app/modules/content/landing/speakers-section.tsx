@@ -5,6 +5,9 @@ import { PersonCard } from "./person-card";
 export const SPEAKER_FILTERS = ["All", "Keynote", "Speaker", "Panelist", "Moderator"] as const;
 export type SpeakerFilter = (typeof SPEAKER_FILTERS)[number];
 
+const FILTER_ON = "bg-brand-700 text-white";
+const FILTER_OFF = "bg-gray-100 text-gray-700 hover:bg-gray-200";
+
 export function parseSpeakerFilter(value: string | null): SpeakerFilter {
   return (SPEAKER_FILTERS as readonly string[]).includes(value ?? "") ? (value as SpeakerFilter) : "All";
 }
@@ -24,7 +27,8 @@ export function SpeakersSection({
 }) {
   const [filter, setFilter] = useState<SpeakerFilter>(initialFilter);
   const publicSpeakers = speakers.filter((s) => s.speaker_type !== "Chief Host" && s.speaker_type !== "Host");
-  const shown = filter === "All" ? publicSpeakers : publicSpeakers.filter((s) => s.speaker_type === filter);
+  const matches = (s: Speaker) => filter === "All" || s.speaker_type === filter;
+  const shownCount = publicSpeakers.filter(matches).length;
 
   return (
     <section id="speakers" className="bg-white py-16 sm:py-20">
@@ -36,6 +40,10 @@ export function SpeakersSection({
               key={f}
               href={f === "All" ? "?#speakers" : `?type=${f}#speakers`}
               aria-current={filter === f ? "true" : undefined}
+              // For the page's inline script (enhance-script.ts) when React is not running it.
+              data-speaker-filter={f}
+              data-class-on={FILTER_ON}
+              data-class-off={FILTER_OFF}
               onClick={(event) => {
                 event.preventDefault();
                 setFilter(f);
@@ -44,9 +52,7 @@ export function SpeakersSection({
                 else url.searchParams.set("type", f);
                 window.history.replaceState(window.history.state, "", url);
               }}
-              className={`rounded-full px-4 py-2 text-sm font-semibold transition ${
-                filter === f ? "bg-brand-700 text-white" : "bg-gray-100 text-gray-700 hover:bg-gray-200"
-              }`}
+              className={`rounded-full px-4 py-2 text-sm font-semibold transition ${filter === f ? FILTER_ON : FILTER_OFF}`}
             >
               {f}
             </a>
@@ -54,14 +60,20 @@ export function SpeakersSection({
         </nav>
         {publicSpeakers.length === 0 ? (
           <p className="mt-10 text-center text-gray-500">Speakers will be announced soon</p>
-        ) : shown.length === 0 ? (
-          <p className="mt-10 text-center text-gray-500">No {filter.toLowerCase()} speakers announced yet.</p>
         ) : (
-          <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-            {shown.map((s) => (
-              <PersonCard key={s.id} name={s.name} title={s.title} bio={s.bio} imageUrl={s.image_url} badge={s.speaker_type} />
-            ))}
-          </div>
+          <>
+            {/* Every card is in the page and the filter hides the others, so switching needs no request. */}
+            <p data-speakers-empty hidden={shownCount > 0} className="mt-10 text-center text-gray-500">
+              No {filter.toLowerCase()} speakers announced yet.
+            </p>
+            <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {publicSpeakers.map((s) => (
+                <div key={s.id} data-speaker-type={s.speaker_type} hidden={!matches(s)}>
+                  <PersonCard name={s.name} title={s.title} bio={s.bio} imageUrl={s.image_url} badge={s.speaker_type} />
+                </div>
+              ))}
+            </div>
+          </>
         )}
         {specialGuests.length > 0 ? (
           <div className="mt-16">
