@@ -202,19 +202,27 @@ test.describe("with JavaScript", () => {
     await expect(toast(page, "error", EMPTY_SUBMIT_TOAST)).toBeVisible();
     const form = registrationForm(page);
 
+    await expect(field(page, "Full Name")).toHaveAttribute("aria-invalid", "true");
     await field(page, "Full Name").fill("A");
     await expect(form.getByText("Full name is required")).toHaveCount(0);
+    // The control stops saying it is invalid with the message (red border, screen readers).
+    await expect(field(page, "Full Name")).not.toHaveAttribute("aria-invalid");
+    await expect(field(page, "Full Name")).not.toHaveAttribute("aria-describedby");
     await field(page, "Gender").selectOption("other");
     await expect(form.getByText("Please select your gender")).toHaveCount(0);
+    await expect(field(page, "Gender")).not.toHaveAttribute("aria-invalid");
     await consentBox(page).check();
     await expect(form.getByText("Please confirm your consent to continue")).toHaveCount(0);
+    await expect(consentBox(page)).not.toHaveAttribute("aria-invalid");
     await expect(form.getByText("Email address is required")).toBeVisible();
     await expect(form.getByText("Phone number is required")).toBeVisible();
+    await expect(field(page, "Email Address")).toHaveAttribute("aria-invalid", "true");
 
     // The next submit validates everything again.
     await field(page, "Full Name").fill("");
     await submitButton(page).click();
     await expect(form.getByText("Full name is required")).toBeVisible();
+    await expect(field(page, "Full Name")).toHaveAttribute("aria-invalid", "true");
   });
 
   test("the submit button reads 'Submitting Registration...' and is disabled while the server works", async ({ page }) => {

@@ -4,6 +4,8 @@ import { Form, Link } from "react-router";
 import { NIGERIA_STATES } from "./nigeria";
 import { joinFieldErrors, parseRegistration } from "./schema";
 
+type FieldMeta = { name: string; id: string; errorId: string; errors?: string[] };
+
 type Props = {
   lastResult: SubmissionResult<string[]> | undefined;
   submitting: boolean;
@@ -31,7 +33,10 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
   });
   const [state, setState] = useState(String(fields.state.initialValue ?? ""));
   const lgas = NIGERIA_STATES.find((s) => s.name === state)?.lgas ?? [];
-  const errorOf = (name: string, errors: string[] | undefined) => (edited.has(name) ? undefined : errors?.[0]);
+  // What a field shows: its first error, unless it was edited since the last submit.
+  const shown = (meta: FieldMeta) => ({ id: meta.id, errorId: meta.errorId, error: edited.has(meta.name) ? undefined : meta.errors?.[0] });
+  // ...and its control stops saying it is invalid (border, screen readers) as soon as the message goes.
+  const cleared = (meta: FieldMeta) => (edited.has(meta.name) ? { "aria-invalid": undefined, "aria-describedby": undefined } : {});
 
   return (
     <Form
@@ -50,86 +55,67 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
     >
       <input type="hidden" name="intent" value="register" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field
-          label="Full Name"
-          required
-          error={errorOf("fullName", fields.fullName.errors)}
-          id={fields.fullName.id}
-          errorId={fields.fullName.errorId}
-        >
+        <Field label="Full Name" required {...shown(fields.fullName)}>
           <input
             {...getInputProps(fields.fullName, { type: "text" })}
+            {...cleared(fields.fullName)}
             autoComplete="name"
             placeholder="Enter your full name"
             className={inputClass}
           />
         </Field>
-        <Field
-          label="Email Address"
-          required
-          error={errorOf("email", fields.email.errors)}
-          id={fields.email.id}
-          errorId={fields.email.errorId}
-        >
+        <Field label="Email Address" required {...shown(fields.email)}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
+            {...cleared(fields.email)}
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
             className={inputClass}
           />
         </Field>
-        <Field
-          label="Phone Number"
-          required
-          error={errorOf("phone", fields.phone.errors)}
-          id={fields.phone.id}
-          errorId={fields.phone.errorId}
-        >
-          <input {...getInputProps(fields.phone, { type: "tel" })} autoComplete="tel" placeholder="0803 123 4567" className={inputClass} />
+        <Field label="Phone Number" required {...shown(fields.phone)}>
+          <input
+            {...getInputProps(fields.phone, { type: "tel" })}
+            {...cleared(fields.phone)}
+            autoComplete="tel"
+            placeholder="0803 123 4567"
+            className={inputClass}
+          />
         </Field>
-        <Field
-          label="Gender"
-          required
-          error={errorOf("gender", fields.gender.errors)}
-          id={fields.gender.id}
-          errorId={fields.gender.errorId}
-        >
-          <select {...getSelectProps(fields.gender)} className={inputClass}>
+        <Field label="Gender" required {...shown(fields.gender)}>
+          <select {...getSelectProps(fields.gender)} {...cleared(fields.gender)} className={inputClass}>
             <option value="">Select gender</option>
             <option value="male">Male</option>
             <option value="female">Female</option>
             <option value="other">Other</option>
           </select>
         </Field>
-        <Field
-          label="Organization"
-          error={errorOf("organization", fields.organization.errors)}
-          id={fields.organization.id}
-          errorId={fields.organization.errorId}
-        >
+        <Field label="Organization" {...shown(fields.organization)}>
           <input
             {...getInputProps(fields.organization, { type: "text" })}
+            {...cleared(fields.organization)}
             autoComplete="organization"
             placeholder="School, company or group"
             className={inputClass}
           />
         </Field>
-        <Field
-          label="Position"
-          error={errorOf("position", fields.position.errors)}
-          id={fields.position.id}
-          errorId={fields.position.errorId}
-        >
+        <Field label="Position" {...shown(fields.position)}>
           <input
             {...getInputProps(fields.position, { type: "text" })}
+            {...cleared(fields.position)}
             autoComplete="organization-title"
             placeholder="e.g. Student, Volunteer"
             className={inputClass}
           />
         </Field>
-        <Field label="State of Residence" error={errorOf("state", fields.state.errors)} id={fields.state.id} errorId={fields.state.errorId}>
-          <select {...getSelectProps(fields.state)} onChange={(e) => setState(e.target.value)} className={inputClass}>
+        <Field label="State of Residence" {...shown(fields.state)}>
+          <select
+            {...getSelectProps(fields.state)}
+            {...cleared(fields.state)}
+            onChange={(e) => setState(e.target.value)}
+            className={inputClass}
+          >
             <option value="">Select state</option>
             {NIGERIA_STATES.map((s) => (
               <option key={s.name} value={s.name}>
@@ -138,14 +124,8 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
             ))}
           </select>
         </Field>
-        <Field
-          label="Local Government"
-          error={errorOf("localGovernment", fields.localGovernment.errors)}
-          id={fields.localGovernment.id}
-          errorId={fields.localGovernment.errorId}
-          hint={state ? undefined : "Choose your state first"}
-        >
-          <select {...getSelectProps(fields.localGovernment)} key={state} className={inputClass}>
+        <Field label="Local Government" {...shown(fields.localGovernment)} hint={state ? undefined : "Choose your state first"}>
+          <select {...getSelectProps(fields.localGovernment)} {...cleared(fields.localGovernment)} key={state} className={inputClass}>
             <option value="">{state ? "Select local government" : "Select state first"}</option>
             {/* Without JavaScript the list cannot follow the state choice, so it lists every state's LGAs in groups. */}
             {state
@@ -166,14 +146,10 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
           </select>
         </Field>
       </div>
-      <Field
-        label="Why do you want to attend?"
-        error={errorOf("reason", fields.reason.errors)}
-        id={fields.reason.id}
-        errorId={fields.reason.errorId}
-      >
+      <Field label="Why do you want to attend?" {...shown(fields.reason)}>
         <textarea
           {...getTextareaProps(fields.reason)}
+          {...cleared(fields.reason)}
           rows={4}
           placeholder="Tell us briefly what you hope to gain"
           className={inputClass}
@@ -184,7 +160,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
         <label htmlFor={fields.consent.id} className="flex items-start gap-3 text-sm text-gray-700">
           <input
             {...getInputProps(fields.consent, { type: "checkbox" })}
-            aria-invalid={errorOf("consent", fields.consent.errors) ? true : undefined}
+            {...cleared(fields.consent)}
             className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
           />
           <span>
@@ -195,9 +171,9 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
             , and I confirm that I am 18 or older, or have my parent's or guardian's consent.
           </span>
         </label>
-        {errorOf("consent", fields.consent.errors) ? (
+        {shown(fields.consent).error ? (
           <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700">
-            {errorOf("consent", fields.consent.errors)}
+            {shown(fields.consent).error}
           </p>
         ) : null}
       </div>
