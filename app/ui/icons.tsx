@@ -1,20 +1,20 @@
 // Inline SVG icons (no icon font, no extra request). Decorative by default.
 type IconProps = { className?: string; title?: string };
 
-/** The frame every line icon shares: 24×24, stroked with the current colour, hidden from screen readers unless titled. */
+/** What every line icon shares: 24×24, stroked with the current colour (also for sprite <symbol>s). */
+export const LINE_ICON = {
+  viewBox: "0 0 24 24",
+  fill: "none",
+  stroke: "currentColor",
+  strokeWidth: 2,
+  strokeLinecap: "round",
+  strokeLinejoin: "round",
+} as const;
+
+/** The frame of a line icon, hidden from screen readers unless titled. */
 export function Svg({ className = "h-5 w-5", title, children }: IconProps & { children: React.ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className={className}
-      aria-hidden={title ? undefined : true}
-      role={title ? "img" : undefined}
-    >
+    <svg {...LINE_ICON} className={className} aria-hidden={title ? undefined : true} role={title ? "img" : undefined}>
       {title ? <title>{title}</title> : null}
       {children}
     </svg>

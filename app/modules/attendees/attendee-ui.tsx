@@ -1,7 +1,7 @@
 import { createContext, use } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FOCUS_RING } from "~/modules/auth/admin-nav";
-import { Svg } from "~/ui/icons";
+import { LINE_ICON, Svg } from "~/ui/icons";
 import { Modal } from "~/ui/modal";
 import { GENDER_LABELS, type Gender } from "./schemas";
 
@@ -47,16 +47,7 @@ export function RowIconSprite({ children }: { children: React.ReactNode }) {
     <SpriteContext value={true}>
       <svg aria-hidden="true" width="0" height="0" className="absolute">
         {(Object.keys(ROW_ICONS) as RowIcon[]).map((name) => (
-          <symbol
-            key={name}
-            id={`row-icon-${name}`}
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2}
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          >
+          <symbol key={name} id={`row-icon-${name}`} {...LINE_ICON}>
             {ROW_ICONS[name]}
           </symbol>
         ))}

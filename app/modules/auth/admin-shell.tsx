@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { MenuIcon } from "~/ui/icons";
+import { MenuIcon, Svg } from "~/ui/icons";
 import { AdminNavList, FOCUS_RING } from "./admin-nav";
 
 // The frame around every admin page: side navigation (a <details> menu on
@@ -117,18 +117,9 @@ function LogoutButton() {
         type="submit"
         className={`flex w-full items-center justify-center gap-2 rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm font-medium text-gray-700 hover:border-red-300 hover:bg-red-50 hover:text-red-700 ${FOCUS_RING}`}
       >
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="h-4 w-4"
-          aria-hidden="true"
-        >
+        <Svg className="h-4 w-4">
           <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
-        </svg>
+        </Svg>
         Logout
       </button>
     </Form>

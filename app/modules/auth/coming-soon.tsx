@@ -1,3 +1,5 @@
+import { Svg } from "~/ui/icons";
+
 // The body of an admin section that a later release fills in: says what will be
 // here, with no buttons that do nothing.
 
@@ -8,18 +10,10 @@ export function ComingSoon({ section, description }: { section: string; descript
       className="mx-auto max-w-2xl rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center shadow-sm"
     >
       <span aria-hidden="true" className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-        <svg
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          className="h-6 w-6"
-        >
+        <Svg className="h-6 w-6">
           <circle cx="12" cy="12" r="10" />
           <path d="M12 6v6l4 2" />
-        </svg>
+        </Svg>
       </span>
       <h2 id="coming-soon-heading" className="mt-4 text-lg font-semibold text-gray-900">
         {section}: coming soon

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Svg } from "~/ui/icons";
 import { useHydrated } from "~/ui/use-hydrated";
 
 // The password input with its show/hide toggle (spec §4 "Password field toggles
@@ -6,16 +7,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 // shown and the password stays hidden.
 
 const EyeIcon = ({ off }: { off: boolean }) => (
-  <svg
-    viewBox="0 0 24 24"
-    fill="none"
-    stroke="currentColor"
-    strokeWidth={2}
-    strokeLinecap="round"
-    strokeLinejoin="round"
-    className="h-5 w-5"
-    aria-hidden="true"
-  >
+  <Svg className="h-5 w-5">
     {off ? (
       <>
         <path d="M9.88 9.88a3 3 0 1 0 4.24 4.24M10.73 5.08A10.43 10.43 0 0 1 12 5c7 0 10 7 10 7a13.16 13.16 0 0 1-1.67 2.68" />
@@ -27,7 +19,7 @@ const EyeIcon = ({ off }: { off: boolean }) => (
         <circle cx="12" cy="12" r="3" />
       </>
     )}
-  </svg>
+  </Svg>
 );
 
 export function PasswordField({

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Svg } from "~/ui/icons";
 import type { DashboardStats } from "./dashboard.server";
 import { genderSplit } from "./gender";
 import { registrantsLabel } from "./nigeria-map";
@@ -10,17 +11,7 @@ const formatNumber = (n: number) => n.toLocaleString("en-US");
 function CardIcon({ children }: { children: ReactNode }) {
   return (
     <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        className="h-5 w-5"
-      >
-        {children}
-      </svg>
+      <Svg className="h-5 w-5">{children}</Svg>
     </span>
   );
 }
