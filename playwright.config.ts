@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { ensureChromium } from "./tests/support/system-deps";
+import { CHROMIUM_FLAGS, ensureChromium } from "./tests/support/system-deps";
 
 // End-to-end tests against the production build with Debian's Chromium (never a
 // downloaded browser). globalSetup starts the server and sets E2E_BASE_URL before
@@ -24,16 +24,7 @@ export default defineConfig({
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: ensureChromium(),
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [

@@ -6,6 +6,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { CHROMIUM_FLAGS, ensureChromium } from "../tests/support/system-deps";
 import { writeSection } from "./support/docs-section";
 
 // `npm run bench:pages`: Lighthouse (mobile emulation, simulated throttling) on the
@@ -20,17 +21,6 @@ const flag = (name: string) => args.includes(name);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const RUNS = Number(option("--runs") ?? 3);
 const PAGES = ["/", "/register"] as const;
-const CHROMIUM = "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const KB = 1000;
 
 type Run = { score: number; lcp: number; tbt: number; cls: number; totalBytes: number; jsBytes: number; jsGzip9: number; jsBrotli: number };
@@ -262,7 +252,7 @@ async function main() {
   const base = await startServer();
   // Warm the server (first SSR render, module loading) so run 1 is not measured cold.
   for (let i = 0; i < 3; i++) for (const p of PAGES) await fetch(base + p).then((r) => r.arrayBuffer());
-  chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+  chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROMIUM_FLAGS });
   const results: Record<string, Run[]> = {};
   for (const p of PAGES) {
     results[p] = [];

@@ -42,6 +42,21 @@ export function ensurePostgres(): string {
   });
 }
 
+/**
+ * Flags for Debian's Chromium on these machines (tests and benchmarks): headless, no
+ * sandbox as root, and nothing that would reach out to the internet on its own.
+ */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Path of Debian's Chromium. */
 export function ensureChromium(): string {
   return ensure("Chromium", ["chromium"], () => {
