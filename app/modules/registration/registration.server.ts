@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import { type Db, pgConstraint, pgErrorCode } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { attendees, SETTINGS_ID } from "~/db/schema";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
@@ -11,7 +11,6 @@ import { type RegistrationState, registrationStatus } from "./status";
 
 export const REGISTRATION_MESSAGES = {
   duplicate: "This email address is already registered for the summit.",
-  duplicateConstraint: "This email address is already registered.",
   ticketCollision: "Ticket ID collision. Please try again.",
   failed: "Registration failed. Please try again later.",
   success: "Registration successful! Check your email for your ticket.",
@@ -79,54 +78,41 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
     created_at: now,
   };
 
-  try {
-    return await db.transaction(async (tx) => {
-      const lock = options.settingsLock === "none" ? sql`` : sql`for update`;
-      // The settings row carries the seat counter (kept by triggers on attendees).
-      // Once FOR UPDATE is granted it returns the row's latest version, so the count
-      // includes every registration committed while this one waited for the lock.
-      const locked = (await tx.execute(sql`
-        select s.event_name, s.registration_enabled, s.max_attendees, s.registered_count,
-          s.event_date::text as event_date, s.event_time
-        from event_settings s where s.id = ${SETTINGS_ID} ${lock}`)) as unknown as { rows: LockedSettingsRow[] };
-      const row = locked.rows[0];
-      if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
-      const status = registrationStatus(
-        {
-          registrationEnabled: row.registration_enabled,
-          maxAttendees: row.max_attendees,
-          totalAttendees: row.registered_count,
-          eventDate: row.event_date,
-          eventTime: row.event_time,
-        },
-        now,
-      );
-      if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
+  return db.transaction(async (tx) => {
+    const lock = options.settingsLock === "none" ? sql`` : sql`for update`;
+    // The settings row carries the seat counter (kept by triggers on attendees).
+    // Once FOR UPDATE is granted it returns the row's latest version, so the count
+    // includes every registration committed while this one waited for the lock.
+    const locked = (await tx.execute(sql`
+      select s.event_name, s.registration_enabled, s.max_attendees, s.registered_count,
+        s.event_date::text as event_date, s.event_time
+      from event_settings s where s.id = ${SETTINGS_ID} ${lock}`)) as unknown as { rows: LockedSettingsRow[] };
+    const row = locked.rows[0];
+    if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
+    const status = registrationStatus(
+      {
+        registrationEnabled: row.registration_enabled,
+        maxAttendees: row.max_attendees,
+        totalAttendees: row.registered_count,
+        eventDate: row.event_date,
+        eventTime: row.event_time,
+      },
+      now,
+    );
+    if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
 
-      // A duplicate e-mail (unique on lower(trim(email))) inserts nothing rather than
-      // failing, so the transaction stays usable to tell why.
-      const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
-      if (inserted.length === 0) {
-        const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(sql`lower(trim(${attendees.email})) = ${email}`);
-        if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
-        return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
-      }
+    // A conflict on a unique index inserts nothing rather than failing, so the
+    // transaction stays usable to tell which: the e-mail (unique on lower(trim(email)))
+    // or, if that is free, the crypto-random ticket ID.
+    const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
+    if (inserted.length === 0) {
+      const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(sql`lower(trim(${attendees.email})) = ${email}`);
+      if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+      return { ok: false as const, reason: "ticket_collision" as const, message: REGISTRATION_MESSAGES.ticketCollision };
+    }
 
-      // The worker renders the e-mail (QR code, calendar) after commit; the lock is held only for these writes.
-      await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
-      return { ok: true as const, attendeeId, ticketId, token, email, fullName: values.full_name };
-    });
-  } catch (error) {
-    return failureFor(error);
-  }
-}
-
-/** Spec §8: a unique violation names the e-mail or the ticket ID; anything else is a generic failure. */
-function failureFor(error: unknown): RegistrationResult {
-  if (pgErrorCode(error) === "23505") {
-    const constraint = pgConstraint(error) ?? "";
-    if (constraint.includes("ticket")) return { ok: false, reason: "ticket_collision", message: REGISTRATION_MESSAGES.ticketCollision };
-    return { ok: false, reason: "duplicate", message: REGISTRATION_MESSAGES.duplicateConstraint };
-  }
-  throw error;
+    // The worker renders the e-mail (QR code, calendar) after commit; the lock is held only for these writes.
+    await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
+    return { ok: true as const, attendeeId, ticketId, token, email, fullName: values.full_name };
+  });
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Database } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, event_settings, mail_outbox } from "~/db/schema";
@@ -10,6 +10,16 @@ import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
 import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
 import type { RegistrationInput } from "./schema";
+
+// A ticket ID collision cannot be provoked with crypto-random IDs: this lets a test pick the next one.
+const nextTicketId = vi.hoisted(() => ({ value: undefined as string | undefined }));
+vi.mock("~/modules/tickets/ticket-id", async (importOriginal) => {
+  const original = await importOriginal<typeof import("~/modules/tickets/ticket-id")>();
+  return {
+    ...original,
+    generateTicketId: (...args: Parameters<typeof original.generateTicketId>) => nextTicketId.value ?? original.generateTicketId(...args),
+  };
+});
 
 const SECRET = "a-test-secret-that-is-long-enough-1234";
 const BEFORE_EVENT = new Date("2025-08-01T10:00:00Z");
@@ -74,6 +84,23 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
     expect(again).toEqual({ ok: false, reason: "duplicate", message: REGISTRATION_MESSAGES.duplicate });
     expect(await count()).toBe(1);
     expect(await outboxCount()).toBe(1);
+  });
+
+  it("says 'Ticket ID collision. Please try again.' when the ticket ID is taken, storing and sending nothing", async () => {
+    const taken = await createAttendee(database.db);
+    nextTicketId.value = taken.ticket_id;
+    try {
+      expect(await registerAttendee(database.db, input(), options)).toMatchObject({
+        ok: false,
+        reason: "ticket_collision",
+        message: "Ticket ID collision. Please try again.",
+      });
+    } finally {
+      nextTicketId.value = undefined;
+    }
+    expect(await count()).toBe(1);
+    expect(await outboxCount()).toBe(0);
+    expect((await registerAttendee(database.db, input(), options)).ok).toBe(true);
   });
 
   it("refuses when registration is disabled, full, or the event has passed", async () => {
