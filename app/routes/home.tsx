@@ -9,7 +9,7 @@ import { PartnersSection } from "~/modules/content/landing/partners-section";
 import { RegisterCta } from "~/modules/content/landing/register-cta";
 import { SiteFooter } from "~/modules/content/landing/site-footer";
 import { SiteNav } from "~/modules/content/landing/site-nav";
-import { parseSpeakerFilter, SpeakersSection } from "~/modules/content/landing/speakers-section";
+import { isPublicSpeaker, parseSpeakerFilter, SpeakersSection } from "~/modules/content/landing/speakers-section";
 import { getPublicContent } from "~/modules/content/public-content.server";
 import { registrationStatus } from "~/modules/registration/status";
 import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
@@ -72,7 +72,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
-  const publicSpeakerCount = d.speakers.filter((s) => s.speaker_type !== "Chief Host" && s.speaker_type !== "Host").length;
+  const publicSpeakerCount = d.speakers.filter(isPublicSpeaker).length;
   return (
     <>
       <SiteNav name={d.event.name} logoUrl={d.event.logoUrl} />

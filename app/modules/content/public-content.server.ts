@@ -1,5 +1,4 @@
 import type { DbOrTx } from "~/db/client.server";
-import { countAttendees } from "~/modules/registration/public-status.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import {
   type AgendaItem,
@@ -30,15 +29,15 @@ let entry: { value: Promise<PublicContent>; expires: number; generation: number 
 let generation = 0;
 
 async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
-  const [settings, speakers, specialGuests, agenda, partners, attendeeCount] = await Promise.all([
+  const [settings, speakers, specialGuests, agenda, partners] = await Promise.all([
     getSettings(db),
     listSpeakers(db),
     listSpecialGuests(db),
     listAgenda(db),
     listPartners(db),
-    countAttendees(db),
   ]);
-  return { settings, speakers, specialGuests, agenda, partners, attendeeCount };
+  // The settings row carries the seat counter the attendees triggers keep.
+  return { settings, speakers, specialGuests, agenda, partners, attendeeCount: settings.registered_count };
 }
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {

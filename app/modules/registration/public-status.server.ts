@@ -5,7 +5,7 @@ import type { EventSettings } from "~/modules/settings/settings.server";
 import { type RegistrationStatus, registrationStatus, unavailableStatus } from "./status";
 
 /** How many are registered: the seat counter the attendees triggers keep, one row by key (no count over attendees). */
-export async function countAttendees(db: DbOrTx): Promise<number> {
+async function countAttendees(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ count: event_settings.registered_count }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID));
   return row?.count ?? 0;
 }

@@ -8,6 +8,9 @@ export type SpeakerFilter = (typeof SPEAKER_FILTERS)[number];
 const FILTER_ON = "bg-brand-700 text-white";
 const FILTER_OFF = "bg-gray-100 text-gray-700 hover:bg-gray-200";
 
+/** The speakers the Speakers section lists and counts: the hosts have their own cards under Organizers. */
+export const isPublicSpeaker = (s: { speaker_type: string }) => s.speaker_type !== "Chief Host" && s.speaker_type !== "Host";
+
 export function parseSpeakerFilter(value: string | null): SpeakerFilter {
   return (SPEAKER_FILTERS as readonly string[]).includes(value ?? "") ? (value as SpeakerFilter) : "All";
 }
@@ -26,7 +29,7 @@ export function SpeakersSection({
   initialFilter: SpeakerFilter;
 }) {
   const [filter, setFilter] = useState<SpeakerFilter>(initialFilter);
-  const publicSpeakers = speakers.filter((s) => s.speaker_type !== "Chief Host" && s.speaker_type !== "Host");
+  const publicSpeakers = speakers.filter(isPublicSpeaker);
   const matches = (s: Speaker) => filter === "All" || s.speaker_type === filter;
   const shownCount = publicSpeakers.filter(matches).length;
 
