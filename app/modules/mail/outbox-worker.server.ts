@@ -10,7 +10,7 @@ import {
   retryBackoffMs,
   storeRenderedMail,
 } from "./outbox.server";
-import { type QuietLoopOptions, waitForQuietLoop } from "./quiet-loop.server";
+import { waitForQuietLoop } from "./quiet-loop.server";
 import type { MailLog, MailTransport } from "./transport.server";
 
 export type DeliveryOptions = {
@@ -116,9 +116,7 @@ export function notifyOutbox(): void {
 }
 
 /** Delivers the outbox in the background until stopped. Never throws: errors are logged and retried. */
-export function startOutboxWorker(
-  options: DeliveryOptions & { pollMs?: number /** how mail gives way to requests (quiet-loop.server.ts) */; yieldTo?: QuietLoopOptions },
-): OutboxWorker {
+export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number }): OutboxWorker {
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let stopped = false;
@@ -148,7 +146,7 @@ export function startOutboxWorker(
         const { claimed } = await deliverDueMail({ ...options, batchSize });
         errors = 0;
         // After a round of sending, requests waiting for the event loop go first.
-        if (claimed > 0 && !stopped) await waitForQuietLoop(options.yieldTo);
+        if (claimed > 0 && !stopped) await waitForQuietLoop();
         // A full batch means more may be due: go on without waiting.
         if (claimed === batchSize) idleMs = 0;
       } catch (error) {
