@@ -19,7 +19,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, type DbOrTx, databaseOptions, openDatabase } from "../app/db/client.server";
+import { type DbConnection, type DbOrTx, dbConnectionOptions, openDbConnection } from "../app/db/client.server";
 import { admin_users, attendees } from "../app/db/schema";
 import { searchAttendees } from "../app/modules/attendees/attendees.server";
 import { attendeesCsvStream } from "../app/modules/attendees/csv.server";
@@ -185,7 +185,7 @@ const SEARCHES: { label: string; query: Parameters<typeof searchAttendees>[1] }[
 
 type Results = Map<string, Stat>;
 
-async function domainBench(database: Database, results: Results) {
+async function domainBench(database: DbConnection, results: Results) {
   for (const { label, query } of SEARCHES) {
     const stat = await measure(() => searchAttendees(database.db, query));
     const check = await searchAttendees(database.db, query);
@@ -296,7 +296,7 @@ async function runPglite(results: Results) {
   const dataDir = path.join(dir, "data");
   try {
     // The same directory the server uses for DATA_DIR.
-    const database = await openDatabase(databaseOptions({ dataDir }));
+    const database = await openDbConnection(dbConnectionOptions({ dataDir }));
     let cookie = "";
     try {
       const seeded = await seed(database.db, ROWS);
@@ -320,7 +320,7 @@ async function runPostgres(results: Results) {
     await admin.query("create database bench");
     await admin.end();
     const url = server.url.replace(/\/postgres$/, "/bench");
-    const database = await openDatabase({ kind: "postgres", url });
+    const database = await openDbConnection({ kind: "postgres", url });
     let cookie = "";
     try {
       const seeded = await seed(database.db, ROWS);

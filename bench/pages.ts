@@ -107,9 +107,9 @@ async function startServer(): Promise<string> {
   tempDir = mkdtempSync(path.join(tmpdir(), "summit-bench-pages-"));
   const dataDir = path.join(tempDir, "data");
   // Seed the demo content first; the server takes the data directory's lock afterwards.
-  const { openDatabase } = await import("~/db/client.server");
+  const { openDbConnection } = await import("~/db/client.server");
   const { seedDemo } = await import("~/modules/content/demo-seed.server");
-  const database = await openDatabase({ kind: "pglite", dir: dataDir });
+  const database = await openDbConnection({ kind: "pglite", dir: dataDir });
   try {
     await seedDemo(database.db, { today: new Date() });
   } finally {

@@ -55,7 +55,7 @@ const processesList = String(args.processes).split(",").map(Number);
 const endpoints = String(args.endpoints).split(",").filter(Boolean) as Endpoint[];
 const TARGETS: Record<DatabaseKind, number> = { pglite: 300, postgres: 600 };
 const P99_TARGET_MS = 150;
-const SERVER_POOL_SIZE = 10; // openDatabase's default, what the server runs with
+const SERVER_POOL_SIZE = 10; // openDbConnection's default, what the server runs with
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
 if (fixedAmount !== undefined && fixedAmount > maxAmount) throw new Error(`--amount must stay within ${maxAmount} (capacity ${CAPACITY})`);

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, it } from "vitest";
-import { type Database, openDatabase } from "~/db/client.server";
+import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { admin_sessions, admin_users } from "~/db/schema";
 import { verifyAdminCredentials } from "~/modules/auth/accounts.server";
 import { createPostgresDatabaseUrl } from "../tests/support/test-database";
@@ -48,7 +48,7 @@ function cli(env: { DATA_DIR: string; DATABASE_URL?: string }, args: string[], s
   });
 }
 
-async function withDatabase<T>(open: () => Promise<Database>, use: (database: Database) => Promise<T>): Promise<T> {
+async function withDatabase<T>(open: () => Promise<DbConnection>, use: (database: DbConnection) => Promise<T>): Promise<T> {
   const database = await open();
   try {
     return await use(database);
@@ -57,7 +57,7 @@ async function withDatabase<T>(open: () => Promise<Database>, use: (database: Da
   }
 }
 
-async function addSession(database: Database, email: string) {
+async function addSession(database: DbConnection, email: string) {
   const [admin] = await database.db.select({ id: admin_users.id }).from(admin_users).where(eq(admin_users.email, email));
   if (!admin) throw new Error(`no admin ${email}`);
   await database.db
@@ -66,7 +66,7 @@ async function addSession(database: Database, email: string) {
   return admin.id;
 }
 
-async function sessionCount(database: Database, adminId: string) {
+async function sessionCount(database: DbConnection, adminId: string) {
   const [row] = await database.db
     .select({ n: sql<number>`count(*)::int` })
     .from(admin_sessions)
@@ -80,7 +80,7 @@ describe.concurrent("admin CLI", () => {
   }, async ({ expect }) => {
     const dataDir = tempDataDir();
     const env = { DATA_DIR: dataDir };
-    const open = () => openDatabase({ kind: "pglite", dir: path.join(dataDir, "db") });
+    const open = () => openDbConnection({ kind: "pglite", dir: path.join(dataDir, "db") });
 
     const added = await cli(env, ["add", " Ada@Example.org ", "--name", "Ada Lovelace"], "a-long-password\nignored second line\n");
     expect(added).toMatchObject({ code: 0, stdout: "Added admin ada@example.org (Ada Lovelace)\n", stderr: "" });
@@ -144,7 +144,7 @@ describe.concurrent("admin CLI", () => {
     expect(added).toMatchObject({ code: 0, stdout: "Added admin grace@example.org (Admin User)\n" });
 
     await withDatabase(
-      () => openDatabase({ kind: "postgres", url: env.DATABASE_URL }),
+      () => openDbConnection({ kind: "postgres", url: env.DATABASE_URL }),
       async (database) => {
         expect(await verifyAdminCredentials(database.db, "grace@example.org", "a-long-password")).toMatchObject({ name: "Admin User" });
       },

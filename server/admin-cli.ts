@@ -1,7 +1,7 @@
 import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password.server";
 import { emailSchema } from "~/modules/auth/schemas";
 
@@ -69,10 +69,10 @@ function parseCommand(argv: string[]): Command | "help" {
 }
 
 /** Opens the server's database; a data directory in use by the server is refused without touching it. */
-async function openConfiguredDatabase([{ getConfig }, { databaseOptions, openDatabase, DataDirLockedError }]: Modules): Promise<Database> {
-  const options = databaseOptions(getConfig());
+async function openConfiguredDatabase([{ getConfig }, { dbConnectionOptions, openDbConnection, DataDirLockedError }]: Modules): Promise<DbConnection> {
+  const options = dbConnectionOptions(getConfig());
   try {
-    return await openDatabase(options);
+    return await openDbConnection(options);
   } catch (error) {
     if (error instanceof DataDirLockedError && options.kind === "pglite") {
       throw new CliError(
@@ -167,7 +167,7 @@ function formatTable(rows: { email: string; name: string; created_at: Date }[]):
   return [line(table[0]!), rule, ...table.slice(1).map(line), "", count].join("\n");
 }
 
-async function run(command: Command, database: Database, accounts: Modules[2]): Promise<string> {
+async function run(command: Command, database: DbConnection, accounts: Modules[2]): Promise<string> {
   const { db } = database;
   const { createAdmin, DuplicateAdminError, getAdminByEmail, listAdmins, removeAdmin, resetAdminPassword, assertPasswordLength } = accounts;
   switch (command.name) {
@@ -201,7 +201,7 @@ async function run(command: Command, database: Database, accounts: Modules[2]): 
 }
 
 async function main(argv: string[]): Promise<number> {
-  let database: Database | undefined;
+  let database: DbConnection | undefined;
   let modules: Modules | undefined;
   try {
     const command = parseCommand(argv);

@@ -6,7 +6,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { getConfig } from "~/config.server";
-import { getDatabase } from "~/db/db.server";
+import { getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
 import { runClusterPrimary } from "./cluster";
 import { startBackgroundWorkers } from "./workers.server";
@@ -39,7 +39,7 @@ export async function main(): Promise<void> {
 export async function startServer() {
   const config = getConfig();
   const log = logger();
-  const database = await getDatabase();
+  const database = await getDbConnection();
   const clientDir = path.resolve("build/client");
 
   const app = express();

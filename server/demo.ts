@@ -12,7 +12,7 @@ process.env.DATA_DIR ||= "./data-demo";
 process.env.NODE_ENV ||= "production";
 
 const { getConfig } = await import("~/config.server");
-const { DataDirLockedError, databaseOptions, openDatabase } = await import("~/db/client.server");
+const { DataDirLockedError, dbConnectionOptions, openDbConnection } = await import("~/db/client.server");
 const { verifyAdminCredentials } = await import("~/modules/auth/accounts.server");
 const { DEMO_ADMIN_EMAIL, DEMO_ADMIN_NAME } = await import("~/modules/content/demo-data");
 const { seedDemo } = await import("~/modules/content/demo-seed.server");
@@ -22,9 +22,9 @@ type Credentials = { email: string; password: string };
 const config = getConfig();
 const credentials = loadOrCreateCredentials(config.dataDir);
 
-let database: Awaited<ReturnType<typeof openDatabase>>;
+let database: Awaited<ReturnType<typeof openDbConnection>>;
 try {
-  database = await openDatabase(databaseOptions(config));
+  database = await openDbConnection(dbConnectionOptions(config));
 } catch (error) {
   if (error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);

@@ -17,7 +17,7 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Domain functions accept either, so callers can compose them inside one transaction. */
 export type DbOrTx = Db | Tx;
 
-export type Database = {
+export type DbConnection = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
@@ -43,7 +43,7 @@ const migrationsFolder = () => path.join(projectRoot(), "drizzle");
  * Opens the database and applies pending migrations. An embedded data directory
  * is locked for the life of the handle: two processes on one PGlite directory corrupt it.
  */
-export async function openDatabase(options: OpenOptions): Promise<Database> {
+export async function openDbConnection(options: OpenOptions): Promise<DbConnection> {
   if (options.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -87,7 +87,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /** Options for the configured database: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
-export function databaseOptions(config: { databaseUrl?: string; dataDir: string }): OpenOptions {
+export function dbConnectionOptions(config: { databaseUrl?: string; dataDir: string }): OpenOptions {
   return config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dir: path.join(config.dataDir, "db") };
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { DataDirLockedError, openDatabase } from "./client.server";
+import { DataDirLockedError, openDbConnection } from "./client.server";
 import { createAttendee } from "./factories";
 import { attendees } from "./schema";
 
@@ -12,12 +12,12 @@ describe("embedded database in a data directory", () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it("creates missing parents, keeps data across a restart, and refuses a second process while open", { timeout: 120_000 }, async () => {
-    const first = await openDatabase({ kind: "pglite", dir: dbDir });
+    const first = await openDbConnection({ kind: "pglite", dir: dbDir });
     const row = await createAttendee(first.db, { full_name: "Persisted Person" });
-    await expect(openDatabase({ kind: "pglite", dir: dbDir })).rejects.toBeInstanceOf(DataDirLockedError);
+    await expect(openDbConnection({ kind: "pglite", dir: dbDir })).rejects.toBeInstanceOf(DataDirLockedError);
     await first.close();
 
-    const reopened = await openDatabase({ kind: "pglite", dir: dbDir });
+    const reopened = await openDbConnection({ kind: "pglite", dir: dbDir });
     try {
       const rows = await reopened.db.select().from(attendees);
       expect(rows.map((r) => r.id)).toEqual([row.id]);

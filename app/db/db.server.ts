@@ -1,14 +1,14 @@
 import { getConfig } from "~/config.server";
-import { type Database, databaseOptions, openDatabase } from "./client.server";
+import { type DbConnection, dbConnectionOptions, openDbConnection } from "./client.server";
 
 // One database per process, kept on globalThis so dev-mode module reloads reuse it.
-const holder = globalThis as unknown as { __summitDb?: Promise<Database> };
+const holder = globalThis as unknown as { __summitDb?: Promise<DbConnection> };
 
-export function getDatabase(): Promise<Database> {
-  holder.__summitDb ??= openDatabase(databaseOptions(getConfig()));
+export function getDbConnection(): Promise<DbConnection> {
+  holder.__summitDb ??= openDbConnection(dbConnectionOptions(getConfig()));
   return holder.__summitDb;
 }
 
 export async function getDb() {
-  return (await getDatabase()).db;
+  return (await getDbConnection()).db;
 }

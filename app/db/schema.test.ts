@@ -1,13 +1,13 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "../../tests/support/test-database";
-import type { Database } from "./client.server";
+import type { DbConnection } from "./client.server";
 import { pgErrorCode } from "./client.server";
 import { createAttendee } from "./factories";
 import { event_settings, SETTINGS_ID } from "./schema";
 
 describe.each(DATABASE_KINDS)("schema on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

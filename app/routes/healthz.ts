@@ -1,9 +1,9 @@
-import { getDatabase } from "~/db/db.server";
+import { getDbConnection } from "~/db/db.server";
 import { checkHealth } from "~/modules/stats/health.server";
 
 // GET /healthz for load balancers and uptime checks: 200 while the database answers, 503 otherwise.
 export async function loader() {
-  const report = await getDatabase()
+  const report = await getDbConnection()
     .then((database) => checkHealth(database.db))
     .catch(() => ({ status: "error", database: "down" }) as const);
   return Response.json(report, {

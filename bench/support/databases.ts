@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { type Database, openDatabase } from "~/db/client.server";
+import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { type PostgresServer, startPostgres } from "../../tests/support/postgres-server";
 
@@ -16,7 +16,7 @@ export type BenchDatabase = {
   dataDir: string;
   /** DATABASE_URL for the server (PostgreSQL only). */
   databaseUrl?: string;
-  open: (poolSize?: number) => Promise<Database>;
+  open: (poolSize?: number) => Promise<DbConnection>;
   dispose: () => Promise<void>;
 };
 
@@ -43,7 +43,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<BenchDatabase> 
     bench = {
       kind,
       dataDir,
-      open: () => openDatabase({ kind: "pglite", dir: path.join(dataDir, "db") }),
+      open: () => openDbConnection({ kind: "pglite", dir: path.join(dataDir, "db") }),
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
     };
   } else {
@@ -55,7 +55,7 @@ export async function freshDatabase(kind: DatabaseKind): Promise<BenchDatabase> 
       kind,
       dataDir,
       databaseUrl,
-      open: (poolSize) => openDatabase({ kind: "postgres", url: databaseUrl, poolSize }),
+      open: (poolSize) => openDbConnection({ kind: "postgres", url: databaseUrl, poolSize }),
       // Databases are dropped with the cluster at the end: a forced drop here races
       // with pool clients still closing, whose error event would end the process.
       dispose: async () => rmSync(dataDir, { recursive: true, force: true }),
@@ -89,7 +89,7 @@ export type Verification = {
 };
 
 /** What the run left in the database: attendees, e-mails registered twice, queued ticket mails. */
-export async function verify(database: Database): Promise<Verification> {
+export async function verify(database: DbConnection): Promise<Verification> {
   const { db } = database;
   const rows = (q: Awaited<ReturnType<typeof db.execute>>) => (q as unknown as { rows: Record<string, unknown>[] }).rows;
   const [totals] = rows(

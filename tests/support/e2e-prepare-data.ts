@@ -3,14 +3,14 @@
 // 12 August 2025, which is past: registration would be closed. An organiser would set
 // the coming date in Event Settings; this does the same, 30 days ahead in Africa/Lagos.
 import path from "node:path";
-import { openDatabase } from "~/db/client.server";
+import { openDbConnection } from "~/db/client.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error("DATA_DIR is required");
 const lagosToday = new Date(Date.now() + 60 * 60 * 1000).toISOString().slice(0, 10);
 const eventDate = new Date(Date.parse(`${lagosToday}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
-const database = await openDatabase({ kind: "pglite", dir: path.join(dataDir, "db") });
+const database = await openDbConnection({ kind: "pglite", dir: path.join(dataDir, "db") });
 try {
   await updateSettings(database.db, { event_date: eventDate });
   process.stdout.write(`${eventDate}\n`);

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { type Database, openDatabase } from "~/db/client.server";
+import { type DbConnection, openDbConnection } from "~/db/client.server";
 
 export const DATABASE_KINDS = ["pglite", "postgres"] as const;
 export type DatabaseKind = (typeof DATABASE_KINDS)[number];
@@ -23,8 +23,8 @@ export async function createPostgresDatabaseUrl(): Promise<string> {
 }
 
 /** A freshly migrated database: PGlite in memory, or a new database on the test PostgreSQL server. */
-export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<Database & { url?: string }> {
-  if (kind === "pglite") return openDatabase({ kind: "memory" });
+export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<DbConnection & { url?: string }> {
+  if (kind === "pglite") return openDbConnection({ kind: "memory" });
   const url = await createPostgresDatabaseUrl();
-  return { ...(await openDatabase({ kind: "postgres", url, poolSize: options.poolSize })), url };
+  return { ...(await openDbConnection({ kind: "postgres", url, poolSize: options.poolSize })), url };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, check_ins, mail_outbox } from "~/db/schema";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
@@ -24,7 +24,7 @@ const PEOPLE = [
 ] as const;
 
 describe.each(DATABASE_KINDS)("searchAttendees on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
     for (const [i, person] of PEOPLE.entries()) await createAttendee(database.db, { ...person, created_at: minutesAgo(i) });
@@ -83,7 +83,7 @@ describe.each(DATABASE_KINDS)("searchAttendees on %s", (kind) => {
 });
 
 describe.each(DATABASE_KINDS)("attendee actions on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

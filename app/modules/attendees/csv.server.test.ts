@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { attendeeValues } from "~/db/factories";
 import { attendees } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
@@ -32,7 +32,7 @@ const TRICKY = [
 ];
 
 describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   let rows: (typeof attendees.$inferSelect)[];
   beforeAll(async () => {
     database = await createTestDatabase(kind);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { parseOptions } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database, DbOrTx } from "~/db/client.server";
+import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { admin_sessions, admin_users } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import {
@@ -64,7 +64,7 @@ describe("e-mail schemas", () => {
 });
 
 describe.each(DATABASE_KINDS)("admin accounts on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database, Db } from "~/db/client.server";
+import type { DbConnection, Db } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import * as schema from "~/db/schema";
 import { adminLayouts, adminRoutes, adminUrl } from "../../../tests/support/admin-session";
@@ -24,7 +24,7 @@ const ORIGIN = "http://localhost:3000";
 const holder: { db?: Db } = {};
 vi.mock("~/db/db.server", () => ({
   getDb: async () => holder.db,
-  getDatabase: async () => ({ db: holder.db, kind: "memory", close: async () => {} }),
+  getDbConnection: async () => ({ db: holder.db, kind: "memory", close: async () => {} }),
 }));
 
 type RouteModule = {
@@ -37,7 +37,7 @@ const loadModule = (file: string): Promise<RouteModule> => import(path.join(appD
 const HOUR = 3_600_000;
 
 describe.each(DATABASE_KINDS)("admin access control on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   let attendee: Awaited<ReturnType<typeof createAttendee>>;
   let validToken: string;
   let adminId: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DbOrTx } from "~/db/client.server";
+import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { login_attempts } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import {
@@ -40,7 +40,7 @@ async function fail(db: DbOrTx, address: string, from: number, n: number, source
 }
 
 describe.each(DATABASE_KINDS)("sign-in rate limit on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

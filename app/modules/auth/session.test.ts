@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { admin_sessions, login_attempts } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { createAdmin, removeAdmin, resetAdminPassword } from "./accounts.server";
@@ -58,7 +58,7 @@ async function refusal(promise: Promise<unknown>): Promise<Response> {
 }
 
 describe.each(DATABASE_KINDS)("admin sessions on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

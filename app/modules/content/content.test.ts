@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { agenda, partners, speakers, special_guests } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import {
@@ -90,7 +90,7 @@ describe("content schemas", () => {
 });
 
 describe.each(DATABASE_KINDS)("content on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, type Db, openDatabase } from "~/db/client.server";
+import { type DbConnection, type Db, openDbConnection } from "~/db/client.server";
 import { type MailAttachment, mail_outbox } from "~/db/schema";
 import { freePort } from "../../../tests/support/postgres-server";
 import { type SmtpCapture, startSmtpCapture } from "../../../tests/support/smtp-capture";
@@ -72,7 +72,7 @@ const worker = (options: Parameters<typeof startOutboxWorker>[0]) => {
 const outboxId = (m: SmtpCapture["messages"][number]) => String(m.parsed.headers.get("x-outbox-id"));
 
 describe.each(DATABASE_KINDS)("outbox delivery on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   let db: Db;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -234,11 +234,11 @@ describe("outbox worker without a database", () => {
 });
 
 describe("two server instances on one PostgreSQL database", () => {
-  let first: Database & { url?: string };
-  let second: Database;
+  let first: DbConnection & { url?: string };
+  let second: DbConnection;
   beforeAll(async () => {
     first = await createTestDatabase("postgres");
-    second = await openDatabase({ kind: "postgres", url: first.url! });
+    second = await openDbConnection({ kind: "postgres", url: first.url! });
   });
   afterAll(async () => {
     await second?.close();

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "~/db/client.server";
+import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { mail_outbox } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
@@ -57,7 +57,7 @@ describe("errorText", () => {
 });
 
 describe.each(DATABASE_KINDS)("mail outbox on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });
@@ -163,11 +163,11 @@ describe.each(DATABASE_KINDS)("mail outbox on %s", (kind) => {
 });
 
 describe("claims from two PostgreSQL connections pools", () => {
-  let first: Database & { url?: string };
-  let second: Database;
+  let first: DbConnection & { url?: string };
+  let second: DbConnection;
   beforeAll(async () => {
     first = await createTestDatabase("postgres");
-    second = await openDatabase({ kind: "postgres", url: first.url! });
+    second = await openDbConnection({ kind: "postgres", url: first.url! });
   });
   afterAll(async () => {
     await second?.close();

@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { MAX_UPLOAD_BYTES, readImage, storeImage, UPLOAD_MESSAGES } from "./media.server";
 
@@ -11,7 +11,7 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 describe.each(DATABASE_KINDS)("media on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, DbOrTx } from "~/db/client.server";
+import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees } from "~/db/schema";
 import { Hero } from "~/modules/content/landing/hero";
@@ -42,7 +42,7 @@ function renderLandingParts(status: RegistrationStatus): string {
 }
 
 describe.each(DATABASE_KINDS)("registration status on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   const status = async (now: Date) => currentRegistrationStatus(database.db, await getSettings(database.db), now);
 
   beforeAll(async () => {

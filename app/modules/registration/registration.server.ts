@@ -32,7 +32,7 @@ export type RegistrationOptions = {
 };
 
 /** Phone numbers are stored in E.164 (+234…) when they parse as a real number; the spec's rule decides validity. */
-export function normalisePhone(phone: string): string {
+export function normalizePhone(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
   return parsed?.isValid() ? parsed.number : phone.trim();
 }
@@ -66,7 +66,7 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
     id: attendeeId,
     full_name: input.fullName.trim(),
     email,
-    phone: normalisePhone(input.phone),
+    phone: normalizePhone(input.phone),
     gender: input.gender,
     organization: input.organization,
     position: input.position,

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, event_settings, mail_outbox } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
@@ -44,7 +44,7 @@ function input(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
 }
 
 describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   const count = async () => (await database.db.select({ c: sql<number>`count(*)::int` }).from(attendees))[0]?.c ?? 0;
   const outboxCount = async () => (await database.db.select({ c: sql<number>`count(*)::int` }).from(mail_outbox))[0]?.c ?? 0;
 

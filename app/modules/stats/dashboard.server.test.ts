@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, speakers, special_guests } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 
 describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

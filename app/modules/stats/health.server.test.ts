@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, Db } from "~/db/client.server";
+import type { DbConnection, Db } from "~/db/client.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { checkHealth } from "./health.server";
@@ -7,7 +7,7 @@ import { checkHealth } from "./health.server";
 const mail = { to: "ada@example.org", subject: "Your ticket", html: "<p>hi</p>", text: "hi", kind: "ticket" };
 
 describe.each(DATABASE_KINDS)("checkHealth on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

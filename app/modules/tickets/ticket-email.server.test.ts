@@ -3,7 +3,7 @@ import jsQR from "jsqr";
 import ical, { type VEvent } from "node-ical";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { mail_outbox } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
@@ -106,7 +106,7 @@ describe("buildTicketEmail", () => {
 });
 
 describe.each(DATABASE_KINDS)("enqueueTicketEmail on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees } from "~/db/schema";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
@@ -11,7 +11,7 @@ import { findTicketByToken } from "./tickets.server";
 const SECRET = "t".repeat(64);
 
 describe.each(DATABASE_KINDS)("findTicketByToken on %s", (kind) => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
   });

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type Database, type Db, openDatabase } from "~/db/client.server";
+import { type DbConnection, type Db, openDbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
@@ -15,9 +15,9 @@ const admin = { id: "00000000-0000-0000-0000-0000000000aa", email: "admin@exampl
 const args = () => ({ request: new Request("http://localhost/admin"), params: {}, context: {} }) as Parameters<typeof loader>[0];
 
 describe("dashboard loader", () => {
-  let database: Database;
+  let database: DbConnection;
   beforeAll(async () => {
-    database = await openDatabase({ kind: "memory" });
+    database = await openDbConnection({ kind: "memory" });
   });
   afterAll(async () => {
     await database?.close();
