@@ -27,10 +27,20 @@ export async function loader({ request }: Route.LoaderArgs) {
   );
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const name = data?.site.name ?? "Youth Summit";
-  return [{ title: name }, { name: "description", content: data?.site.description ?? "" }];
-};
+export const meta: Route.MetaFunction = ({ data }) => [
+  { title: siteName(data) },
+  { name: "description", content: data?.site.description ?? "" },
+];
+
+/** The event's name from the root loader's data; a neutral name where that failed (error pages). */
+export function siteName(root: { site: { name: string } } | undefined): string {
+  return root?.site.name ?? "Youth Summit";
+}
+
+/** The event's name, in any page's component. */
+export function useSiteName(): string {
+  return siteName(useRouteLoaderData<typeof loader>("root"));
+}
 
 /** A route's `handle` may say `{ hydrate: false }`: its document then ships no framework JavaScript. */
 export type RouteHandle = { hydrate?: boolean };

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { SETTINGS_DEFAULTS as D } from "../modules/settings/defaults";
+import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 
 // Column names follow spec §3 word for word; tables the spec does not know
 // (admin accounts, sessions, check-ins, outbox, media, audit) follow the same style.

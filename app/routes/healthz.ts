@@ -1,5 +1,5 @@
 import { getDbConnection } from "~/db/db.server";
-import { checkHealth } from "~/modules/stats/health.server";
+import { checkHealth } from "~/modules/health/health.server";
 
 // GET /healthz for load balancers and uptime checks: 200 while the database answers, 503 otherwise.
 export async function loader() {

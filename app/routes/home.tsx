@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { About } from "~/modules/content/landing/about";
 import { AgendaSection } from "~/modules/content/landing/agenda-section";
 import { Countdown } from "~/modules/content/landing/countdown";
@@ -9,11 +10,11 @@ import { PartnersSection } from "~/modules/content/landing/partners-section";
 import { RegisterCta } from "~/modules/content/landing/register-cta";
 import { SiteFooter } from "~/modules/content/landing/site-footer";
 import { SiteNav } from "~/modules/content/landing/site-nav";
-import { isPublicSpeaker, parseSpeakerFilter, SpeakersSection } from "~/modules/content/landing/speakers-section";
+import { parseSpeakerFilter, SpeakersSection } from "~/modules/content/landing/speakers-section";
 import { getPublicContent } from "~/modules/content/public-content.server";
+import { isPublicSpeaker } from "~/modules/content/speaker-types";
 import { registrationStatus } from "~/modules/registration/status";
-import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
-import { countdown, formatEventDate } from "~/modules/tickets/event-time";
+import { countdown, formatEventDate } from "~/modules/settings/event-time";
 import type { RouteHandle } from "~/root";
 import type { Route } from "./+types/home";
 
@@ -29,16 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const content = await getPublicContent(await getDb());
   const { settings } = content;
   const now = new Date();
-  const status = registrationStatus(
-    {
-      registrationEnabled: settings.registration_enabled,
-      maxAttendees: settings.max_attendees,
-      totalAttendees: content.attendeeCount,
-      eventDate: settings.event_date,
-      eventTime: settings.event_time,
-    },
-    now,
-  );
+  const status = registrationStatus(settings, now);
   // Strip what the page does not show: less HTML and JSON over a costly connection.
   const person = <T extends { id: string; name: string; title: string; bio: string; image_url: string }>(p: T) => ({
     id: p.id,
@@ -62,7 +54,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     social: { facebook: settings.facebook_url, twitter: settings.twitter_url, instagram: settings.instagram_url },
     countdown: countdown(now, settings.event_date, settings.event_time),
     status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining },
-    registeredCount: content.attendeeCount,
+    registeredCount: settings.registered_count,
     speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),
     specialGuests: content.specialGuests.map((g) => ({ ...person(g), created_at: g.created_at })),
     agenda: content.agenda,

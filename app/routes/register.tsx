@@ -1,30 +1,21 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useState } from "react";
-import { data, Link, useNavigation } from "react-router";
-import { getConfig } from "~/config.server";
+import { Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
-import { logger } from "~/logger.server";
-import { invalidatePublicContent } from "~/modules/content/public-content.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { registrationAction } from "~/modules/registration/actions.server";
 import { EventFacts } from "~/modules/registration/event-facts";
 import { LostTicket } from "~/modules/registration/lost-ticket";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
-import { REGISTRATION_MESSAGES, registerAttendee } from "~/modules/registration/registration.server";
 import { RegistrationForm } from "~/modules/registration/registration-form";
-import { resendTicketByEmail } from "~/modules/registration/resend.server";
-import { EMAIL_PATTERN, joinFieldErrors, registrationSchema } from "~/modules/registration/schema";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { getSettings } from "~/modules/settings/settings.server";
-import { qrSvg } from "~/modules/tickets/qr.server";
-import { ticketPageUrl } from "~/modules/tickets/ticket-email.server";
+import { siteName } from "~/root";
 import { ArrowLeftIcon } from "~/ui/icons";
-import { makeToast, type Toast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
+import { useToasts } from "~/ui/use-toasts";
 import type { Route } from "./+types/register";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { site?: { name: string } } | undefined;
-  const name = root?.site?.name ?? "Youth Summit";
+  const name = siteName(matches[0]?.loaderData);
   return [
     { title: `Register — ${name}` },
     { name: "description", content: `Register free for the ${name} and receive your ticket by e-mail.` },
@@ -42,67 +33,24 @@ export async function loader() {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
-  const config = getConfig();
-  const db = await getDb();
-
-  if (formData.get("intent") === "resend") {
-    const email = String(formData.get("email") ?? "").trim();
-    if (!EMAIL_PATTERN.test(email))
-      return data({ resend: { sent: false, error: "Please enter a valid email address" as string } }, { status: 400 });
-    // Answered the same way whatever happens, and without waiting, so neither the text nor the timing reveals who registered.
-    void resendTicketByEmail(db, email)
-      .then((outcome) => {
-        if (outcome === "sent") notifyOutbox();
-        logger().info({ outcome }, "ticket self-resend");
-      })
-      .catch((error) => logger().error({ err: error }, "ticket self-resend failed"));
-    return { resend: { sent: true, error: undefined } };
-  }
-
-  const submission = parseWithZod(formData, { schema: registrationSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: makeToast("error", joinFieldErrors(submission.error ?? undefined)) }, { status: 400 });
-  }
-  try {
-    const outcome = await registerAttendee(db, submission.value, { publicUrl: config.publicUrl, secret: config.sessionSecret });
-    if (!outcome.ok) {
-      return data(
-        { result: submission.reply({ formErrors: [outcome.message] }), toast: makeToast("error", outcome.message) },
-        { status: 409 },
-      );
-    }
-    notifyOutbox();
-    invalidatePublicContent();
-    const ticketUrl = ticketPageUrl(config.publicUrl, outcome.token);
-    return {
-      result: submission.reply({ resetForm: true }),
-      toast: makeToast("success", REGISTRATION_MESSAGES.success, 5000),
-      success: { email: outcome.email, ticketId: outcome.ticketId, ticketUrl, qrSvg: await qrSvg(outcome.token) },
-    };
-  } catch (error) {
-    logger().error({ err: error }, "registration failed");
-    return data({ result: submission.reply(), toast: makeToast("error", REGISTRATION_MESSAGES.failed) }, { status: 500 });
-  }
+  return registrationAction(await request.formData());
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { event, status } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const [clientToasts, setClientToasts] = useState<Toast[]>([]);
+  const client = useToasts();
+  const { push, clear } = client;
   const success = actionData && "success" in actionData ? actionData.success : undefined;
   const [closedTicket, setClosedTicket] = useState<string | null>(null);
-  const showClientErrors = useCallback(
-    (message: string) => setClientToasts((prev) => [...prev, makeToast("error", message)].slice(-20)),
-    [],
-  );
+  const showClientErrors = useCallback((message: string) => push("error", message), [push]);
   const closeModal = useCallback(() => setClosedTicket(success?.ticketId ?? null), [success?.ticketId]);
   // A new server answer replaces the client's own validation toasts.
   const [answered, setAnswered] = useState(actionData);
   if (answered !== actionData) {
     setAnswered(actionData);
-    setClientToasts([]);
+    clear();
   }
 
   const actionToast = actionData && "toast" in actionData ? actionData.toast : undefined;
@@ -142,7 +90,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         <LostTicket sent={Boolean(resend?.sent)} error={resend?.error} submitting={submittingIntent === "resend"} />
       </main>
       {success && closedTicket !== success.ticketId ? <SuccessModal success={success} onClose={closeModal} /> : null}
-      <Toaster toasts={[...(actionToast ? [actionToast] : []), ...clientToasts]} />
+      <Toaster toasts={[...(actionToast ? [actionToast] : []), ...client.toasts]} />
     </div>
   );
 }

@@ -1,10 +1,7 @@
 import { data, Link } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { getSettings } from "~/modules/settings/settings.server";
-import { formatEventDate } from "~/modules/tickets/event-time";
-import { qrSvg } from "~/modules/tickets/qr.server";
-import { findTicketByToken } from "~/modules/tickets/tickets.server";
+import { ticketPage } from "~/modules/tickets/tickets.server";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { Route } from "./+types/ticket";
 
@@ -12,21 +9,10 @@ import type { Route } from "./+types/ticket";
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const db = await getDb();
-  const ticket = await findTicketByToken(db, params.token, getConfig().sessionSecret);
+  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
   // Forged, malformed or deleted: the root boundary renders the 404 page.
-  if (!ticket) throw data("Not Found", { status: 404 });
-  const settings = await getSettings(db);
-  return data(
-    {
-      ticket: { fullName: ticket.full_name, ticketId: ticket.ticket_id },
-      event: { name: settings.event_name, date: formatEventDate(settings.event_date), time: settings.event_time, venue: settings.venue },
-      // The QR code carries the signed token, so check-in can tell a real ticket from a made-up one.
-      qrSvg: await qrSvg(params.token),
-      calendarHref: `/tickets/${encodeURIComponent(params.token)}/calendar.ics`,
-    },
-    { headers: PRIVATE_HEADERS },
-  );
+  if (!page) throw data("Not Found", { status: 404 });
+  return data(page, { headers: PRIVATE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

@@ -1,9 +1,12 @@
 import { Link } from "react-router";
-import { FOCUS_RING } from "~/modules/auth/admin-nav";
+import { Badge, type BadgeTone } from "~/ui/badge";
+import { Card } from "~/ui/card";
+import { displayDateTime } from "~/ui/date-time";
 import { ArrowLeftIcon } from "~/ui/icons";
+import { TrashIcon } from "~/ui/row-icons";
+import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import type { ListRow } from "./attendee-list";
-import { BUTTON, EmailText, GenderBadge, ResendButton, TrashIcon } from "./attendee-ui";
-import { displayDateTime } from "./format";
+import { EmailText, GenderBadge, ResendButton } from "./attendee-ui";
 
 // The body of /admin/attendees/:id (DECISIONS §2.7: View Details gets its behaviour).
 
@@ -36,11 +39,11 @@ const MAIL_KINDS: Record<string, string> = {
 };
 
 // The outbox's 'pending' is shown as 'Queued': it waits for the worker (or for its next try).
-const MAIL_STATUS: Record<DetailsMail["status"], { label: string; style: string }> = {
-  pending: { label: "Queued", style: "bg-amber-100 text-amber-900" },
-  sending: { label: "Sending", style: "bg-sky-100 text-sky-900" },
-  sent: { label: "Sent", style: "bg-brand-100 text-brand-800" },
-  failed: { label: "Failed", style: "bg-red-100 text-red-800" },
+const MAIL_STATUS: Record<DetailsMail["status"], { label: string; tone: BadgeTone }> = {
+  pending: { label: "Queued", tone: "amber" },
+  sending: { label: "Sending", tone: "sky" },
+  sent: { label: "Sent", tone: "green" },
+  failed: { label: "Failed", tone: "red" },
 };
 
 export function AttendeeDetailsView({
@@ -173,7 +176,7 @@ function MailItem({ mail }: { mail: DetailsMail }) {
   return (
     <li className="py-3 first:pt-0 last:pb-0" data-mail-status={mail.status}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${status.style}`}>{status.label}</span>
+        <Badge tone={status.tone}>{status.label}</Badge>
         <span className="font-semibold text-gray-900">{MAIL_KINDS[mail.kind] ?? mail.kind}</span>
       </div>
       <p className="mt-1 text-sm break-words text-gray-700">{mail.subject}</p>
@@ -192,15 +195,6 @@ function MailItem({ mail }: { mail: DetailsMail }) {
         <p className="mt-1 text-sm break-words text-red-700">{`Error: ${mail.last_error}`}</p>
       ) : null}
     </li>
-  );
-}
-
-function Card({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <section className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
-      <h3 className="mb-3 text-sm font-semibold tracking-wide text-gray-500 uppercase">{title}</h3>
-      {children}
-    </section>
   );
 }
 

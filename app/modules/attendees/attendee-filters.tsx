@@ -1,9 +1,10 @@
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import { FOCUS_RING } from "~/modules/auth/admin-nav";
+import { SearchIcon } from "~/ui/row-icons";
+import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
-import { BUTTON, SearchIcon } from "./attendee-ui";
-import { ATTENDEE_SEARCH_MAX, type AttendeeQuery, GENDER_LABELS, GENDERS } from "./schemas";
+import { GENDER_LABELS, GENDERS } from "./gender";
+import { ATTENDEE_SEARCH_MAX, type AttendeeQuery } from "./schemas";
 
 const SEARCH_DEBOUNCE_MS = 300;
 const FIELD = `w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-brand-600 ${FOCUS_RING}`;

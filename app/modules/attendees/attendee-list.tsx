@@ -1,8 +1,11 @@
 import { Link } from "react-router";
-import { FOCUS_RING } from "~/modules/auth/admin-nav";
-import { BUTTON, EmailText, EyeIcon, GenderBadge, ResendButton, RowIconSprite, TrashIcon } from "./attendee-ui";
-import { displayDate } from "./format";
-import type { Gender } from "./schemas";
+import { type Column, DataTable } from "~/ui/data-table";
+import { displayDate } from "~/ui/date-time";
+import { EmptyState } from "~/ui/empty-state";
+import { EyeIcon, RowIconSprite, TrashIcon } from "~/ui/row-icons";
+import { BUTTON, FOCUS_RING } from "~/ui/styles";
+import { EmailText, GenderBadge, ResendButton } from "./attendee-ui";
+import type { Gender } from "./gender";
 
 export type ListRow = {
   id: string;
@@ -29,84 +32,73 @@ type ListProps = {
 };
 
 const dash = <span className="text-gray-400">—</span>;
+const NO_MATCHES = "No attendees found matching your criteria.";
+
+const COLUMNS = (props: ListProps): Column<ListRow>[] => [
+  {
+    header: "Name",
+    headerClassName: "py-3 pr-2.5 pl-4",
+    className: "max-w-56 min-w-36 py-3 pr-2.5 pl-4",
+    cell: (row) => (
+      <>
+        <Link to={props.detailsHref(row.id)} className={`font-semibold break-words text-gray-900 hover:text-brand-700 ${FOCUS_RING}`}>
+          {row.full_name}
+        </Link>
+        <div className="break-words text-gray-500">{row.position || dash}</div>
+      </>
+    ),
+  },
+  {
+    header: "Contact",
+    className: "max-w-72 px-2.5 py-3",
+    cell: (row) => (
+      <>
+        <div className="break-words text-gray-900">
+          <EmailText email={row.email} />
+        </div>
+        <div className="whitespace-nowrap text-gray-500">{row.phone}</div>
+      </>
+    ),
+  },
+  { header: "Gender", className: "px-2.5 py-3", cell: (row) => <GenderBadge gender={row.gender} /> },
+  { header: "Organization", className: "max-w-48 px-2.5 py-3 break-words text-gray-700", cell: (row) => row.organization || dash },
+  {
+    header: "Location",
+    className: "px-2.5 py-3",
+    cell: (row) => (
+      <>
+        <div className="text-gray-900">{row.state || dash}</div>
+        <div className="text-gray-500">{row.local_government}</div>
+      </>
+    ),
+  },
+  { header: "Registered", className: "px-2.5 py-3 whitespace-nowrap text-gray-700", cell: (row) => displayDate(row.created_at) },
+  {
+    header: "Actions",
+    headerClassName: "py-3 pr-4 pl-2.5 text-right",
+    className: "py-2 pr-3 pl-1",
+    cell: (row) => <RowActions row={row} {...props} compact />,
+  },
+];
 
 /**
  * The attendees, as a table on wide screens and as cards below (phones, tablets, and
- * laptops where the sidebar leaves too little room for seven columns) (spec §2 columns:
- * Name with position, Contact, Gender, Organization, Location, Registered, Actions).
+ * laptops where the sidebar leaves too little room for seven columns). Columns: Name
+ * with position, Contact, Gender, Organization, Location, Registered, Actions.
  */
 export function AttendeeList(props: ListProps) {
-  if (props.rows.length === 0) {
-    return (
-      <div className="rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center text-gray-600">
-        No attendees found matching your criteria.
-      </div>
-    );
-  }
+  // The cards below need the same answer as the table, so it is given once, here.
+  if (props.rows.length === 0) return <EmptyState>{NO_MATCHES}</EmptyState>;
   return (
     <RowIconSprite>
-      <div className="hidden overflow-x-auto rounded-2xl border border-gray-200 bg-white shadow-sm xl:block">
-        <table className="min-w-full divide-y divide-gray-200 text-sm">
-          <thead className="bg-gray-50 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase">
-            <tr>
-              <th scope="col" className="py-3 pr-2.5 pl-4">
-                Name
-              </th>
-              <th scope="col" className="px-2.5 py-3">
-                Contact
-              </th>
-              <th scope="col" className="px-2.5 py-3">
-                Gender
-              </th>
-              <th scope="col" className="px-2.5 py-3">
-                Organization
-              </th>
-              <th scope="col" className="px-2.5 py-3">
-                Location
-              </th>
-              <th scope="col" className="px-2.5 py-3">
-                Registered
-              </th>
-              <th scope="col" className="py-3 pr-4 pl-2.5 text-right">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {props.rows.map((row) => (
-              <tr key={row.id} className="align-top hover:bg-gray-50" data-attendee-id={row.id}>
-                <td className="max-w-56 min-w-36 py-3 pr-2.5 pl-4">
-                  <Link
-                    to={props.detailsHref(row.id)}
-                    className={`font-semibold break-words text-gray-900 hover:text-brand-700 ${FOCUS_RING}`}
-                  >
-                    {row.full_name}
-                  </Link>
-                  <div className="break-words text-gray-500">{row.position || dash}</div>
-                </td>
-                <td className="max-w-72 px-2.5 py-3">
-                  <div className="break-words text-gray-900">
-                    <EmailText email={row.email} />
-                  </div>
-                  <div className="whitespace-nowrap text-gray-500">{row.phone}</div>
-                </td>
-                <td className="px-2.5 py-3">
-                  <GenderBadge gender={row.gender} />
-                </td>
-                <td className="max-w-48 px-2.5 py-3 break-words text-gray-700">{row.organization || dash}</td>
-                <td className="px-2.5 py-3">
-                  <div className="text-gray-900">{row.state || dash}</div>
-                  <div className="text-gray-500">{row.local_government}</div>
-                </td>
-                <td className="px-2.5 py-3 whitespace-nowrap text-gray-700">{displayDate(row.created_at)}</td>
-                <td className="py-2 pr-3 pl-1">
-                  <RowActions row={row} {...props} compact />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        rows={props.rows}
+        columns={COLUMNS(props)}
+        rowKey={(row) => row.id}
+        rowAttributes={(row) => ({ "data-attendee-id": row.id })}
+        empty={NO_MATCHES}
+        className="hidden xl:block"
+      />
 
       <ul className="grid grid-cols-1 gap-3 md:grid-cols-2 xl:hidden" aria-label="Attendees">
         {props.rows.map((row) => (
@@ -189,34 +181,5 @@ function RowActions({ row, action, detailsHref, confirmHref, onDelete, compact =
         Delete
       </Link>
     </div>
-  );
-}
-
-export function Pagination({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
-  if (pageCount <= 1) return null;
-  const link = `${BUTTON.secondary} min-w-24`;
-  const disabled = `${BUTTON.secondary} min-w-24 pointer-events-none opacity-50`;
-  return (
-    <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Link to={hrefFor(page - 1)} className={link} rel="prev">
-          Previous
-        </Link>
-      ) : (
-        <span className={disabled} aria-disabled="true">
-          Previous
-        </span>
-      )}
-      <p className="text-sm text-gray-700" aria-current="page">{`Page ${page} of ${pageCount}`}</p>
-      {page < pageCount ? (
-        <Link to={hrefFor(page + 1)} className={link} rel="next">
-          Next
-        </Link>
-      ) : (
-        <span className={disabled} aria-disabled="true">
-          Next
-        </span>
-      )}
-    </nav>
   );
 }

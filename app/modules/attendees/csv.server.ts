@@ -2,8 +2,8 @@ import { stringify } from "csv-stringify/sync";
 import { and, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
+import { lagosDate } from "~/ui/date-time";
 import { attendeeFilterWhere, newestFirst } from "./attendees.server";
-import { lagosDate } from "./format";
 import type { AttendeeFilter } from "./schemas";
 
 /** Spec §9, in this order. */
@@ -28,7 +28,7 @@ const BOM = "\uFEFF";
 // by the database. PGlite decodes result rows field by field in JavaScript, which made the
 // export of 10,000 attendees 2–3 times slower as 13 columns × 1000 rows than as one text
 // value per batch (bench/admin.ts); node-postgres gains a little too. The registration date
-// is formatted here as well, in Lagos time (UTC+1 all year, see format.ts).
+// is formatted here as well, in Lagos time (UTC+1 all year, see app/ui/date-time.tsx).
 // The cursor is created_at as text: a JS Date keeps milliseconds, PostgreSQL microseconds, and
 // a cursor rounded to milliseconds would skip rows registered within the same millisecond.
 type CsvRow = [...fields: string[], id: string, cursor: string];

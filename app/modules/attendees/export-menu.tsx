@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { FOCUS_RING } from "~/modules/auth/admin-nav";
-import { BUTTON, DownloadIcon } from "./attendee-ui";
+import { DownloadIcon } from "~/ui/row-icons";
+import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { type AttendeeFilter, isFiltered } from "./schemas";
 
 export const EXPORT_PATH = "/admin/attendees/export.csv";

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { pageUrl } from "./actions.server";
-import { displayDate, displayDateTime, lagosDate, lagosDateTime } from "./format";
 import { attendeeQueryString, isFiltered, parseAttendeeQuery } from "./schemas";
 
 const parse = (query: string) => parseAttendeeQuery(new URLSearchParams(query));
@@ -32,15 +31,5 @@ describe("the attendee list query", () => {
   it("returns to the page a form came from, without the confirmation step or React Router's parameters", () => {
     expect(pageUrl(new URL("http://x/admin/attendees?q=a&confirmDelete=1&index&_routes=r"))).toBe("/admin/attendees?q=a");
     expect(pageUrl(new URL("http://x/admin/attendees/abc"))).toBe("/admin/attendees/abc");
-  });
-});
-
-describe("dates in Lagos time", () => {
-  it("formats in UTC+1 whatever the machine's zone", () => {
-    const late = new Date("2026-11-21T23:30:00Z");
-    expect(lagosDate(late)).toBe("2026-11-22");
-    expect(lagosDateTime(late)).toBe("2026-11-22 00:30");
-    expect(displayDate(late)).toBe("22 Nov 2026");
-    expect(displayDateTime("2026-01-05T08:07:00Z")).toBe("5 Jan 2026, 09:07");
   });
 });

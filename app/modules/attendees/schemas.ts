@@ -1,19 +1,13 @@
 import { z } from "zod";
 import { isValidState } from "~/modules/registration/nigeria";
+import { GENDERS } from "./gender";
 
 // The attendee list's filter lives in the URL (reloadable, shareable), so anyone can
 // type anything there. A value we cannot use falls back to "no filter" instead of an
 // error page: the list still shows, just unfiltered on that field.
 
-// The same values as GENDERS in ~/db/schema, repeated because this module reaches the
-// browser bundle and the schema module would drag the ORM in with it.
-export const GENDERS = ["male", "female", "other"] as const;
-export type Gender = (typeof GENDERS)[number];
-
 export const ATTENDEE_SEARCH_MAX = 100;
 export const ATTENDEE_PAGE_SIZE = 25;
-
-export const GENDER_LABELS: Record<Gender, string> = { male: "Male", female: "Female", other: "Other" };
 
 export const attendeeQuerySchema = z.object({
   q: z

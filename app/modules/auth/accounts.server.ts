@@ -1,8 +1,9 @@
 import { asc, eq, type SQL, sql } from "drizzle-orm";
 import { type DbOrTx, pgConstraint, pgErrorCode } from "~/db/client.server";
+import { emailEquals } from "~/db/email";
 import { admin_sessions, admin_users } from "~/db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
-import { emailSchema, normalizeEmail } from "./schemas";
+import { emailSchema } from "./schemas";
 
 // Admin accounts are the allow-list (DECISIONS §1): there is no sign-up, only
 // these functions, reached from the command line (server/admin-cli.ts).
@@ -38,7 +39,7 @@ export class DuplicateAdminError extends AdminAccountError {
 const adminColumns = { id: admin_users.id, email: admin_users.email, name: admin_users.name, created_at: admin_users.created_at };
 
 // The same expression as the admin_users_email_key index, so lookups use it.
-const byEmail = (email: string): SQL => sql`lower(trim(${admin_users.email})) = ${normalizeEmail(email)}`;
+const byEmail = (email: string): SQL => emailEquals(admin_users.email, email);
 
 /** The trimmed, lower-cased e-mail; throws InvalidAdminEmailError. */
 export function parseAdminEmail(email: string): string {

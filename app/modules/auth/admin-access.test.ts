@@ -3,7 +3,7 @@ import path from "node:path";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { DbConnection, Db } from "~/db/client.server";
+import type { Db, DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import * as schema from "~/db/schema";
 import { adminLayouts, adminRoutes, adminUrl } from "../../../tests/support/admin-session";

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { normalizeEmail } from "~/db/email";
 import { login_attempts } from "~/db/schema";
-import { normalizeEmail } from "./schemas";
 import { minutesToWait } from "./session-policy";
 
 // Brute-force protection for the admin sign-in, kept in the database so every

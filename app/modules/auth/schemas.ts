@@ -18,8 +18,3 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
-
-/** The stored form of an e-mail (matches the lower(trim(email)) unique index). */
-export function normalizeEmail(email: string): string {
-  return email.trim().toLowerCase();
-}

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, agenda, attendees, audit_log, partners, speakers, special_guests } from "~/db/schema";
 import { type Admin, createAdmin } from "~/modules/auth/accounts.server";
-import { EVENT_TIME_ZONE } from "~/modules/settings/defaults";
 import { updateSettings } from "~/modules/settings/settings.server";
+import { EVENT_TIME_ZONE } from "~/ui/date-time";
 import { DEMO_ABOUT, DEMO_AGENDA, DEMO_PARTNERS, DEMO_SPEAKERS, DEMO_SPECIAL_GUESTS } from "./demo-data";
 
 // Fills an empty database with the fictional demo content, once. The audit log

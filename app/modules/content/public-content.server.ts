@@ -17,7 +17,6 @@ export type PublicContent = {
   specialGuests: SpecialGuest[];
   agenda: AgendaItem[];
   partners: Partner[];
-  attendeeCount: number;
 };
 
 // The landing page reads everything at once (spec §2 "On load") and is the page
@@ -36,8 +35,7 @@ async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
     listAgenda(db),
     listPartners(db),
   ]);
-  // The settings row carries the seat counter the attendees triggers keep.
-  return { settings, speakers, specialGuests, agenda, partners, attendeeCount: settings.registered_count };
+  return { settings, speakers, specialGuests, agenda, partners };
 }
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {

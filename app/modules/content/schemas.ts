@@ -1,14 +1,11 @@
 import { z } from "zod";
+import { ORGANIZER_TYPES, PUBLIC_SPEAKER_TYPES } from "./speaker-types";
 
 // One set of schemas for the admin forms in the browser and the actions on the
 // server, so nothing here may import server code. Spec §5 "Admin forms".
 
 export const REQUIRED_MESSAGE = "Please fill in all required fields";
 
-/** The types the public Speakers section filters by (spec §2). */
-export const PUBLIC_SPEAKER_TYPES = ["Keynote", "Speaker", "Panelist", "Moderator"] as const;
-/** The organizer cards (spec §2 "Organizers"), editable as speakers (DECISIONS §2.12). */
-export const ORGANIZER_TYPES = ["Chief Host", "Host"] as const;
 /** What the admin form offers; a subset of the database's speaker_type check. */
 export const SPEAKER_FORM_TYPES = [...ORGANIZER_TYPES, ...PUBLIC_SPEAKER_TYPES] as const;
 export type SpeakerFormType = (typeof SPEAKER_FORM_TYPES)[number];

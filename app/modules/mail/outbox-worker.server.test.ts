@@ -5,7 +5,7 @@ import { eq, sql } from "drizzle-orm";
 import { simpleParser } from "mailparser";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { type DbConnection, type Db, openDbConnection } from "~/db/client.server";
+import { type Db, type DbConnection, openDbConnection } from "~/db/client.server";
 import { type MailAttachment, mail_outbox } from "~/db/schema";
 import { freePort } from "../../../tests/support/postgres-server";
 import { type SmtpCapture, startSmtpCapture } from "../../../tests/support/smtp-capture";

@@ -1,4 +1,4 @@
-import { formatEventDate } from "~/modules/tickets/event-time";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "~/ui/icons";
 
 /** The date, time and venue cards (spec §2 /register). */

@@ -5,25 +5,18 @@ import type { EventSettings } from "~/modules/settings/settings.server";
 import { type RegistrationStatus, registrationStatus, unavailableStatus } from "./status";
 
 /** How many are registered: the seat counter the attendees triggers keep, one row by key (no count over attendees). */
-async function countAttendees(db: DbOrTx): Promise<number> {
+async function readSeatCounter(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ count: event_settings.registered_count }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID));
   return row?.count ?? 0;
 }
 
-/** The status shown to visitors; 'Registration status unavailable' when it cannot be read (spec §4). */
+/**
+ * The status shown to visitors, with the seat counter read afresh; 'Registration status
+ * unavailable' when the database cannot be read, never an error page.
+ */
 export async function currentRegistrationStatus(db: DbOrTx, settings: EventSettings, now = new Date()): Promise<RegistrationStatus> {
   try {
-    const total = await countAttendees(db);
-    return registrationStatus(
-      {
-        registrationEnabled: settings.registration_enabled,
-        maxAttendees: settings.max_attendees,
-        totalAttendees: total,
-        eventDate: settings.event_date,
-        eventTime: settings.event_time,
-      },
-      now,
-    );
+    return registrationStatus({ ...settings, registered_count: await readSeatCounter(db) }, now);
   } catch {
     return unavailableStatus();
   }

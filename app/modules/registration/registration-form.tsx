@@ -1,6 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
+import { GENDER_LABELS, GENDERS } from "~/modules/attendees/gender";
+import { FormField } from "~/ui/form-field";
+import { INPUT } from "~/ui/styles";
 import { NIGERIA_STATES } from "./nigeria";
 import { joinFieldErrors, parseRegistration } from "./schema";
 
@@ -12,9 +15,6 @@ type Props = {
   /** Shows the joined validation messages as a toast (spec §8) when the browser catches them. */
   onClientErrors: (message: string) => void;
 };
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-gray-300 bg-white px-3 py-2.5 text-base text-gray-900 shadow-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none aria-[invalid=true]:border-red-600";
 
 export function RegistrationForm({ lastResult, submitting, onClientErrors }: Props) {
   // A field's error clears as soon as it is edited (spec §5), until the next submit.
@@ -55,67 +55,64 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
     >
       <input type="hidden" name="intent" value="register" />
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Full Name" required {...shown(fields.fullName)}>
+        <FormField label="Full Name" required {...shown(fields.fullName)}>
           <input
             {...getInputProps(fields.fullName, { type: "text" })}
             {...cleared(fields.fullName)}
             autoComplete="name"
             placeholder="Enter your full name"
-            className={inputClass}
+            className={INPUT}
           />
-        </Field>
-        <Field label="Email Address" required {...shown(fields.email)}>
+        </FormField>
+        <FormField label="Email Address" required {...shown(fields.email)}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             {...cleared(fields.email)}
             autoComplete="email"
             inputMode="email"
             placeholder="you@example.com"
-            className={inputClass}
+            className={INPUT}
           />
-        </Field>
-        <Field label="Phone Number" required {...shown(fields.phone)}>
+        </FormField>
+        <FormField label="Phone Number" required {...shown(fields.phone)}>
           <input
             {...getInputProps(fields.phone, { type: "tel" })}
             {...cleared(fields.phone)}
             autoComplete="tel"
             placeholder="0803 123 4567"
-            className={inputClass}
+            className={INPUT}
           />
-        </Field>
-        <Field label="Gender" required {...shown(fields.gender)}>
-          <select {...getSelectProps(fields.gender)} {...cleared(fields.gender)} className={inputClass}>
+        </FormField>
+        <FormField label="Gender" required {...shown(fields.gender)}>
+          <select {...getSelectProps(fields.gender)} {...cleared(fields.gender)} className={INPUT}>
             <option value="">Select gender</option>
-            <option value="male">Male</option>
-            <option value="female">Female</option>
-            <option value="other">Other</option>
+            {GENDERS.map((gender) => (
+              <option key={gender} value={gender}>
+                {GENDER_LABELS[gender]}
+              </option>
+            ))}
           </select>
-        </Field>
-        <Field label="Organization" {...shown(fields.organization)}>
+        </FormField>
+        <FormField label="Organization" {...shown(fields.organization)}>
           <input
             {...getInputProps(fields.organization, { type: "text" })}
             {...cleared(fields.organization)}
             autoComplete="organization"
             placeholder="School, company or group"
-            className={inputClass}
+            className={INPUT}
           />
-        </Field>
-        <Field label="Position" {...shown(fields.position)}>
+        </FormField>
+        <FormField label="Position" {...shown(fields.position)}>
           <input
             {...getInputProps(fields.position, { type: "text" })}
             {...cleared(fields.position)}
             autoComplete="organization-title"
             placeholder="e.g. Student, Volunteer"
-            className={inputClass}
+            className={INPUT}
           />
-        </Field>
-        <Field label="State of Residence" {...shown(fields.state)}>
-          <select
-            {...getSelectProps(fields.state)}
-            {...cleared(fields.state)}
-            onChange={(e) => setState(e.target.value)}
-            className={inputClass}
-          >
+        </FormField>
+        <FormField label="State of Residence" {...shown(fields.state)}>
+          <select {...getSelectProps(fields.state)} {...cleared(fields.state)} onChange={(e) => setState(e.target.value)} className={INPUT}>
             <option value="">Select state</option>
             {NIGERIA_STATES.map((s) => (
               <option key={s.name} value={s.name}>
@@ -123,9 +120,9 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
               </option>
             ))}
           </select>
-        </Field>
-        <Field label="Local Government" {...shown(fields.localGovernment)} hint={state ? undefined : "Choose your state first"}>
-          <select {...getSelectProps(fields.localGovernment)} {...cleared(fields.localGovernment)} key={state} className={inputClass}>
+        </FormField>
+        <FormField label="Local Government" {...shown(fields.localGovernment)} description={state ? undefined : "Choose your state first"}>
+          <select {...getSelectProps(fields.localGovernment)} {...cleared(fields.localGovernment)} key={state} className={INPUT}>
             <option value="">{state ? "Select local government" : "Select state first"}</option>
             {/* Without JavaScript the list cannot follow the state choice, so it lists every state's LGAs in groups. */}
             {state
@@ -144,17 +141,17 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
                   </optgroup>
                 ))}
           </select>
-        </Field>
+        </FormField>
       </div>
-      <Field label="Why do you want to attend?" {...shown(fields.reason)}>
+      <FormField label="Why do you want to attend?" {...shown(fields.reason)}>
         <textarea
           {...getTextareaProps(fields.reason)}
           {...cleared(fields.reason)}
           rows={4}
           placeholder="Tell us briefly what you hope to gain"
-          className={inputClass}
+          className={INPUT}
         />
-      </Field>
+      </FormField>
 
       <div>
         <label htmlFor={fields.consent.id} className="flex items-start gap-3 text-sm text-gray-700">
@@ -186,37 +183,5 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
         {submitting ? "Submitting Registration..." : "Register Now"}
       </button>
     </Form>
-  );
-}
-
-function Field(props: {
-  label: string;
-  id: string;
-  errorId: string;
-  error?: string;
-  required?: boolean;
-  hint?: string;
-  children: React.ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={props.id} className="block text-sm font-semibold text-gray-800">
-        {props.label}
-        {props.required ? (
-          <span className="text-red-700" aria-hidden="true">
-            {" "}
-            *
-          </span>
-        ) : null}
-      </label>
-      {props.children}
-      {props.error ? (
-        <p id={props.errorId} className="mt-1 text-sm text-red-700">
-          {props.error}
-        </p>
-      ) : props.hint ? (
-        <p className="mt-1 text-xs text-gray-500">{props.hint}</p>
-      ) : null}
-    </div>
   );
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { Db } from "~/db/client.server";
+import { emailEquals, normalizeEmail } from "~/db/email";
 import { attendees, SETTINGS_ID } from "~/db/schema";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
@@ -21,7 +22,6 @@ export type RegistrationResult =
   | { ok: false; reason: RegistrationState | "duplicate" | "ticket_collision" | "failed"; message: string };
 
 export type RegistrationOptions = {
-  publicUrl: string;
   secret: string;
   now?: Date;
   /**
@@ -35,10 +35,6 @@ export type RegistrationOptions = {
 export function normalizePhone(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
   return parsed?.isValid() ? parsed.number : phone.trim();
-}
-
-export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
 }
 
 // Both drivers (PGlite and node-postgres) return raw rows under `rows`.
@@ -58,7 +54,7 @@ type LockedSettingsRow = {
  */
 export async function registerAttendee(db: Db, input: RegistrationInput, options: RegistrationOptions): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
-  const email = normaliseEmail(input.email);
+  const email = normalizeEmail(input.email);
   const attendeeId = randomUUID();
   const ticketId = generateTicketId(now.getTime());
   const token = signTicketToken(ticketId, options.secret);
@@ -89,16 +85,7 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
       from event_settings s where s.id = ${SETTINGS_ID} ${lock}`)) as unknown as { rows: LockedSettingsRow[] };
     const row = locked.rows[0];
     if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
-    const status = registrationStatus(
-      {
-        registrationEnabled: row.registration_enabled,
-        maxAttendees: row.max_attendees,
-        totalAttendees: row.registered_count,
-        eventDate: row.event_date,
-        eventTime: row.event_time,
-      },
-      now,
-    );
+    const status = registrationStatus(row, now);
     if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
 
     // A conflict on a unique index inserts nothing rather than failing, so the
@@ -106,7 +93,7 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
     // or, if that is free, the crypto-random ticket ID.
     const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
     if (inserted.length === 0) {
-      const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(sql`lower(trim(${attendees.email})) = ${email}`);
+      const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, email));
       if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
       return { ok: false as const, reason: "ticket_collision" as const, message: REGISTRATION_MESSAGES.ticketCollision };
     }

@@ -23,7 +23,7 @@ vi.mock("~/modules/tickets/ticket-id", async (importOriginal) => {
 
 const SECRET = "a-test-secret-that-is-long-enough-1234";
 const BEFORE_EVENT = new Date("2025-08-01T10:00:00Z");
-const options: RegistrationOptions = { publicUrl: "http://127.0.0.1:3000", secret: SECRET, now: BEFORE_EVENT };
+const options: RegistrationOptions = { secret: SECRET, now: BEFORE_EVENT };
 
 let n = 0;
 function input(overrides: Partial<RegistrationInput> = {}): RegistrationInput {

@@ -1,9 +1,9 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
+import { emailEquals } from "~/db/email";
 import { attendees, mail_outbox } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
-import { normaliseEmail } from "./registration.server";
 
 /** "Lost your ticket?" re-sends at most this many times per address per hour. */
 export const RESEND_LIMIT_PER_HOUR = 3;
@@ -16,12 +16,11 @@ export type ResendOutcome = "sent" | "not_found" | "rate_limited";
  * visitor the same way whatever this returns, so it cannot be used to probe who registered.
  */
 export async function resendTicketByEmail(db: Db, rawEmail: string, options: { now?: Date } = {}): Promise<ResendOutcome> {
-  const email = normaliseEmail(rawEmail);
   const now = options.now ?? new Date();
   const settings = await getSettings(db);
   return db.transaction(async (tx) => {
     // Locking the attendee row serialises concurrent requests for one address, so the hourly count holds.
-    const [attendee] = await tx.select().from(attendees).where(sql`lower(trim(${attendees.email})) = ${email}`).limit(1).for("update");
+    const [attendee] = await tx.select().from(attendees).where(emailEquals(attendees.email, rawEmail)).limit(1).for("update");
     if (!attendee) return "not_found" as const;
     const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
     const [recent] = await tx

@@ -1,5 +1,6 @@
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
+import { GENDERS } from "~/modules/attendees/gender";
 import { isValidLga, isValidState } from "./nigeria";
 
 // One schema for the browser and the server. Messages are spec §5 word for word;
@@ -28,7 +29,7 @@ export const registrationSchema = z
       regex: PHONE_PATTERN,
       message: "Please enter a valid phone number",
     }),
-    gender: z.enum(["male", "female", "other"], { error: "Please select your gender" }),
+    gender: z.enum(GENDERS, { error: "Please select your gender" }),
     organization: optionalText(160),
     position: optionalText(120),
     state: optionalText(60).check(z.refine((s) => s === "" || isValidState(s), "Please select a state from the list")),
@@ -49,6 +50,13 @@ export const registrationSchema = z
   );
 
 export type RegistrationInput = z.output<typeof registrationSchema>;
+
+/** "Lost your ticket?": the address to send the ticket to again. */
+export const resendSchema = z.object({
+  email: z
+    .string({ error: "Please enter a valid email address" })
+    .check(z.trim(), z.regex(EMAIL_PATTERN, "Please enter a valid email address")),
+});
 
 /**
  * The browser's validation: the same result as the server's `parseWithZod(formData, { schema: registrationSchema })`

@@ -1,4 +1,5 @@
-import { hasEventPassed } from "~/modules/tickets/event-time";
+import { hasEventPassed } from "~/modules/settings/event-time";
+import type { EventSettings } from "~/modules/settings/settings.server";
 
 export const STATUS_MESSAGES = {
   concluded: "Event has concluded",
@@ -19,20 +20,21 @@ export type RegistrationStatus = {
   spotsRemaining: number;
 };
 
-export type StatusInput = {
-  registrationEnabled: boolean;
-  maxAttendees: number;
-  totalAttendees: number;
-  eventDate: string;
-  eventTime: string;
-};
+/** The fields of the settings row the status depends on, its seat counter included. */
+export type StatusSettings = Pick<
+  EventSettings,
+  "registration_enabled" | "max_attendees" | "registered_count" | "event_date" | "event_time"
+>;
 
-/** Spec §4: open only if enabled, the event has not passed and there is a seat left. The clock is a parameter. */
-export function registrationStatus(input: StatusInput, now: Date): RegistrationStatus {
-  const spotsRemaining = Math.max(0, input.maxAttendees - input.totalAttendees);
-  const state: RegistrationState = hasEventPassed(now, input.eventDate, input.eventTime)
+/**
+ * Open only if the organisers enabled it, the event has not passed and a seat is left;
+ * else the first of concluded, closed, full. The clock is a parameter.
+ */
+export function registrationStatus(settings: StatusSettings, now: Date): RegistrationStatus {
+  const spotsRemaining = Math.max(0, settings.max_attendees - settings.registered_count);
+  const state: RegistrationState = hasEventPassed(now, settings.event_date, settings.event_time)
     ? "concluded"
-    : !input.registrationEnabled
+    : !settings.registration_enabled
       ? "closed"
       : spotsRemaining <= 0
         ? "full"
@@ -41,8 +43,8 @@ export function registrationStatus(input: StatusInput, now: Date): RegistrationS
     isOpen: state === "open",
     state,
     message: STATUS_MESSAGES[state],
-    totalAttendees: input.totalAttendees,
-    maxAttendees: input.maxAttendees,
+    totalAttendees: settings.registered_count,
+    maxAttendees: settings.max_attendees,
     spotsRemaining,
   };
 }

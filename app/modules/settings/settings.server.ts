@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { event_settings, SETTINGS_ID } from "~/db/schema";
-import { SETTINGS_DEFAULTS } from "./defaults";
+import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 
 export type EventSettings = typeof event_settings.$inferSelect;
 

@@ -1,8 +1,9 @@
 import { asc, count, desc, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, special_guests } from "~/db/schema";
+import { GENDERS } from "~/modules/attendees/gender";
 import { countSpeakers } from "~/modules/content/content.server";
-import { EMPTY_GENDER_BREAKDOWN, GENDER_ORDER, type GenderBreakdown } from "./gender";
+import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 
 // The admin dashboard's figures (spec §2 Dashboard, §3 Dashboard stats / Recent
 // registration, §9 recent 5 / top states 5). Everything is aggregated in SQL:
@@ -58,7 +59,7 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
   ]);
 
   const genderBreakdown = { ...EMPTY_GENDER_BREAKDOWN };
-  for (const row of genderRows) if (GENDER_ORDER.includes(row.gender)) genderBreakdown[row.gender] = row.n;
+  for (const row of genderRows) if (GENDERS.includes(row.gender)) genderBreakdown[row.gender] = row.n;
 
   return {
     totalAttendees: genderRows.reduce((sum, row) => sum + row.n, 0),

@@ -1,12 +1,11 @@
-// Pure helpers for the dashboard's gender figures (spec §2 Gender Split card, §9:
-// rounded integer percentages of the share of the total; male green, female lighter
-// green, other grey). No imports: the dashboard's client bundle uses these too.
+import { GENDER_LABELS, GENDERS, type Gender } from "~/modules/attendees/gender";
 
-export type Gender = "male" | "female" | "other";
+// Pure helpers for the dashboard's gender figures: rounded integer percentages of the
+// share of the total; male green, female lighter green, other grey. The dashboard's
+// client bundle uses these too, so nothing here may reach the server or the database.
+
 export type GenderBreakdown = Record<Gender, number>;
 
-export const GENDER_ORDER: readonly Gender[] = ["male", "female", "other"];
-export const GENDER_LABELS: Record<Gender, string> = { male: "Male", female: "Female", other: "Other" };
 export const GENDER_COLORS: Record<Gender, string> = { male: "#16a34a", female: "#86efac", other: "#9ca3af" };
 
 export const EMPTY_GENDER_BREAKDOWN: GenderBreakdown = { male: 0, female: 0, other: 0 };
@@ -31,7 +30,7 @@ export function genderSplit(breakdown: GenderBreakdown): GenderSplit {
   const total = breakdown.male + breakdown.female + breakdown.other;
   const male = percentOf(breakdown.male, total);
   const female = percentOf(breakdown.female, total);
-  const present = GENDER_ORDER.filter((g) => breakdown[g] > 0).length;
+  const present = GENDERS.filter((g) => breakdown[g] > 0).length;
   return { male, female, label: present < 2 ? "N/A" : `${male}% / ${female}%` };
 }
 
@@ -40,7 +39,7 @@ export type GenderSlice = { gender: Gender; name: string; value: number; percent
 /** Slices for the donut chart: genders with at least one registrant, in a fixed order. */
 export function genderSlices(breakdown: GenderBreakdown): GenderSlice[] {
   const total = breakdown.male + breakdown.female + breakdown.other;
-  return GENDER_ORDER.filter((g) => breakdown[g] > 0).map((gender) => ({
+  return GENDERS.filter((g) => breakdown[g] > 0).map((gender) => ({
     gender,
     name: GENDER_LABELS[gender],
     value: breakdown[gender],

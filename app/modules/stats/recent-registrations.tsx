@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { EVENT_TIME_ZONE } from "~/modules/settings/defaults";
+import { EVENT_TIME_ZONE } from "~/ui/date-time";
 import type { RecentRegistration } from "./dashboard.server";
 
 // The 5 latest registrations (spec §2): initial, full name, e-mail, date, state or N/A.

@@ -1,6 +1,6 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
-import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
+import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { ticketCalendar } from "./calendar.server";
 
 const settings = {

@@ -1,7 +1,10 @@
 import ical, { ICalCalendarMethod, type ICalDayJsStub } from "ical-generator";
-import { EVENT_TIME_ZONE } from "~/modules/settings/defaults";
+import { eventEnd, eventStart } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
-import { eventEnd, eventStart } from "./event-time";
+import { EVENT_TIME_ZONE } from "~/ui/date-time";
+
+/** The invite's file name, in the e-mail and on the ticket page's download alike. */
+export const CALENDAR_FILENAME = "zamfara-youth-summit.ics";
 
 export type CalendarEventSettings = Pick<EventSettings, "event_name" | "event_date" | "event_time" | "venue">;
 

@@ -6,9 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { mail_outbox } from "~/db/schema";
-import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
+import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
-import { buildTicketEmail, enqueueTicketEmail, renderTicketMail, ticketPageUrl } from "./ticket-email.server";
+import { buildTicketEmail, enqueueTicketEmail, renderTicketMail } from "./ticket-email.server";
+import { ticketPageUrl } from "./ticket-link.server";
 import { signTicketToken, verifyTicketToken } from "./ticket-token.server";
 
 const SECRET = "s".repeat(64);

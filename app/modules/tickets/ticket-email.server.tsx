@@ -5,10 +5,11 @@ import type { DbOrTx } from "~/db/client.server";
 import type { MailAttachment } from "~/db/schema";
 import { attendees } from "~/db/schema";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
-import { ticketCalendar } from "./calendar.server";
-import { formatEventDate } from "./event-time";
+import { CALENDAR_FILENAME, ticketCalendar } from "./calendar.server";
 import { qrPng } from "./qr.server";
+import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
 import { signTicketToken } from "./ticket-token.server";
 
 export type TicketEmailSettings = Pick<
@@ -18,7 +19,6 @@ export type TicketEmailSettings = Pick<
 export type TicketEmailAttendee = { id: string; full_name: string; email: string; ticket_id: string };
 
 export const QR_CID = "ticket-qr";
-export const CALENDAR_FILENAME = "zamfara-youth-summit.ics";
 const QR_DISPLAY_SIZE = 240;
 
 const BRAND = "#166534";
@@ -128,10 +128,6 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function ticketPageUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/tickets/${encodeURIComponent(token)}`;
-}
-
 /** Subject, HTML, plain text and attachments (inline QR code, calendar invite) of a ticket e-mail. */
 export async function buildTicketEmail({
   attendee,
@@ -202,7 +198,7 @@ export async function enqueueTicketEmail(
 export async function renderTicketMail(
   db: DbOrTx,
   data: Record<string, unknown> | null,
-  { publicUrl, secret }: { publicUrl: string; secret: string },
+  { publicUrl, secret }: TicketLinkKeys,
 ): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
   const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
   const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];

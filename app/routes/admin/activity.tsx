@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { z } from "zod";
-import { BUTTON } from "~/modules/attendees/attendee-ui";
-import { displayDateTime } from "~/modules/attendees/format";
 import { listAudit } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { DateTime } from "~/ui/date-time";
+import { EmptyState } from "~/ui/empty-state";
+import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/activity";
 
 // /admin/activity: the audit log, read-only, newest first: who did what, when, to what.
@@ -57,16 +57,12 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
     <div className="space-y-5">
       <p className="text-gray-600">Everything done in the admin area: who did it, what it was and when.</p>
       {entries.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-gray-300 bg-white px-6 py-12 text-center text-gray-600">
-          No activity yet.
-        </div>
+        <EmptyState>No activity yet.</EmptyState>
       ) : (
         <ol className="divide-y divide-gray-100 rounded-2xl border border-gray-200 bg-white shadow-sm" aria-label="Activity">
           {entries.map((e) => (
             <li key={e.id} className="grid grid-cols-1 gap-1 px-4 py-3 text-sm md:grid-cols-[11rem_minmax(0,14rem)_minmax(0,1fr)] md:gap-4">
-              <time dateTime={new Date(e.at).toISOString()} className="text-gray-500">
-                {displayDateTime(e.at)}
-              </time>
+              <DateTime value={e.at} className="text-gray-500" />
               <span className="break-all text-gray-900">{e.who}</span>
               <div className="min-w-0">
                 <span className="font-semibold text-gray-900">{e.label ?? e.action}</span>
@@ -78,25 +74,13 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           ))}
         </ol>
       )}
-      {page > 1 || hasNext ? (
-        <nav aria-label="Pagination" className="flex items-center justify-between gap-3">
-          {page > 1 ? (
-            <Link to={page === 2 ? "/admin/activity" : `/admin/activity?page=${page - 1}`} className={BUTTON.secondary}>
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-gray-700">{`Page ${page}`}</p>
-          {hasNext ? (
-            <Link to={`/admin/activity?page=${page + 1}`} className={BUTTON.secondary}>
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pagination
+        page={page}
+        hasNext={hasNext}
+        hrefFor={(p) => (p === 1 ? "/admin/activity" : `/admin/activity?page=${p}`)}
+        previousLabel="Newer"
+        nextLabel="Older"
+      />
     </div>
   );
 }

@@ -1,7 +1,5 @@
-import { useCallback, useState } from "react";
-import { data, useLocation, useNavigate } from "react-router";
+import { data } from "react-router";
 import { getConfig } from "~/config.server";
-import { logger } from "~/logger.server";
 import { attendeeAction, pageUrl } from "~/modules/attendees/actions.server";
 import { AttendeeDetailsView } from "~/modules/attendees/attendee-details-view";
 import { ConfirmDeleteModal } from "~/modules/attendees/attendee-ui";
@@ -9,8 +7,8 @@ import { getAttendeeDetails } from "~/modules/attendees/attendees.server";
 import { CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { ticketPageUrl } from "~/modules/tickets/ticket-email.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { ticketPageUrlForId } from "~/modules/tickets/ticket-link.server";
+import { useRouteModal } from "~/ui/use-route-modal";
 import type { Route } from "./+types/attendee-details";
 
 // /admin/attendees/:id. Its query string is the list's (q, gender, state, page), so
@@ -18,25 +16,15 @@ import type { Route } from "./+types/attendee-details";
 
 export const handle = { title: "Attendees" };
 
-function ticketUrlFor(ticketId: string): string | null {
-  const config = getConfig();
-  try {
-    return ticketPageUrl(config.publicUrl, signTicketToken(ticketId, config.sessionSecret));
-  } catch (error) {
-    // An imported ticket ID outside the signed format has no ticket page.
-    logger().warn({ err: error, ticketId }, "no ticket page for this ticket ID");
-    return null;
-  }
-}
-
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
+  const config = getConfig();
   const details = await getAttendeeDetails(db, params.id);
   if (!details) throw data("Attendee not found", { status: 404 });
   const listSearch = attendeeQueryString(parseAttendeeQuery(url.searchParams));
   return {
     ...details,
-    ticketUrl: ticketUrlFor(details.attendee.ticket_id),
+    ticketUrl: ticketPageUrlForId(details.attendee.ticket_id, { publicUrl: config.publicUrl, secret: config.sessionSecret }),
     listSearch,
     confirming: url.searchParams.get(CONFIRM_DELETE_PARAM) === details.attendee.id,
   };
@@ -51,20 +39,8 @@ export async function action({ request, url }: Route.ActionArgs) {
 
 export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
   const { attendee, checkIn, mail, ticketUrl, listSearch, confirming } = loaderData;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
-  // New data (after a resend, or a failed delete) closes the modal opened with JavaScript.
-  const [shown, setShown] = useState(loaderData);
-  if (shown !== loaderData) {
-    setShown(loaderData);
-    setOpen(false);
-  }
   const here = `/admin/attendees/${attendee.id}${listSearch}`;
-  const close = useCallback(() => {
-    setOpen(false);
-    if (new URLSearchParams(location.search).has(CONFIRM_DELETE_PARAM)) navigate(here, { replace: true, preventScrollReset: true });
-  }, [location.search, navigate, here]);
+  const deleting = useRouteModal({ param: CONFIRM_DELETE_PARAM, closeHref: here, fromUrl: confirming ? attendee : null, data: loaderData });
 
   return (
     <>
@@ -76,9 +52,9 @@ export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
         backHref={`/admin/attendees${listSearch}`}
         action={here}
         confirmHref={`/admin/attendees/${attendee.id}${attendeeQueryString(parseQuery(listSearch), { [CONFIRM_DELETE_PARAM]: attendee.id })}`}
-        onDelete={() => setOpen(true)}
+        onDelete={() => deleting.open(attendee)}
       />
-      {open || confirming ? <ConfirmDeleteModal attendee={attendee} action={here} cancelHref={here} onClose={close} /> : null}
+      {deleting.target ? <ConfirmDeleteModal attendee={deleting.target} action={here} cancelHref={here} onClose={deleting.close} /> : null}
     </>
   );
 }

@@ -1,17 +1,20 @@
-import { useCallback, useState } from "react";
-import { data, useLocation, useNavigate } from "react-router";
+import { useCallback } from "react";
+import { data } from "react-router";
 import { logger } from "~/logger.server";
 import { attendeeAction, pageUrl } from "~/modules/attendees/actions.server";
 import { AttendeeFilters } from "~/modules/attendees/attendee-filters";
-import { AttendeeList, type ListRow, Pagination } from "~/modules/attendees/attendee-list";
+import { AttendeeList, type ListRow } from "~/modules/attendees/attendee-list";
 import { ConfirmDeleteModal } from "~/modules/attendees/attendee-ui";
 import { type AttendeeSearch, findAttendeeName, searchAttendees } from "~/modules/attendees/attendees.server";
 import { ExportMenu } from "~/modules/attendees/export-menu";
 import { ATTENDEE_TOASTS, CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { makeToast, type Toast } from "~/ui/toast";
+import { Pagination } from "~/ui/pagination";
+import { makeToast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
+import { useRouteModal } from "~/ui/use-route-modal";
+import { useToasts } from "~/ui/use-toasts";
 import type { Route } from "./+types/attendees";
 
 // /admin/attendees (spec §2 Attendees Management). Filtering, sorting and paging run
@@ -43,34 +46,16 @@ export async function action({ request, url }: Route.ActionArgs) {
 
 export default function Attendees({ loaderData }: Route.ComponentProps) {
   const { query, rows, total, grandTotal, states, page, pageCount, confirm, toast } = loaderData;
-  const location = useLocation();
-  const navigate = useNavigate();
-  const [confirming, setConfirming] = useState<{ id: string; full_name: string } | null>(null);
-  const [clientToasts, setClientToasts] = useState<Toast[]>([]);
-  // New data (after a delete, or another page) closes the modal opened with JavaScript.
-  const [shown, setShown] = useState(loaderData);
-  if (shown !== loaderData) {
-    setShown(loaderData);
-    setConfirming(null);
-  }
-
   const listSearch = attendeeQueryString(query);
   const formAction = `/admin/attendees${listSearch}`;
+  const deleting = useRouteModal({ param: CONFIRM_DELETE_PARAM, closeHref: formAction, fromUrl: confirm, data: loaderData });
+  const client = useToasts();
+  const { push } = client;
   const onExport = useCallback(
-    (ok: boolean) =>
-      setClientToasts((prev) =>
-        [...prev, ok ? makeToast("success", ATTENDEE_TOASTS.exported) : makeToast("error", ATTENDEE_TOASTS.exportFailed)].slice(-20),
-      ),
-    [],
+    (ok: boolean) => (ok ? push("success", ATTENDEE_TOASTS.exported) : push("error", ATTENDEE_TOASTS.exportFailed)),
+    [push],
   );
-  // The server-rendered confirmation (no JavaScript) is closed by leaving its URL.
-  const closeConfirm = useCallback(() => {
-    setConfirming(null);
-    if (new URLSearchParams(location.search).has(CONFIRM_DELETE_PARAM)) navigate(formAction, { replace: true, preventScrollReset: true });
-  }, [location.search, navigate, formAction]);
-
-  const deleting = confirming ?? confirm;
-  const toasts = toast ? [toast, ...clientToasts] : clientToasts;
+  const toasts = toast ? [toast, ...client.toasts] : client.toasts;
 
   return (
     <div className="space-y-5">
@@ -91,12 +76,14 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
         action={formAction}
         detailsHref={(id) => `/admin/attendees/${id}${listSearch}`}
         confirmHref={(id) => `/admin/attendees${attendeeQueryString(query, { [CONFIRM_DELETE_PARAM]: id })}`}
-        onDelete={setConfirming}
+        onDelete={deleting.open}
       />
 
       <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `/admin/attendees${attendeeQueryString({ ...query, page: p })}`} />
 
-      {deleting ? <ConfirmDeleteModal attendee={deleting} action={formAction} cancelHref={formAction} onClose={closeConfirm} /> : null}
+      {deleting.target ? (
+        <ConfirmDeleteModal attendee={deleting.target} action={formAction} cancelHref={formAction} onClose={deleting.close} />
+      ) : null}
       {toasts.length > 0 ? <Toaster toasts={toasts} /> : null}
     </div>
   );

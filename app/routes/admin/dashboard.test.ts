@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { type DbConnection, type Db, openDbConnection } from "~/db/client.server";
+import { type Db, type DbConnection, openDbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";

@@ -1,8 +1,10 @@
-import { isRouteErrorResponse, Link, Outlet, type UIMatch, useLocation, useMatches, useRouteLoaderData } from "react-router";
-import { FOCUS_RING, navItemFor } from "~/modules/auth/admin-nav";
-import { AdminShell } from "~/modules/auth/admin-shell";
+import { isRouteErrorResponse, Link, Outlet, type UIMatch, useLocation, useMatches } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { AUTH_MESSAGES } from "~/modules/auth/session-policy";
+import { siteName, useSiteName } from "~/root";
+import { navItemFor } from "~/ui/admin/admin-nav";
+import { AdminShell } from "~/ui/admin/admin-shell";
+import { FOCUS_RING } from "~/ui/styles";
 import type { Route } from "./+types/layout";
 
 // The admin area's frame. Its loader guards every admin page, but each page's
@@ -24,15 +26,9 @@ function sectionTitle(matches: readonly Pick<UIMatch, "handle">[], pathname: str
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const root = matches[0]?.loaderData as { site?: { name: string } } | undefined;
   const title = sectionTitle(matches.filter(Boolean) as Pick<UIMatch, "handle">[], location.pathname);
-  return [{ title: `${title} — Admin — ${root?.site?.name ?? "Youth Summit"}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `${title} — Admin — ${siteName(matches[0]?.loaderData)}` }, { name: "robots", content: "noindex, nofollow" }];
 };
-
-function useSiteName(): string {
-  const root = useRouteLoaderData("root") as { site?: { name: string } } | undefined;
-  return root?.site?.name ?? "Youth Summit";
-}
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
@@ -58,25 +54,25 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const body =
     status === 401 ? (
       <ErrorCard title={AUTH_MESSAGES.unauthorized} text="Please sign in again to continue.">
-        <Link to="/admin/login" className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+        <Link to="/admin/login" className={ERROR_ACTION}>
           Go to sign in
         </Link>
       </ErrorCard>
     ) : status === 403 ? (
       <ErrorCard title="Request refused" text={AUTH_MESSAGES.crossOrigin}>
-        <a href={pathname} className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+        <a href={pathname} className={ERROR_ACTION}>
           Reload the page
         </a>
       </ErrorCard>
     ) : status === 404 ? (
       <ErrorCard title="Not found" text="This item does not exist or has been deleted.">
-        <Link to="/admin" className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+        <Link to="/admin" className={ERROR_ACTION}>
           Back to Dashboard
         </Link>
       </ErrorCard>
     ) : (
       <ErrorCard title="Something went wrong" text="This page could not be loaded. Please try again in a moment.">
-        <a href={pathname} className={`rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`}>
+        <a href={pathname} className={ERROR_ACTION}>
           Try again
         </a>
       </ErrorCard>
@@ -88,6 +84,8 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
     </AdminShell>
   );
 }
+
+const ERROR_ACTION = `rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`;
 
 function ErrorCard({ title, text, children }: { title: string; text: string; children: React.ReactNode }) {
   return (

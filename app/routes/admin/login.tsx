@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { logger } from "~/logger.server";
 import { PasswordField } from "~/modules/auth/password-field";
@@ -6,6 +6,7 @@ import { lockoutMessage } from "~/modules/auth/rate-limit.server";
 import { loginSchema } from "~/modules/auth/schemas";
 import { authOptions, clientIp, getOptionalAdmin, signIn } from "~/modules/auth/session.server";
 import { AUTH_MESSAGES, isSameOrigin, safeRedirectTo } from "~/modules/auth/session-policy";
+import { siteName, useSiteName } from "~/root";
 import { ArrowLeftIcon, MailIcon } from "~/ui/icons";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -13,8 +14,7 @@ import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/login";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const root = matches[0]?.loaderData as { site?: { name: string } } | undefined;
-  return [{ title: `Admin Login — ${root?.site?.name ?? "Youth Summit"}` }, { name: "robots", content: "noindex, nofollow" }];
+  return [{ title: `Admin Login — ${siteName(matches[0]?.loaderData)}` }, { name: "robots", content: "noindex, nofollow" }];
 };
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -68,8 +68,7 @@ const INPUT =
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/admin/login";
-  const root = useRouteLoaderData("root") as { site?: { name: string } } | undefined;
-  const siteName = root?.site?.name ?? "Youth Summit";
+  const name = useSiteName();
   const fieldErrors = actionData?.fieldErrors ?? {};
   const error = actionData?.error;
 
@@ -83,7 +82,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           >
             YS
           </span>
-          <p className="mt-3 text-sm font-medium tracking-wide text-brand-100">{siteName}</p>
+          <p className="mt-3 text-sm font-medium tracking-wide text-brand-100">{name}</p>
         </div>
         <div className="rounded-2xl bg-white p-6 shadow-2xl sm:p-8">
           <h1 className="text-2xl font-bold text-gray-900">Admin Login</h1>

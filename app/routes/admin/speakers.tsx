@@ -1,5 +1,5 @@
-import { ComingSoon } from "~/modules/auth/coming-soon";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { ComingSoon } from "~/ui/admin/coming-soon";
 import type { Route } from "./+types/speakers";
 
 // Placeholder until the Speakers screen is built: guarded like every admin page.

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { type Countdown as CountdownValue, countdown, eventStart } from "~/modules/tickets/event-time";
+import { type Countdown as CountdownValue, countdown, eventStart } from "~/modules/settings/event-time";
 
 /**
  * Counts down to the event start in Africa/Lagos. The server renders the current

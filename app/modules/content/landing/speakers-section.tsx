@@ -1,15 +1,13 @@
 import { useState } from "react";
 import type { Speaker, SpecialGuest } from "../content.server";
+import { isPublicSpeaker, PUBLIC_SPEAKER_TYPES } from "../speaker-types";
 import { PersonCard } from "./person-card";
 
-export const SPEAKER_FILTERS = ["All", "Keynote", "Speaker", "Panelist", "Moderator"] as const;
+const SPEAKER_FILTERS = ["All", ...PUBLIC_SPEAKER_TYPES] as const;
 export type SpeakerFilter = (typeof SPEAKER_FILTERS)[number];
 
 const FILTER_ON = "bg-brand-700 text-white";
 const FILTER_OFF = "bg-gray-100 text-gray-700 hover:bg-gray-200";
-
-/** The speakers the Speakers section lists and counts: the hosts have their own cards under Organizers. */
-export const isPublicSpeaker = (s: { speaker_type: string }) => s.speaker_type !== "Chief Host" && s.speaker_type !== "Host";
 
 export function parseSpeakerFilter(value: string | null): SpeakerFilter {
   return (SPEAKER_FILTERS as readonly string[]).includes(value ?? "") ? (value as SpeakerFilter) : "All";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DbConnection, Db } from "~/db/client.server";
+import type { Db, DbConnection } from "~/db/client.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { checkHealth } from "./health.server";

@@ -1,9 +1,10 @@
-// Spec §3 "Defaults when settings are absent". The database column defaults use
-// these same values, so a fresh settings row and a missing one read alike.
+// The event settings before an organiser changes them. The settings table's column
+// defaults (schema.ts) use these values, and reading a missing settings row falls back
+// to them, so a fresh row and a missing one read alike.
 export const SETTINGS_DEFAULTS = {
   event_name: "Zamfara Youth Summit",
   event_date: "2025-08-12",
-  // DECISIONS §2.11: the landing page's '8:00 AM - 2:00 PM' fallback is resolved to this.
+  // One default for every page (an earlier design showed '8:00 AM - 2:00 PM' on the landing page).
   event_time: "8:00 AM - 5:00 PM",
   venue: "Conference Hall, State Secretariat, Gusau",
   about:
@@ -20,5 +21,3 @@ export const SETTINGS_DEFAULTS = {
   twitter_url: "",
   instagram_url: "",
 } as const;
-
-export const EVENT_TIME_ZONE = "Africa/Lagos";

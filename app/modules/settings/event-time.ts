@@ -1,5 +1,7 @@
-// Event times, computed in the event's time zone (DECISIONS §2.6) so a visitor
-// abroad sees the right countdown. Pure and client-safe: callers pass the clock.
+import { LAGOS_UTC_OFFSET_MS } from "~/ui/date-time";
+
+// Event times, computed in the event's time zone (Africa/Lagos), not the visitor's, so
+// a visitor abroad sees the right countdown. Pure and client-safe: callers pass the clock.
 
 export type ClockTime = { hour: number; minute: number };
 export type EventTimes = { start: ClockTime; end: ClockTime };
@@ -8,11 +10,8 @@ export type Countdown = { days: number; hours: number; minutes: number; seconds:
 // Spec §4 and §9: the countdown starts at 08:00 and the day ends at 17:00 ('8:00 AM - 5:00 PM').
 export const DEFAULT_EVENT_TIMES: EventTimes = { start: { hour: 8, minute: 0 }, end: { hour: 17, minute: 0 } };
 
-// Africa/Lagos is West Africa Time, UTC+1 all year: Nigeria has had no daylight
-// saving since 1919 and no change is planned. A fixed offset gives the same instants
-// as Intl with the IANA zone, without depending on the time zone data the browser or
-// Node was built with.
-const LAGOS_UTC_OFFSET_MINUTES = 60;
+// A fixed UTC+1 offset gives the same instants as Intl with the IANA zone, without
+// depending on the time zone data the browser or Node was built with.
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -98,7 +97,7 @@ function parseDate(eventDate: string): { year: number; month: number; day: numbe
 /** The instant the event's clock shows `time` on `eventDate`. */
 function lagosInstant(eventDate: string, time: ClockTime): Date {
   const { year, month, day } = parseDate(eventDate);
-  return new Date(Date.UTC(year, month - 1, day, time.hour, time.minute) - LAGOS_UTC_OFFSET_MINUTES * MINUTE);
+  return new Date(Date.UTC(year, month - 1, day, time.hour, time.minute) - LAGOS_UTC_OFFSET_MS);
 }
 
 export function eventStart(eventDate: string, eventTime: string): Date {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SETTINGS_DEFAULTS } from "~/modules/settings/defaults";
+import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { countdown, eventEnd, eventStart, formatClockTime, formatEventDate, hasEventPassed, parseEventTime } from "./event-time";
 
 const DATE = SETTINGS_DEFAULTS.event_date; // 2025-08-12

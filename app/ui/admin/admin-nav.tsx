@@ -1,5 +1,6 @@
 import { NavLink } from "react-router";
 import { Svg } from "~/ui/icons";
+import { FOCUS_RING } from "~/ui/styles";
 
 // The admin side navigation (spec §2 "Admin layout"): Dashboard is active only
 // on exact /admin (`end`), every other section on its path prefix.
@@ -73,8 +74,6 @@ export function navItemFor(pathname: string): AdminNavItem | undefined {
   const path = pathname.replace(/\/+$/, "") || "/";
   return ADMIN_NAV.find((item) => (item.end ? path === item.to : path === item.to || path.startsWith(`${item.to}/`)));
 }
-
-export const FOCUS_RING = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
 
 export function AdminNavList() {
   return (

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { MenuIcon, Svg } from "~/ui/icons";
-import { AdminNavList, FOCUS_RING } from "./admin-nav";
+import { FOCUS_RING } from "~/ui/styles";
+import { AdminNavList } from "./admin-nav";
 
 // The frame around every admin page: side navigation (a <details> menu on
 // phones, which opens and closes without JavaScript), a header with the section
