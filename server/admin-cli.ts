@@ -12,7 +12,7 @@ const loadDatabaseModules = () =>
 type Modules = Awaited<ReturnType<typeof loadDatabaseModules>>;
 
 // `npm run admin -- <command>`: manages the admin accounts, which are the
-// site's only allow-list (DECISIONS §1). Success goes to stdout; every failure
+// site's only allow-list. Success goes to stdout; every failure
 // is one line on stderr and a non-zero exit.
 
 const USAGE = `Manage the admin accounts of the summit site.

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 
-// Column names follow spec §3 word for word; tables the spec does not know
+// Column names are the product's data model word for word; tables it does not name
 // (admin accounts, sessions, check-ins, outbox, media, audit) follow the same style.
 
 export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
@@ -113,7 +113,7 @@ export const event_settings = pgTable(
     // How many attendees exist, kept by triggers on attendees (drizzle/0003): registration
     // reads it from the row it locks, so the capacity check costs nothing at any size.
     registered_count: integer("registered_count").notNull().default(0),
-    // DECISIONS §2.12: content the spec hard-codes is editable, spec values as defaults.
+    // Once fixed texts on the landing page, now editable; their old values are the defaults.
     guest_of_honor_name: text("guest_of_honor_name").notNull().default(D.guest_of_honor_name),
     guest_of_honor_title: text("guest_of_honor_title").notNull().default(D.guest_of_honor_title),
     guest_of_honor_image_url: text("guest_of_honor_image_url").notNull().default(D.guest_of_honor_image_url),

@@ -4,7 +4,7 @@ export type Toast = {
   id: string;
   type: ToastType;
   title: string;
-  /** milliseconds; spec §9: errors 4000, registration success 5000 */
+  /** milliseconds: errors 4000, registration success 5000 */
   duration: number;
 };
 

@@ -3,8 +3,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { e2eAdmin, signInAsAdmin } from "../support/admin-session";
 import { waitForInteractive } from "../support/hydration";
 
-// Admin sign-in, sign-out and the admin layout (spec §2 /admin/login and Admin
-// layout, §8 Admin login). Failed sign-ins count towards the per-e-mail limit
+// Admin sign-in, sign-out, the admin layout and the sign-in messages. Failed sign-ins count towards the per-e-mail limit
 // (5 in 15 minutes), so only one test, on one project, ever gets the real
 // admin's password wrong; the others use e-mails of their own.
 

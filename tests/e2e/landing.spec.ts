@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, type Request, test } from "@playwright
 import { waitForInteractive } from "../support/hydration";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 
-// The landing page (spec §2) with and without JavaScript. The e2e server starts
+// The landing page with and without JavaScript. The e2e server starts
 // with no speakers, agenda or partners; other tests may add some, so content-
 // dependent checks read what the page shows first.
 

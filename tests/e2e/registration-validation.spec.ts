@@ -11,7 +11,7 @@ import {
   registrationForm,
 } from "../support/register-helper";
 
-// Every registration message of spec §5 and §8 on /register, in Chromium with
+// Every registration message on /register, in Chromium with
 // JavaScript (the browser validates with the shared schema) and without it (the
 // server validates and re-renders the form). Each test uses its own e-mail address.
 

@@ -1,5 +1,5 @@
 // Run by the e2e global setup before the server starts (the server then holds the
-// data directory's lock). A fresh database carries the spec's default event date,
+// data directory's lock). A fresh database carries the default event date,
 // 12 August 2025, which is past: registration would be closed. An organiser would set
 // the coming date in Event Settings; this does the same, 30 days ahead in Africa/Lagos.
 import path from "node:path";

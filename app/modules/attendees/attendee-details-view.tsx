@@ -8,7 +8,7 @@ import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import type { ListRow } from "./attendee-list";
 import { EmailText, GenderBadge, ResendButton } from "./attendee-ui";
 
-// The body of /admin/attendees/:id (DECISIONS §2.7: View Details gets its behaviour).
+// The body of /admin/attendees/:id: every field, the e-mails with their delivery state, check-in.
 
 type When = Date | string;
 export type DetailsAttendee = Omit<ListRow, "created_at"> & {

@@ -37,7 +37,7 @@ export type AttendeeSearch = {
 };
 
 /**
- * Spec §5 "Attendee filters": search is a case-insensitive substring of the name or the
+ * The attendee filters: search is a case-insensitive substring of the name or the
  * e-mail, gender and state are exact, all combined with AND. Done in SQL so the page
  * never loads more than one page of rows. strpos on lower-cased text takes what was typed
  * literally (no LIKE wildcards to escape) and measured a quarter faster than ILIKE on
@@ -54,7 +54,7 @@ export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | unde
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
-/** Newest first (spec §7); the id breaks ties so pages never overlap or skip a row. */
+/** Newest first; the id breaks ties so pages never overlap or skip a row. */
 export const newestFirst = [desc(attendees.created_at), desc(attendees.id)] as const;
 
 /**
@@ -122,7 +122,7 @@ export async function findAttendeeName(db: DbOrTx, id: string): Promise<{ id: st
 export type CheckInState = { checked_in_at: Date; method: string; checked_in_by: string | null };
 export type AttendeeDetails = { attendee: Attendee; checkIn: CheckInState | null; mail: AttendeeMail[] };
 
-/** Every field, the check-in and the e-mails with their delivery state (DECISIONS §2.3, §2.7). */
+/** Every field, the check-in and the e-mails with their delivery state. */
 export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<AttendeeDetails | undefined> {
   if (!isAttendeeId(id)) return undefined;
   const [row] = await db

@@ -6,7 +6,7 @@ import { lagosDate } from "~/ui/date-time";
 import { attendeeFilterWhere, newestFirst } from "./attendees.server";
 import type { AttendeeFilter } from "./schemas";
 
-/** Spec §9, in this order. */
+/** The export's columns, in this order (organisers' spreadsheets rely on it). */
 export const CSV_COLUMNS = [
   "Full Name",
   "Email",

@@ -17,9 +17,9 @@ function fileNameOf(response: Response): string {
 }
 
 /**
- * 'Export CSV' (spec §2): a menu of two downloads. Without JavaScript they are plain links.
+ * 'Export CSV': a menu of two downloads. Without JavaScript they are plain links.
  * With it the file is fetched first, so the page can say whether the export worked
- * (spec §8 toasts), which a plain download cannot tell it.
+ * (the export toasts), which a plain download cannot tell it.
  */
 export function ExportMenu({
   filter,

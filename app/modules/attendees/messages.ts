@@ -1,4 +1,4 @@
-/** Spec §8 "Admin toasts", attendees. */
+/** The attendee screens' toasts, word for word. */
 export const ATTENDEE_TOASTS = {
   loadFailed: "Failed to load attendees. Please check your database connection.",
   exported: "Attendees list exported successfully!",

@@ -5,7 +5,7 @@ import { admin_sessions, admin_users } from "~/db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
 import { emailSchema } from "./schemas";
 
-// Admin accounts are the allow-list (DECISIONS §1): there is no sign-up, only
+// Admin accounts are the allow-list: there is no sign-up, only
 // these functions, reached from the command line (server/admin-cli.ts).
 
 /** An admin account as the rest of the app sees it: never the password hash. */

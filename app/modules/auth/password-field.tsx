@@ -2,8 +2,7 @@ import { useState } from "react";
 import { Svg } from "~/ui/icons";
 import { useHydrated } from "~/ui/use-hydrated";
 
-// The password input with its show/hide toggle (spec §4 "Password field toggles
-// hidden/visible"). Without JavaScript the toggle cannot work, so it is not
+// The password input with its show/hide toggle. Without JavaScript the toggle cannot work, so it is not
 // shown and the password stays hidden.
 
 const EyeIcon = ({ off }: { off: boolean }) => (

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-// The spec's registration rule (§5): something@something.something, no spaces.
+// The registration form's rule: something@something.something, no spaces.
 // Shared by the admin sign-in form, the admin CLI and account functions; safe in the browser bundle.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

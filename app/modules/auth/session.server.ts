@@ -24,7 +24,7 @@ import {
   sessionState,
 } from "./session-policy";
 
-// Server-side admin sessions (DECISIONS §1): the cookie holds a random token,
+// Server-side admin sessions: the cookie holds a random token,
 // the database only its sha256, so neither a leaked database nor a leaked log
 // line yields a usable session. Every admin loader and action starts with requireAdmin.
 

@@ -4,7 +4,7 @@ import { agenda, partners, type SPEAKER_TYPES, speakers, special_guests } from "
 import type { AgendaItemInput, PartnerInput, SpeakerInput, SpecialGuestInput } from "./schemas";
 
 // The organisers' content: speakers (organizers included), special guests, the
-// agenda and partners (spec §3, §7). Update and delete return undefined when the
+// agenda and partners. Update and delete return undefined when the
 // row does not exist, so a stale admin page gets a clear "not found".
 
 export type Speaker = typeof speakers.$inferSelect;
@@ -87,8 +87,8 @@ export function listAgenda(db: DbOrTx): Promise<AgendaItem[]> {
 }
 
 /**
- * Appends an item. The spec numbers a new item "current count + 1"; max + 1 is the
- * same while the numbering is contiguous (moves and reorders keep it so) and still
+ * Appends an item as number max + 1: that is "current count + 1" (the rule organisers know)
+ * while the numbering is contiguous (moves and reorders keep it so), and it still
  * puts the item last when it is not (after deletions).
  */
 export async function createAgendaItem(db: DbOrTx, input: AgendaItemInput): Promise<AgendaItem> {
@@ -104,7 +104,7 @@ export async function createAgendaItem(db: DbOrTx, input: AgendaItemInput): Prom
   });
 }
 
-/** Edits the text of an item; its place in the order stays (spec §7). */
+/** Edits the text of an item; its place in the order stays. */
 export async function updateAgendaItem(db: DbOrTx, id: string, input: AgendaItemInput): Promise<AgendaItem | undefined> {
   if (!isContentId(id)) return undefined;
   const [row] = await db.update(agenda).set(input).where(eq(agenda.id, id)).returning();

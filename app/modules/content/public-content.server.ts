@@ -19,7 +19,7 @@ export type PublicContent = {
   partners: Partner[];
 };
 
-// The landing page reads everything at once (spec §2 "On load") and is the page
+// The landing page reads everything at once and is the page
 // that takes the load, so its data is kept in memory. Writes in this process
 // invalidate it; other instances see a change within the TTL.
 export const PUBLIC_CONTENT_TTL_MS = 5_000;

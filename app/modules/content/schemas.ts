@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ORGANIZER_TYPES, PUBLIC_SPEAKER_TYPES } from "./speaker-types";
 
 // One set of schemas for the admin forms in the browser and the actions on the
-// server, so nothing here may import server code. Spec §5 "Admin forms".
+// server, so nothing here may import server code.
 
 export const REQUIRED_MESSAGE = "Please fill in all required fields";
 

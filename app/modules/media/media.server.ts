@@ -4,7 +4,7 @@ import sharp from "sharp";
 import type { DbOrTx } from "~/db/client.server";
 import { media } from "~/db/schema";
 
-// DECISIONS §1: uploads are validated, re-encoded (metadata stripped, resized) and
+// Uploads are validated, re-encoded (metadata stripped, resized) and
 // stored content-addressed in the database, served from our own URL with immutable caching.
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -29,7 +29,7 @@ export function mediaUrl(id: string): string {
   return `/media/${id}.webp`;
 }
 
-/** Validates an upload with the spec's rules and messages, re-encodes it to WebP and stores it once. */
+/** Validates an upload with the product's rules and messages, re-encodes it to WebP and stores it once. */
 export async function storeImage(db: DbOrTx, file: { type: string; size: number; bytes: Buffer }): Promise<StoredMedia> {
   if (!file.type.startsWith("image/")) throw new MediaError(UPLOAD_MESSAGES.notImage);
   if (file.size > MAX_UPLOAD_BYTES) throw new MediaError(UPLOAD_MESSAGES.tooLarge);

@@ -1,7 +1,7 @@
 import { formatEventDate } from "~/modules/settings/event-time";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "~/ui/icons";
 
-/** The date, time and venue cards (spec §2 /register). */
+/** The date, time and venue cards at the top of /register. */
 export function EventFacts({ date, time, venue }: { date: string; time: string; venue: string }) {
   const facts = [
     { label: "Date", value: formatEventDate(date), Icon: CalendarIcon },

@@ -12,12 +12,12 @@ type FieldMeta = { name: string; id: string; errorId: string; errors?: string[] 
 type Props = {
   lastResult: SubmissionResult<string[]> | undefined;
   submitting: boolean;
-  /** Shows the joined validation messages as a toast (spec §8) when the browser catches them. */
+  /** Shows the joined validation messages as a toast when the browser catches them. */
   onClientErrors: (message: string) => void;
 };
 
 export function RegistrationForm({ lastResult, submitting, onClientErrors }: Props) {
-  // A field's error clears as soon as it is edited (spec §5), until the next submit.
+  // A field's error clears as soon as it is edited, until the next submit.
   const [edited, setEdited] = useState<Set<string>>(() => new Set());
   const [form, fields] = useForm({
     id: "registration",
@@ -42,7 +42,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
     <Form
       method="post"
       {...getFormProps(form)}
-      // The server validates with the same schema; native bubbles would hide the spec's messages.
+      // The server validates with the same schema; native bubbles would hide our messages.
       noValidate
       // Every submit attempt shows every field's error again, also the ones typed into before
       // (conform's onSubmit runs only when the browser-side validation passes).

@@ -12,7 +12,7 @@ import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-
 import { currentRegistrationStatus } from "./public-status.server";
 import type { RegistrationStatus } from "./status";
 
-// Spec §4: the registration status visitors see, from the database to the page. The
+// The registration status visitors see, from the database to the page. The
 // shared e2e server cannot be closed, filled or moved past the event, so those
 // states are covered here: the status, then /register and the landing page rendered with it.
 

@@ -31,7 +31,7 @@ export type RegistrationOptions = {
   settingsLock?: "for-update" | "none";
 };
 
-/** Phone numbers are stored in E.164 (+234…) when they parse as a real number; the spec's rule decides validity. */
+/** Phone numbers are stored in E.164 (+234…) when they parse as a real number; PHONE_PATTERN alone decides validity. */
 export function normalizePhone(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
   return parsed?.isValid() ? parsed.number : phone.trim();
@@ -48,7 +48,7 @@ type LockedSettingsRow = {
 };
 
 /**
- * Registers an attendee in ONE transaction (DECISIONS §2.1–2.2): lock the settings
+ * Registers an attendee in ONE transaction, so capacity and duplicates hold under a rush: lock the settings
  * row, derive the status, refuse a duplicate, insert the attendee, queue the ticket
  * e-mail, commit. Any failure leaves nothing stored and nothing queued.
  */

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { joinFieldErrors, parseRegistration, REGISTRATION_FIELDS, registrationSchema } from "./schema";
 
-// The rules and spec §5 messages of the registration form, checked the way the server
+// The rules and messages of the registration form, checked the way the server
 // applies them (parseWithZod on the posted form) and, for every case, that the browser's
 // lighter parseRegistration reaches exactly the same result.
 

@@ -3,8 +3,8 @@ import * as z from "zod/mini";
 import { GENDERS } from "~/modules/attendees/gender";
 import { isValidLga, isValidState } from "./nigeria";
 
-// One schema for the browser and the server. Messages are spec §5 word for word;
-// the state/LGA and consent rules are ours (DECISIONS §2.9, NDPA consent).
+// One schema for the browser and the server, with the product's messages word for word;
+// a state from Nigeria's list, an LGA of that state, and the NDPA consent are required as stated.
 // Written with zod/mini, not classic zod: the form ships this schema to every
 // visitor's phone, and mini's functions tree-shake (about 20 KB gzipped less).
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -79,7 +79,7 @@ export function parseRegistration(formData: FormData): Submission<RegistrationIn
   });
 }
 
-/** Field order of the form, so joined messages read top to bottom (spec §8: joined by ', '). */
+/** Field order of the form, so joined messages (', '-separated) read top to bottom. */
 export const REGISTRATION_FIELDS = [
   "fullName",
   "email",

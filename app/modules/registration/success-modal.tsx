@@ -5,7 +5,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 
 export type RegistrationSuccess = { email: string; ticketId: string; ticketUrl: string; qrSvg: string };
 
-/** Spec §2 /register: 'Ticket Sent Successfully!' with the e-mail and ticket ID, plus the QR code (DECISIONS §2.3). */
+/** 'Ticket Sent Successfully!' with the e-mail and ticket ID, plus the ticket's QR code for the door. */
 export function SuccessModal({ success, onClose }: { success: RegistrationSuccess; onClose: () => void }) {
   const hydrated = useHydrated();
   return (

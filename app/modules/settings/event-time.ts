@@ -7,7 +7,7 @@ export type ClockTime = { hour: number; minute: number };
 export type EventTimes = { start: ClockTime; end: ClockTime };
 export type Countdown = { days: number; hours: number; minutes: number; seconds: number; isPassed: boolean };
 
-// Spec §4 and §9: the countdown starts at 08:00 and the day ends at 17:00 ('8:00 AM - 5:00 PM').
+// Without a readable time the countdown starts at 08:00 and the day ends at 17:00 ('8:00 AM - 5:00 PM').
 export const DEFAULT_EVENT_TIMES: EventTimes = { start: { hour: 8, minute: 0 }, end: { hour: 17, minute: 0 } };
 
 // A fixed UTC+1 offset gives the same instants as Intl with the IANA zone, without
@@ -108,7 +108,7 @@ export function eventEnd(eventDate: string, eventTime: string): Date {
   return lagosInstant(eventDate, parseEventTime(eventTime).end);
 }
 
-/** Spec §4: time left until the event starts; at or past zero it reports passed. */
+/** Time left until the event starts; at or past zero it reports passed. */
 export function countdown(now: Date | number, eventDate: string, eventTime: string): Countdown {
   const left = eventStart(eventDate, eventTime).getTime() - new Date(now).getTime();
   if (!(left > 0)) return { days: 0, hours: 0, minutes: 0, seconds: 0, isPassed: true };
@@ -121,7 +121,7 @@ export function countdown(now: Date | number, eventDate: string, eventTime: stri
   };
 }
 
-/** DECISIONS §2.6: the event has passed once its end time on the event day is behind us. */
+/** The event has passed once its end time on the event day is behind us. */
 export function hasEventPassed(now: Date | number, eventDate: string, eventTime: string): boolean {
   return new Date(now).getTime() > eventEnd(eventDate, eventTime).getTime();
 }

@@ -5,7 +5,7 @@ import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 
 export type EventSettings = typeof event_settings.$inferSelect;
 
-/** The settings row; the spec's defaults when it is missing (spec §8: settings reads fall back to defaults). */
+/** The settings row; the defaults when it is missing, so a page never fails for want of it. */
 export async function getSettings(db: DbOrTx): Promise<EventSettings> {
   const [row] = await db.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).limit(1);
   if (row) return row;

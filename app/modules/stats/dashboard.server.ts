@@ -5,8 +5,8 @@ import { GENDERS } from "~/modules/attendees/gender";
 import { countSpeakers } from "~/modules/content/content.server";
 import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 
-// The admin dashboard's figures (spec §2 Dashboard, §3 Dashboard stats / Recent
-// registration, §9 recent 5 / top states 5). Everything is aggregated in SQL:
+// The admin dashboard's figures: totals, gender breakdown, the 5 most recent
+// registrations and the top 5 states. Everything is aggregated in SQL:
 // the dashboard must stay one cheap page load at 10,000 attendees.
 
 export const RECENT_REGISTRATIONS = 5;
@@ -27,7 +27,7 @@ export type DashboardStats = {
   recentRegistrations: RecentRegistration[];
 };
 
-/** What the dashboard shows when the figures cannot be loaded (spec §8: stats fall back to zeros). */
+/** What the dashboard shows when the figures cannot be loaded: zeros, never an error page. */
 export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   totalAttendees: 0,
   totalSpeakers: 0,

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { EVENT_TIME_ZONE } from "~/ui/date-time";
 import type { RecentRegistration } from "./dashboard.server";
 
-// The 5 latest registrations (spec §2): initial, full name, e-mail, date, state or N/A.
+// The 5 latest registrations: initial, full name, e-mail, date, state or N/A.
 
 // A fixed locale and zone: the server and the browser render the same text (no hydration mismatch).
 const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: EVENT_TIME_ZONE });

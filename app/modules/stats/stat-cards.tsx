@@ -4,7 +4,7 @@ import type { DashboardStats } from "./dashboard.server";
 import { genderSplit } from "./gender";
 import { registrantsLabel } from "./nigeria-map";
 
-// The dashboard's four cards (spec §2): Total Registrants, Gender Split, Total Speakers, Top State.
+// The dashboard's four cards: Total Registrants, Gender Split, Total Speakers, Top State.
 
 const formatNumber = (n: number) => n.toLocaleString("en-US");
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { generateTicketId, isTicketId, TICKET_ID_PATTERN } from "./ticket-id";
 
 describe("generateTicketId", () => {
-  it("follows spec §3: ZYS, the time in base 36, 6 random base-36 characters, upper-cased, hyphen-joined", () => {
+  it("is ZYS, the time in base 36, 6 random base-36 characters, upper-cased, hyphen-joined", () => {
     const now = Date.UTC(2025, 6, 1, 12, 0, 0);
     const id = generateTicketId(now);
     const [prefix, time, random] = id.split("-");

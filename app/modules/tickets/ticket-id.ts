@@ -1,4 +1,4 @@
-// Spec §3: "prefix ZYS, then the current time in base 36, then 6 random base-36
+// The ticket ID format: "prefix ZYS, then the current time in base 36, then 6 random base-36
 // characters, all upper-cased and joined by hyphens". The random part comes from
 // Web Crypto (in Node 20+ and browsers alike), not Math.random: ticket IDs are
 // typed in at the door, so they must not be guessable from one another.

@@ -17,7 +17,7 @@ import { useRouteModal } from "~/ui/use-route-modal";
 import { useToasts } from "~/ui/use-toasts";
 import type { Route } from "./+types/attendees";
 
-// /admin/attendees (spec §2 Attendees Management). Filtering, sorting and paging run
+// /admin/attendees. Filtering, sorting and paging run
 // in SQL (modules/attendees), so the page stays fast with 10,000 registrants.
 
 export const handle = { title: "Attendees" };
@@ -32,7 +32,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     const [result, confirm] = await Promise.all([searchAttendees(db, query), confirmId ? findAttendeeName(db, confirmId) : undefined]);
     return { query: { ...query, page: result.page }, ...result, confirm: confirm ?? null, toast: null };
   } catch (error) {
-    // Spec §8: the page still renders, empty, with the load-failure toast.
+    // The page still renders, empty, with the load-failure toast.
     logger().error({ err: error }, "attendee list failed");
     return data({ query, ...EMPTY, confirm: null, toast: makeToast("error", ATTENDEE_TOASTS.loadFailed) }, { status: 500 });
   }

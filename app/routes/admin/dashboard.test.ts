@@ -7,7 +7,7 @@ import { EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
 import { loader } from "./dashboard";
 
 // The loader's contract: the admin check first, the figures second, and a database
-// failure turned into the spec's toast with zeros (§8) instead of an error page.
+// failure turned into the error toast with zeros instead of an error page.
 vi.mock("~/modules/auth/session.server", () => ({ requireAdmin: vi.fn() }));
 vi.mock("~/logger.server", () => ({ logger: () => ({ error: vi.fn() }) }));
 

@@ -6,7 +6,7 @@ import { makeToast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/dashboard";
 
-// /admin: the organisers' overview (spec §2 Dashboard).
+// /admin: the organisers' overview.
 
 export const handle = { title: "Dashboard" };
 
@@ -17,7 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   try {
     return { stats: await dashboardStats(db), error: null, toast: null };
   } catch (error) {
-    // Spec §8: the page still renders, with zeros and an error toast.
+    // The page still renders, with zeros and an error toast.
     logger().error({ err: error }, "dashboard stats failed");
     return { stats: EMPTY_DASHBOARD_STATS, error: DASHBOARD_LOAD_ERROR, toast: makeToast("error", DASHBOARD_LOAD_ERROR) };
   }

@@ -2,7 +2,7 @@ import { NavLink } from "react-router";
 import { Svg } from "~/ui/icons";
 import { FOCUS_RING } from "~/ui/styles";
 
-// The admin side navigation (spec §2 "Admin layout"): Dashboard is active only
+// The admin side navigation: Dashboard is active only
 // on exact /admin (`end`), every other section on its path prefix.
 
 type Icon = (props: { className?: string }) => React.ReactElement;

@@ -1,8 +1,8 @@
 import type { Speaker } from "../content.server";
 import { PersonCard } from "./person-card";
 
-// Spec §2: a Chief Host and a Host card "from a fixed list"; organisers can now edit
-// them as speakers of those types (DECISIONS §2.12), and these stand in until they do.
+// A Chief Host and a Host card. Organisers edit them as speakers of those types;
+// these fixed cards stand in until they do.
 const DEFAULT_ORGANIZERS = [
   { name: "The Executive Governor", title: "Executive Governor, Zamfara State", bio: "", image_url: "", speaker_type: "Chief Host" },
   { name: "The Honourable Commissioner", title: "Ministry of Youth and Sports Development", bio: "", image_url: "", speaker_type: "Host" },

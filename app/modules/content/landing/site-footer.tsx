@@ -17,7 +17,7 @@ const SOCIAL_PATHS = {
 const SOCIAL_LABELS = { facebook: "Facebook", twitter: "X (Twitter)", instagram: "Instagram" } as const;
 
 export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: FooterProps) {
-  // Social icons are hidden while their targets are empty (spec: the targets were empty).
+  // Social icons are hidden while their targets are empty (until organisers set the social links).
   const links = (Object.keys(SOCIAL_PATHS) as (keyof typeof SOCIAL_PATHS)[]).filter((k) => social[k]);
   return (
     <footer className="bg-gray-950 py-12 text-gray-300">
