@@ -69,7 +69,10 @@ function parseCommand(argv: string[]): Command | "help" {
 }
 
 /** Opens the server's database; a data directory in use by the server is refused without touching it. */
-async function openConfiguredDatabase([{ getConfig }, { dbConnectionOptions, openDbConnection, DataDirLockedError }]: Modules): Promise<DbConnection> {
+async function openConfiguredDatabase([
+  { getConfig },
+  { dbConnectionOptions, openDbConnection, DataDirLockedError },
+]: Modules): Promise<DbConnection> {
   const options = dbConnectionOptions(getConfig());
   try {
     return await openDbConnection(options);

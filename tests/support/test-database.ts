@@ -23,7 +23,10 @@ export async function createPostgresDatabaseUrl(): Promise<string> {
 }
 
 /** A freshly migrated database: PGlite in memory, or a new database on the test PostgreSQL server. */
-export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<DbConnection & { url?: string }> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { poolSize?: number } = {},
+): Promise<DbConnection & { url?: string }> {
   if (kind === "pglite") return openDbConnection({ kind: "memory" });
   const url = await createPostgresDatabaseUrl();
   return { ...(await openDbConnection({ kind: "postgres", url, poolSize: options.poolSize })), url };
