@@ -26,3 +26,41 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
 export async function listAudit(db: DbOrTx, { limit = 100, offset = 0 }: { limit?: number; offset?: number } = {}) {
   return db.select().from(audit_log).orderBy(desc(audit_log.created_at), desc(audit_log.id)).limit(limit).offset(offset);
 }
+
+const AUDIT_PAGE_SIZE = 50;
+
+/** One page of the log, newest first, in plain words for the Activity screen. */
+export async function auditLogPage(db: DbOrTx, page: number) {
+  // One row more than a page says whether there is a next page, without counting the whole log.
+  const rows = await listAudit(db, { limit: AUDIT_PAGE_SIZE + 1, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  return {
+    hasNext: rows.length > AUDIT_PAGE_SIZE,
+    entries: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+      id: r.id,
+      who: r.admin_email,
+      action: r.action,
+      label: ACTION_LABELS[r.action] ?? null,
+      entity: r.entity,
+      entityId: r.entity_id,
+      details: summarise(r.details),
+      at: r.created_at,
+    })),
+  };
+}
+
+// Plain words for the actions this area records; any other action shows its code.
+const ACTION_LABELS: Record<string, string> = {
+  "attendee.delete": "Deleted a registration",
+  "attendee.resend-ticket": "Resent a ticket",
+  "attendee.export": "Exported the attendee list",
+  "demo.seed": "Loaded the demo content",
+};
+
+/** "key: value" pairs of the details, short enough for a table cell. */
+function summarise(details: Record<string, unknown>): string {
+  return Object.entries(details)
+    .filter(([, value]) => value !== "" && value !== null && value !== undefined)
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
+    .join(", ")
+    .slice(0, 300);
+}

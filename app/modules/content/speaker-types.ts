@@ -10,3 +10,12 @@ export const ORGANIZER_TYPES = ["Chief Host", "Host"] as const;
 export function isPublicSpeaker(speaker: { speaker_type: string }): boolean {
   return !(ORGANIZER_TYPES as readonly string[]).includes(speaker.speaker_type);
 }
+
+/** The Speakers section's filter buttons, in order. */
+export const SPEAKER_FILTERS = ["All", ...PUBLIC_SPEAKER_TYPES] as const;
+export type SpeakerFilter = (typeof SPEAKER_FILTERS)[number];
+
+/** The filter a `?type=` value asks for; anything else shows all. */
+export function parseSpeakerFilter(value: string | null): SpeakerFilter {
+  return (SPEAKER_FILTERS as readonly string[]).includes(value ?? "") ? (value as SpeakerFilter) : "All";
+}

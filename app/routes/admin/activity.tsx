@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { listAudit } from "~/modules/audit/audit.server";
+import { auditLogPage } from "~/modules/audit/audit.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { DateTime } from "~/ui/date-time";
 import { EmptyState } from "~/ui/empty-state";
@@ -10,45 +10,12 @@ import type { Route } from "./+types/activity";
 
 export const handle = { title: "Activity" };
 
-const PAGE_SIZE = 50;
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   const page = pageSchema.parse(url.searchParams.get("page") ?? 1);
-  // One row more than a page says whether there is a next page, without counting the whole log.
-  const rows = await listAudit(db, { limit: PAGE_SIZE + 1, offset: (page - 1) * PAGE_SIZE });
-  return {
-    page,
-    hasNext: rows.length > PAGE_SIZE,
-    entries: rows.slice(0, PAGE_SIZE).map((r) => ({
-      id: r.id,
-      who: r.admin_email,
-      action: r.action,
-      label: ACTION_LABELS[r.action] ?? null,
-      entity: r.entity,
-      entityId: r.entity_id,
-      details: summarise(r.details),
-      at: r.created_at,
-    })),
-  };
-}
-
-// Plain words for the actions this area records; any other action shows its code.
-const ACTION_LABELS: Record<string, string> = {
-  "attendee.delete": "Deleted a registration",
-  "attendee.resend-ticket": "Resent a ticket",
-  "attendee.export": "Exported the attendee list",
-  "demo.seed": "Loaded the demo content",
-};
-
-/** "key: value" pairs of the details, short enough for a table cell. */
-function summarise(details: Record<string, unknown>): string {
-  return Object.entries(details)
-    .filter(([, value]) => value !== "" && value !== null && value !== undefined)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
-    .join(", ")
-    .slice(0, 300);
+  return { page, ...(await auditLogPage(db, page)) };
 }
 
 export default function Activity({ loaderData }: Route.ComponentProps) {

@@ -1,15 +1,10 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
-import { getDb } from "~/db/db.server";
-import { logger } from "~/logger.server";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { signInAction } from "~/modules/auth/actions.server";
 import { PasswordField } from "~/modules/auth/password-field";
-import { lockoutMessage } from "~/modules/auth/rate-limit.server";
-import { loginSchema } from "~/modules/auth/schemas";
-import { authOptions, clientIp, getOptionalAdmin, signIn } from "~/modules/auth/session.server";
-import { AUTH_MESSAGES, isSameOrigin, safeRedirectTo } from "~/modules/auth/session-policy";
+import { clientIp, getOptionalAdmin } from "~/modules/auth/session.server";
+import { safeRedirectTo } from "~/modules/auth/session-policy";
 import { siteName, useSiteName } from "~/root";
 import { ArrowLeftIcon, MailIcon } from "~/ui/icons";
-import { makeToast } from "~/ui/toast";
-import { redirectWithToast } from "~/ui/toast.server";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/login";
 
@@ -23,43 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { redirectTo };
 }
 
-type FieldErrors = { email?: string; password?: string };
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const options = authOptions();
-  const form = await request.formData();
-  const email = String(form.get("email") ?? "");
-  const redirectTo = safeRedirectTo(form.get("redirectTo"));
-  const fail = (status: number, error: string, fieldErrors: FieldErrors = {}, headers?: HeadersInit) =>
-    data({ error, fieldErrors, email: email.trim(), toast: makeToast("error", error) }, { status, headers });
-  // A sign-in posted from another site (login CSRF) is refused before anything is checked.
-  if (!isSameOrigin(request, options.publicUrl)) return fail(403, AUTH_MESSAGES.crossOrigin);
-
-  // The browser already requires both fields; this covers a form posted without that check.
-  const parsed = loginSchema.safeParse({ email, password: form.get("password") ?? "" });
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = issue.path[0];
-      if ((field === "email" || field === "password") && !fieldErrors[field]) fieldErrors[field] = issue.message;
-    }
-    return fail(400, Object.values(fieldErrors).join(", "), fieldErrors);
-  }
-
-  const db = await getDb();
-  const ip = clientIp(context);
-  const result = await signIn(db, request, parsed.data, { ...options, ip });
-  if (result.status === "locked") {
-    logger().warn({ ip }, "admin sign-in refused: too many failed attempts");
-    return fail(429, lockoutMessage(result.retryAfterMs), {}, { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) });
-  }
-  if (result.status === "invalid") {
-    logger().info({ ip }, "admin sign-in failed");
-    // The same answer for an unknown e-mail and a wrong password: the form does not reveal who is an admin.
-    return fail(401, AUTH_MESSAGES.invalid, { email: AUTH_MESSAGES.invalid });
-  }
-  logger().info({ admin: result.admin.email, ip }, "admin signed in");
-  return redirectWithToast(redirectTo, "success", AUTH_MESSAGES.success, { headers: { "Set-Cookie": result.setCookie } });
+  return signInAction(request, await request.formData(), clientIp(context));
 }
 
 const INPUT =

@@ -1,17 +1,10 @@
 import { useState } from "react";
 import type { Speaker, SpecialGuest } from "../content.server";
-import { isPublicSpeaker, PUBLIC_SPEAKER_TYPES } from "../speaker-types";
+import { isPublicSpeaker, SPEAKER_FILTERS, type SpeakerFilter } from "../speaker-types";
 import { PersonCard } from "./person-card";
-
-const SPEAKER_FILTERS = ["All", ...PUBLIC_SPEAKER_TYPES] as const;
-export type SpeakerFilter = (typeof SPEAKER_FILTERS)[number];
 
 const FILTER_ON = "bg-brand-700 text-white";
 const FILTER_OFF = "bg-gray-100 text-gray-700 hover:bg-gray-200";
-
-export function parseSpeakerFilter(value: string | null): SpeakerFilter {
-  return (SPEAKER_FILTERS as readonly string[]).includes(value ?? "") ? (value as SpeakerFilter) : "All";
-}
 
 /**
  * Speakers with filter buttons. Each filter is a query-string link (works without

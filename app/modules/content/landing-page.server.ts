@@ -1,0 +1,48 @@
+import type { DbOrTx } from "~/db/client.server";
+import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
+import { registrationStatus } from "~/modules/registration/status";
+import { countdown } from "~/modules/settings/event-time";
+import { getPublicContent } from "./public-content.server";
+import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
+
+/**
+ * Everything the landing page shows, stripped of what it does not: the cached public
+ * content, the registration status and the countdown as of now, and the speaker filter
+ * from the URL (`?type=Keynote`, so the filters work as plain links).
+ */
+export async function landingPage(db: DbOrTx, typeParam: string | null, now = new Date()) {
+  const content = await getPublicContent(db);
+  const { settings } = content;
+  const status = registrationStatus(settings, now);
+  // Strip what the page does not show: less HTML and JSON over a costly connection.
+  const person = <T extends { id: string; name: string; title: string; bio: string; image_url: string }>(p: T) => ({
+    id: p.id,
+    name: p.name,
+    title: p.title,
+    bio: p.bio,
+    image_url: p.image_url,
+  });
+  return {
+    event: {
+      name: settings.event_name,
+      date: settings.event_date,
+      time: settings.event_time || SETTINGS_DEFAULTS.event_time,
+      venue: settings.venue || SETTINGS_DEFAULTS.venue,
+      about: settings.about || SETTINGS_DEFAULTS.about,
+      logoUrl: settings.logo_url,
+      contactEmail: settings.contact_email || SETTINGS_DEFAULTS.contact_email,
+      contactPhone: settings.contact_phone || SETTINGS_DEFAULTS.contact_phone,
+    },
+    guest: { name: settings.guest_of_honor_name, title: settings.guest_of_honor_title, imageUrl: settings.guest_of_honor_image_url },
+    social: { facebook: settings.facebook_url, twitter: settings.twitter_url, instagram: settings.instagram_url },
+    countdown: countdown(now, settings.event_date, settings.event_time),
+    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining },
+    registeredCount: settings.registered_count,
+    speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),
+    specialGuests: content.specialGuests.map((g) => ({ ...person(g), created_at: g.created_at })),
+    agenda: content.agenda,
+    partners: content.partners,
+    publicSpeakerCount: content.speakers.filter(isPublicSpeaker).length,
+    filter: parseSpeakerFilter(typeParam),
+  };
+}
