@@ -1,9 +1,9 @@
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
+import { GENDER_LABELS, GENDERS } from "~/modules/registration/gender";
 import { SearchIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
-import { GENDER_LABELS, GENDERS } from "./gender";
 import { ATTENDEE_SEARCH_MAX, type AttendeeQuery } from "./schemas";
 
 const SEARCH_DEBOUNCE_MS = 300;

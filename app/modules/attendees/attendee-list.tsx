@@ -1,11 +1,11 @@
 import { Link } from "react-router";
+import type { Gender } from "~/modules/registration/gender";
 import { type Column, DataTable } from "~/ui/data-table";
 import { displayDate } from "~/ui/date-time";
 import { EmptyState } from "~/ui/empty-state";
 import { EyeIcon, RowIconSprite, TrashIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { EmailText, GenderBadge, ResendButton } from "./attendee-ui";
-import type { Gender } from "./gender";
 
 export type ListRow = {
   id: string;

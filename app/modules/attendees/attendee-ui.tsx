@@ -1,9 +1,9 @@
 import { useFetcher } from "react-router";
+import { GENDER_LABELS, type Gender } from "~/modules/registration/gender";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { DeleteConfirmation } from "~/ui/confirm-dialog";
 import { SendIcon } from "~/ui/row-icons";
 import { BUTTON } from "~/ui/styles";
-import { GENDER_LABELS, type Gender } from "./gender";
 
 // Small pieces shared by the attendee list and the detail page.
 

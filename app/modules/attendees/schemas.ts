@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { GENDERS } from "~/modules/registration/gender";
 import { isValidState } from "~/modules/registration/nigeria";
-import { GENDERS } from "./gender";
 
 // The attendee list's filter lives in the URL (reloadable, shareable), so anyone can
 // type anything there. A value we cannot use falls back to "no filter" instead of an

@@ -1,7 +1,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
-import { registrationStatus } from "~/modules/registration/status";
 import { countdown } from "~/modules/settings/event-time";
+import { registrationStatus } from "~/modules/settings/registration-status";
 import { getPublicContent } from "./public-content.server";
 import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 

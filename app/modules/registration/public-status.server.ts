@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { event_settings, SETTINGS_ID } from "~/db/schema";
+import { type RegistrationStatus, registrationStatus, unavailableStatus } from "~/modules/settings/registration-status";
 import type { EventSettings } from "~/modules/settings/settings.server";
-import { type RegistrationStatus, registrationStatus, unavailableStatus } from "./status";
 
 /** How many are registered: the seat counter the attendees triggers keep, one row by key (no count over attendees). */
 async function readSeatCounter(db: DbOrTx): Promise<number> {

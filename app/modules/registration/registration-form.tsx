@@ -1,9 +1,9 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { GENDER_LABELS, GENDERS } from "~/modules/attendees/gender";
 import { FormField } from "~/ui/form-field";
 import { INPUT } from "~/ui/styles";
+import { GENDER_LABELS, GENDERS } from "./gender";
 import { NIGERIA_STATES } from "./nigeria";
 import { joinFieldErrors, parseRegistration } from "./schema";
 

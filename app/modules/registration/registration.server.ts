@@ -4,11 +4,11 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { Db } from "~/db/client.server";
 import { emailEquals, normalizeEmail } from "~/db/email";
 import { attendees, SETTINGS_ID } from "~/db/schema";
+import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
 import type { RegistrationInput } from "./schema";
-import { type RegistrationState, registrationStatus } from "./status";
 
 export const REGISTRATION_MESSAGES = {
   duplicate: "This email address is already registered for the summit.",

@@ -1,6 +1,6 @@
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
-import { GENDERS } from "~/modules/attendees/gender";
+import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
 
 // One schema for the browser and the server, with the product's messages word for word;

@@ -1,8 +1,8 @@
 import { asc, count, desc, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, special_guests } from "~/db/schema";
-import { GENDERS } from "~/modules/attendees/gender";
 import { countSpeakers } from "~/modules/content/content.server";
+import { GENDERS } from "~/modules/registration/gender";
 import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 
 // The admin dashboard's figures: totals, gender breakdown, the 5 most recent

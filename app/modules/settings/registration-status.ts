@@ -1,5 +1,5 @@
-import { hasEventPassed } from "~/modules/settings/event-time";
-import type { EventSettings } from "~/modules/settings/settings.server";
+import { hasEventPassed } from "./event-time";
+import type { EventSettings } from "./settings.server";
 
 export const STATUS_MESSAGES = {
   concluded: "Event has concluded",
