@@ -1,4 +1,4 @@
-import { asc, eq, type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL } from "drizzle-orm";
 import { type DbOrTx, pgConstraint, pgErrorCode } from "~/db/client.server";
 import { emailEquals } from "~/db/email";
 import { admin_sessions, admin_users } from "~/db/schema";

@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { admin_users, agenda, attendees, audit_log, partners, speakers, special_guests } from "~/db/schema";
 import { type Admin, createAdmin } from "~/modules/auth/accounts.server";
 import { updateSettings } from "~/modules/settings/settings.server";
-import { EVENT_TIME_ZONE } from "~/ui/date-time";
+import { lagosDate } from "~/ui/date-time";
 import { DEMO_ABOUT, DEMO_AGENDA, DEMO_PARTNERS, DEMO_SPEAKERS, DEMO_SPECIAL_GUESTS } from "./demo-data";
 
 // Fills an empty database with the fictional demo content, once. The audit log
@@ -33,11 +33,7 @@ export type DemoSeedResult =
 
 /** The calendar date `days` after `now`'s date in the event's time zone, as YYYY-MM-DD. */
 export function eventDateFrom(now: Date, days: number): string {
-  // en-CA formats as YYYY-MM-DD.
-  const local = new Intl.DateTimeFormat("en-CA", { timeZone: EVENT_TIME_ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(
-    now,
-  );
-  const date = new Date(`${local}T00:00:00Z`);
+  const date = new Date(`${lagosDate(now)}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }

@@ -1,15 +1,8 @@
 import { Link } from "react-router";
-import { EVENT_TIME_ZONE } from "~/ui/date-time";
+import { displayDate } from "~/ui/date-time";
 import type { RecentRegistration } from "./dashboard.server";
 
 // The 5 latest registrations: initial, full name, e-mail, date, state or N/A.
-
-// A fixed locale and zone: the server and the browser render the same text (no hydration mismatch).
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: EVENT_TIME_ZONE });
-
-export function formatRegistrationDate(value: Date | string): string {
-  return dateFormat.format(new Date(value));
-}
 
 // FCT_NAME of registration/nigeria.ts (a test keeps them equal); importing it would bring all 774 LGAs along.
 export const FCT_FULL_NAME = "Federal Capital Territory";
@@ -55,7 +48,7 @@ export function RecentRegistrations({ registrations }: { registrations: RecentRe
                   {r.full_name}
                 </p>
                 <p className="text-right text-gray-700">
-                  <time dateTime={new Date(r.created_at).toISOString()}>{formatRegistrationDate(r.created_at)}</time>
+                  <time dateTime={new Date(r.created_at).toISOString()}>{displayDate(r.created_at)}</time>
                 </p>
                 <p className="truncate text-gray-500" title={r.email}>
                   {r.email}
