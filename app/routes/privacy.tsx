@@ -1,7 +1,6 @@
-import { Link } from "react-router";
 import { getDb } from "~/db/db.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { ArrowLeftIcon } from "~/ui/icons";
+import { BackHeader } from "~/ui/back-header";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ data }) => [
@@ -19,13 +18,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { name, email, phone } = loaderData;
   return (
     <div className="min-h-screen bg-white">
-      <header className="border-b border-gray-200">
-        <div className="mx-auto flex max-w-3xl items-center px-4 py-4">
-          <Link to="/register" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-800">
-            <ArrowLeftIcon /> Back to registration
-          </Link>
-        </div>
-      </header>
+      <BackHeader to="/register">Back to registration</BackHeader>
       <main className="mx-auto max-w-3xl px-4 py-10 leading-relaxed text-gray-800">
         <h1 className="text-3xl font-bold text-gray-900">Privacy Notice</h1>
         <p className="mt-2 text-sm text-gray-500">{name} · Nigeria Data Protection Act 2023</p>

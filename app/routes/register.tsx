@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { Link, useNavigation } from "react-router";
+import { useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { registrationAction } from "~/modules/registration/actions.server";
 import { EventFacts } from "~/modules/registration/event-facts";
@@ -9,7 +9,7 @@ import { RegistrationForm } from "~/modules/registration/registration-form";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { getSettings } from "~/modules/settings/settings.server";
 import { siteName } from "~/root";
-import { ArrowLeftIcon } from "~/ui/icons";
+import { BackHeader } from "~/ui/back-header";
 import { Toaster } from "~/ui/toaster";
 import { useToasts } from "~/ui/use-toasts";
 import type { Route } from "./+types/register";
@@ -59,13 +59,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
-      <header className="border-b border-gray-200 bg-white">
-        <div className="mx-auto flex max-w-3xl items-center px-4 py-4">
-          <Link to="/" className="inline-flex items-center gap-2 font-semibold text-brand-700 hover:text-brand-800">
-            <ArrowLeftIcon /> Back to Home
-          </Link>
-        </div>
-      </header>
+      <BackHeader to="/">Back to Home</BackHeader>
       <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
         <h1 className="text-center text-3xl font-bold text-gray-900 sm:text-4xl">Register for {event.name}</h1>
         <p className="mt-3 text-center text-gray-600">Free registration. Your ticket arrives by e-mail instantly.</p>
