@@ -1,9 +1,13 @@
 import { stringify } from "csv-stringify/sync";
 import { and, sql } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
+import { logger } from "~/logger.server";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { lagosDate } from "~/ui/date-time";
 import { attendeeFilterWhere, newestFirst } from "./attendees.server";
+import { ATTENDEE_TOASTS } from "./messages";
 import type { AttendeeFilter } from "./schemas";
 
 /** The export's columns, in this order (organisers' spreadsheets rely on it). */
@@ -128,4 +132,37 @@ export function csvFileName(eventName: string, now: Date = new Date()): string {
       .replace(/^-+|-+$/g, "")
       .slice(0, 60) || "summit";
   return `${slug}-attendees-${lagosDate(now)}.csv`;
+}
+
+/**
+ * The CSV download: every attendee, or those matching `filter`, streamed from the
+ * database in batches, gzipped when the browser accepts it, and audit-logged.
+ */
+export async function exportAttendeesCsv(db: Db, actor: AuditActor, { filter, gzip }: { filter: AttendeeFilter | null; gzip: boolean }) {
+  try {
+    const settings = await getSettings(db);
+    const stream = await attendeesCsvStream(db, filter ?? {});
+    // Who took a copy of everyone's personal data, and when.
+    await recordAudit(db, actor, {
+      action: "attendee.export",
+      entity: "attendees",
+      details: filter ? { scope: "filtered", ...filter } : { scope: "all" },
+    });
+    // Compressed here rather than by the compression middleware: its drain-listener
+    // forwarding leaks a listener per back-pressure pause on a long streamed body
+    // (MaxListenersExceededWarning). The middleware leaves an encoded response alone.
+    return new Response(gzip ? stream.pipeThrough(new CompressionStream("gzip") as TransformStream<Uint8Array, Uint8Array>) : stream, {
+      headers: {
+        ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+        Vary: "Accept-Encoding",
+        "Content-Type": "text/csv; charset=utf-8",
+        "Content-Disposition": `attachment; filename="${csvFileName(settings.event_name)}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  } catch (error) {
+    logger().error({ err: error }, "attendee export failed");
+    return new Response(ATTENDEE_TOASTS.exportFailed, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
 }

@@ -5,8 +5,8 @@ import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
 import { lockoutMessage } from "./rate-limit.server";
 import { loginSchema } from "./schemas";
-import { authOptions, signIn } from "./session.server";
-import { AUTH_MESSAGES, isSameOrigin, safeRedirectTo } from "./session-policy";
+import { assertSameOrigin, authOptions, signIn, signOut } from "./session.server";
+import { AUTH_MESSAGES, isSameOrigin, LOGIN_PATH, safeRedirectTo } from "./session-policy";
 
 type FieldErrors = { email?: string; password?: string };
 
@@ -47,4 +47,12 @@ export async function signInAction(request: Request, form: FormData, ip: string)
   }
   logger().info({ admin: result.admin.email, ip }, "admin signed in");
   return redirectWithToast(redirectTo, "success", AUTH_MESSAGES.success, { headers: { "Set-Cookie": result.setCookie } });
+}
+
+/** Ends the admin's session (POST only; another site must not be able to sign an admin out). */
+export async function signOutAction(request: Request) {
+  const options = authOptions();
+  assertSameOrigin(request, options.publicUrl);
+  const clearCookie = await signOut(await getDb(), request, options);
+  return redirectWithToast(LOGIN_PATH, "success", AUTH_MESSAGES.loggedOut, { headers: { "Set-Cookie": clearCookie } });
 }
