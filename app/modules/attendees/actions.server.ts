@@ -8,6 +8,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { deleteAttendee, resendTicket } from "./attendees.server";
 import { ATTENDEE_TOASTS, CONFIRM_DELETE_PARAM } from "./messages";
+import { attendeeIdFormSchema } from "./schemas";
 
 /**
  * The page a form was posted from, without the no-JavaScript confirmation step. Takes the
@@ -34,9 +35,11 @@ export async function attendeeAction(
   redirects: { afterResend: string; afterDelete: string; onError: string },
 ): Promise<Response> {
   const intent = formData.get("intent");
-  const id = String(formData.get("id") ?? "");
+  const form = attendeeIdFormSchema.safeParse({ id: formData.get("id") });
+  const id = form.success ? form.data.id : "";
 
   if (intent === "resend") {
+    if (!form.success) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.resendFailed);
     try {
       const settings = await getSettings(db);
       const result = await resendTicket(db, actor, id, settings.event_name);
@@ -50,6 +53,7 @@ export async function attendeeAction(
   }
 
   if (intent === "delete") {
+    if (!form.success) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.deleteFailed);
     try {
       const deleted = await deleteAttendee(db, actor, id);
       if (!deleted) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.deleteFailed);

@@ -4,7 +4,7 @@ import { admin_users, attendees, check_ins } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
-import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
+import { ATTENDEE_ID_PATTERN, ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
 
 export type Attendee = typeof attendees.$inferSelect;
 
@@ -105,11 +105,8 @@ export async function searchAttendees(
   return { rows, total, grandTotal, states, page, pageCount };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** True for a string the uuid column accepts; anything else would be a database error (22P02), not "not found". */
-export function isAttendeeId(id: string): boolean {
-  return UUID.test(id);
+function isAttendeeId(id: string): boolean {
+  return ATTENDEE_ID_PATTERN.test(id);
 }
 
 /** Name and e-mail of one attendee (the no-JavaScript delete confirmation). */

@@ -23,6 +23,12 @@ export const attendeeQuerySchema = z.object({
 });
 
 export type AttendeeQuery = z.output<typeof attendeeQuerySchema>;
+
+/** An attendee's id as the uuid column accepts it; anything else would be a database error (22P02), not "not found". */
+export const ATTENDEE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Resend Ticket and Delete each post the attendee's id, nothing else. */
+export const attendeeIdFormSchema = z.object({ id: z.string().regex(ATTENDEE_ID_PATTERN) });
 export type AttendeeFilter = Omit<AttendeeQuery, "page">;
 
 export function parseAttendeeQuery(params: URLSearchParams): AttendeeQuery {
