@@ -19,6 +19,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { freePort, startPostgres } from "#tests/support/postgres-server.ts";
 import { type DbConnection, type DbOrTx, dbConnectionOptions, openDbConnection } from "../app/db/client.server";
 import { admin_users, attendees } from "../app/db/schema";
 import { searchAttendees } from "../app/modules/attendees/attendees.server";
@@ -26,7 +27,6 @@ import { attendeesCsvStream } from "../app/modules/attendees/csv.server";
 import { createSession } from "../app/modules/auth/session.server";
 import { SESSION_COOKIE } from "../app/modules/auth/session-policy";
 import { lgasOf, STATE_NAMES } from "../app/modules/registration/nigeria";
-import { freePort, startPostgres } from "../tests/support/postgres-server";
 import { writeSection } from "./support/docs-section";
 
 const root = path.resolve(import.meta.dirname, "..");

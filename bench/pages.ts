@@ -6,7 +6,7 @@ import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROMIUM_FLAGS, ensureChromium } from "../tests/support/system-deps";
+import { CHROMIUM_FLAGS, ensureChromium } from "#tests/support/system-deps.ts";
 import { writeSection } from "./support/docs-section";
 
 // `npm run bench:pages`: Lighthouse (mobile emulation, simulated throttling) on the

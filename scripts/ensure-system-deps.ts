@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { ensureChromium, ensurePostgres, ensureZbar } from "../tests/support/system-deps";
+import { ensureChromium, ensurePostgres, ensureZbar } from "#tests/support/system-deps.ts";
 
 // First layer of `npm test`: the programs the tests drive. As root with apt-get the
 // missing ones are installed from Debian; otherwise this fails naming the package.

@@ -5,10 +5,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, it } from "vitest";
+import { createPostgresDatabaseUrl } from "#tests/support/test-database.ts";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { admin_sessions, admin_users } from "~/db/schema";
 import { verifyAdminCredentials } from "~/modules/auth/accounts.server";
-import { createPostgresDatabaseUrl } from "../tests/support/test-database";
 
 // Runs the real command line, as `npm run admin` does, in child processes.
 const ROOT = path.resolve(import.meta.dirname, "..");

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { freePort } from "../tests/support/postgres-server";
+import { freePort } from "#tests/support/postgres-server.ts";
 
 const FIXTURE = path.resolve(import.meta.dirname, "fixtures/cluster-app.ts");
 let primary: ChildProcess | undefined;

@@ -2,7 +2,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../../tests/support/postgres-server";
+import { freePort } from "#tests/support/postgres-server.ts";
 
 export type AppServer = { url: string; port: number; pid: number; stop: () => Promise<void> };
 

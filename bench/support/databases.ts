@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import pg from "pg";
+import { type PostgresServer, startPostgres } from "#tests/support/postgres-server.ts";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { updateSettings } from "~/modules/settings/settings.server";
-import { type PostgresServer, startPostgres } from "../../tests/support/postgres-server";
 
 export type DatabaseKind = "pglite" | "postgres";
 

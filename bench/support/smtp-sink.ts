@@ -1,5 +1,5 @@
 import { SMTPServer } from "smtp-server";
-import { freePort } from "../../tests/support/postgres-server";
+import { freePort } from "#tests/support/postgres-server.ts";
 
 export type SmtpSink = { url: string; received: () => number; stop: () => Promise<void> };
 

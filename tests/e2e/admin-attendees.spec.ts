@@ -1,9 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { listMail, waitForMail } from "../support/mailbox-client";
 import { makeRegistrant, type Registrant, registerViaRequest } from "../support/register-helper";
@@ -25,15 +26,6 @@ const CSV_COLUMNS = [
   "Registration Date",
 ];
 
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
 /** A word no other test's names contain. */
 const newTag = (project: string) => `T${project.slice(0, 1)}${randomBytes(4).toString("hex")}`;
 /** The attendee rows on screen: table rows on a desktop, cards on a phone. */
@@ -50,9 +42,12 @@ async function registerAll(request: Parameters<typeof registerViaRequest>[0], pe
   for (const person of people) await registerViaRequest(request, person);
 }
 
-test("search, gender and state filters combine, live in the URL and survive a reload", async ({ page, request }, testInfo) => {
+test("search, gender and state filters combine, live in the URL and survive a reload", async ({
+  adminPage: page,
+  failOnPageErrors: _,
+  request,
+}, testInfo) => {
   test.slow(); // four registrations and several list loads
-  const errors = collectErrors(page);
   const tag = newTag(testInfo.project.name);
   const people = [
     makeRegistrant({ fullName: `Amira ${tag} Bello`, gender: "female", state: "Zamfara", localGovernment: "Gusau" }),
@@ -61,7 +56,6 @@ test("search, gender and state filters combine, live in the URL and survive a re
     makeRegistrant({ fullName: `Dauda ${tag} Musa`, gender: "other", state: "Sokoto", localGovernment: "Wamakko" }),
   ];
   await registerAll(request, people);
-  await signInAsAdmin(page);
   await openList(page);
   await expect(page.getByText("Manage and view all registered participants")).toBeVisible();
 
@@ -97,14 +91,12 @@ test("search, gender and state filters combine, live in the URL and survive a re
   await expect(rows(page)).toHaveCount(2);
 
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
-  expect(errors).toEqual([]);
 });
 
-test("search matches e-mails too, whatever the case, and says when nothing matches", async ({ page, request }, testInfo) => {
+test("search matches e-mails too, whatever the case, and says when nothing matches", async ({ adminPage: page, request }, testInfo) => {
   const tag = newTag(testInfo.project.name);
   const person = makeRegistrant({ fullName: `Emeka ${tag} Eze`, gender: "male", state: "Kano", localGovernment: "Fagge" });
   await registerViaRequest(request, person);
-  await signInAsAdmin(page);
   await openList(page, "?gender=male&state=Kano");
   await searchBox(page).fill(person.email.toUpperCase());
   await expect(page).toHaveURL(/q=VISITOR-/);
@@ -119,14 +111,13 @@ test("search matches e-mails too, whatever the case, and says when nothing match
   await expect(page.getByTestId("attendee-count")).toHaveText(/^Showing 0 of \d+ attendees$/);
 });
 
-test("pagination keeps the query", async ({ page, request }, testInfo) => {
+test("pagination keeps the query", async ({ adminPage: page, request }, testInfo) => {
   test.slow();
   const tag = newTag(testInfo.project.name);
   await registerAll(
     request,
     Array.from({ length: 27 }, (_, i) => makeRegistrant({ fullName: `Page ${tag} ${String(i).padStart(2, "0")}`, gender: "male" })),
   );
-  await signInAsAdmin(page);
   await openList(page, `?q=${tag}`);
   await expect(rows(page)).toHaveCount(25);
   await expect(page.getByText("Page 1 of 2")).toBeVisible();
@@ -141,7 +132,10 @@ test("pagination keeps the query", async ({ page, request }, testInfo) => {
   await expect(rows(page).first()).toContainText(`Page ${tag} 26`);
 });
 
-test("exports the current filter and everyone as CSV with a BOM and formulas neutralised", async ({ page, request }, testInfo) => {
+test("exports the current filter and everyone as CSV with a BOM and formulas neutralised", async ({
+  adminPage: page,
+  request,
+}, testInfo) => {
   test.slow();
   const tag = newTag(testInfo.project.name);
   const people = [
@@ -149,7 +143,6 @@ test("exports the current filter and everyone as CSV with a BOM and formulas neu
     makeRegistrant({ fullName: `Ƙasimu "Ɗan" ${tag}`, position: "-Lead", gender: "male", state: "Kano", localGovernment: "Dala" }),
   ];
   await registerAll(request, people);
-  await signInAsAdmin(page);
   await openList(page, `?q=${tag}`);
   await expect(rows(page)).toHaveCount(2);
 
@@ -192,12 +185,11 @@ test("exports the current filter and everyone as CSV with a BOM and formulas neu
   expect(everyone.map((r) => r[1])).toEqual(expect.arrayContaining([people[0]?.email, people[1]?.email]));
 });
 
-test("Resend Ticket queues the ticket e-mail again and it arrives", async ({ page, request }, testInfo) => {
+test("Resend Ticket queues the ticket e-mail again and it arrives", async ({ adminPage: page, request }, testInfo) => {
   const tag = newTag(testInfo.project.name);
   const person = makeRegistrant({ fullName: `Resend ${tag}` });
   await registerViaRequest(request, person);
   await waitForMail({ to: person.email });
-  await signInAsAdmin(page);
   await openList(page, `?q=${tag}`);
 
   await rows(page)
@@ -210,12 +202,10 @@ test("Resend Ticket queues the ticket e-mail again and it arrives", async ({ pag
   expect(resent?.subject).toMatch(/^Your ticket for .+ — ZYS-/);
 });
 
-test("Delete asks first, then removes the registration", async ({ page, request }, testInfo) => {
-  const errors = collectErrors(page);
+test("Delete asks first, then removes the registration", async ({ adminPage: page, failOnPageErrors: _, request }, testInfo) => {
   const tag = newTag(testInfo.project.name);
   const person = makeRegistrant({ fullName: `Leaving ${tag} Soon` });
   await registerViaRequest(request, person);
-  await signInAsAdmin(page);
   await openList(page, `?q=${tag}`);
   await expect(rows(page)).toHaveCount(1);
 
@@ -241,7 +231,6 @@ test("Delete asks first, then removes the registration", async ({ page, request 
   // The activity log names who deleted it.
   await page.goto("/admin/activity");
   await expect(page.locator("li").filter({ hasText: "attendee.delete" }).first()).toContainText(process.env.E2E_ADMIN_EMAIL ?? "");
-  expect(errors).toEqual([]);
 });
 
 test("without JavaScript: search with the button, delete through the confirmation page", async ({ browser }, testInfo) => {
@@ -270,8 +259,11 @@ test("without JavaScript: search with the button, delete through the confirmatio
   await context.close();
 });
 
-test("View Details shows every field, the e-mail's delivery state and the check-in state", async ({ page, request }, testInfo) => {
-  const errors = collectErrors(page);
+test("View Details shows every field, the e-mail's delivery state and the check-in state", async ({
+  adminPage: page,
+  failOnPageErrors: _,
+  request,
+}, testInfo) => {
   const tag = newTag(testInfo.project.name);
   const person = makeRegistrant({ fullName: `Details ${tag}`, reason: "I want to learn about civic engagement.", position: "Secretary" });
   await registerViaRequest(request, person);
@@ -279,7 +271,6 @@ test("View Details shows every field, the e-mail's delivery state and the check-
   const ticketId = /ZYS-[0-9A-Z]+-[0-9A-Z]{6}/.exec(mail.subject)?.[0] ?? "";
   expect(ticketId).not.toBe("");
 
-  await signInAsAdmin(page);
   await openList(page, `?q=${tag}&gender=female`);
   await rows(page)
     .getByRole("link", { name: /View Details/ })
@@ -325,18 +316,16 @@ test("View Details shows every field, the e-mail's delivery state and the check-
   await page.getByRole("link", { name: "Back to Attendees" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/attendees\\?q=${tag}&gender=female$`));
   await expect(rows(page)).toHaveCount(1);
-  expect(errors).toEqual([]);
 });
 
-test("an unknown attendee is a 404 inside the admin frame", async ({ page }) => {
-  await signInAsAdmin(page);
+test("an unknown attendee is a 404 inside the admin frame", async ({ adminPage: page }) => {
   const response = await page.goto("/admin/attendees/00000000-0000-4000-8000-000000000000");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Not found" })).toBeVisible();
 });
 
 test("screenshots, and no axe violations on the list, the delete modal, the detail page and the activity log", async ({
-  page,
+  adminPage: page,
   request,
 }, testInfo) => {
   test.slow(); // four axe runs
@@ -345,7 +334,6 @@ test("screenshots, and no axe violations on the list, the delete modal, the deta
     makeRegistrant({ fullName: `Aisha ${tag} Abdullahi`, position: "Youth Coordinator", organization: "Zamfara Youth Council" }),
     makeRegistrant({ fullName: `Ibrahim ${tag} Garba`, gender: "male", state: "Sokoto", localGovernment: "Wamakko", organization: "" }),
   ]);
-  await signInAsAdmin(page);
   await openList(page);
   await page.screenshot({ path: testInfo.outputPath("attendees.png"), fullPage: true });
   await page.getByText("Export CSV").click();

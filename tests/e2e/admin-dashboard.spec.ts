@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Locator, type Page, test } from "@playwright/test";
-import { signInAsAdmin } from "../support/admin-session";
+import type { Locator, Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 
@@ -8,23 +8,16 @@ import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 // the same time, so figures are checked as "at least what this test added"; the empty
 // states are covered by app/modules/stats/dashboard-view.test.tsx.
 
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
 const card = (page: Page, label: string): Locator => page.getByTestId("stat-cards").locator("dl").filter({ hasText: label });
 const cardValue = async (page: Page, label: string) => (await card(page, label).locator("dd").first().textContent())?.trim() ?? "";
 const cardNumber = async (page: Page, label: string) => Number((await cardValue(page, label)).replace(/,/g, ""));
 
-test("the dashboard shows new registrations in the cards, charts, map, table and recent list", async ({ page, request }, testInfo) => {
+test("the dashboard shows new registrations in the cards, charts, map, table and recent list", async ({
+  adminPage: page,
+  failOnPageErrors: _,
+  request,
+}, testInfo) => {
   test.slow(); // sign-in, three registrations and two dashboard loads
-  const errors = collectErrors(page);
-  await signInAsAdmin(page);
   await page.goto("/admin");
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
   const before = await cardNumber(page, "Total Registrants");
@@ -73,12 +66,10 @@ test("the dashboard shows new registrations in the cards, charts, map, table and
 
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: testInfo.outputPath("dashboard.png"), fullPage: true });
-  expect(errors).toEqual([]);
 });
 
-test("the cards take one column on a phone, two on a tablet and four on a desktop", async ({ page }, testInfo) => {
+test("the cards take one column on a phone, two on a tablet and four on a desktop", async ({ adminPage: page }, testInfo) => {
   test.slow(); // three dashboard loads
-  await signInAsAdmin(page);
   const columns = async () => {
     const boxes = await page
       .getByTestId("stat-cards")

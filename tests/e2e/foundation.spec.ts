@@ -1,27 +1,16 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 
 // The skeleton every other page stands on: server-rendered home, health check,
 // 404 page and the root error boundary, all from the production build.
 
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
-  return errors;
-}
-
-test("the home page renders and its script runs without console errors", async ({ page }) => {
-  const errors = collectErrors(page);
+test("the home page renders and its script runs without console errors", async ({ page, failOnPageErrors: _ }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Zamfara Youth Summit/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await waitForInteractive(page);
   await page.waitForLoadState("networkidle");
-  expect(errors).toEqual([]);
 });
 
 test("/healthz reports the database up and is never cached", async ({ request }) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, check_ins, mail_outbox } from "~/db/schema";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { AUDIT_DELETE, AUDIT_RESEND, deleteAttendee, getAttendeeDetails, resendTicket, searchAttendees } from "./attendees.server";
 import { createTestActor } from "./test-data.server";
 

@@ -1,10 +1,10 @@
 import { parse } from "csv-parse/sync";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { attendeeValues } from "~/db/factories";
 import { attendees } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { attendeesCsvStream, CSV_COLUMNS, csvFileName } from "./csv.server";
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ bytes: Buffer; chunks: number }> {

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { parseOptions } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { admin_sessions, admin_users } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import {
   createAdmin,
   DuplicateAdminError,

@@ -3,11 +3,11 @@ import path from "node:path";
 import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { adminLayouts, adminRoutes, adminUrl } from "#tests/support/admin-session.ts";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { Db, DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import * as schema from "~/db/schema";
-import { adminLayouts, adminRoutes, adminUrl } from "../../../tests/support/admin-session";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { createAdmin, removeAdmin } from "./accounts.server";
 import { hashToken } from "./session.server";
 

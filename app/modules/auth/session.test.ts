@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { admin_sessions, login_attempts } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { createAdmin, removeAdmin, resetAdminPassword } from "./accounts.server";
 import * as password from "./password.server";
 import { MAX_FAILURES_PER_EMAIL } from "./rate-limit.server";

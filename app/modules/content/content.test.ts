@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { agenda, partners, speakers, special_guests } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import {
   countSpeakers,
   createAgendaItem,

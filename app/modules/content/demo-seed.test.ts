@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import { createAttendee } from "~/db/factories";
 import { audit_log } from "~/db/schema";
 import { verifyAdminCredentials } from "~/modules/auth/accounts.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { countSpeakers, listAgenda, listPartners, listSpeakers, listSpecialGuests } from "./content.server";
 import { DEMO_ABOUT, DEMO_AGENDA, DEMO_PARTNERS, DEMO_SPEAKERS, DEMO_SPECIAL_GUESTS } from "./demo-data";
 import { eventDateFrom, seedDemo } from "./demo-seed.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { Db, DbConnection } from "~/db/client.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { checkHealth } from "./health.server";
 
 const mail = { to: "ada@example.org", subject: "Your ticket", html: "<p>hi</p>", text: "hi", kind: "ticket" };

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { mail_outbox } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import {
   claimDueMail,
   enqueueMail,

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { MAX_UPLOAD_BYTES, readImage, storeImage, UPLOAD_MESSAGES } from "./media.server";
 
 const png = (width: number, height: number) =>

@@ -1,6 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees } from "~/db/schema";
@@ -9,7 +10,6 @@ import { RegisterCta } from "~/modules/content/landing/register-cta";
 import type { RegistrationStatus } from "~/modules/settings/registration-status";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import Register from "~/routes/register";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { currentRegistrationStatus } from "./public-status.server";
 
 // The registration status visitors see, from the database to the page. The

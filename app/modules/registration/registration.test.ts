@@ -1,12 +1,12 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, event_settings, mail_outbox } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
 import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
 import type { RegistrationInput } from "./schema";

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, speakers, special_guests } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 
 describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees } from "~/db/schema";
-import { createTestDatabase, DATABASE_KINDS } from "../../../tests/support/test-database";
 import { generateTicketId } from "./ticket-id";
 import { signTicketToken } from "./ticket-token.server";
 import { findTicketByToken } from "./tickets.server";

@@ -1,0 +1,38 @@
+import { test as base, type Page } from "@playwright/test";
+import { signInAsAdmin } from "./admin-session";
+
+// Playwright fixtures shared by the browser tests. Import `test` and `expect` from here
+// instead of @playwright/test, and ask for what a test needs:
+//   adminPage         the page, signed in as the e2e admin (through the real form)
+//   failOnPageErrors  fails the test if `page` logged a console error or threw; ask for it
+//                     as `{ failOnPageErrors: _ }`, it gives nothing to use
+//                     (asked for explicitly: tests of error pages expect some)
+
+type Fixtures = {
+  adminPage: Page;
+  failOnPageErrors: undefined;
+  /** every console error and uncaught error of `page`, from its first navigation */
+  pageErrors: string[];
+};
+
+export const test = base.extend<Fixtures>({
+  pageErrors: async ({ page }, use) => {
+    const errors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    await use(errors);
+  },
+  failOnPageErrors: async ({ pageErrors }, use) => {
+    await use(undefined);
+    base.expect(pageErrors, "console errors and uncaught errors on the page").toEqual([]);
+  },
+  // Depends on pageErrors so the sign-in itself is watched when a test fails on page errors.
+  adminPage: async ({ page, pageErrors: _watched }, use) => {
+    await signInAsAdmin(page);
+    await use(page);
+  },
+});
+
+export const expect = test.expect;
