@@ -1,11 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { ensureProductionBuild, type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
 import { CHROMIUM_FLAGS, ensureChromium } from "#tests/support/system-deps.ts";
 import { writeSection } from "./support/docs-section";
 
@@ -15,7 +14,6 @@ import { writeSection } from "./support/docs-section";
 // (skip docs/BENCHMARKS.md), --json FILE (raw results, for before/after comparisons),
 // --save-lhr DIR (every full Lighthouse report, for digging into one run).
 
-const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
@@ -53,54 +51,20 @@ const TARGETS: Record<(typeof PAGES)[number], Target[]> = {
 };
 
 const loadAtStart = loadavg()[0]!.toFixed(1);
-let server: ChildProcess | undefined;
+let server: ProductionServer | undefined;
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 let tempDir: string | undefined;
 
 async function cleanup() {
   if (chrome) await Promise.resolve(chrome.kill()).catch(() => {});
   chrome = undefined;
-  if (server && server.exitCode === null && server.signalCode === null) {
-    const exited = new Promise((resolve) => server?.once("exit", resolve));
-    server.kill("SIGTERM");
-    const timer = setTimeout(() => server?.kill("SIGKILL"), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
+  await server?.stop();
   server = undefined;
   if (tempDir) rmSync(tempDir, { recursive: true, force: true });
   tempDir = undefined;
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => void cleanup().finally(() => process.exit(130)));
-}
-
-function newestMtime(entry: string): number {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(0, ...readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
-}
-
-/** Rebuilds (npm run build: react-router build + precompression) when a source is newer than the build. */
-function ensureBuild() {
-  const built = path.join(root, "build/server/index.js");
-  const sources = ["app", "server", "vite.config.ts", "react-router.config.ts", "package.json", "scripts/compress-assets.mjs"];
-  const stale = !existsSync(built) || Math.max(...sources.map((s) => newestMtime(path.join(root, s)))) > statSync(built).mtimeMs;
-  if (flag("--no-build") || (!stale && !flag("--build"))) return;
-  process.stderr.write("[bench] building (npm run build)\n");
-  const result = spawnSync("npm", ["run", "build", "--silent"], { cwd: root, stdio: "inherit" });
-  if (result.status !== 0) throw new Error(`build failed (exit ${result.status})`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer().once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 async function startServer(): Promise<string> {
@@ -115,25 +79,9 @@ async function startServer(): Promise<string> {
   } finally {
     await database.close();
   }
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir };
-  env.PUBLIC_URL = url;
-  env.LOG_LEVEL = "warn";
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  server = spawn(process.execPath, ["server/start.js"], { cwd: root, env, stdio: ["ignore", "inherit", "inherit"] });
-  const deadline = Date.now() + 180_000; // a loaded 2-core machine can need over a minute (migrations)
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
-    const ok = await fetch(`${url}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return url;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("the server did not become healthy within 180 s");
+  // No SMTP_URL: mail goes to the data directory; a minute and more is normal for a first start on a loaded machine.
+  server = await startProductionServer({ dataDir, output: "forward", readyTimeoutMs: 180_000 });
+  return server.url;
 }
 
 const scriptSizes = new Map<string, { gzip9: number; brotli: number }>();
@@ -248,7 +196,7 @@ function report(results: Record<string, Run[]>, date: string): string {
 }
 
 async function main() {
-  ensureBuild();
+  ensureProductionBuild(flag("--no-build") ? "never" : flag("--build") ? "always" : "if-stale");
   const base = await startServer();
   // Warm the server (first SSR render, module loading) so run 1 is not measured cold.
   for (let i = 0; i < 3; i++) for (const p of PAGES) await fetch(base + p).then((r) => r.arrayBuffer());

@@ -9,7 +9,8 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
-import { type AppServer, type BuildSource, prepareAppBuild, startAppServer } from "./support/app-server";
+import { type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
+import { type BuildSource, prepareAppBuild } from "./support/app-server";
 import { loadAverage, postgresCpuSeconds, processTreeCpuSeconds } from "./support/cpu";
 import {
   type BenchDatabase,
@@ -123,7 +124,7 @@ async function measureHttp(
   processes = 1,
 ) {
   const bench = await freshDatabase(kind);
-  let server: AppServer | undefined;
+  let server: ProductionServer | undefined;
   try {
     const nodeArgs = args["cpu-prof"]
       ? [
@@ -132,7 +133,14 @@ async function measureHttp(
           `--cpu-prof-name=${kind}-${endpoint}-${++profileCount}.cpuprofile`,
         ]
       : [];
-    server = await startAppServer({ appDir, dataDir: bench.dataDir, databaseUrl: bench.databaseUrl, smtpUrl, nodeArgs, processes });
+    server = await startProductionServer({
+      dir: appDir,
+      dataDir: bench.dataDir,
+      databaseUrl: bench.databaseUrl,
+      smtpUrl,
+      nodeArgs,
+      processes,
+    });
     const url = server.url;
     const warm = await warmUp((amount) => runRegistrationLoad({ url, endpoint, connections, amount }));
     const measured = measuredAmount(warm.perSecond);

@@ -1,0 +1,116 @@
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { admin_users, attendees } from "~/db/schema";
+import { createSession } from "~/modules/auth/session.server";
+import { SESSION_COOKIE } from "~/modules/auth/session-policy";
+import { lgasOf, STATE_NAMES } from "~/modules/registration/nigeria";
+
+// The bench's data: generated attendees and an admin session to request the pages with.
+
+// Deterministic, so every run measures the same list.
+function mulberry32(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const FIRST = [
+  "Aminu",
+  "Fatima",
+  "Abubakar",
+  "Aisha",
+  "Ibrahim",
+  "Zainab",
+  "Musa",
+  "Hauwa",
+  "Sani",
+  "Maryam",
+  "Chidi",
+  "Ngozi",
+  "Tunde",
+  "Funmi",
+  "Emeka",
+  "Amina",
+  "Ɗanladi",
+  "Ƙasimu",
+  "Bello",
+  "Samira",
+  "Yusuf",
+  "Halima",
+  "Kabiru",
+  "Rukayya",
+];
+const LAST = [
+  "Bello",
+  "Abdullahi",
+  "Usman",
+  "Garba",
+  "Okafor",
+  "Adeyemi",
+  "Lawal",
+  "Sulaiman",
+  "Danjuma",
+  "Ƙaura",
+  "Gusau",
+  "Maru",
+  "Okoro",
+  "Balogun",
+  "Ahmed",
+  "Shehu",
+  "Tsafe",
+  "Yakubu",
+];
+const ORGS = ["", "Zamfara Youth Council", "Gusau Polytechnic", "Federal University Gusau", "Self-employed", "Ministry of Youth", "NYSC"];
+const POSITIONS = ["", "Student", "Coordinator", "Volunteer", "Trader", "Teacher", "Engineer"];
+
+function attendeeRows(count: number) {
+  const random = mulberry32(20261121);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  const start = Date.UTC(2026, 8, 1);
+  const span = Date.UTC(2026, 10, 20) - start;
+  return Array.from({ length: count }, (_, i) => {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    // Most registrants from the host state, the rest spread over the country.
+    const state = random() < 0.55 ? "Zamfara" : random() < 0.05 ? "" : pick(STATE_NAMES);
+    const g = random();
+    return {
+      full_name: `${first} ${last}`,
+      email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+      phone: `+23480${String(10_000_000 + i).padStart(8, "0")}`,
+      gender: g < 0.52 ? ("male" as const) : g < 0.98 ? ("female" as const) : ("other" as const),
+      organization: pick(ORGS),
+      position: pick(POSITIONS),
+      state,
+      local_government: state ? pick(lgasOf(state)) : "",
+      reason: random() < 0.5 ? "" : "To learn, meet other young leaders and contribute to peacebuilding in my community.",
+      ticket_id: `ZYS-${(start + i).toString(36).toUpperCase()}-${i.toString(36).toUpperCase().padStart(6, "0")}`,
+      consent_at: new Date(start + Math.floor(random() * span)),
+      created_at: new Date(start + Math.floor(random() * span)),
+    };
+  });
+}
+
+/** Inserts `count` generated attendees in batches of 500, then ANALYZE. */
+export async function seed(db: DbOrTx, count: number): Promise<{ ms: number }> {
+  const rows = attendeeRows(count);
+  const t0 = performance.now();
+  for (let i = 0; i < rows.length; i += 500) await db.insert(attendees).values(rows.slice(i, i + 500));
+  await db.execute(sql`analyze attendees`);
+  return { ms: performance.now() - t0 };
+}
+
+/** An admin and a session for it, as the cookie header value the server expects. */
+export async function createBenchSession(db: DbOrTx): Promise<string> {
+  const [admin] = await db
+    .insert(admin_users)
+    .values({ email: "bench-admin@example.org", name: "Bench Admin", password_hash: "not-used" })
+    .returning({ id: admin_users.id });
+  if (!admin) throw new Error("no admin row");
+  const { token } = await createSession(db, admin.id, { now: new Date() });
+  return `${SESSION_COOKIE}=${encodeURIComponent(token)}`;
+}
