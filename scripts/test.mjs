@@ -29,7 +29,19 @@ const LAYERS = [
     title: "typecheck (react-router typegen && tsc --noEmit)",
     steps: [js("react-router", "typegen"), js("tsc", "--noEmit")],
   },
-  { name: "lint", title: "lint (biome check .)", steps: [js("biome", "check", ".")] },
+  {
+    name: "lint",
+    title: "lint (biome check ., dependency rules: depcruise, unused code: knip)",
+    steps: [
+      js("biome", "check", "."),
+      // The layering of docs/ARCHITECTURE.md, rules in .dependency-cruiser.cjs (npm run lint:deps).
+      js("depcruise", "--config", ".dependency-cruiser.cjs", "--output-type", "err-long", "."),
+      // Unused files, exports and dependencies, config in knip.jsonc (npm run lint:unused). knip follows
+      // the route modules' `./+types/*` imports, so generate them first, as the typecheck layer does.
+      js("react-router", "typegen"),
+      js("knip"),
+    ],
+  },
   {
     name: "vitest",
     title: "unit and integration tests (vitest run)",

@@ -1,0 +1,115 @@
+// The dependency rules of docs/ARCHITECTURE.md ("Dependency rules, and how they are checked"),
+// checked by the lint layer of `npm test` (`npm run lint:deps`). Paths are relative to the
+// repository root, with forward slashes; `from` is the importing file, `to` the imported one.
+// Type-only imports count: a layer that needs another's types depends on it.
+
+const TEST_FILE = "\\.test\\.tsx?$";
+// What sits above modules: the route modules, the route table and the document (root.tsx).
+const ROUTING = ["^app/routes/", "^app/routes\\.ts$", "^app/root\\.tsx$"];
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "No cycles anywhere: a cycle means two files are one module. Move the shared part down into a file both import.",
+      from: { path: "^(app|server|bench|tests|scripts)/" },
+      to: { circular: true },
+    },
+    {
+      name: "db-imports-no-domain",
+      severity: "error",
+      comment: "app/db (schema, client, factories) knows no use case: it imports nothing from app/modules or the routes.",
+      from: { path: "^app/db/" },
+      to: { path: ["^app/modules/", ...ROUTING] },
+    },
+    {
+      name: "ui-imports-no-domain",
+      severity: "error",
+      comment:
+        "The kit (app/ui, app/ui/admin) knows no domain: it imports nothing from app/modules or the routes. " +
+        "A screen maps its own values to the kit's props.",
+      from: { path: "^app/ui/" },
+      to: { path: ["^app/modules/", ...ROUTING] },
+    },
+    {
+      name: "ui-and-db-are-independent",
+      severity: "error",
+      comment:
+        "The kit and the database sit side by side under the modules: a kit component does not query or " +
+        "know the schema, the database does not render. The module between them does the mapping.",
+      from: { path: "^app/(ui|db)/" },
+      to: { path: "^app/(ui|db)/", pathNot: "^app/$1/" },
+    },
+    {
+      name: "modules-never-import-routes",
+      severity: "error",
+      comment: "Imports point down: routes use modules, never the other way round (nor root.tsx or the route table).",
+      from: { path: "^app/modules/" },
+      to: { path: ROUTING },
+    },
+    {
+      name: "no-other-module-ui",
+      severity: "error",
+      comment:
+        "A module uses another module's logic (.ts), not its React components (.tsx). Routes compose components " +
+        "of any module; tests (*.test.ts(x)) may render them too.",
+      from: { path: "^app/modules/([^/]+)/", pathNot: TEST_FILE },
+      to: { path: "^app/modules/[^/]+/.+\\.tsx$", pathNot: "^app/modules/$1/" },
+    },
+    {
+      name: "app-never-imports-tests-or-bench",
+      severity: "error",
+      comment: "Application code never depends on test or benchmark code.",
+      from: { path: "^app/", pathNot: TEST_FILE },
+      to: { path: "^(tests|bench)/" },
+    },
+    {
+      name: "app-tests-import-only-tests-support",
+      severity: "error",
+      comment: "Tests beside the app code (*.test.ts(x)) may use tests/support/, nothing else of tests/ or bench/.",
+      from: { path: `^app/.+${TEST_FILE}` },
+      to: { path: "^(tests|bench)/", pathNot: "^tests/support/" },
+    },
+    {
+      name: "server-is-only-imported-by-server",
+      severity: "error",
+      comment:
+        "server/ (the Express app, start.js, CLI, demo) sits on top of everything: only server/ imports it. " +
+        "Tests and benchmarks start it as a process (node server/start.js), they do not import it.",
+      from: { pathNot: "^server/" },
+      to: { path: "^server/" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: ["node_modules"] },
+    exclude: {
+      path: [
+        "node_modules/",
+        "^build/",
+        "^\\.react-router/",
+        "^drizzle/",
+        "^data/",
+        "^data-",
+        "^test-results/",
+        "^playwright-report/",
+        "^coverage/",
+        "^\\.tmp/",
+        // React Router's generated route types (`import type { Route } from "./+types/home"`): they resolve
+        // through tsconfig's rootDirs to .react-router/types, which is generated, not ours to check.
+        "/\\+types/",
+      ],
+    },
+    moduleSystems: ["es6", "cjs"],
+    tsPreCompilationDeps: true,
+    // The `~/*` → `./app/*` alias; package.json "imports" (`#tests/*`) are resolved by enhanced-resolve.
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    skipAnalysisNotInRules: true,
+  },
+};
