@@ -4,7 +4,7 @@ import { logger } from "~/logger.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
-import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-email.server";
+import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
 
 /** Background work of the server process (mail outbox delivery). */
 export function startBackgroundWorkers(db: Db) {

@@ -1,14 +1,13 @@
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+// How e-mail addresses are checked and compared. No imports: the sign-in and
+// registration forms check addresses in the browser with the same pattern.
 
-// How e-mail addresses are compared: trimmed and lower-cased. The unique indexes on
-// attendees and admin accounts (schema.ts) are on lower(trim(email)), so every lookup
-// goes through these two and meets the index.
+/** something@something.something, no spaces: the rule the forms check. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/**
+ * Trimmed and lower-cased: the form the unique indexes on attendees and admin accounts
+ * compare (lower(trim(email)), schema.ts), so every lookup meets the index.
+ */
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
-}
-
-/** `column = address`, compared as the unique indexes compare. */
-export function emailEquals(column: AnyColumn, email: string): SQL {
-  return sql`lower(trim(${column})) = ${normalizeEmail(email)}`;
 }

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { normalizeEmail } from "./email";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 
 // Column names are the product's data model word for word; tables it does not name
@@ -252,3 +253,8 @@ export const audit_log = pgTable(
   },
   (t) => [index("audit_log_created_idx").on(t.created_at.desc())],
 );
+
+/** `column = address`, compared as the unique e-mail indexes compare (lower(trim(email))). */
+export function emailEquals(column: AnyColumn, email: string): SQL {
+  return sql`lower(trim(${column})) = ${normalizeEmail(email)}`;
+}

@@ -24,7 +24,7 @@ type ConfirmDialogProps = {
   onClose: () => void;
 };
 
-export function ConfirmDialog(props: ConfirmDialogProps) {
+function ConfirmDialog(props: ConfirmDialogProps) {
   const { fields } = props;
   const navigation = useNavigation();
   const formData = navigation.state === "submitting" ? navigation.formData : undefined;

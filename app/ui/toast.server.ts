@@ -22,7 +22,7 @@ function toastStorage() {
   return storage;
 }
 
-export async function flashToastHeader(request: Request | null, type: ToastType, title: string, duration?: number) {
+async function flashToastHeader(request: Request | null, type: ToastType, title: string, duration?: number) {
   const s = toastStorage();
   const session = await s.getSession(request?.headers.get("Cookie"));
   const existing = session.get("toasts") ?? [];

@@ -5,7 +5,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, check_ins, mail_outbox } from "~/db/schema";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
+import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { AUDIT_DELETE, AUDIT_RESEND, deleteAttendee, getAttendeeDetails, resendTicket, searchAttendees } from "./attendees.server";
 import { createTestActor } from "./test-data.server";
 

@@ -3,13 +3,13 @@ import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
+import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { ATTENDEE_ID_PATTERN, ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
 
 export type Attendee = typeof attendees.$inferSelect;
 
 /** What the list shows of an attendee: everything but the free-text reason, which can be long. */
-export const listColumns = {
+const listColumns = {
   id: attendees.id,
   full_name: attendees.full_name,
   email: attendees.email,
@@ -22,7 +22,7 @@ export const listColumns = {
   ticket_id: attendees.ticket_id,
   created_at: attendees.created_at,
 };
-export type AttendeeListRow = { [K in keyof typeof listColumns]: Attendee[K] };
+type AttendeeListRow = { [K in keyof typeof listColumns]: Attendee[K] };
 
 export type AttendeeSearch = {
   rows: AttendeeListRow[];
@@ -116,7 +116,7 @@ export async function findAttendeeName(db: DbOrTx, id: string): Promise<{ id: st
   return row;
 }
 
-export type CheckInState = { checked_in_at: Date; method: string; checked_in_by: string | null };
+type CheckInState = { checked_in_at: Date; method: string; checked_in_by: string | null };
 export type AttendeeDetails = { attendee: Attendee; checkIn: CheckInState | null; mail: AttendeeMail[] };
 
 /** Every field, the check-in and the e-mails with their delivery state. */
@@ -143,7 +143,7 @@ export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<Attend
   return { attendee: row.attendee, checkIn, mail };
 }
 
-export const ATTENDEE_ENTITY = "attendee";
+const ATTENDEE_ENTITY = "attendee";
 export const AUDIT_DELETE = "attendee.delete";
 export const AUDIT_RESEND = "attendee.resend-ticket";
 

@@ -25,7 +25,7 @@ export const CSV_COLUMNS = [
   "Registration Date",
 ] as const;
 
-export const CSV_BATCH_SIZE = 1000;
+const CSV_BATCH_SIZE = 1000;
 const BOM = "\uFEFF";
 
 // One batch is one row: a JSON array of [11 CSV fields, id, cursor] per attendee, aggregated

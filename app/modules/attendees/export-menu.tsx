@@ -3,9 +3,9 @@ import { DownloadIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { type AttendeeFilter, isFiltered } from "./schemas";
 
-export const EXPORT_PATH = "/admin/attendees/export.csv";
+const EXPORT_PATH = "/admin/attendees/export.csv";
 
-export function exportHref(filter: AttendeeFilter | null): string {
+function exportHref(filter: AttendeeFilter | null): string {
   if (!filter) return EXPORT_PATH;
   const params = new URLSearchParams({ scope: "filtered", q: filter.q, gender: filter.gender, state: filter.state });
   return `${EXPORT_PATH}?${params}`;

@@ -9,7 +9,7 @@ import { isValidState } from "~/modules/registration/nigeria";
 export const ATTENDEE_SEARCH_MAX = 100;
 export const ATTENDEE_PAGE_SIZE = 25;
 
-export const attendeeQuerySchema = z.object({
+const attendeeQuerySchema = z.object({
   q: z
     .string()
     .catch("")

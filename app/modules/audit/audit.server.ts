@@ -23,7 +23,7 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
   });
 }
 
-export async function listAudit(db: DbOrTx, { limit = 100, offset = 0 }: { limit?: number; offset?: number } = {}) {
+async function listAudit(db: DbOrTx, { limit = 100, offset = 0 }: { limit?: number; offset?: number } = {}) {
   return db.select().from(audit_log).orderBy(desc(audit_log.created_at), desc(audit_log.id)).limit(limit).offset(offset);
 }
 

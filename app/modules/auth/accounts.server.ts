@@ -1,7 +1,6 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import { type DbOrTx, pgConstraint, pgErrorCode } from "~/db/client.server";
-import { emailEquals } from "~/db/email";
-import { admin_sessions, admin_users } from "~/db/schema";
+import { admin_sessions, admin_users, emailEquals } from "~/db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
 import { emailSchema } from "./schemas";
 

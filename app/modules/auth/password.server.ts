@@ -6,7 +6,7 @@ export const MIN_PASSWORD_LENGTH = 12;
 // here, cheap for an admin sign-in and costly for anyone guessing offline.
 // `Algorithm` is an ambient const enum, which isolatedModules forbids reading: 2 is Argon2id.
 const ARGON2ID = 2 as Algorithm;
-export const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const HASH_OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /**
  * A hash of a random, forgotten password with HASH_OPTIONS. Verifying against it

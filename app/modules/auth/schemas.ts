@@ -1,8 +1,7 @@
 import { z } from "zod";
+import { EMAIL_PATTERN } from "~/db/email";
 
-// The registration form's rule: something@something.something, no spaces.
 // Shared by the admin sign-in form, the admin CLI and account functions; safe in the browser bundle.
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An e-mail address, trimmed and lower-cased: the form in which accounts are stored and looked up. */
 export const emailSchema = z

@@ -10,7 +10,7 @@ export const ABSOLUTE_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 export const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export const LOGIN_PATH = "/admin/login";
-export const ADMIN_HOME = "/admin";
+const ADMIN_HOME = "/admin";
 
 export const AUTH_MESSAGES = {
   success: "Login successful!",

@@ -90,7 +90,7 @@ export async function lookupSession(db: DbOrTx, token: string | null, now: Date)
   return { status: "active", admin: row.admin };
 }
 
-export async function deleteSession(db: DbOrTx, token: string | null): Promise<void> {
+async function deleteSession(db: DbOrTx, token: string | null): Promise<void> {
   if (token) await db.delete(admin_sessions).where(eq(admin_sessions.id, hashToken(token)));
 }
 
@@ -102,7 +102,7 @@ async function deleteEndedSessions(db: DbOrTx, adminId: string, now: Date): Prom
     .where(and(eq(admin_sessions.admin_id, adminId), or(lte(admin_sessions.expires_at, now), lte(admin_sessions.last_seen_at, idleSince))));
 }
 
-export function sessionToken(request: Request): string | null {
+function sessionToken(request: Request): string | null {
   return readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
 }
 

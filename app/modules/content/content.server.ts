@@ -16,7 +16,7 @@ export type SpeakerType = (typeof SPEAKER_TYPES)[number];
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A malformed id from a form would otherwise be a database error (22P02), not "not found". */
-export function isContentId(id: string): boolean {
+function isContentId(id: string): boolean {
   return UUID_PATTERN.test(id);
 }
 

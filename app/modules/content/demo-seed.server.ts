@@ -10,8 +10,8 @@ import { DEMO_ABOUT, DEMO_AGENDA, DEMO_PARTNERS, DEMO_SPEAKERS, DEMO_SPECIAL_GUE
 // records that it happened: it tells later runs "already seeded", and tells
 // organisers where the made-up speakers came from.
 
-export const DEMO_SEED_ACTION = "demo.seed";
-export const DEMO_EVENT_OFFSET_DAYS = 30;
+const DEMO_SEED_ACTION = "demo.seed";
+const DEMO_EVENT_OFFSET_DAYS = 30;
 // Two demo processes on one PostgreSQL database must not both seed.
 const SEED_LOCK = 727275;
 

@@ -22,7 +22,7 @@ export type PublicContent = {
 // The landing page reads everything at once and is the page
 // that takes the load, so its data is kept in memory. Writes in this process
 // invalidate it; other instances see a change within the TTL.
-export const PUBLIC_CONTENT_TTL_MS = 5_000;
+const PUBLIC_CONTENT_TTL_MS = 5_000;
 
 let entry: { value: Promise<PublicContent>; expires: number; generation: number } | undefined;
 let generation = 0;

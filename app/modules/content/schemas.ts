@@ -8,7 +8,6 @@ export const REQUIRED_MESSAGE = "Please fill in all required fields";
 
 /** What the admin form offers; a subset of the database's speaker_type check. */
 export const SPEAKER_FORM_TYPES = [...ORGANIZER_TYPES, ...PUBLIC_SPEAKER_TYPES] as const;
-export type SpeakerFormType = (typeof SPEAKER_FORM_TYPES)[number];
 
 const requiredText = (max: number) =>
   z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);

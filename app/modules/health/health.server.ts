@@ -5,7 +5,7 @@ export type HealthReport =
   | { status: "ok"; database: "up"; outbox: { pending: number; failed: number }; uptime: number }
   | { status: "error"; database: "down" };
 
-export const HEALTH_TIMEOUT_MS = 3_000;
+const HEALTH_TIMEOUT_MS = 3_000;
 
 /**
  * What /healthz reports. A load balancer polls it, so it must answer quickly even

@@ -7,7 +7,7 @@ import type { MailAttachment } from "~/db/schema";
 
 export type MailLog = Pick<Logger, "info" | "warn" | "error">;
 
-export type MailMessage = {
+type MailMessage = {
   /** the outbox row id; also sent as X-Outbox-Id so a delivered message can be traced back */
   id: string;
   to: string;

@@ -8,7 +8,7 @@ import { media } from "~/db/schema";
 // stored content-addressed in the database, served from our own URL with immutable caching.
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-export const ACCEPTED_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
+const ACCEPTED_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 /** Longest side kept on upload: plenty for a portrait or logo, far below a phone photo. */
 const MAX_STORED_SIDE = 1600;
 /** Widths a page may ask for (?w=); anything else is refused so the cache stays bounded. */
@@ -21,11 +21,11 @@ export const UPLOAD_MESSAGES = {
   failed: "Failed to process image",
 } as const;
 
-export class MediaError extends Error {}
+class MediaError extends Error {}
 
 export type StoredMedia = { id: string; url: string; width: number; height: number };
 
-export function mediaUrl(id: string): string {
+function mediaUrl(id: string): string {
   return `/media/${id}.webp`;
 }
 

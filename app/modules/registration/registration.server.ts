@@ -2,11 +2,11 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { Db } from "~/db/client.server";
-import { emailEquals, normalizeEmail } from "~/db/email";
-import { attendees, SETTINGS_ID } from "~/db/schema";
+import { normalizeEmail } from "~/db/email";
+import { attendees, emailEquals, SETTINGS_ID } from "~/db/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
+import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
 import type { RegistrationInput } from "./schema";
 
@@ -32,7 +32,7 @@ export type RegistrationOptions = {
 };
 
 /** Phone numbers are stored in E.164 (+234…) when they parse as a real number; PHONE_PATTERN alone decides validity. */
-export function normalizePhone(phone: string): string {
+function normalizePhone(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
   return parsed?.isValid() ? parsed.number : phone.trim();
 }

@@ -1,13 +1,12 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
-import { emailEquals } from "~/db/email";
-import { attendees, mail_outbox } from "~/db/schema";
+import { attendees, emailEquals, mail_outbox } from "~/db/schema";
 import { getSettings } from "~/modules/settings/settings.server";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-email.server";
+import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 
 /** "Lost your ticket?" re-sends at most this many times per address per hour. */
 export const RESEND_LIMIT_PER_HOUR = 3;
-export const SELF_RESEND_KIND = "ticket-self-resend";
+const SELF_RESEND_KIND = "ticket-self-resend";
 
 export type ResendOutcome = "sent" | "not_found" | "rate_limited";
 

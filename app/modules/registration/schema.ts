@@ -1,5 +1,6 @@
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
+import { EMAIL_PATTERN } from "~/db/email";
 import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
 
@@ -7,8 +8,7 @@ import { isValidLga, isValidState } from "./nigeria";
 // a state from Nigeria's list, an LGA of that state, and the NDPA consent are required as stated.
 // Written with zod/mini, not classic zod: the form ships this schema to every
 // visitor's phone, and mini's functions tree-shake (about 20 KB gzipped less).
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
+const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 
 const requiredText = (required: string, max: number, tooLong: string, pattern?: { regex: RegExp; message: string }) =>
   z

@@ -8,7 +8,7 @@ export type EventTimes = { start: ClockTime; end: ClockTime };
 export type Countdown = { days: number; hours: number; minutes: number; seconds: number; isPassed: boolean };
 
 // Without a readable time the countdown starts at 08:00 and the day ends at 17:00 ('8:00 AM - 5:00 PM').
-export const DEFAULT_EVENT_TIMES: EventTimes = { start: { hour: 8, minute: 0 }, end: { hour: 17, minute: 0 } };
+const DEFAULT_EVENT_TIMES: EventTimes = { start: { hour: 8, minute: 0 }, end: { hour: 17, minute: 0 } };
 
 // A fixed UTC+1 offset gives the same instants as Intl with the IANA zone, without
 // depending on the time zone data the browser or Node was built with.

@@ -1,7 +1,7 @@
 import { hasEventPassed } from "./event-time";
 import type { EventSettings } from "./settings.server";
 
-export const STATUS_MESSAGES = {
+const STATUS_MESSAGES = {
   concluded: "Event has concluded",
   full: "Event is fully booked",
   open: "Registration is open",

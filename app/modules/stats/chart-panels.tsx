@@ -13,7 +13,7 @@ const TopStatesBar = lazy(() => import("./dashboard-charts").then((m) => ({ defa
 
 const CHART_HEIGHT = "h-72";
 
-export function ChartSkeleton({ label }: { label: string }) {
+function ChartSkeleton({ label }: { label: string }) {
   return (
     <div className={`${CHART_HEIGHT} flex items-end justify-center gap-3 rounded-lg bg-gray-50 p-6`} data-testid="chart-skeleton">
       <span className="sr-only">{label}</span>

@@ -9,8 +9,8 @@ import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 // registrations and the top 5 states. Everything is aggregated in SQL:
 // the dashboard must stay one cheap page load at 10,000 attendees.
 
-export const RECENT_REGISTRATIONS = 5;
-export const TOP_STATES = 5;
+const RECENT_REGISTRATIONS = 5;
+const TOP_STATES = 5;
 
 export type StateCount = { name: string; count: number };
 export type RecentRegistration = { full_name: string; email: string; created_at: Date; state: string };

@@ -16,7 +16,7 @@ function CardIcon({ children }: { children: ReactNode }) {
   );
 }
 
-export function StatCard({ label, value, detail, icon }: { label: string; value: string; detail: string; icon: ReactNode }) {
+function StatCard({ label, value, detail, icon }: { label: string; value: string; detail: string; icon: ReactNode }) {
   return (
     <div className="min-w-0 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
       <dl>

@@ -8,8 +8,9 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { mail_outbox } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
-import { buildTicketEmail, enqueueTicketEmail, renderTicketMail } from "./ticket-email.server";
+import { buildTicketEmail } from "./ticket-email.server";
 import { ticketPageUrl } from "./ticket-link.server";
+import { enqueueTicketEmail, renderTicketMail } from "./ticket-mail.server";
 import { signTicketToken, verifyTicketToken } from "./ticket-token.server";
 
 const SECRET = "s".repeat(64);

@@ -1,16 +1,11 @@
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
-import { eq } from "drizzle-orm";
-import type { DbOrTx } from "~/db/client.server";
 import type { MailAttachment } from "~/db/schema";
-import { attendees } from "~/db/schema";
-import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
+import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
-import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import type { EventSettings } from "~/modules/settings/settings.server";
 import { CALENDAR_FILENAME, ticketCalendar } from "./calendar.server";
 import { qrPng } from "./qr.server";
-import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
-import { signTicketToken } from "./ticket-token.server";
 
 export type TicketEmailSettings = Pick<
   EventSettings,
@@ -18,7 +13,7 @@ export type TicketEmailSettings = Pick<
 >;
 export type TicketEmailAttendee = { id: string; full_name: string; email: string; ticket_id: string };
 
-export const QR_CID = "ticket-qr";
+const QR_CID = "ticket-qr";
 const QR_DISPLAY_SIZE = 240;
 
 const BRAND = "#166534";
@@ -164,52 +159,7 @@ export async function buildTicketEmail({
   return { to: attendee.email, subject: ticketSubject(settings.event_name, attendee.ticket_id), html, text, attachments };
 }
 
-export const TICKET_TEMPLATE = "ticket";
-
 export function ticketSubject(eventName: string, ticketId: string): string {
   // Header text on one line whatever the settings hold.
   return `Your ticket for ${eventName} — ${ticketId}`.replace(/\s+/g, " ").trim();
-}
-
-/**
- * Queues the ticket e-mail in the caller's transaction: inside registration it
- * exists exactly when the attendee does; organisers' resends pass another kind.
- * The worker renders it (renderTicketMail), so the request only writes a row.
- */
-export async function enqueueTicketEmail(
-  tx: DbOrTx,
-  {
-    attendee,
-    eventName,
-    kind = "ticket",
-  }: { attendee: Pick<TicketEmailAttendee, "id" | "email" | "ticket_id">; eventName: string; kind?: string },
-): Promise<string> {
-  return enqueueMail(tx, {
-    to: attendee.email,
-    subject: ticketSubject(eventName, attendee.ticket_id),
-    template: TICKET_TEMPLATE,
-    templateData: { attendeeId: attendee.id },
-    kind,
-    attendeeId: attendee.id,
-  });
-}
-
-/** Renders a queued ticket e-mail from the attendee and the settings as they are now. */
-export async function renderTicketMail(
-  db: DbOrTx,
-  data: Record<string, unknown> | null,
-  { publicUrl, secret }: TicketLinkKeys,
-): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
-  const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
-  const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
-  if (!attendee) throw new Error("the attendee of this ticket e-mail is no longer registered");
-  const settings = await getSettings(db);
-  const token = signTicketToken(attendee.ticket_id, secret);
-  const { subject, html, text, attachments } = await buildTicketEmail({
-    attendee,
-    settings,
-    ticketUrl: ticketPageUrl(publicUrl, token),
-    token,
-  });
-  return { subject, html, text, attachments };
 }

@@ -8,7 +8,7 @@ const RANDOM_LENGTH = 6;
 // 252 = 7 × 36: bytes at or above it are redrawn, so every character is equally likely.
 const UNBIASED_LIMIT = 252;
 
-export const TICKET_ID_PREFIX = "ZYS";
+const TICKET_ID_PREFIX = "ZYS";
 export const TICKET_ID_PATTERN = /^ZYS-[0-9A-Z]{1,12}-[0-9A-Z]{6}$/;
 
 export function generateTicketId(now: number = Date.now()): string {

@@ -57,7 +57,7 @@ const LogListIcon = svg(<path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.
 
 export type AdminNavItem = { to: string; label: string; icon: Icon; end?: boolean };
 
-export const ADMIN_NAV: readonly AdminNavItem[] = [
+const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", icon: DashboardIcon, end: true },
   { to: "/admin/attendees", label: "Attendees", icon: UsersIcon },
   { to: "/admin/speakers", label: "Speakers", icon: MicIcon },

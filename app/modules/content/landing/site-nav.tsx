@@ -2,7 +2,7 @@ import { useRef } from "react";
 import { Link } from "react-router";
 import { MenuIcon } from "~/ui/icons";
 
-export const SECTIONS = [
+const SECTIONS = [
   { id: "home", label: "Home" },
   { id: "about", label: "About" },
   { id: "organizers", label: "Organizers" },

@@ -7,10 +7,10 @@ import { createAttendee } from "~/db/factories";
 import { attendees } from "~/db/schema";
 import { Hero } from "~/modules/content/landing/hero";
 import { RegisterCta } from "~/modules/content/landing/register-cta";
+import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
 import type { RegistrationStatus } from "~/modules/settings/registration-status";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import Register from "~/routes/register";
-import { currentRegistrationStatus } from "./public-status.server";
+import Register from "./register";
 
 // The registration status visitors see, from the database to the page. The
 // shared e2e server cannot be closed, filled or moved past the event, so those

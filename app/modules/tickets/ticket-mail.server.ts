@@ -1,0 +1,56 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { attendees } from "~/db/schema";
+import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { buildTicketEmail, type TicketEmailAttendee, ticketSubject } from "./ticket-email.server";
+import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
+import { signTicketToken } from "./ticket-token.server";
+
+// The ticket e-mail through the outbox: queued in the caller's transaction, rendered
+// by the worker from the template in ticket-email.server.tsx.
+
+export const TICKET_TEMPLATE = "ticket";
+
+/**
+ * Queues the ticket e-mail in the caller's transaction: inside registration it
+ * exists exactly when the attendee does; organisers' resends pass another kind.
+ * The worker renders it (renderTicketMail), so the request only writes a row.
+ */
+export async function enqueueTicketEmail(
+  tx: DbOrTx,
+  {
+    attendee,
+    eventName,
+    kind = "ticket",
+  }: { attendee: Pick<TicketEmailAttendee, "id" | "email" | "ticket_id">; eventName: string; kind?: string },
+): Promise<string> {
+  return enqueueMail(tx, {
+    to: attendee.email,
+    subject: ticketSubject(eventName, attendee.ticket_id),
+    template: TICKET_TEMPLATE,
+    templateData: { attendeeId: attendee.id },
+    kind,
+    attendeeId: attendee.id,
+  });
+}
+
+/** Renders a queued ticket e-mail from the attendee and the settings as they are now. */
+export async function renderTicketMail(
+  db: DbOrTx,
+  data: Record<string, unknown> | null,
+  { publicUrl, secret }: TicketLinkKeys,
+): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
+  const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
+  const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
+  if (!attendee) throw new Error("the attendee of this ticket e-mail is no longer registered");
+  const settings = await getSettings(db);
+  const token = signTicketToken(attendee.ticket_id, secret);
+  const { subject, html, text, attachments } = await buildTicketEmail({
+    attendee,
+    settings,
+    ticketUrl: ticketPageUrl(publicUrl, token),
+    token,
+  });
+  return { subject, html, text, attachments };
+}
