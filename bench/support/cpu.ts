@@ -19,7 +19,7 @@ function stat(pid: number): { ppid: number; cpu: number } | undefined {
 }
 
 /** CPU seconds of one process (0 when it is gone or /proc is missing). */
-export function processCpuSeconds(pid: number): number {
+function processCpuSeconds(pid: number): number {
   return stat(pid)?.cpu ?? 0;
 }
 

@@ -27,7 +27,7 @@ export type Summary = Row & {
   load: number;
 };
 
-export function median(values: number[]): number {
+function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const mid = Math.floor(sorted.length / 2);
@@ -66,7 +66,7 @@ const HEADER = [
   "Load",
 ];
 
-export function tableRows(summaries: Summary[]): string[][] {
+function tableRows(summaries: Summary[]): string[][] {
   return summaries.map((s) => [
     s.kind,
     s.primary ? `**${s.scenario}**` : s.scenario,

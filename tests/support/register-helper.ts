@@ -78,7 +78,7 @@ export async function registerViaForm(page: Page, data: Registrant): Promise<Reg
 }
 
 /** The form fields as the browser would post them. */
-export function registrationFormFields(data: Registrant): Record<string, string> {
+function registrationFormFields(data: Registrant): Record<string, string> {
   const fields: Record<string, string> = {
     intent: "register",
     fullName: data.fullName,
