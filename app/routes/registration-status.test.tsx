@@ -10,6 +10,7 @@ import { RegisterCta } from "~/modules/content/landing/register-cta";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
 import type { RegistrationStatus } from "~/modules/settings/registration-status";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import { openRegistration } from "~/modules/settings/test-data.server";
 import Register from "./register";
 
 // The registration status visitors see, from the database to the page. The
@@ -51,12 +52,7 @@ describe.each(DATABASE_KINDS)("registration status on %s", (kind) => {
   afterAll(async () => database?.close());
   beforeEach(async () => {
     await database.db.delete(attendees);
-    await updateSettings(database.db, {
-      registration_enabled: true,
-      max_attendees: 500,
-      event_date: "2025-08-12",
-      event_time: "8:00 AM - 5:00 PM",
-    });
+    await openRegistration(database.db);
   });
 
   it("is open before the event with seats left, also on the event day until it ends", async () => {

@@ -5,6 +5,7 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, event_settings, mail_outbox } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
+import { openRegistration } from "~/modules/settings/test-data.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
@@ -55,12 +56,7 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
   beforeEach(async () => {
     await database.db.delete(mail_outbox);
     await database.db.delete(attendees);
-    await updateSettings(database.db, {
-      registration_enabled: true,
-      max_attendees: 500,
-      event_date: "2025-08-12",
-      event_time: "8:00 AM - 5:00 PM",
-    });
+    await openRegistration(database.db);
   });
 
   it("stores the attendee with a normalised phone, a spec ticket ID and a queued ticket e-mail, in one go", async () => {
