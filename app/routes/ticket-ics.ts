@@ -1,6 +1,6 @@
-import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { CALENDAR_FILENAME } from "~/modules/tickets/calendar.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { ticketCalendarFile } from "~/modules/tickets/tickets.server";
 import type { Route } from "./+types/ticket-ics";
 
@@ -8,8 +8,7 @@ const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": 
 
 /** GET /tickets/:token/calendar.ics — the calendar invite for a valid ticket token. */
 export async function loader({ params }: Route.LoaderArgs) {
-  const config = getConfig();
-  const ics = await ticketCalendarFile(await getDb(), params.token, { publicUrl: config.publicUrl, secret: config.sessionSecret });
+  const ics = await ticketCalendarFile(await getDb(), params.token, ticketLinkKeys());
   if (ics === null) {
     return new Response("Not Found", { status: 404, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
   }

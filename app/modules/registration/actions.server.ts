@@ -1,13 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import * as z from "zod/mini";
-import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
-import { ticketPageUrl } from "~/modules/tickets/ticket-link.server";
+import { ticketLinkKeys, ticketPageUrl } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
 import { resendTicketByEmail } from "./resend.server";
@@ -37,9 +36,9 @@ async function registerAction(formData: FormData) {
   if (submission.status !== "success") {
     return data({ result: submission.reply(), toast: makeToast("error", joinFieldErrors(submission.error ?? undefined)) }, { status: 400 });
   }
-  const config = getConfig();
+  const keys = ticketLinkKeys();
   try {
-    const outcome = await registerAttendee(await getDb(), submission.value, { secret: config.sessionSecret });
+    const outcome = await registerAttendee(await getDb(), submission.value, { secret: keys.secret });
     if (!outcome.ok) {
       return data(
         { result: submission.reply({ formErrors: [outcome.message] }), toast: makeToast("error", outcome.message) },
@@ -54,7 +53,7 @@ async function registerAction(formData: FormData) {
       success: {
         email: outcome.email,
         ticketId: outcome.ticketId,
-        ticketUrl: ticketPageUrl(config.publicUrl, outcome.token),
+        ticketUrl: ticketPageUrl(keys.publicUrl, outcome.token),
         qrSvg: await qrSvg(outcome.token),
       },
     };

@@ -1,3 +1,4 @@
+import { getConfig } from "~/config.server";
 import { logger } from "~/logger.server";
 import { signTicketToken } from "./ticket-token.server";
 
@@ -5,6 +6,12 @@ import { signTicketToken } from "./ticket-token.server";
 // modal, the calendar invite and the admin's details page all link there.
 
 export type TicketLinkKeys = { publicUrl: string; secret: string };
+
+/** The site's address and the secret that signs ticket tokens, from the configuration. */
+export function ticketLinkKeys(): TicketLinkKeys {
+  const config = getConfig();
+  return { publicUrl: config.publicUrl, secret: config.sessionSecret };
+}
 
 export function ticketPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/tickets/${encodeURIComponent(token)}`;

@@ -1,5 +1,4 @@
 import { data } from "react-router";
-import { getConfig } from "~/config.server";
 import { attendeeAction, pageUrl } from "~/modules/attendees/actions.server";
 import { AttendeeDetailsView } from "~/modules/attendees/attendee-details-view";
 import { ConfirmDeleteModal } from "~/modules/attendees/attendee-ui";
@@ -7,7 +6,7 @@ import { getAttendeeDetails } from "~/modules/attendees/attendees.server";
 import { CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { ticketPageUrlForId } from "~/modules/tickets/ticket-link.server";
+import { ticketLinkKeys, ticketPageUrlForId } from "~/modules/tickets/ticket-link.server";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { Route } from "./+types/attendee-details";
 
@@ -18,13 +17,12 @@ export const handle = { title: "Attendees" };
 
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const config = getConfig();
   const details = await getAttendeeDetails(db, params.id);
   if (!details) throw data("Attendee not found", { status: 404 });
   const listSearch = attendeeQueryString(parseAttendeeQuery(url.searchParams));
   return {
     ...details,
-    ticketUrl: ticketPageUrlForId(details.attendee.ticket_id, { publicUrl: config.publicUrl, secret: config.sessionSecret }),
+    ticketUrl: ticketPageUrlForId(details.attendee.ticket_id, ticketLinkKeys()),
     listSearch,
     confirming: url.searchParams.get(CONFIRM_DELETE_PARAM) === details.attendee.id,
   };
