@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page, test } from "@playwright/test";
-import { e2eAdmin, signInAsAdmin } from "../support/admin-session";
+import type { Page } from "@playwright/test";
+import { e2eAdmin } from "../support/admin-session";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 
 // Admin sign-in, sign-out, the admin layout and the sign-in messages. Failed sign-ins count towards the per-e-mail limit
@@ -150,11 +151,7 @@ async function openMenuIfMobile(page: Page) {
 }
 
 test.describe("admin layout", () => {
-  test.beforeEach(async ({ page }) => {
-    await signInAsAdmin(page);
-  });
-
-  test("marks Dashboard active only on /admin, other sections by prefix, and titles the page", async ({ page }) => {
+  test("marks Dashboard active only on /admin, other sections by prefix, and titles the page", async ({ adminPage: page }) => {
     const nav = page.getByRole("navigation", { name: "Admin" }).filter({ visible: true });
     const link = (name: string) => page.getByRole("link", { name, exact: true }).filter({ visible: true });
     await openMenuIfMobile(page);
@@ -187,7 +184,7 @@ test.describe("admin layout", () => {
     }
   });
 
-  test("shows the admin's name and e-mail and a coming-soon body on unfinished sections", async ({ page }) => {
+  test("shows the admin's name and e-mail and a coming-soon body on unfinished sections", async ({ adminPage: page }) => {
     await page.goto("/admin/agenda");
     await openMenuIfMobile(page);
     await expect(page.getByText(e2eAdmin().email).filter({ visible: true })).toBeVisible();
@@ -195,7 +192,7 @@ test.describe("admin layout", () => {
     await expect(page.getByRole("heading", { name: "Agenda: coming soon" })).toBeVisible();
   });
 
-  test("skip link and keyboard navigation", async ({ page }, testInfo) => {
+  test("skip link and keyboard navigation", async ({ adminPage: page }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "keyboard test on the desktop layout");
     await page.goto("/admin/speakers");
     await waitForInteractive(page);
@@ -213,7 +210,7 @@ test.describe("admin layout", () => {
     await expect(page).toHaveURL(/\/admin\/agenda$/);
   });
 
-  test("the phone menu opens, navigates and closes", async ({ page }, testInfo) => {
+  test("the phone menu opens, navigates and closes", async ({ adminPage: page }, testInfo) => {
     test.skip(testInfo.project.name !== "mobile", "phone layout");
     await page.goto("/admin");
     await waitForInteractive(page);
@@ -234,7 +231,7 @@ test.describe("admin layout", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   });
 
-  test("screenshots of the sign-in page and the layout", async ({ page }, testInfo) => {
+  test("screenshots of the sign-in page and the layout", async ({ adminPage: page }, testInfo) => {
     await page.goto("/admin/speakers");
     await waitForInteractive(page);
     await page.screenshot({ path: testInfo.outputPath(`layout-${testInfo.project.name}.png`), fullPage: true });
