@@ -35,11 +35,11 @@ export async function attendeeAction(
   redirects: { afterResend: string; afterDelete: string; onError: string },
 ): Promise<Response> {
   const intent = formData.get("intent");
-  const form = attendeeIdFormSchema.safeParse({ id: formData.get("id") });
-  const id = form.success ? form.data.id : "";
+  // Undefined for a missing or malformed id: the intent then fails as for an unknown attendee.
+  const id = attendeeIdFormSchema.safeParse({ id: formData.get("id") }).data?.id;
 
   if (intent === "resend") {
-    if (!form.success) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.resendFailed);
+    if (!id) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.resendFailed);
     try {
       const settings = await getSettings(db);
       const result = await resendTicket(db, actor, id, settings.event_name);
@@ -53,7 +53,7 @@ export async function attendeeAction(
   }
 
   if (intent === "delete") {
-    if (!form.success) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.deleteFailed);
+    if (!id) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.deleteFailed);
     try {
       const deleted = await deleteAttendee(db, actor, id);
       if (!deleted) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.deleteFailed);
