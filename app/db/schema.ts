@@ -54,9 +54,12 @@ export const speakers = pgTable(
     bio: text("bio").notNull().default(""),
     image_url: text("image_url").notNull().default(""),
     speaker_type: text("speaker_type", { enum: SPEAKER_TYPES }).notNull().default("Speaker"),
+    // The organisers' display order (1..n), as for the agenda.
+    order_index: integer("order_index").notNull().default(0),
     created_at: createdAt(),
   },
   (t) => [
+    index("speakers_order_idx").on(t.order_index),
     check(
       "speakers_speaker_type_check",
       sql`${t.speaker_type} in ('Chairman', 'Chief Host', 'Host', 'Keynote', 'Speaker', 'Panelist', 'Moderator')`,
@@ -64,14 +67,19 @@ export const speakers = pgTable(
   ],
 );
 
-export const special_guests = pgTable("special_guests", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  title: text("title").notNull(),
-  bio: text("bio").notNull().default(""),
-  image_url: text("image_url").notNull().default(""),
-  created_at: createdAt(),
-});
+export const special_guests = pgTable(
+  "special_guests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    title: text("title").notNull(),
+    bio: text("bio").notNull().default(""),
+    image_url: text("image_url").notNull().default(""),
+    order_index: integer("order_index").notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index("special_guests_order_idx").on(t.order_index)],
+);
 
 export const agenda = pgTable(
   "agenda",
@@ -89,13 +97,18 @@ export const agenda = pgTable(
   (t) => [index("agenda_order_idx").on(t.order_index)],
 );
 
-export const partners = pgTable("partners", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  name: text("name").notNull(),
-  logo_url: text("logo_url").notNull().default(""),
-  website_url: text("website_url").notNull().default(""),
-  created_at: createdAt(),
-});
+export const partners = pgTable(
+  "partners",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    logo_url: text("logo_url").notNull().default(""),
+    website_url: text("website_url").notNull().default(""),
+    order_index: integer("order_index").notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [index("partners_order_idx").on(t.order_index)],
+);
 
 export const event_settings = pgTable(
   "event_settings",

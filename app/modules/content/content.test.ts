@@ -16,13 +16,12 @@ import {
   listPartners,
   listSpeakers,
   listSpecialGuests,
-  moveAgendaItem,
-  reorderAgenda,
   updateAgendaItem,
   updatePartner,
   updateSpeaker,
   updateSpecialGuest,
 } from "./content.server";
+import { moveItem, reorderItems } from "./ordering.server";
 import { agendaItemSchema, partnerSchema, REQUIRED_MESSAGE, speakerSchema, specialGuestSchema } from "./schemas";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
@@ -74,9 +73,13 @@ describe("content schemas", () => {
     expect(agendaItemSchema.parse({ time: " 9:00 AM ", title: "Opening" })).toEqual({
       time: "9:00 AM",
       title: "Opening",
+      speaker_id: null,
       speaker_name: "",
       description: "",
     });
+    expect(messages(agendaItemSchema.safeParse({ time: "9", title: "x", speaker_id: "1; drop table" }))).toEqual([
+      "Please choose a speaker from the list",
+    ]);
   });
 
   it("require a partner name; a website must be an http(s) URL when given", () => {
@@ -102,12 +105,12 @@ describe.each(DATABASE_KINDS)("content on %s", (kind) => {
     for (const table of [agenda, speakers, special_guests, partners]) await db.delete(table);
   });
 
-  it("creates, lists newest first, counts, updates and deletes speakers", async () => {
+  it("creates (appended last), lists, counts, updates and deletes speakers", async () => {
     const { db } = database;
     const first = await createSpeaker(db, speakerSchema.parse({ name: "First", title: "One", speaker_type: "Keynote" }));
     const host = await createSpeaker(db, speakerSchema.parse({ name: "Host", title: "Two", speaker_type: "Chief Host" }));
     expect(first).toMatchObject({ name: "First", speaker_type: "Keynote", bio: "", image_url: "" });
-    expect((await listSpeakers(db)).map((s) => s.name)).toEqual(["Host", "First"]);
+    expect((await listSpeakers(db)).map((s) => `${s.order_index}:${s.name}`)).toEqual(["1:First", "2:Host"]);
     expect(await countSpeakers(db)).toBe(2);
     expect(await countSpeakers(db, ["Keynote", "Speaker", "Panelist", "Moderator"])).toBe(1);
 
@@ -122,11 +125,11 @@ describe.each(DATABASE_KINDS)("content on %s", (kind) => {
     expect(await countSpeakers(db)).toBe(1);
   });
 
-  it("creates, lists newest first, updates and deletes special guests", async () => {
+  it("creates (appended last), lists, updates and deletes special guests", async () => {
     const { db } = database;
     const a = await createSpecialGuest(db, specialGuestSchema.parse({ name: "A", title: "Guest A" }));
     await createSpecialGuest(db, specialGuestSchema.parse({ name: "B", title: "Guest B" }));
-    expect((await listSpecialGuests(db)).map((g) => g.name)).toEqual(["B", "A"]);
+    expect((await listSpecialGuests(db)).map((g) => g.name)).toEqual(["A", "B"]);
     expect(await updateSpecialGuest(db, a.id, specialGuestSchema.parse({ name: "A2", title: "T" }))).toMatchObject({
       id: a.id,
       name: "A2",
@@ -136,11 +139,11 @@ describe.each(DATABASE_KINDS)("content on %s", (kind) => {
     expect((await listSpecialGuests(db)).map((g) => g.name)).toEqual(["B"]);
   });
 
-  it("creates, lists newest first, updates and deletes partners", async () => {
+  it("creates (appended last), lists, updates and deletes partners", async () => {
     const { db } = database;
     const a = await createPartner(db, partnerSchema.parse({ name: "A", website_url: "https://example.org/a" }));
     await createPartner(db, partnerSchema.parse({ name: "B" }));
-    expect((await listPartners(db)).map((p) => p.name)).toEqual(["B", "A"]);
+    expect((await listPartners(db)).map((p) => p.name)).toEqual(["A", "B"]);
     expect(a.website_url).toBe("https://example.org/a");
     expect(await updatePartner(db, a.id, partnerSchema.parse({ name: "A2", logo_url: "/media/x.webp" }))).toMatchObject({
       name: "A2",
@@ -175,27 +178,63 @@ describe.each(DATABASE_KINDS)("content on %s", (kind) => {
   it("moves agenda items up and down, renumbering 1..n, and ignores moves past the ends", async () => {
     const { db } = database;
     const [a, , c] = await addItems(["A", "B", "C"]);
-    expect((await moveAgendaItem(db, c!.id, "up"))?.order_index).toBe(2);
+    expect(await moveItem(db, agenda, c!.id, "up")).toBe(true);
     expect(await agendaTitles()).toEqual(["1:A", "2:C", "3:B"]);
-    await moveAgendaItem(db, a!.id, "down");
+    await moveItem(db, agenda, a!.id, "down");
     expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
-    expect((await moveAgendaItem(db, c!.id, "up"))?.order_index).toBe(1);
+    expect(await moveItem(db, agenda, c!.id, "up")).toBe(true);
     expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
-    expect(await moveAgendaItem(db, MISSING_ID, "up")).toBeUndefined();
+    expect(await moveItem(db, agenda, MISSING_ID, "up")).toBe(false);
+    expect(await moveItem(db, agenda, "junk", "up")).toBe(false);
   });
 
   it("reorders the agenda from a list of ids, tolerating a stale list", async () => {
     const { db } = database;
     const [a, b, c] = await addItems(["A", "B", "C"]);
-    const result = await reorderAgenda(db, [c!.id, a!.id, b!.id]);
-    expect(result.map((item) => item.title)).toEqual(["C", "A", "B"]);
+    expect(await reorderItems(db, agenda, [c!.id, a!.id, b!.id])).toEqual([c!.id, a!.id, b!.id]);
     expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
 
     // A page that missed item D and still lists a deleted item.
     const [d] = await addItems(["D"]);
     await deleteAgendaItem(db, a!.id);
-    await reorderAgenda(db, [b!.id, a!.id, c!.id, b!.id, "junk"]);
+    await reorderItems(db, agenda, [b!.id, a!.id, c!.id, b!.id, "junk"]);
     expect(await agendaTitles()).toEqual(["1:B", "2:C", "3:D"]);
     expect((await listAgenda(db)).at(-1)?.id).toBe(d!.id);
+  });
+
+  it("orders speakers, special guests and partners the same way", async () => {
+    const { db } = database;
+    const [x, y, z] = [
+      await createPartner(db, partnerSchema.parse({ name: "X" })),
+      await createPartner(db, partnerSchema.parse({ name: "Y" })),
+      await createPartner(db, partnerSchema.parse({ name: "Z" })),
+    ];
+    await reorderItems(db, partners, [z.id, x.id, y.id]);
+    await moveItem(db, partners, y.id, "up");
+    expect((await listPartners(db)).map((p) => `${p.order_index}:${p.name}`)).toEqual(["1:Z", "2:Y", "3:X"]);
+    const guest = await createSpecialGuest(db, specialGuestSchema.parse({ name: "G1", title: "T" }));
+    await createSpecialGuest(db, specialGuestSchema.parse({ name: "G2", title: "T" }));
+    await moveItem(db, special_guests, guest.id, "down");
+    expect((await listSpecialGuests(db)).map((g) => g.name)).toEqual(["G2", "G1"]);
+  });
+
+  it("links an agenda item to a speaker; deleting the speaker keeps the item and the name", async () => {
+    const { db } = database;
+    const ada = await createSpeaker(db, speakerSchema.parse({ name: "Ada Ɓello", title: "Engineer" }));
+    const linked = await createAgendaItem(db, agendaItemSchema.parse({ time: "9:00 AM", title: "Talk", speaker_id: ada.id }));
+    const texted = await createAgendaItem(
+      db,
+      agendaItemSchema.parse({ time: "10:00 AM", title: "Panel", speaker_id: ada.id, speaker_name: "Ada and friends" }),
+    );
+    expect((await listAgenda(db)).map((item) => item.speaker)).toEqual([
+      { name: "Ada Ɓello", title: "Engineer" },
+      { name: "Ada Ɓello", title: "Engineer" },
+    ]);
+    await deleteSpeaker(db, ada.id);
+    const after = await listAgenda(db);
+    expect(after.map((item) => [item.id, item.speaker_id, item.speaker_name, item.speaker])).toEqual([
+      [linked.id, null, "Ada Ɓello", null],
+      [texted.id, null, "Ada and friends", null],
+    ]);
   });
 });

@@ -92,7 +92,7 @@ export const DEMO_SPECIAL_GUESTS: SpecialGuestInput[] = [
   { name: "Amb. Yusuf Placeholder", title: "Youth Ambassador, Demo Peace Network", bio: fictional, image_url: "" },
 ];
 
-export const DEMO_AGENDA: AgendaItemInput[] = [
+export const DEMO_AGENDA: Omit<AgendaItemInput, "speaker_id">[] = [
   {
     time: "8:00 AM",
     title: "Registration & Arrival",

@@ -54,12 +54,13 @@ export async function seedDemo(
     if (!(await isEmpty(tx))) return { seeded: false, reason: "not-empty" };
 
     const { today } = options;
-    // Spread created_at so "newest first" shows the lists in the order written.
+    // Every list is shown in the order written, as organisers would arrange it.
     const stamp = (index: number) => new Date(today.getTime() - index * 60_000);
-    await tx.insert(speakers).values(DEMO_SPEAKERS.map((speaker, i) => ({ ...speaker, created_at: stamp(i) })));
-    await tx.insert(special_guests).values(DEMO_SPECIAL_GUESTS.map((guest, i) => ({ ...guest, created_at: stamp(i) })));
-    await tx.insert(agenda).values(DEMO_AGENDA.map((item, i) => ({ ...item, order_index: i + 1 })));
-    await tx.insert(partners).values(DEMO_PARTNERS.map((partner, i) => ({ ...partner, created_at: stamp(i) })));
+    const place = (i: number) => ({ order_index: i + 1, created_at: stamp(i) });
+    await tx.insert(speakers).values(DEMO_SPEAKERS.map((speaker, i) => ({ ...speaker, ...place(i) })));
+    await tx.insert(special_guests).values(DEMO_SPECIAL_GUESTS.map((guest, i) => ({ ...guest, ...place(i) })));
+    await tx.insert(agenda).values(DEMO_AGENDA.map((item, i) => ({ ...item, ...place(i) })));
+    await tx.insert(partners).values(DEMO_PARTNERS.map((partner, i) => ({ ...partner, ...place(i) })));
 
     const eventDate = eventDateFrom(today, DEMO_EVENT_OFFSET_DAYS);
     await updateSettings(tx, { event_date: eventDate, about: DEMO_ABOUT });

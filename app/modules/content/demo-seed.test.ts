@@ -15,7 +15,7 @@ describe("demo data", () => {
   it("passes the admin forms' own validation", () => {
     for (const speaker of DEMO_SPEAKERS) expect(speakerSchema.parse(speaker)).toEqual(speaker);
     for (const guest of DEMO_SPECIAL_GUESTS) expect(specialGuestSchema.parse(guest)).toEqual(guest);
-    for (const item of DEMO_AGENDA) expect(agendaItemSchema.parse(item)).toEqual(item);
+    for (const item of DEMO_AGENDA) expect(agendaItemSchema.parse(item)).toEqual({ ...item, speaker_id: null });
     for (const partner of DEMO_PARTNERS) expect(partnerSchema.parse(partner)).toEqual(partner);
   });
 

@@ -40,8 +40,15 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, now = ne
     registeredCount: settings.registered_count,
     speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),
     specialGuests: content.specialGuests.map((g) => ({ ...person(g), created_at: g.created_at })),
-    agenda: content.agenda,
-    partners: content.partners,
+    // Free speaker text wins over the linked speaker, whose current name shows otherwise.
+    agenda: content.agenda.map((item) => ({
+      id: item.id,
+      time: item.time,
+      title: item.title,
+      description: item.description,
+      speaker: item.speaker_name || item.speaker?.name || "",
+    })),
+    partners: content.partners.map((p) => ({ id: p.id, name: p.name, logo_url: p.logo_url, website_url: p.website_url })),
     publicSpeakerCount: content.speakers.filter(isPublicSpeaker).length,
     filter: parseSpeakerFilter(typeParam),
   };

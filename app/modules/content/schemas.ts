@@ -15,7 +15,7 @@ const requiredText = (max: number) =>
 // Conform hands empty inputs over as undefined; the database wants ''.
 const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
 
-function isHttpUrl(value: string): boolean {
+export function isHttpUrl(value: string): boolean {
   try {
     const { protocol } = new URL(value);
     return protocol === "http:" || protocol === "https:";
@@ -26,7 +26,7 @@ function isHttpUrl(value: string): boolean {
 
 // Image URLs end up in <img src>: only our own media paths or http(s) addresses,
 // never javascript: or data: URLs.
-const imageUrl = optionalText(2000).refine(
+export const imageUrl = optionalText(2000).refine(
   (value) => value === "" || (value.startsWith("/") && !value.startsWith("//")) || isHttpUrl(value),
   "Please upload a valid image",
 );
@@ -51,17 +51,25 @@ export type SpecialGuestInput = z.output<typeof specialGuestSchema>;
 export const agendaItemSchema = z.object({
   time: requiredText(40),
   title: requiredText(200),
+  // A linked speaker (their current name shows) or free text, or both: text wins.
+  speaker_id: z
+    .uuid({ error: "Please choose a speaker from the list" })
+    .optional()
+    .transform((id) => id ?? null),
   speaker_name: optionalText(200),
   description: optionalText(2000),
 });
 export type AgendaItemInput = z.output<typeof agendaItemSchema>;
 
+/** A link visitors may follow: http(s) only, never javascript: or data:. */
+export const webAddress = optionalText(2000).refine(
+  (value) => value === "" || isHttpUrl(value),
+  "Please enter a website address starting with http:// or https://",
+);
+
 export const partnerSchema = z.object({
   name: requiredText(120),
   logo_url: imageUrl,
-  website_url: optionalText(2000).refine(
-    (value) => value === "" || isHttpUrl(value),
-    "Please enter a website address starting with http:// or https://",
-  ),
+  website_url: webAddress,
 });
 export type PartnerInput = z.output<typeof partnerSchema>;

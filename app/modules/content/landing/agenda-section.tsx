@@ -1,6 +1,6 @@
-import type { AgendaItem } from "../content.server";
+type AgendaEntry = { id: string; time: string; title: string; description: string; speaker: string };
 
-export function AgendaSection({ items }: { items: AgendaItem[] }) {
+export function AgendaSection({ items }: { items: AgendaEntry[] }) {
   return (
     <section id="agenda" className="bg-gray-50 py-16 sm:py-20">
       <div className="mx-auto max-w-4xl px-4">
@@ -16,7 +16,7 @@ export function AgendaSection({ items }: { items: AgendaItem[] }) {
                 </span>
                 <div>
                   <h3 className="font-semibold text-gray-900">{item.title}</h3>
-                  {item.speaker_name ? <p className="text-sm font-medium text-brand-700">{item.speaker_name}</p> : null}
+                  {item.speaker ? <p className="text-sm font-medium text-brand-700">{item.speaker}</p> : null}
                   {item.description ? <p className="mt-1 text-sm text-gray-600">{item.description}</p> : null}
                 </div>
               </li>

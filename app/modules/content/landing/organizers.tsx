@@ -1,4 +1,6 @@
-import type { Speaker } from "../content.server";
+import type { Speaker as SpeakerRow } from "../content.server";
+
+type Speaker = Omit<SpeakerRow, "order_index">;
 import { PersonCard } from "./person-card";
 
 // A Chief Host and a Host card. Organisers edit them as speakers of those types;

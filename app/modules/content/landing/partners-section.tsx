@@ -1,6 +1,9 @@
-import type { Partner } from "../content.server";
+type PartnerEntry = { id: string; name: string; logo_url: string; website_url: string };
 
-export function PartnersSection({ partners }: { partners: Partner[] }) {
+// Our own uploads are served resized: a logo box is 120 CSS pixels wide.
+const logoSrc = (url: string, width: number) => (url.startsWith("/media/") ? `${url}?w=${width}` : url);
+
+export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
   return (
     <section aria-labelledby="partners-heading" className="bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
@@ -16,7 +19,8 @@ export function PartnersSection({ partners }: { partners: Partner[] }) {
                 <>
                   {p.logo_url ? (
                     <img
-                      src={p.logo_url}
+                      src={logoSrc(p.logo_url, 240)}
+                      srcSet={p.logo_url.startsWith("/media/") ? `${logoSrc(p.logo_url, 128)} 1x, ${logoSrc(p.logo_url, 240)} 2x` : undefined}
                       alt=""
                       width={120}
                       height={64}

@@ -1,5 +1,8 @@
 import { useState } from "react";
-import type { Speaker, SpecialGuest } from "../content.server";
+import type { Speaker as SpeakerRow, SpecialGuest as SpecialGuestRow } from "../content.server";
+
+type Speaker = Omit<SpeakerRow, "order_index">;
+type SpecialGuest = Omit<SpecialGuestRow, "order_index">;
 import { isPublicSpeaker, SPEAKER_FILTERS, type SpeakerFilter } from "../speaker-types";
 import { PersonCard } from "./person-card";
 
