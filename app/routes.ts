@@ -16,10 +16,23 @@ export default [
       route("attendees", "routes/admin/attendees.tsx"),
       route("attendees/export.csv", "routes/admin/attendees-export.ts"),
       route("attendees/:id", "routes/admin/attendee-details.tsx"),
-      route("speakers", "routes/admin/speakers.tsx"),
-      route("special-guests", "routes/admin/special-guests.tsx"),
-      route("agenda", "routes/admin/agenda.tsx"),
-      route("partners", "routes/admin/partners.tsx"),
+      // Each content list has its add and edit forms as child routes (a modal over the list).
+      route("speakers", "routes/admin/speakers.tsx", [
+        route("new", "routes/admin/speaker-form.tsx", { id: "speaker-new" }),
+        route(":id/edit", "routes/admin/speaker-form.tsx", { id: "speaker-edit" }),
+      ]),
+      route("special-guests", "routes/admin/special-guests.tsx", [
+        route("new", "routes/admin/special-guest-form.tsx", { id: "special-guest-new" }),
+        route(":id/edit", "routes/admin/special-guest-form.tsx", { id: "special-guest-edit" }),
+      ]),
+      route("agenda", "routes/admin/agenda.tsx", [
+        route("new", "routes/admin/agenda-form.tsx", { id: "agenda-new" }),
+        route(":id/edit", "routes/admin/agenda-form.tsx", { id: "agenda-edit" }),
+      ]),
+      route("partners", "routes/admin/partners.tsx", [
+        route("new", "routes/admin/partner-form.tsx", { id: "partner-new" }),
+        route(":id/edit", "routes/admin/partner-form.tsx", { id: "partner-edit" }),
+      ]),
       route("operations", "routes/admin/operations.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("activity", "routes/admin/activity.tsx"),

@@ -10,13 +10,41 @@ type ModalProps = {
   closeHref: string;
   children: React.ReactNode;
   icon?: React.ReactNode;
+  /** a wider panel for forms */
+  size?: "md" | "lg";
 };
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab inside the dialog, as a modal must. */
+function trapFocus(panel: HTMLElement, event: KeyboardEvent) {
+  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.offsetParent !== null || el === document.activeElement,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) {
+    event.preventDefault();
+    panel.focus();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === panel || !panel.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
 
 /**
  * A modal dialog rendered on the server too, so it works without JavaScript
- * (close controls are then links). With JavaScript: focus moves in, Escape closes.
+ * (close controls are then links). With JavaScript: focus moves in and stays in,
+ * Escape closes, and focus returns to where it was.
  */
-export function Modal({ title, onClose, closeHref, children, icon }: ModalProps) {
+export function Modal({ title, onClose, closeHref, children, icon, size = "md" }: ModalProps) {
   const titleId = useId();
   const hydrated = useHydrated();
   const panel = useRef<HTMLDivElement>(null);
@@ -26,6 +54,7 @@ export function Modal({ title, onClose, closeHref, children, icon }: ModalProps)
     panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape") onClose();
+      if (event.key === "Tab" && panel.current) trapFocus(panel.current, event);
     };
     document.addEventListener("keydown", onKey);
     return () => {
@@ -42,7 +71,7 @@ export function Modal({ title, onClose, closeHref, children, icon }: ModalProps)
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className="relative max-h-[90vh] w-full max-w-md overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none"
+        className={`relative max-h-[90vh] w-full ${size === "lg" ? "max-w-2xl" : "max-w-md"} overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none`}
       >
         {hydrated ? (
           <button

@@ -66,10 +66,7 @@ export function deleteSpeaker(db: DbOrTx, id: string): Promise<Speaker | undefin
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ name: speakers.name }).from(speakers).where(eq(speakers.id, id)).for("update");
     if (!row) return undefined;
-    await tx
-      .update(agenda)
-      .set({ speaker_name: row.name })
-      .where(sql`${agenda.speaker_id} = ${id} and ${agenda.speaker_name} = ''`);
+    await tx.update(agenda).set({ speaker_name: row.name }).where(sql`${agenda.speaker_id} = ${id} and ${agenda.speaker_name} = ''`);
     const [deleted] = await tx.delete(speakers).where(eq(speakers.id, id)).returning();
     return deleted;
   });

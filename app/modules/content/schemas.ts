@@ -73,3 +73,10 @@ export const partnerSchema = z.object({
   website_url: webAddress,
 });
 export type PartnerInput = z.output<typeof partnerSchema>;
+
+/** The list pages' small forms: Delete, Move up / Move down, and the drag-and-drop order. */
+export const contentListFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("delete"), id: z.string() }),
+  z.object({ intent: z.literal("move"), id: z.string(), direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("reorder"), ids: z.array(z.string()).max(5000) }),
+]);

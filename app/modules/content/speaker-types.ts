@@ -4,7 +4,7 @@
 /** The types the public Speakers section filters by. */
 export const PUBLIC_SPEAKER_TYPES = ["Keynote", "Speaker", "Panelist", "Moderator"] as const;
 /** The organizer cards, which organisers edit as speakers of these types. */
-export const ORGANIZER_TYPES = ["Chief Host", "Host"] as const;
+export const ORGANIZER_TYPES = ["Chairman", "Chief Host", "Host"] as const;
 
 /** The speakers the Speakers section lists and counts: the hosts have their own cards under Organizers. */
 export function isPublicSpeaker(speaker: { speaker_type: string }): boolean {

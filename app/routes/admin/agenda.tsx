@@ -1,15 +1,48 @@
+import { Outlet } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { ComingSoon } from "~/ui/admin/coming-soon";
+import { contentListAction } from "~/modules/content/actions.server";
+import { AgendaAdminRow } from "~/modules/content/admin/content-cards";
+import { ContentPage } from "~/modules/content/admin/content-page";
+import { findAgendaItem, listAgenda } from "~/modules/content/content.server";
+import { CONFIRM_DELETE_PARAM } from "~/modules/content/kinds";
 import type { Route } from "./+types/agenda";
 
-// Placeholder until the Agenda screen is built: guarded like every admin page.
+// /admin/agenda: the programme in order, reordered by drag, keyboard or the arrows.
 export const handle = { title: "Agenda" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db } = await requireAdmin(request);
+  const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
+  const [items, confirm] = await Promise.all([listAgenda(db), confirmId ? findAgendaItem(db, confirmId) : undefined]);
+  return { items, confirm: confirm ?? null };
 }
 
-export default function AgendaPage() {
-  return <ComingSoon section="Agenda" description="Build the day's programme: times, sessions, descriptions and their order." />;
+export async function action({ request }: Route.ActionArgs) {
+  const { admin, db } = await requireAdmin(request);
+  return contentListAction(db, admin, "agenda", await request.formData(), "/admin/agenda");
+}
+
+export default function Agenda({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentPage
+      kind="agenda"
+      subtitle="The programme of the day, as the landing page lists it"
+      items={loaderData.items}
+      name={(item) => item.title}
+      layout="list"
+      confirm={loaderData.confirm}
+      loaderData={loaderData}
+      renderItem={(item, actions) => (
+        <AgendaAdminRow
+          time={item.time}
+          title={item.title}
+          speaker={item.speaker_name || item.speaker?.name || ""}
+          description={item.description}
+          actions={actions}
+        />
+      )}
+    >
+      <Outlet />
+    </ContentPage>
+  );
 }

@@ -1,20 +1,50 @@
+import { Outlet } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { ComingSoon } from "~/ui/admin/coming-soon";
+import { contentListAction } from "~/modules/content/actions.server";
+import { SPEAKER_BADGE_TONES } from "~/modules/content/admin/badges";
+import { PersonAdminCard } from "~/modules/content/admin/content-cards";
+import { ContentPage } from "~/modules/content/admin/content-page";
+import { findSpeaker, listSpeakers } from "~/modules/content/content.server";
+import { CONFIRM_DELETE_PARAM } from "~/modules/content/kinds";
 import type { Route } from "./+types/speakers";
 
-// Placeholder until the Speakers screen is built: guarded like every admin page.
+// /admin/speakers: the speakers (organizer cards included) in the landing page's order.
 export const handle = { title: "Speakers" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db } = await requireAdmin(request);
+  const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
+  const [speakers, confirm] = await Promise.all([listSpeakers(db), confirmId ? findSpeaker(db, confirmId) : undefined]);
+  return { speakers, confirm: confirm ?? null };
 }
 
-export default function SpeakersPage() {
+export async function action({ request }: Route.ActionArgs) {
+  const { admin, db } = await requireAdmin(request);
+  return contentListAction(db, admin, "speaker", await request.formData(), "/admin/speakers");
+}
+
+export default function Speakers({ loaderData }: Route.ComponentProps) {
   return (
-    <ComingSoon
-      section="Speakers"
-      description="Add, edit and remove the speakers shown on the landing page, with their photos and roles."
-    />
+    <ContentPage
+      kind="speaker"
+      subtitle="The speakers and organizer cards on the landing page"
+      items={loaderData.speakers}
+      name={(s) => s.name}
+      layout="grid"
+      confirm={loaderData.confirm}
+      loaderData={loaderData}
+      renderItem={(s, actions) => (
+        <PersonAdminCard
+          name={s.name}
+          title={s.title}
+          bio={s.bio}
+          imageUrl={s.image_url}
+          badge={{ label: s.speaker_type, tone: SPEAKER_BADGE_TONES[s.speaker_type] }}
+          actions={actions}
+        />
+      )}
+    >
+      <Outlet />
+    </ContentPage>
   );
 }

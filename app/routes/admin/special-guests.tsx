@@ -1,15 +1,49 @@
+import { Outlet } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { ComingSoon } from "~/ui/admin/coming-soon";
+import { contentListAction } from "~/modules/content/actions.server";
+import { PersonAdminCard } from "~/modules/content/admin/content-cards";
+import { ContentPage } from "~/modules/content/admin/content-page";
+import { findSpecialGuest, listSpecialGuests } from "~/modules/content/content.server";
+import { CONFIRM_DELETE_PARAM } from "~/modules/content/kinds";
 import type { Route } from "./+types/special-guests";
 
-// Placeholder until the Special Guests screen is built: guarded like every admin page.
+// /admin/special-guests: the Special Guests grid of the landing page, in its order.
 export const handle = { title: "Special Guests" };
 
-export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db } = await requireAdmin(request);
+  const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
+  const [guests, confirm] = await Promise.all([listSpecialGuests(db), confirmId ? findSpecialGuest(db, confirmId) : undefined]);
+  return { guests, confirm: confirm ?? null };
 }
 
-export default function SpecialGuestsPage() {
-  return <ComingSoon section="Special Guests" description="Manage the special guests and dignitaries featured on the landing page." />;
+export async function action({ request }: Route.ActionArgs) {
+  const { admin, db } = await requireAdmin(request);
+  return contentListAction(db, admin, "specialGuest", await request.formData(), "/admin/special-guests");
+}
+
+export default function SpecialGuests({ loaderData }: Route.ComponentProps) {
+  return (
+    <ContentPage
+      kind="specialGuest"
+      subtitle="The distinguished guests shown under Special Guests on the landing page"
+      items={loaderData.guests}
+      name={(g) => g.name}
+      layout="grid"
+      confirm={loaderData.confirm}
+      loaderData={loaderData}
+      renderItem={(g, actions) => (
+        <PersonAdminCard
+          name={g.name}
+          title={g.title}
+          bio={g.bio}
+          imageUrl={g.image_url}
+          badge={{ label: "Special Guest", tone: "amber" }}
+          actions={actions}
+        />
+      )}
+    >
+      <Outlet />
+    </ContentPage>
+  );
 }

@@ -1,25 +1,26 @@
 import type { Speaker as SpeakerRow } from "../content.server";
-
-type Speaker = Omit<SpeakerRow, "order_index">;
 import { PersonCard } from "./person-card";
 
-// A Chief Host and a Host card. Organisers edit them as speakers of those types;
-// these fixed cards stand in until they do.
+type Speaker = Omit<SpeakerRow, "order_index">;
+
+// A Chief Host and a Host card (and a Chairman's, when there is one). Organisers edit
+// them as speakers of those types; these fixed cards stand in until they do.
 const DEFAULT_ORGANIZERS = [
   { name: "The Executive Governor", title: "Executive Governor, Zamfara State", bio: "", image_url: "", speaker_type: "Chief Host" },
   { name: "The Honourable Commissioner", title: "Ministry of Youth and Sports Development", bio: "", image_url: "", speaker_type: "Host" },
 ] as const;
 
 export function Organizers({ speakers }: { speakers: Speaker[] }) {
+  const chairmen = speakers.filter((s) => s.speaker_type === "Chairman");
   const chief = speakers.filter((s) => s.speaker_type === "Chief Host");
   const hosts = speakers.filter((s) => s.speaker_type === "Host");
-  const people = [...(chief.length ? chief : [DEFAULT_ORGANIZERS[0]]), ...(hosts.length ? hosts : [DEFAULT_ORGANIZERS[1]])];
+  const people = [...chairmen, ...(chief.length ? chief : [DEFAULT_ORGANIZERS[0]]), ...(hosts.length ? hosts : [DEFAULT_ORGANIZERS[1]])];
   return (
     <section id="organizers" className="bg-gray-50 py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
         <h2 className="text-center text-3xl font-bold text-gray-900">Organizers</h2>
         <p className="mt-3 text-center text-gray-600">Hosted by the State Government for the young people of the state.</p>
-        <div className="mx-auto mt-10 grid max-w-3xl gap-6 sm:grid-cols-2">
+        <div className={`mx-auto mt-10 grid gap-6 sm:grid-cols-2 ${people.length > 2 ? "max-w-5xl lg:grid-cols-3" : "max-w-3xl"}`}>
           {people.map((p) => (
             <PersonCard
               key={`${p.speaker_type}-${p.name}`}

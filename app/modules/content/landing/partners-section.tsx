@@ -20,7 +20,9 @@ export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
                   {p.logo_url ? (
                     <img
                       src={logoSrc(p.logo_url, 240)}
-                      srcSet={p.logo_url.startsWith("/media/") ? `${logoSrc(p.logo_url, 128)} 1x, ${logoSrc(p.logo_url, 240)} 2x` : undefined}
+                      srcSet={
+                        p.logo_url.startsWith("/media/") ? `${logoSrc(p.logo_url, 128)} 1x, ${logoSrc(p.logo_url, 240)} 2x` : undefined
+                      }
                       alt=""
                       width={120}
                       height={64}

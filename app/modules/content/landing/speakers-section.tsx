@@ -3,6 +3,7 @@ import type { Speaker as SpeakerRow, SpecialGuest as SpecialGuestRow } from "../
 
 type Speaker = Omit<SpeakerRow, "order_index">;
 type SpecialGuest = Omit<SpecialGuestRow, "order_index">;
+
 import { isPublicSpeaker, SPEAKER_FILTERS, type SpeakerFilter } from "../speaker-types";
 import { PersonCard } from "./person-card";
 

@@ -1,0 +1,62 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "react-router";
+import type { Db } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
+import { invalidatePublicContent } from "~/modules/content/public-content.server";
+import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
+import { makeToast } from "~/ui/toast";
+import { redirectWithToast } from "~/ui/toast.server";
+import { saveSettings } from "./save-settings.server";
+import { capacityBelowRegistered, SETTINGS_TOASTS, settingsSchema } from "./schemas";
+
+const IMAGES = [
+  { file: "logo_file", url: "logo_url" },
+  { file: "guest_of_honor_file", url: "guest_of_honor_image_url" },
+] as const;
+
+/** 'Save Event Settings': a redirect back with the saved toast, or the form with its errors and what was typed. */
+export async function settingsAction(db: Db, actor: AuditActor, request: Request, back: string) {
+  const upload = await readUploadForm(request);
+  const { formData } = upload;
+  // The images are settled first so the form comes back showing them whatever else needs fixing.
+  const imageErrors: Record<string, string[]> = {};
+  for (const names of IMAGES) {
+    const image = await resolveImage(db, upload, names);
+    if ("error" in image) imageErrors[names.url] = [image.error];
+    else formData.set(names.url, image.url);
+  }
+  const submission = parseWithZod(formData, { schema: settingsSchema });
+  const fail = (fieldErrors: Record<string, string[]>, status = 400) =>
+    data(
+      {
+        result: submission.reply({
+          fieldErrors: { ...(submission.status === "error" ? submission.error : {}), ...fieldErrors } as Record<string, string[]>,
+        }),
+        toast: makeToast("error", SETTINGS_TOASTS.saveFailed, 4000),
+      },
+      { status },
+    );
+  if (submission.status !== "success" || Object.keys(imageErrors).length > 0) return fail(imageErrors);
+  try {
+    const saved = await saveSettings(db, actor, submission.value);
+    if (!saved.ok) {
+      const message = capacityBelowRegistered(saved.registered);
+      return data(
+        { result: submission.reply({ fieldErrors: { max_attendees: [message] } }), toast: makeToast("error", message, 4000) },
+        { status: 409 },
+      );
+    }
+  } catch (error) {
+    logger().error({ err: error }, "settings save failed");
+    return data(
+      {
+        result: submission.reply({ formErrors: [SETTINGS_TOASTS.saveFailed] }),
+        toast: makeToast("error", SETTINGS_TOASTS.saveFailed, 4000),
+      },
+      { status: 500 },
+    );
+  }
+  invalidatePublicContent();
+  return redirectWithToast(back, "success", SETTINGS_TOASTS.saved, { duration: 4000 });
+}

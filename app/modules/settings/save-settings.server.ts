@@ -1,0 +1,27 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { event_settings, SETTINGS_ID } from "~/db/schema";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { releaseImages } from "~/modules/media/upload.server";
+import type { SettingsInput } from "./schemas";
+import { getSettings, updateSettings } from "./settings.server";
+
+export type SaveSettingsResult = { ok: true } | { ok: false; registered: number };
+
+/**
+ * Saves the Event Settings form in one transaction. The settings row is locked first
+ * (registration locks it too), so the capacity cannot drop below the registrations
+ * that are counted at the same moment. Images nothing shows any more are removed.
+ */
+export function saveSettings(db: DbOrTx, actor: AuditActor, input: SettingsInput): Promise<SaveSettingsResult> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: event_settings.id }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
+    const before = await getSettings(tx);
+    if (input.max_attendees < before.registered_count) return { ok: false, registered: before.registered_count };
+    await updateSettings(tx, input);
+    await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url]);
+    const changed = (Object.keys(input) as (keyof SettingsInput)[]).filter((key) => input[key] !== before[key]);
+    await recordAudit(tx, actor, { action: "settings.update", entity: "event_settings", entityId: SETTINGS_ID, details: { changed } });
+    return { ok: true };
+  });
+}

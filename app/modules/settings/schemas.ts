@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { EMAIL_PATTERN } from "~/db/email";
+import { imageUrl, REQUIRED_MESSAGE, webAddress } from "~/modules/content/schemas";
+
+// The Event Settings form, checked the same way in the browser and on the server.
+
+export const MAX_ATTENDEES_LIMIT = 10_000;
+export const CAPACITY_MESSAGE = `Maximum attendees must be a whole number from 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}`;
+
+const requiredText = (max: number) =>
+  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
+const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
+
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export const settingsSchema = z.object({
+  event_name: requiredText(120),
+  event_date: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), "Please enter a valid date"),
+  event_time: requiredText(60),
+  venue: requiredText(200),
+  logo_url: imageUrl,
+  about: requiredText(3000),
+  contact_email: requiredText(254).refine((value) => EMAIL_PATTERN.test(value), "Please enter a valid email address"),
+  contact_phone: optionalText(40),
+  max_attendees: z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .regex(/^\d{1,6}$/, CAPACITY_MESSAGE)
+    .transform(Number)
+    .pipe(z.number().int().min(1, CAPACITY_MESSAGE).max(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE)),
+  // A checkbox: present ("on") when ticked.
+  registration_enabled: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+  guest_of_honor_name: requiredText(160),
+  guest_of_honor_title: optionalText(200),
+  guest_of_honor_image_url: imageUrl,
+  facebook_url: webAddress,
+  twitter_url: webAddress,
+  instagram_url: webAddress,
+});
+export type SettingsInput = z.output<typeof settingsSchema>;
+
+/** Why a lower capacity is refused: nobody registered is ever removed by a settings change. */
+export function capacityBelowRegistered(registered: number): string {
+  const people = registered === 1 ? "1 person has" : `${registered.toLocaleString("en-US")} people have`;
+  return `${people} already registered. Maximum attendees cannot be lower than ${registered.toLocaleString("en-US")}.`;
+}
+
+export const SETTINGS_TOASTS = {
+  saved: "Event settings saved successfully!",
+  saveFailed: "Failed to save settings. Please try again.",
+  loadFailed: "Failed to load current settings",
+} as const;

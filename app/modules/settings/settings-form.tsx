@@ -1,0 +1,206 @@
+import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, useNavigation } from "react-router";
+import { ImageUpload } from "~/modules/media/image-upload";
+import { Card } from "~/ui/card";
+import { FormField } from "~/ui/form-field";
+import { BUTTON, INPUT } from "~/ui/styles";
+import { MAX_ATTENDEES_LIMIT, settingsSchema } from "./schemas";
+
+// The Event Settings form: the product's four sections, then what organisers may now edit
+// that was once fixed (event name, guest of honour, social links). One schema checks it
+// in the browser and on the server; it posts multipart for the two images.
+
+type Defaults = Record<
+  | "event_name"
+  | "event_date"
+  | "event_time"
+  | "venue"
+  | "logo_url"
+  | "about"
+  | "contact_email"
+  | "contact_phone"
+  | "max_attendees"
+  | "registration_enabled"
+  | "guest_of_honor_name"
+  | "guest_of_honor_title"
+  | "guest_of_honor_image_url"
+  | "facebook_url"
+  | "twitter_url"
+  | "instagram_url",
+  string
+>;
+
+type Meta = Parameters<typeof getInputProps>[0];
+const field = (meta: Meta) => ({ id: meta.id, errorId: meta.errorId, error: meta.errors?.[0] });
+
+export function SettingsForm({
+  defaults,
+  lastResult,
+  registered,
+}: {
+  defaults: Defaults;
+  lastResult: SubmissionResult<string[]> | undefined;
+  registered: number;
+}) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "event-settings",
+    lastResult,
+    defaultValue: defaults,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
+  });
+  const f = fields as unknown as Record<keyof Defaults, Meta>;
+  const text = (meta: Meta, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
+    <input {...getInputProps(meta, { type: "text" })} key={meta.key} className={INPUT} {...extra} />
+  );
+  const saving = navigation.state === "submitting";
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
+      {form.errors?.length ? (
+        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {form.errors[0]}
+        </p>
+      ) : null}
+      <Card title="Event Details">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <FormField label="Event name" required {...field(f.event_name)}>
+              {text(f.event_name)}
+            </FormField>
+          </div>
+          <div className="sm:col-span-2">
+            <ImageUpload
+              label="Event logo"
+              fileName="logo_file"
+              urlName="logo_url"
+              currentUrl={String(f.logo_url.initialValue ?? "")}
+              error={f.logo_url.errors?.[0]}
+              shape="square"
+            />
+          </div>
+          <FormField label="Event date" required {...field(f.event_date)}>
+            <input {...getInputProps(f.event_date, { type: "date" })} key={f.event_date.key} className={INPUT} />
+          </FormField>
+          <FormField
+            label="Event time"
+            required
+            {...field(f.event_time)}
+            description="A range such as 8:00 AM - 5:00 PM; the countdown runs to its start."
+          >
+            {text(f.event_time)}
+          </FormField>
+          <div className="sm:col-span-2">
+            <FormField label="Venue name" required {...field(f.venue)}>
+              {text(f.venue)}
+            </FormField>
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Summit Description">
+        <FormField label="About the summit" required {...field(f.about)}>
+          <textarea {...getTextareaProps(f.about)} key={f.about.key} rows={5} className={INPUT} />
+        </FormField>
+      </Card>
+
+      <Card title="Contact Information">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Contact email" required {...field(f.contact_email)}>
+            <input
+              {...getInputProps(f.contact_email, { type: "email" })}
+              key={f.contact_email.key}
+              className={INPUT}
+              autoComplete="email"
+            />
+          </FormField>
+          <FormField label="Contact phone" {...field(f.contact_phone)}>
+            <input {...getInputProps(f.contact_phone, { type: "tel" })} key={f.contact_phone.key} className={INPUT} autoComplete="tel" />
+          </FormField>
+        </div>
+      </Card>
+
+      <Card title="Registration Settings">
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+          <FormField
+            label="Maximum attendees"
+            required
+            {...field(f.max_attendees)}
+            description={`From 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}; ${registered.toLocaleString("en-US")} registered so far.`}
+          >
+            <input
+              {...getInputProps(f.max_attendees, { type: "number" })}
+              key={f.max_attendees.key}
+              min={1}
+              max={MAX_ATTENDEES_LIMIT}
+              inputMode="numeric"
+              className={INPUT}
+            />
+          </FormField>
+          <div className="flex items-center gap-3 pt-6">
+            <input
+              {...getInputProps(f.registration_enabled, { type: "checkbox" })}
+              key={f.registration_enabled.key}
+              className="peer h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-300 transition before:block before:h-5 before:w-5 before:translate-x-0.5 before:rounded-full before:bg-white before:shadow before:transition checked:bg-brand-700 checked:before:translate-x-5.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            />
+            <label htmlFor={f.registration_enabled.id} className="text-sm font-semibold text-gray-800">
+              Registration open
+              <span className="block text-xs font-normal text-gray-500">When off, the registration form says registration is closed.</span>
+            </label>
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Guest of Honor">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="Name" required {...field(f.guest_of_honor_name)}>
+            {text(f.guest_of_honor_name)}
+          </FormField>
+          <FormField label="Title" {...field(f.guest_of_honor_title)}>
+            {text(f.guest_of_honor_title)}
+          </FormField>
+          <div className="sm:col-span-2">
+            <ImageUpload
+              label="Portrait"
+              fileName="guest_of_honor_file"
+              urlName="guest_of_honor_image_url"
+              currentUrl={String(f.guest_of_honor_image_url.initialValue ?? "")}
+              error={f.guest_of_honor_image_url.errors?.[0]}
+              shape="circle"
+            />
+          </div>
+        </div>
+      </Card>
+
+      <Card title="Social Links">
+        <div className="grid gap-4 sm:grid-cols-3">
+          {(
+            [
+              ["facebook_url", "Facebook"],
+              ["twitter_url", "X (Twitter)"],
+              ["instagram_url", "Instagram"],
+            ] as const
+          ).map(([name, label]) => (
+            <FormField key={name} label={label} {...field(f[name])}>
+              <input
+                {...getInputProps(f[name], { type: "url" })}
+                key={f[name].key}
+                className={INPUT}
+                placeholder="https://"
+                inputMode="url"
+              />
+            </FormField>
+          ))}
+        </div>
+      </Card>
+
+      <div className="flex justify-end">
+        <button type="submit" disabled={saving} className={BUTTON.primary}>
+          {saving ? "Saving…" : "Save Event Settings"}
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,194 @@
+import {
+  type Announcements,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  useSensor,
+  useSensors,
+} from "@dnd-kit/core";
+import {
+  arrayMove,
+  rectSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from "@dnd-kit/sortable";
+import { CSS } from "@dnd-kit/utilities";
+import { createContext, use, useId, useState } from "react";
+import { Form, useFetcher } from "react-router";
+import { ChevronDownIcon, ChevronUpIcon, GripIcon } from "../icons";
+import { BUTTON } from "../styles";
+import { useHydrated } from "../use-hydrated";
+
+// A list the organisers put in order, three ways: drag by the handle (mouse or touch),
+// the same handle by keyboard (Space, arrows, Space; announced to screen readers),
+// and Move up / Move down buttons, which are plain forms and work without JavaScript.
+// Moves post intent=move, id, direction; a drag posts intent=reorder with every id in
+// the new order (repeated `ids`). The page answers a move with a redirect to
+// `#item-<id>`, so each item carries that id.
+
+type Item = { id: string };
+type Props<T extends Item> = {
+  items: T[];
+  /** how the item is named in buttons and announcements */
+  label: (item: T) => string;
+  /** where the forms post */
+  action: string;
+  layout?: "list" | "grid";
+  renderItem: (item: T) => React.ReactNode;
+};
+
+type ItemPlace = { id: string; label: string; index: number; count: number; action: string };
+const PlaceContext = createContext<ItemPlace | null>(null);
+
+export function SortableList<T extends Item>({ items, label, action, layout = "list", renderItem }: Props<T>) {
+  const hydrated = useHydrated();
+  const fetcher = useFetcher();
+  const dndId = useId();
+  // The order on screen runs ahead of the server's while a drag is being saved.
+  const [order, setOrder] = useState(items);
+  const [shown, setShown] = useState(items);
+  if (shown !== items) {
+    setShown(items);
+    setOrder(items);
+  }
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const nameOf = (id: string | number) => {
+    const item = order.find((i) => i.id === id);
+    return item ? label(item) : "item";
+  };
+  const position = (id: string | number) => order.findIndex((i) => i.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, position ${position(active.id)} of ${order.length}.`,
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${nameOf(active.id)} is over position ${position(over.id)} of ${order.length}.`
+        : `${nameOf(active.id)} is no longer over the list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${nameOf(active.id)} dropped at position ${position(over.id)} of ${order.length}.` : `${nameOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled. It stays at position ${position(active.id)}.`,
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const next = arrayMove(order, position(active.id) - 1, position(over.id) - 1);
+    setOrder(next);
+    const form = new FormData();
+    form.set("intent", "reorder");
+    for (const item of next) form.append("ids", item.id);
+    fetcher.submit(form, { method: "post", action });
+  };
+
+  const listClass = layout === "grid" ? "grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" : "space-y-3";
+  const list = (
+    <ol className={listClass}>
+      {order.map((item, index) => (
+        <PlaceContext key={item.id} value={{ id: item.id, label: label(item), index, count: order.length, action }}>
+          <SortableItem id={item.id} sortable={hydrated}>
+            {renderItem(item)}
+          </SortableItem>
+        </PlaceContext>
+      ))}
+    </ol>
+  );
+  if (!hydrated) return list;
+  return (
+    <DndContext
+      id={dndId}
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={onDragEnd}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: {
+          draggable:
+            "To move this item, press Space or Enter to pick it up, use the arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.",
+        },
+      }}
+    >
+      <SortableContext items={order.map((i) => i.id)} strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}>
+        {list}
+      </SortableContext>
+    </DndContext>
+  );
+}
+
+const HandleContext = createContext<React.ReactNode>(null);
+
+function SortableItem({ id, sortable, children }: { id: string; sortable: boolean; children: React.ReactNode }) {
+  if (!sortable)
+    return (
+      <li id={`item-${id}`} className="scroll-mt-24">
+        {children}
+      </li>
+    );
+  return <DraggableItem id={id}>{children}</DraggableItem>;
+}
+
+function DraggableItem({ id, children }: { id: string; children: React.ReactNode }) {
+  const place = use(PlaceContext);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const handle = (
+    <button
+      type="button"
+      ref={setActivatorNodeRef}
+      {...attributes}
+      {...listeners}
+      aria-label={`Drag to reorder ${place?.label ?? "item"}`}
+      className={`${BUTTON.icon} cursor-grab touch-none active:cursor-grabbing`}
+    >
+      <GripIcon className="h-5 w-5" />
+    </button>
+  );
+  return (
+    <li
+      id={`item-${id}`}
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`scroll-mt-24 ${isDragging ? "relative z-10 opacity-80 shadow-lg" : ""}`}
+    >
+      <HandleContext value={handle}>{children}</HandleContext>
+    </li>
+  );
+}
+
+/**
+ * The item's ordering controls, placed by the item's own markup: the drag handle (with
+ * JavaScript) and Move up / Move down.
+ */
+export function OrderControls() {
+  const place = use(PlaceContext);
+  const handle = use(HandleContext);
+  if (!place) return null;
+  const { id, label, index, count, action } = place;
+  return (
+    <div className="flex items-center gap-0.5">
+      {handle}
+      <Form method="post" action={action} preventScrollReset className="flex items-center gap-0.5">
+        <input type="hidden" name="intent" value="move" />
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" name="direction" value="up" disabled={index === 0} aria-label={`Move ${label} up`} className={BUTTON.icon}>
+          <ChevronUpIcon className="h-4 w-4" />
+        </button>
+        <button
+          type="submit"
+          name="direction"
+          value="down"
+          disabled={index === count - 1}
+          aria-label={`Move ${label} down`}
+          className={BUTTON.icon}
+        >
+          <ChevronDownIcon className="h-4 w-4" />
+        </button>
+      </Form>
+    </div>
+  );
+}
