@@ -1,27 +1,27 @@
 import { createHash } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { DbOrTx } from "~/db/client.server";
 import { media } from "~/db/schema";
+import { checkImageFile, UPLOAD_MESSAGES } from "./upload-rules";
 
 // Uploads are validated, re-encoded (metadata stripped, resized) and
 // stored content-addressed in the database, served from our own URL with immutable caching.
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
-const ACCEPTED_TYPES = ["image/jpeg", "image/jpg", "image/png", "image/webp"] as const;
 /** Longest side kept on upload: plenty for a portrait or logo, far below a phone photo. */
 const MAX_STORED_SIDE = 1600;
+/**
+ * Decoding refuses images with more pixels than this (a 40 MP photo): a small file that
+ * decompresses to gigabytes (a "decompression bomb") is refused before its pixels are decoded.
+ */
+const MAX_INPUT_PIXELS = 40_000_000;
+/** What the bytes must decode as, whatever type the browser declared. */
+const DECODED_FORMATS: readonly string[] = ["jpeg", "png", "webp"];
 /** Widths a page may ask for (?w=); anything else is refused so the cache stays bounded. */
 export const MEDIA_WIDTHS = [64, 96, 128, 160, 224, 240, 320, 480, 640, 960, 1280] as const;
 
-export const UPLOAD_MESSAGES = {
-  notImage: "Please select an image file",
-  tooLarge: "Image size must be less than 5MB",
-  wrongType: "Only JPEG, PNG, and WebP images are allowed",
-  failed: "Failed to process image",
-} as const;
-
-class MediaError extends Error {}
+/** An upload refused with one of UPLOAD_MESSAGES, meant for the person who sent it. */
+export class MediaError extends Error {}
 
 export type StoredMedia = { id: string; url: string; width: number; height: number };
 
@@ -31,13 +31,23 @@ function mediaUrl(id: string): string {
 
 /** Validates an upload with the product's rules and messages, re-encodes it to WebP and stores it once. */
 export async function storeImage(db: DbOrTx, file: { type: string; size: number; bytes: Buffer }): Promise<StoredMedia> {
-  if (!file.type.startsWith("image/")) throw new MediaError(UPLOAD_MESSAGES.notImage);
-  if (file.size > MAX_UPLOAD_BYTES) throw new MediaError(UPLOAD_MESSAGES.tooLarge);
-  if (!(ACCEPTED_TYPES as readonly string[]).includes(file.type)) throw new MediaError(UPLOAD_MESSAGES.wrongType);
+  // The declared type and size first (the same rules and messages as the browser's check)...
+  const refused = checkImageFile({ type: file.type, size: Math.max(file.size, file.bytes.length) });
+  if (refused) throw new MediaError(refused);
+  // ...then what the bytes really are: a GIF, SVG or HTML file renamed to .jpg is refused here.
+  let format: string | undefined;
+  try {
+    // metadata() reads the header only, and already applies the pixel limit.
+    ({ format } = await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
+  } catch {
+    throw new MediaError(UPLOAD_MESSAGES.failed);
+  }
+  if (!format || !DECODED_FORMATS.includes(format)) throw new MediaError(UPLOAD_MESSAGES.wrongType);
   let encoded: { data: Buffer; info: { width: number; height: number } };
   try {
-    // rotate() applies the EXIF orientation before the metadata is dropped.
-    encoded = await sharp(file.bytes, { limitInputPixels: 40_000_000 })
+    // rotate() applies the EXIF orientation; all metadata (EXIF with GPS, XMP, IPTC) is then dropped,
+    // as sharp keeps none unless asked. An animated WebP gives its first frame (sharp reads one page).
+    encoded = await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
@@ -46,10 +56,12 @@ export async function storeImage(db: DbOrTx, file: { type: string; size: number;
     throw new MediaError(UPLOAD_MESSAGES.failed);
   }
   const id = createHash("sha256").update(encoded.data).digest("hex");
+  // Uploading the same image again renews created_at, so the orphan sweep (sweepOrphanMedia) never
+  // takes an old unreferenced row that a form being saved right now is about to reference again.
   await db
     .insert(media)
     .values({ id, content_type: "image/webp", width: encoded.info.width, height: encoded.info.height, bytes: encoded.data })
-    .onConflictDoNothing();
+    .onConflictDoUpdate({ target: media.id, set: { created_at: sql`now()` } });
   return { id, url: mediaUrl(id), width: encoded.info.width, height: encoded.info.height };
 }
 
@@ -69,4 +81,11 @@ export async function readImage(db: DbOrTx, id: string, width?: number): Promise
   if (variants.size >= MAX_CACHED_VARIANTS) variants.delete(variants.keys().next().value as string);
   variants.set(key, bytes);
   return bytes;
+}
+
+/** Drops the cached variants of deleted images, so this process stops serving them at once. */
+export function forgetImages(ids: readonly string[]): void {
+  if (ids.length === 0) return;
+  const gone = new Set(ids);
+  for (const key of variants.keys()) if (gone.has(key.slice(0, key.indexOf(":")))) variants.delete(key);
 }
