@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useDropzone } from "react-dropzone";
+import { useNavigation } from "react-router";
+import { BUTTON, FOCUS_RING } from "~/ui/styles";
+import { useHydrated } from "~/ui/use-hydrated";
+import { ACCEPTED_IMAGE_TYPES, checkImageFile, UPLOAD_HINT, UPLOAD_MESSAGES } from "./upload-rules";
+
+// The one image field of every content form (photos, logos). It posts two things: the file input
+// `fileName` (a new image, or nothing) and the hidden `urlName` (the image kept when no file is sent,
+// "" once removed); the server's resolveImage turns them into the URL to save. Without JavaScript it
+// is a plain file input and a 'Remove image' checkbox (`remove_<urlName>`); with it, a drop zone that
+// checks the file and previews it before anything is posted. The enclosing form posts multipart/form-data.
+
+/** For the file picker: the accepted types without the "image/jpg" alias. */
+const ACCEPT = ACCEPTED_IMAGE_TYPES.filter((type) => type !== "image/jpg").join(",");
+
+function previewSource(url: string): string {
+  return url.startsWith("/media/") ? `${url}?w=160` : url;
+}
+
+/** Puts exactly this file (or none) into the input, so the form posts what the preview shows. */
+function setInputFile(input: HTMLInputElement | null, file: File | null) {
+  if (!input) return;
+  if (!file) {
+    input.value = "";
+    return;
+  }
+  if (input.files?.length === 1 && input.files[0] === file) return;
+  const transfer = new DataTransfer();
+  transfer.items.add(file);
+  input.files = transfer.files;
+}
+
+export function ImageUpload(props: {
+  label: string;
+  fileName: string;
+  urlName: string;
+  currentUrl: string;
+  error?: string;
+  required?: boolean;
+  shape?: "circle" | "square";
+}) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const inputId = `${id}-file`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+
+  // The URL kept when no file is posted; a new currentUrl (the form re-rendered) starts over.
+  const [keptUrl, setKeptUrl] = useState(props.currentUrl);
+  const [chosen, setChosen] = useState<File | null>(null);
+  const [clientError, setClientError] = useState<string | null>(null);
+  // Once the admin picks or removes an image, the server's error about the last post is stale.
+  const [edited, setEdited] = useState(false);
+  const [shownFor, setShownFor] = useState(props.currentUrl);
+  if (shownFor !== props.currentUrl) {
+    setShownFor(props.currentUrl);
+    setKeptUrl(props.currentUrl);
+    setChosen(null);
+    setClientError(null);
+    setEdited(false);
+  }
+
+  // Once this form's post is answered, the server's error (props.error) is what counts again.
+  const navigation = useNavigation();
+  const posting = navigation.state === "submitting" && navigation.formData?.has(props.urlName) === true;
+  const [posted, setPosted] = useState(false);
+  if (posting !== posted) {
+    setPosted(posting);
+    if (!posting) setEdited(false);
+  }
+
+  const chosenRef = useRef(chosen);
+  chosenRef.current = chosen;
+
+  const choose = useCallback((file: File | undefined, input: HTMLInputElement | null) => {
+    setEdited(true);
+    const refused = file ? checkImageFile(file) : UPLOAD_MESSAGES.notImage;
+    if (!file || refused) {
+      // Nothing is posted for a refused file: the preview goes back to the kept image.
+      setClientError(refused);
+      setChosen(null);
+      setInputFile(input, null);
+      return;
+    }
+    setClientError(null);
+    setChosen(file);
+    setInputFile(input, file);
+  }, []);
+
+  const { getRootProps, getInputProps, inputRef, rootRef, isDragActive } = useDropzone({
+    multiple: false,
+    maxFiles: 1,
+    useFsAccessApi: false,
+    // A second file, or a drop of something that is not a file, is refused like a wrong file.
+    onDrop: (accepted, rejected) => choose(rejected.length > 0 ? undefined : accepted[0], inputRef.current),
+    // Opening the picker empties the input: a cancelled picker must not drop the file being previewed.
+    onFileDialogCancel: () => setInputFile(inputRef.current, chosenRef.current),
+  });
+
+  // ...and the file input with it: after a post the new currentUrl already holds the file it carried.
+  const urlOfInput = useRef(props.currentUrl);
+  useEffect(() => {
+    if (urlOfInput.current === props.currentUrl) return;
+    urlOfInput.current = props.currentUrl;
+    setInputFile(inputRef.current, null);
+  }, [props.currentUrl, inputRef]);
+
+  // A file chosen in the plain input before hydration is checked and previewed once JavaScript runs.
+  useEffect(() => {
+    const file = hydrated ? inputRef.current?.files?.[0] : undefined;
+    if (file) choose(file, inputRef.current);
+  }, [hydrated, inputRef, choose]);
+
+  // The chosen file's preview, revoked when another is chosen or the field goes away.
+  const [chosenUrl, setChosenUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!chosen) {
+      setChosenUrl(null);
+      return;
+    }
+    const url = URL.createObjectURL(chosen);
+    setChosenUrl(url);
+    return () => URL.revokeObjectURL(url);
+  }, [chosen]);
+
+  const error = clientError ?? (edited ? undefined : props.error);
+  const describedBy = error ? `${hintId} ${errorId}` : hintId;
+  const preview = chosen ? chosenUrl : keptUrl ? previewSource(keptUrl) : null;
+  const rounded = props.shape === "square" ? "rounded-lg" : "rounded-full";
+  const canRemove = !props.required;
+
+  const remove = () => {
+    setEdited(true);
+    setClientError(null);
+    setChosen(null);
+    setInputFile(inputRef.current, null);
+    setKeptUrl("");
+    // The button goes with the image: keep the keyboard on the field.
+    rootRef.current?.focus();
+  };
+
+  const fileInput = hydrated ? (
+    <input
+      key="file"
+      // Visually hidden and out of the tab order: the drop zone is the control, this input carries the file.
+      {...getInputProps({ id: inputId, name: props.fileName, accept: ACCEPT, "aria-label": props.label })}
+    />
+  ) : (
+    <input
+      key="file"
+      ref={inputRef}
+      id={inputId}
+      type="file"
+      name={props.fileName}
+      accept={ACCEPT}
+      required={props.required && !props.currentUrl}
+      aria-describedby={describedBy}
+      aria-invalid={error ? true : undefined}
+      className={`block w-full text-sm text-gray-700 file:mr-3 file:rounded-lg file:border file:border-gray-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-semibold file:text-gray-700 hover:file:bg-gray-50 ${FOCUS_RING}`}
+    />
+  );
+
+  return (
+    <fieldset className="min-w-0">
+      <legend className="block text-sm font-semibold text-gray-800">
+        {props.label}
+        {props.required ? (
+          <span className="text-red-700" aria-hidden="true">
+            {" "}
+            *
+          </span>
+        ) : null}
+      </legend>
+      <div className="mt-2 flex items-start gap-4">
+        {preview ? (
+          <img
+            src={preview}
+            alt={chosen ? "Preview of the chosen image" : "Current image"}
+            width={80}
+            height={80}
+            className={`h-20 w-20 shrink-0 border border-gray-200 bg-white ${rounded} ${props.shape === "square" ? "object-contain" : "object-cover"}`}
+          />
+        ) : (
+          <span
+            className={`flex h-20 w-20 shrink-0 items-center justify-center border border-dashed border-gray-300 bg-gray-50 text-gray-400 ${rounded}`}
+          >
+            <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
+              <rect x="3" y="3" width="18" height="18" rx="2" />
+              <circle cx="9" cy="9" r="2" />
+              <path d="m21 15-3.1-3.1a2 2 0 0 0-2.8 0L6 21" />
+            </svg>
+          </span>
+        )}
+        <div className="min-w-0 flex-1 space-y-2">
+          {hydrated ? (
+            <div
+              {...getRootProps({ role: "button", "aria-describedby": describedBy })}
+              className={`flex min-h-20 cursor-pointer items-center justify-center rounded-lg border-2 border-dashed px-4 py-3 text-center text-sm ${
+                isDragActive ? "border-brand-600 bg-brand-50 text-brand-800" : "border-gray-300 bg-white text-gray-600 hover:bg-gray-50"
+              } ${FOCUS_RING}`}
+            >
+              Drop an image here, or click to choose
+            </div>
+          ) : (
+            <label htmlFor={inputId} className="block text-sm text-gray-700">
+              Choose an image
+            </label>
+          )}
+          {fileInput}
+          {canRemove && hydrated && preview ? (
+            <button type="button" className={BUTTON.secondary} onClick={remove}>
+              Remove image
+            </button>
+          ) : null}
+          {canRemove && !hydrated && props.currentUrl ? (
+            <label className="flex items-center gap-2 text-sm text-gray-700">
+              <input type="checkbox" name={`remove_${props.urlName}`} className={`h-4 w-4 rounded border-gray-300 ${FOCUS_RING}`} />
+              Remove image
+            </label>
+          ) : null}
+          <p id={hintId} className="text-xs text-gray-500">
+            {UPLOAD_HINT}
+          </p>
+          {error ? (
+            <p id={errorId} role="alert" className="text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <input type="hidden" name={props.urlName} value={keptUrl} />
+    </fieldset>
+  );
+}
