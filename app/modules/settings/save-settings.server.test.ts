@@ -1,0 +1,132 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
+import { attendees, audit_log } from "~/db/schema";
+import { createAdmin } from "~/modules/auth/accounts.server";
+import { saveSettings } from "./save-settings.server";
+import { CAPACITY_MESSAGE, capacityBelowRegistered, type SettingsInput, settingsSchema } from "./schemas";
+import { getSettings } from "./settings.server";
+import { openRegistration } from "./test-data.server";
+
+const form = (overrides: Record<string, string> = {}) => {
+  const body = new FormData();
+  const fields: Record<string, string> = {
+    event_name: "Zamfara Youth Summit 2026",
+    event_date: "2026-12-23",
+    event_time: "9:00 AM - 4:00 PM",
+    venue: "Ɗan Fodio Hall, Gusau",
+    about: "A day of dialogue.",
+    contact_email: "hello@example.org",
+    contact_phone: "",
+    max_attendees: "300",
+    registration_enabled: "on",
+    guest_of_honor_name: "His Excellency",
+    facebook_url: "https://facebook.com/summit",
+    ...overrides,
+  };
+  for (const [key, value] of Object.entries(fields)) if (value !== "") body.set(key, value);
+  return body;
+};
+const errorsOf = (overrides: Record<string, string>) => {
+  const submission = parseWithZod(form(overrides), { schema: settingsSchema });
+  return submission.status === "error" ? submission.error : {};
+};
+
+describe("settings form schema", () => {
+  it("accepts a complete form; the toggle is on only when ticked", () => {
+    const ok = parseWithZod(form(), { schema: settingsSchema });
+    expect(ok.status).toBe("success");
+    expect(ok.status === "success" && ok.value).toMatchObject({ max_attendees: 300, registration_enabled: true, contact_phone: "" });
+    const off = parseWithZod(form({ registration_enabled: "" }), { schema: settingsSchema });
+    expect(off.status === "success" && off.value.registration_enabled).toBe(false);
+  });
+
+  it("refuses what the product refuses, with clear messages", () => {
+    expect(errorsOf({ venue: "" })).toMatchObject({ venue: ["Please fill in all required fields"] });
+    expect(errorsOf({ contact_email: "not an email" })).toMatchObject({ contact_email: ["Please enter a valid email address"] });
+    for (const max_attendees of ["0", "10001", "12.5", "-3", "ten", ""]) {
+      expect(errorsOf({ max_attendees }).max_attendees?.[0], max_attendees).toMatch(
+        max_attendees === "" ? "Please fill in all required fields" : CAPACITY_MESSAGE,
+      );
+    }
+    expect(errorsOf({ event_date: "2026-02-30" })).toMatchObject({ event_date: ["Please enter a valid date"] });
+    expect(errorsOf({ instagram_url: "javascript:alert(1)" })).toMatchObject({
+      instagram_url: ["Please enter a website address starting with http:// or https://"],
+    });
+    expect(errorsOf({ logo_url: "data:image/png;base64,AAAA" })).toMatchObject({ logo_url: ["Please upload a valid image"] });
+  });
+});
+
+describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
+  let database: DbConnection;
+  let actor: { id: string; email: string };
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    actor = await createAdmin(database.db, { email: `settings-${kind}@example.org`, password: "a long enough password" });
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    await database.db.delete(attendees);
+    await openRegistration(database.db);
+  });
+
+  const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => {
+    const parsed = parseWithZod(form(), { schema: settingsSchema });
+    if (parsed.status !== "success") throw new Error("fixture form is invalid");
+    return { ...parsed.value, ...overrides };
+  };
+
+  it("saves every field and records what changed", async () => {
+    const { db } = database;
+    expect(await saveSettings(db, actor, input())).toEqual({ ok: true });
+    expect(await getSettings(db)).toMatchObject({
+      venue: "Ɗan Fodio Hall, Gusau",
+      max_attendees: 300,
+      facebook_url: "https://facebook.com/summit",
+    });
+    const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "settings.update"));
+    expect((entry?.details as { changed: string[] }).changed).toEqual(expect.arrayContaining(["venue", "max_attendees"]));
+  });
+
+  it("never lowers the capacity below the people already registered", async () => {
+    const { db } = database;
+    for (let i = 0; i < 3; i++) await createAttendee(db);
+    const before = await getSettings(db);
+    expect(await saveSettings(db, actor, input({ max_attendees: 2, venue: "Elsewhere" }))).toEqual({ ok: false, registered: 3 });
+    expect(await getSettings(db)).toMatchObject({ max_attendees: 500, venue: before.venue });
+    expect(await saveSettings(db, actor, input({ max_attendees: 3 }))).toEqual({ ok: true });
+    expect((await getSettings(db)).max_attendees).toBe(3);
+    expect(capacityBelowRegistered(3)).toBe("3 people have already registered. Maximum attendees cannot be lower than 3.");
+    expect(capacityBelowRegistered(1)).toBe("1 person has already registered. Maximum attendees cannot be lower than 1.");
+  });
+
+  it.runIf(kind === "postgres")("waits for a registration in progress before comparing (the settings row lock)", async () => {
+    const { db } = database;
+    await createAttendee(db);
+    // A registration holds the settings row while it adds the second person…
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => {
+      locked = resolve;
+    });
+    const registration = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from event_settings for update`);
+      await createAttendee(tx);
+      locked();
+      await held;
+    });
+    await isLocked;
+    // …so lowering the capacity to 1 at that moment must wait and then see 2 people.
+    const saving = saveSettings(db, actor, input({ max_attendees: 1 }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    await registration;
+    expect(await saving).toEqual({ ok: false, registered: 2 });
+  });
+});
