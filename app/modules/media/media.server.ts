@@ -11,10 +11,10 @@ import { checkImageFile, UPLOAD_MESSAGES } from "./upload-rules";
 /** Longest side kept on upload: plenty for a portrait or logo, far below a phone photo. */
 const MAX_STORED_SIDE = 1600;
 /**
- * Decoding refuses images with more pixels than this (a 40 MP photo): a small file that
- * decompresses to gigabytes (a "decompression bomb") is refused before its pixels are decoded.
+ * Decoding refuses images with more pixels than this (64 MP, so a 50 MP phone photo passes):
+ * a small file that decompresses to gigabytes (a "decompression bomb") is refused before
+ * its pixels are decoded.
  */
-// 64 MP: a 50 MP phone photo passes; a decompression bomb (a tiny file claiming far more) does not.
 const MAX_INPUT_PIXELS = 64_000_000;
 /** What the bytes must decode as, whatever type the browser declared. */
 const DECODED_FORMATS: readonly string[] = ["jpeg", "png", "webp"];
