@@ -1,10 +1,11 @@
-// npm run bench:admin — the attendee admin with 10,000 registrants.
+// npm run bench:admin — the admin with 10,000 registrants and a full programme of content.
 //
 // On PGlite (embedded) and on PostgreSQL (a throw-away local cluster, when the
 // binaries are installed), it measures:
 //   - the attendees page's domain call (searchAttendees), unfiltered and filtered;
 //   - the CSV export of all 10,000 rows (time and bytes);
 //   - the dashboard statistics (dashboardStats);
+//   - the content screens (speakers, special guests, agenda, partners, forms, settings) over HTTP;
 //   - with a production build present: the same pages over HTTP from `node server/start.js`
 //     (document requests with an admin session: layout, loaders and server rendering included).
 // Each measurement: warm-up runs, then N runs; p50 and p95 in milliseconds. The figures
@@ -20,10 +21,11 @@ import { startPostgres } from "#tests/support/postgres-server.ts";
 import { hasProductionBuild } from "#tests/support/production-server.ts";
 import { dbConnectionOptions, openDbConnection } from "~/db/client.server";
 import { createBenchSession, seed } from "./admin/attendee-data";
+import { CONTENT_COUNTS, seedContent } from "./admin/content-data";
 import { domainBench } from "./admin/domain-bench";
 import { httpBench } from "./admin/http-bench";
 import type { Results } from "./admin/measure";
-import { EXPORT_TARGET_MS, SEARCH_P95_TARGET_MS, table } from "./admin/report";
+import { CONTENT_P95_TARGET_MS, EXPORT_TARGET_MS, SEARCH_P95_TARGET_MS, table } from "./admin/report";
 import { writeSection } from "./support/docs-section";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
@@ -39,15 +41,17 @@ async function runPglite(results: Results) {
     // The same directory the server uses for DATA_DIR.
     const database = await openDbConnection(dbConnectionOptions({ dataDir }));
     let cookie = "";
+    let content: Awaited<ReturnType<typeof seedContent>> | undefined;
     try {
       const seeded = await seed(database.db, ROWS);
       console.error(`pglite: inserted ${ROWS} attendees in ${seeded.ms.toFixed(0)} ms`);
+      content = await seedContent(database.db);
       cookie = await createBenchSession(database.db);
       await domainBench(database, results, { n: N, warmup: WARMUP, rows: ROWS });
     } finally {
       await database.close();
     }
-    if (!flag("skip-http") && hasProductionBuild()) await httpBench({ dataDir }, cookie, results, N);
+    if (!flag("skip-http") && hasProductionBuild()) await httpBench({ dataDir }, cookie, results, N, content);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -65,15 +69,17 @@ async function runPostgres(results: Results) {
     const url = server.url.replace(/\/postgres$/, "/bench");
     const database = await openDbConnection({ kind: "postgres", url });
     let cookie = "";
+    let content: Awaited<ReturnType<typeof seedContent>> | undefined;
     try {
       const seeded = await seed(database.db, ROWS);
       console.error(`postgres: inserted ${ROWS} attendees in ${seeded.ms.toFixed(0)} ms`);
+      content = await seedContent(database.db);
       cookie = await createBenchSession(database.db);
       await domainBench(database, results, { n: N, warmup: WARMUP, rows: ROWS });
     } finally {
       await database.close();
     }
-    if (!flag("skip-http") && hasProductionBuild()) await httpBench({ dataDir, databaseUrl: url }, cookie, results, N);
+    if (!flag("skip-http") && hasProductionBuild()) await httpBench({ dataDir, databaseUrl: url }, cookie, results, N, content);
   } finally {
     server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -104,9 +110,9 @@ async function main() {
     `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`,
     `- Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, Node ${process.version}; shared and noisy: load average ${loadBefore.toFixed(1)} at the start, ${loadAfter.toFixed(1)} at the end. Wall-clock figures grow with the load; the CPU column (the bench process's own CPU time per run, which for PGlite is the whole query) is the steadier measure of the work done.`,
     "- Command: `npm run bench:admin` (bench/admin.ts; `--n=`, `--rows=`, `--skip-postgres`, `--skip-http`, `--no-write`).",
-    `- Data: ${ROWS.toLocaleString("en")} generated attendees (deterministic: 55% Zamfara, names with Hausa letters), inserted in batches of 500, then ANALYZE.`,
+    `- Data: ${ROWS.toLocaleString("en")} generated attendees (deterministic: 55% Zamfara, names with Hausa letters), inserted in batches of 500, then ANALYZE; for the content screens ${CONTENT_COUNTS.speakers} speakers, ${CONTENT_COUNTS.specialGuests} special guests, ${CONTENT_COUNTS.agenda} agenda items and ${CONTENT_COUNTS.partners} partners with stored photos and logos (bench/admin/content-data.ts).`,
     `- Method: each figure is ${N} runs after ${WARMUP} warm-up runs (HTTP: after 20, as the server compiles its rendering code on first use; CSV export: 10 runs after 2), p50 / p95 in milliseconds. \`searchAttendees\` is the attendees page's domain call (filter, counts, states and one page of 25, all in SQL). The HTTP rows are document requests with an admin session to the production build (\`node server/start.js\`), so they add the root and admin-layout loaders, the session check, server rendering and compression; the \`.data\` row is the same loaders as a client-side navigation fetches them, without rendering. PostgreSQL is a local throw-away cluster (tests/support/postgres-server.ts, fsync off).`,
-    `- Targets: attendees page p95 ≤ ${SEARCH_P95_TARGET_MS} ms; CSV export of everyone ≤ ${EXPORT_TARGET_MS} ms.`,
+    `- Targets: attendees page p95 ≤ ${SEARCH_P95_TARGET_MS} ms; each content screen's document (speakers, special guests, agenda, partners, their forms, settings) p95 ≤ ${CONTENT_P95_TARGET_MS} ms; CSV export of everyone ≤ ${EXPORT_TARGET_MS} ms.`,
     "",
     body,
     "",

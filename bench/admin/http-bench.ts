@@ -5,7 +5,13 @@ import { measure, type Results } from "./measure";
  * The same pages over HTTP from the production build: document requests with an admin
  * session, so layout, loaders, session check, server rendering and compression count.
  */
-export async function httpBench(where: ProductionServerOptions, cookie: string, results: Results, n: number) {
+export async function httpBench(
+  where: ProductionServerOptions,
+  cookie: string,
+  results: Results,
+  n: number,
+  content?: { speakerId: string; agendaId: string },
+) {
   const server = await startProductionServer(where);
   try {
     const get = async (pathname: string) => {
@@ -21,6 +27,18 @@ export async function httpBench(where: ProductionServerOptions, cookie: string, 
       // The same loaders as a client-side navigation fetches them (no server rendering).
       ["GET /admin/attendees.data", "/admin/attendees.data"],
       ["GET /admin (dashboard)", "/admin"],
+      ...(content
+        ? ([
+            ["GET /admin/speakers", "/admin/speakers"],
+            ["GET /admin/speakers/:id/edit", `/admin/speakers/${content.speakerId}/edit`],
+            ["GET /admin/special-guests", "/admin/special-guests"],
+            ["GET /admin/agenda", "/admin/agenda"],
+            ["GET /admin/agenda/:id/edit", `/admin/agenda/${content.agendaId}/edit`],
+            ["GET /admin/partners", "/admin/partners"],
+            ["GET /admin/partners/new", "/admin/partners/new"],
+            ["GET /admin/settings", "/admin/settings"],
+          ] as const)
+        : []),
     ] as const) {
       // More warm-up than in-process: the server's rendering code is compiled (JIT) on first use.
       results.set(`HTTP ${label.slice(4)}`, await measure(() => get(pathname), n, 20));

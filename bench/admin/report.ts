@@ -4,12 +4,16 @@ import type { Results, Stat } from "./measure";
 
 export const SEARCH_P95_TARGET_MS = 150;
 export const EXPORT_TARGET_MS = 2000;
+export const CONTENT_P95_TARGET_MS = 150;
+const CONTENT_PAGES = ["/admin/speakers", "/admin/special-guests", "/admin/agenda", "/admin/partners", "/admin/settings"];
+const isContentPage = (label: string) => label.startsWith("HTTP ") && CONTENT_PAGES.some((page) => label.startsWith(`HTTP ${page}`));
 
 const fmt = (stat: Stat | undefined) => (stat ? `${stat.p50.toFixed(1)} / ${stat.p95.toFixed(1)}` : "—");
 
 function targetOf(label: string): string {
   if (label.includes("export")) return `≤ ${EXPORT_TARGET_MS} ms`;
   if (label.startsWith("searchAttendees") || label.startsWith("HTTP /admin/attendees")) return `p95 ≤ ${SEARCH_P95_TARGET_MS} ms`;
+  if (isContentPage(label)) return `p95 ≤ ${CONTENT_P95_TARGET_MS} ms`;
   return "";
 }
 
@@ -17,6 +21,7 @@ function verdict(label: string, stats: (Stat | undefined)[]): string {
   const worst = Math.max(...stats.filter((s): s is Stat => Boolean(s)).map((s) => s.p95));
   if (label.includes("export")) return worst <= EXPORT_TARGET_MS ? "yes" : "NO";
   if (label.startsWith("searchAttendees") || label.startsWith("HTTP /admin/attendees")) return worst <= SEARCH_P95_TARGET_MS ? "yes" : "NO";
+  if (isContentPage(label)) return worst <= CONTENT_P95_TARGET_MS ? "yes" : "NO";
   return "";
 }
 
