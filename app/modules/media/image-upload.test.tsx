@@ -5,9 +5,15 @@ import { ImageUpload } from "./image-upload";
 import { UPLOAD_HINT, UPLOAD_MESSAGES } from "./upload-rules";
 
 const ID = "a".repeat(64);
-function render(props: Partial<Parameters<typeof ImageUpload>[0]> = {}): string {
-  const Page = () => <ImageUpload label="Photo" fileName="image_file" urlName="image_url" currentUrl="" {...props} />;
-  const Stub = createRoutesStub([{ path: "/", Component: Page }]);
+type Props = Partial<Parameters<typeof ImageUpload>[0]>;
+// The field needs a data router (it reads the navigation state); the stub renders it with these props.
+let rendered: Props = {};
+function Page() {
+  return <ImageUpload label="Photo" fileName="image_file" urlName="image_url" currentUrl="" {...rendered} />;
+}
+const Stub = createRoutesStub([{ path: "/", Component: Page }]);
+function render(props: Props = {}): string {
+  rendered = props;
   return renderToString(<Stub />);
 }
 
