@@ -2,6 +2,7 @@ import { asc, count, desc, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, special_guests } from "~/db/schema";
 import { countSpeakers } from "~/modules/content/content.server";
+import { PUBLIC_SPEAKER_TYPES } from "~/modules/content/speaker-types";
 import { GENDERS } from "~/modules/registration/gender";
 import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 
@@ -54,7 +55,8 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
       .from(attendees)
       .orderBy(desc(attendees.created_at), desc(attendees.id))
       .limit(RECENT_REGISTRATIONS),
-    countSpeakers(db),
+    // The number the landing page shows: the organizer cards (Chairman, Chief Host, Host) are not speakers there.
+    countSpeakers(db, PUBLIC_SPEAKER_TYPES),
     db.select({ n: count() }).from(special_guests),
   ]);
 
