@@ -22,7 +22,15 @@ export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
     <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-brand-900/95 text-white backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="#home" className="flex items-center gap-2 font-bold">
-          {logoUrl ? <img src={logoUrl} alt="" width={32} height={32} className="h-8 w-8 rounded" /> : null}
+          {logoUrl ? (
+            <img
+              src={logoUrl.startsWith("/media/") ? `${logoUrl}?w=64` : logoUrl}
+              alt=""
+              width={32}
+              height={32}
+              className="h-8 w-8 rounded object-contain"
+            />
+          ) : null}
           <span className="text-base sm:text-lg">{name}</span>
         </a>
         <ul className="hidden items-center gap-6 text-sm font-medium md:flex">
