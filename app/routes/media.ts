@@ -1,5 +1,6 @@
 import { getDb } from "~/db/db.server";
-import { MEDIA_WIDTHS, readImage } from "~/modules/media/media.server";
+import { readImage } from "~/modules/media/media.server";
+import { MEDIA_WIDTHS } from "~/modules/media/media-url";
 import type { Route } from "./+types/media";
 
 // GET /media/<sha256>.webp[?w=320]: content-addressed, so cacheable forever.

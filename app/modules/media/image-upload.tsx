@@ -3,6 +3,7 @@ import { useDropzone } from "react-dropzone";
 import { useNavigation } from "react-router";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
+import { mediaSrc } from "./media-url";
 import { ACCEPTED_IMAGE_TYPES, checkImageFile, UPLOAD_HINT, UPLOAD_MESSAGES } from "./upload-rules";
 
 // The one image field of every content form (photos, logos). It posts two things: the file input
@@ -15,7 +16,7 @@ import { ACCEPTED_IMAGE_TYPES, checkImageFile, UPLOAD_HINT, UPLOAD_MESSAGES } fr
 const ACCEPT = ACCEPTED_IMAGE_TYPES.filter((type) => type !== "image/jpg").join(",");
 
 function previewSource(url: string): string {
-  return url.startsWith("/media/") ? `${url}?w=160` : url;
+  return mediaSrc(url, 160);
 }
 
 /** Puts exactly this file (or none) into the input, so the form posts what the preview shows. */

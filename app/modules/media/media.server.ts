@@ -18,8 +18,6 @@ const MAX_STORED_SIDE = 1600;
 const MAX_INPUT_PIXELS = 64_000_000;
 /** What the bytes must decode as, whatever type the browser declared. */
 const DECODED_FORMATS: readonly string[] = ["jpeg", "png", "webp"];
-/** Widths a page may ask for (?w=); anything else is refused so the cache stays bounded. */
-export const MEDIA_WIDTHS = [64, 96, 128, 160, 224, 240, 320, 480, 640, 960, 1280] as const;
 
 /** An upload refused with one of UPLOAD_MESSAGES, meant for the person who sent it. */
 export class MediaError extends Error {}

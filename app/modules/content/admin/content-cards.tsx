@@ -1,10 +1,9 @@
+import { mediaImage } from "~/modules/media/media-url";
 import { OrderControls } from "~/ui/admin/sortable-list";
 import { Badge, type BadgeTone } from "~/ui/badge";
 
 // How one item looks on its admin screen: a card with a photo or logo (speakers,
 // special guests, partners) or an agenda row. Texts are shown as typed, as text.
-
-const thumb = (url: string, width: number) => (url.startsWith("/media/") ? `${url}?w=${width}` : url);
 
 function Initials({ name, className }: { name: string; className: string }) {
   const letters = name
@@ -34,7 +33,7 @@ export function PersonAdminCard(props: {
       <div className="flex items-start justify-between gap-2">
         {props.imageUrl ? (
           <img
-            src={thumb(props.imageUrl, 160)}
+            {...mediaImage(props.imageUrl, 64)}
             alt=""
             width={64}
             height={64}
@@ -70,7 +69,7 @@ export function PartnerAdminCard(props: { name: string; logoUrl: string; website
       <div className="mt-2 flex h-20 items-center justify-center">
         {props.logoUrl ? (
           <img
-            src={thumb(props.logoUrl, 320)}
+            {...mediaImage(props.logoUrl, 160)}
             alt=""
             width={160}
             height={80}

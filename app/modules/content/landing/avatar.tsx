@@ -1,3 +1,5 @@
+import { mediaImage } from "~/modules/media/media-url";
+
 /** A portrait, or a tasteful initials placeholder until a photo exists. */
 export function Avatar({
   name,
@@ -14,11 +16,9 @@ export function Avatar({
   placeholder?: "initials" | "silhouette";
 }) {
   if (imageUrl) {
-    const ours = imageUrl.startsWith("/media/");
     return (
       <img
-        src={ours ? `${imageUrl}?w=${size * 2}` : imageUrl}
-        srcSet={ours ? `${imageUrl}?w=${size} 1x, ${imageUrl}?w=${size * 2} 2x` : undefined}
+        {...mediaImage(imageUrl, size)}
         width={size}
         height={size}
         loading="lazy"

@@ -1,7 +1,6 @@
-type PartnerEntry = { id: string; name: string; logo_url: string; website_url: string };
+import { mediaImage } from "~/modules/media/media-url";
 
-// Our own uploads are served resized: a logo box is 120 CSS pixels wide.
-const logoSrc = (url: string, width: number) => (url.startsWith("/media/") ? `${url}?w=${width}` : url);
+type PartnerEntry = { id: string; name: string; logo_url: string; website_url: string };
 
 export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
   return (
@@ -19,10 +18,7 @@ export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
                 <>
                   {p.logo_url ? (
                     <img
-                      src={logoSrc(p.logo_url, 240)}
-                      srcSet={
-                        p.logo_url.startsWith("/media/") ? `${logoSrc(p.logo_url, 128)} 1x, ${logoSrc(p.logo_url, 240)} 2x` : undefined
-                      }
+                      {...mediaImage(p.logo_url, 120)}
                       alt=""
                       width={120}
                       height={64}

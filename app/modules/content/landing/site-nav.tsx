@@ -1,5 +1,6 @@
 import { useRef } from "react";
 import { Link } from "react-router";
+import { mediaImage } from "~/modules/media/media-url";
 import { MenuIcon } from "~/ui/icons";
 
 const SECTIONS = [
@@ -22,15 +23,7 @@ export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
     <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-brand-900/95 text-white backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="#home" className="flex items-center gap-2 font-bold">
-          {logoUrl ? (
-            <img
-              src={logoUrl.startsWith("/media/") ? `${logoUrl}?w=64` : logoUrl}
-              alt=""
-              width={32}
-              height={32}
-              className="h-8 w-8 rounded object-contain"
-            />
-          ) : null}
+          {logoUrl ? <img {...mediaImage(logoUrl, 32)} alt="" width={32} height={32} className="h-8 w-8 rounded object-contain" /> : null}
           <span className="text-base sm:text-lg">{name}</span>
         </a>
         <ul className="hidden items-center gap-6 text-sm font-medium md:flex">
