@@ -19,8 +19,9 @@ describe("demo data", () => {
     for (const partner of DEMO_PARTNERS) expect(partnerSchema.parse(partner)).toEqual(partner);
   });
 
-  it("has every speaker type, at least two of each public one", () => {
-    for (const type of SPEAKER_FORM_TYPES) {
+  it("has at least two of each public speaker type, and the Chief Host and Host cards", () => {
+    // A Chairman card is optional (the product's fixed organizer list has none).
+    for (const type of SPEAKER_FORM_TYPES.filter((t) => t !== "Chairman")) {
       const n = DEMO_SPEAKERS.filter((s) => s.speaker_type === type).length;
       expect(n, type).toBeGreaterThanOrEqual(type === "Chief Host" || type === "Host" ? 1 : 2);
     }
