@@ -165,7 +165,7 @@ async function saveWith<S extends z.ZodType, R extends Row>(
   }
 }
 
-type RowOf = { speaker: content.Speaker; specialGuest: content.SpecialGuest; agenda: content.AgendaItem; partner: content.Partner };
+type RowOf = content.ContentRows;
 
 /** The item a form edits, or a 404 the page shows as "not found". */
 export async function contentToEdit<K extends ContentKind>(db: Db, kind: K, id: string): Promise<RowOf[K]> {

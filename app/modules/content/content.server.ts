@@ -16,6 +16,8 @@ export type AgendaItem = typeof agenda.$inferSelect & {
   speaker: { name: string; title: string } | null;
 };
 export type SpeakerType = (typeof SPEAKER_TYPES)[number];
+/** The row each content screen lists and edits. */
+export type ContentRows = { speaker: Speaker; specialGuest: SpecialGuest; agenda: AgendaItem; partner: Partner };
 
 // ---- speakers ---------------------------------------------------------------
 

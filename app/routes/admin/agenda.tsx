@@ -3,8 +3,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { contentListAction } from "~/modules/content/actions.server";
 import { AgendaAdminRow } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
-import { findAgendaItem, listAgenda } from "~/modules/content/content.server";
-import { CONFIRM_DELETE_PARAM } from "~/modules/content/kinds";
+import { contentListPage } from "~/modules/content/list-page.server";
 import type { Route } from "./+types/agenda";
 
 // /admin/agenda: the programme in order, reordered by drag, keyboard or the arrows.
@@ -12,9 +11,7 @@ export const handle = { title: "Agenda" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
-  const [items, confirm] = await Promise.all([listAgenda(db), confirmId ? findAgendaItem(db, confirmId) : undefined]);
-  return { items, confirm: confirm ?? null };
+  return contentListPage(db, "agenda", url);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -31,6 +28,7 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
       name={(item) => item.title}
       layout="list"
       confirm={loaderData.confirm}
+      toast={loaderData.toast}
       loaderData={loaderData}
       renderItem={(item, actions) => (
         <AgendaAdminRow

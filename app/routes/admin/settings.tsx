@@ -1,7 +1,9 @@
+import { Link } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { settingsAction } from "~/modules/settings/actions.server";
-import { getSettings } from "~/modules/settings/settings.server";
 import { SettingsForm } from "~/modules/settings/settings-form";
+import { settingsFormPage } from "~/modules/settings/settings-page.server";
+import { BUTTON } from "~/ui/styles";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/settings";
 
@@ -10,30 +12,7 @@ export const handle = { title: "Event Settings" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const s = await getSettings(db);
-  return {
-    // A saved change gives the form its new values.
-    version: s.updated_at.toISOString(),
-    registered: s.registered_count,
-    defaults: {
-      event_name: s.event_name,
-      event_date: s.event_date,
-      event_time: s.event_time,
-      venue: s.venue,
-      logo_url: s.logo_url,
-      about: s.about,
-      contact_email: s.contact_email,
-      contact_phone: s.contact_phone,
-      max_attendees: String(s.max_attendees),
-      registration_enabled: s.registration_enabled ? "on" : "",
-      guest_of_honor_name: s.guest_of_honor_name,
-      guest_of_honor_title: s.guest_of_honor_title,
-      guest_of_honor_image_url: s.guest_of_honor_image_url,
-      facebook_url: s.facebook_url,
-      twitter_url: s.twitter_url,
-      instagram_url: s.instagram_url,
-    },
-  };
+  return settingsFormPage(db);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -42,16 +21,26 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const toast = actionData?.toast ?? loaderData.toast;
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <p className="text-gray-600">What the landing page, the registration form and the tickets say about the event</p>
-      <SettingsForm
-        key={loaderData.version}
-        defaults={loaderData.defaults}
-        lastResult={actionData?.result}
-        registered={loaderData.registered}
-      />
-      {actionData?.toast ? <Toaster toasts={[actionData.toast]} /> : null}
+      {loaderData.defaults ? (
+        <SettingsForm
+          key={loaderData.version}
+          defaults={loaderData.defaults}
+          lastResult={actionData?.result}
+          registered={loaderData.registered}
+        />
+      ) : (
+        <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
+          <p>The current settings could not be read, so they cannot be edited right now.</p>
+          <Link to="/admin/settings" reloadDocument className={`${BUTTON.secondary} mt-4`}>
+            Try again
+          </Link>
+        </div>
+      )}
+      {toast ? <Toaster toasts={[toast]} /> : null}
     </div>
   );
 }

@@ -4,8 +4,7 @@ import { contentListAction } from "~/modules/content/actions.server";
 import { SPEAKER_BADGE_TONES } from "~/modules/content/admin/badges";
 import { PersonAdminCard } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
-import { findSpeaker, listSpeakers } from "~/modules/content/content.server";
-import { CONFIRM_DELETE_PARAM } from "~/modules/content/kinds";
+import { contentListPage } from "~/modules/content/list-page.server";
 import type { Route } from "./+types/speakers";
 
 // /admin/speakers: the speakers (organizer cards included) in the landing page's order.
@@ -13,9 +12,7 @@ export const handle = { title: "Speakers" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
-  const [speakers, confirm] = await Promise.all([listSpeakers(db), confirmId ? findSpeaker(db, confirmId) : undefined]);
-  return { speakers, confirm: confirm ?? null };
+  return contentListPage(db, "speaker", url);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -28,10 +25,11 @@ export default function Speakers({ loaderData }: Route.ComponentProps) {
     <ContentPage
       kind="speaker"
       subtitle="The speakers and organizer cards on the landing page"
-      items={loaderData.speakers}
+      items={loaderData.items}
       name={(s) => s.name}
       layout="grid"
       confirm={loaderData.confirm}
+      toast={loaderData.toast}
       loaderData={loaderData}
       renderItem={(s, actions) => (
         <PersonAdminCard

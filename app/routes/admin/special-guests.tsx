@@ -3,8 +3,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { contentListAction } from "~/modules/content/actions.server";
 import { PersonAdminCard } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
-import { findSpecialGuest, listSpecialGuests } from "~/modules/content/content.server";
-import { CONFIRM_DELETE_PARAM } from "~/modules/content/kinds";
+import { contentListPage } from "~/modules/content/list-page.server";
 import type { Route } from "./+types/special-guests";
 
 // /admin/special-guests: the Special Guests grid of the landing page, in its order.
@@ -12,9 +11,7 @@ export const handle = { title: "Special Guests" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
-  const [guests, confirm] = await Promise.all([listSpecialGuests(db), confirmId ? findSpecialGuest(db, confirmId) : undefined]);
-  return { guests, confirm: confirm ?? null };
+  return contentListPage(db, "specialGuest", url);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -27,10 +24,11 @@ export default function SpecialGuests({ loaderData }: Route.ComponentProps) {
     <ContentPage
       kind="specialGuest"
       subtitle="The distinguished guests shown under Special Guests on the landing page"
-      items={loaderData.guests}
+      items={loaderData.items}
       name={(g) => g.name}
       layout="grid"
       confirm={loaderData.confirm}
+      toast={loaderData.toast}
       loaderData={loaderData}
       renderItem={(g, actions) => (
         <PersonAdminCard

@@ -5,6 +5,8 @@ import { DeleteConfirmation } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
 import { PlusIcon } from "~/ui/icons";
 import { BUTTON } from "~/ui/styles";
+import type { Toast } from "~/ui/toast";
+import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { CONFIRM_DELETE_PARAM, CONTENT_KINDS, type ContentKind, deleteQuestion } from "../kinds";
 
@@ -21,6 +23,7 @@ export function ContentPage<T extends Item>({
   name,
   layout,
   confirm,
+  toast,
   loaderData,
   renderItem,
   children,
@@ -33,6 +36,8 @@ export function ContentPage<T extends Item>({
   layout: "list" | "grid";
   /** the item named by `?delete=<id>` (the confirmation without JavaScript) */
   confirm: T | null;
+  /** a load failure's toast */
+  toast: Toast | null;
   /** changes after every submission, which closes a confirmation opened in place */
   loaderData: unknown;
   renderItem: (item: T, actions: React.ReactNode) => React.ReactNode;
@@ -93,6 +98,7 @@ export function ContentPage<T extends Item>({
         />
       ) : null}
       {children}
+      {toast ? <Toaster toasts={[toast]} /> : null}
     </div>
   );
 }

@@ -1,0 +1,47 @@
+import { data } from "react-router";
+import type { DbOrTx } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import { makeToast } from "~/ui/toast";
+import { SETTINGS_TOASTS } from "./schemas";
+import { getSettings } from "./settings.server";
+
+/**
+ * The Event Settings form's starting values, as the form's fields hold them (text). When the
+ * settings cannot be read the page says so and offers no form: saving defaults over the
+ * real settings would be worse than waiting.
+ */
+export async function settingsFormPage(db: DbOrTx) {
+  try {
+    const s = await getSettings(db);
+    return data({
+      // A saved change gives the form its new values.
+      version: s.updated_at.toISOString(),
+      registered: s.registered_count,
+      defaults: {
+        event_name: s.event_name,
+        event_date: s.event_date,
+        event_time: s.event_time,
+        venue: s.venue,
+        logo_url: s.logo_url,
+        about: s.about,
+        contact_email: s.contact_email,
+        contact_phone: s.contact_phone,
+        max_attendees: String(s.max_attendees),
+        registration_enabled: s.registration_enabled ? "on" : "",
+        guest_of_honor_name: s.guest_of_honor_name,
+        guest_of_honor_title: s.guest_of_honor_title,
+        guest_of_honor_image_url: s.guest_of_honor_image_url,
+        facebook_url: s.facebook_url,
+        twitter_url: s.twitter_url,
+        instagram_url: s.instagram_url,
+      },
+      toast: null,
+    });
+  } catch (error) {
+    logger().error({ err: error }, "settings read failed");
+    return data(
+      { version: "", registered: 0, defaults: null, toast: makeToast("error", SETTINGS_TOASTS.loadFailed, 4000) },
+      { status: 500 },
+    );
+  }
+}
