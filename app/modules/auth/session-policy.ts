@@ -19,6 +19,7 @@ export const AUTH_MESSAGES = {
   expired: "Your session has expired. Please sign in again.",
   loggedOut: "Logged out successfully",
   crossOrigin: "This request did not come from this site. Please reload the page and try again.",
+  checkinOnly: "This account is for check-in at the door only.",
 } as const;
 
 export type SessionTimes = { last_seen_at: Date; expires_at: Date };
