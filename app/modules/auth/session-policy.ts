@@ -22,6 +22,9 @@ export const AUTH_MESSAGES = {
   checkinOnly: "This account is for check-in at the door only.",
 } as const;
 
+/** The check-in page, the one page a check-in account may use. */
+export const CHECKIN_HOME = "/admin/check-in";
+
 export type SessionTimes = { last_seen_at: Date; expires_at: Date };
 
 /** "expired" once idle for IDLE_TIMEOUT_MS or past the absolute expiry. */

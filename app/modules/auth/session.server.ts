@@ -11,6 +11,7 @@ import { claimLoginAttempt, markAttemptSucceeded } from "./rate-limit.server";
 import {
   AUTH_MESSAGES,
   absoluteExpiry,
+  CHECKIN_HOME,
   clearSessionCookie,
   IDLE_TIMEOUT_MS,
   isSameOrigin,
@@ -158,9 +159,6 @@ export async function requireAdmin(request: Request): Promise<{ admin: SessionAd
   }
   return { admin, db };
 }
-
-/** The check-in page's home, the one page a check-in account may use. */
-export const CHECKIN_HOME = "/admin/check-in";
 
 /** The first call of the loaders and actions both roles may use: the admin frame and check-in. */
 export async function requireStaff(request: Request): Promise<{ admin: SessionAdmin; db: Db }> {

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, type UIMatch, useLocation, useMatches } from "react-router";
-import { CHECKIN_HOME, requireStaff } from "~/modules/auth/session.server";
-import { AUTH_MESSAGES } from "~/modules/auth/session-policy";
+import { requireStaff } from "~/modules/auth/session.server";
+import { AUTH_MESSAGES, CHECKIN_HOME } from "~/modules/auth/session-policy";
 import { siteName, useSiteName } from "~/root";
 import { navItemFor } from "~/ui/admin/admin-nav";
 import { AdminShell } from "~/ui/admin/admin-shell";
