@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { type APIRequestContext, chromium } from "@playwright/test";
 import { adminRoutes, adminUrl, signInAsAdmin, signInRequest } from "../support/admin-session";
+import { expectNoViolations } from "../support/axe";
 import { writeQrVideo } from "../support/fake-camera";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
@@ -157,6 +158,21 @@ for (const javaScript of [true, false]) {
     }
   });
 }
+
+test("the door page is accessible and fits a 360 px phone, with a result shown", async ({
+  adminPage: page,
+  failOnPageErrors: _,
+  request,
+}) => {
+  const ticket = await register(request);
+  await page.goto(`/admin/check-in?q=${encodeURIComponent(ticket.fullName)}`);
+  await waitForInteractive(page);
+  await page.getByRole("textbox", { name: "Ticket ID" }).fill(ticket.ticketId);
+  await page.getByRole("button", { name: "Check in", exact: true }).click();
+  await expect(outcome(page)).toHaveAttribute("data-outcome", "checked-in");
+  await expectNoViolations(page, "/admin/check-in with a result and a search");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});
 
 test.describe("the check-in account", () => {
   test("uses the check-in page and sees nothing else", async ({ page }) => {
