@@ -31,8 +31,8 @@ const tag = () => randomBytes(3).toString("hex");
 const outcome = (page: import("@playwright/test").Page) => page.locator("[data-outcome]");
 
 test.describe("scanning with the camera", () => {
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "one fake camera is enough");
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== "desktop", "one fake camera is enough");
   });
 
   async function scanWith(code: string, run: (page: import("@playwright/test").Page) => Promise<void>) {

@@ -17,7 +17,7 @@ import {
   undoCheckIn,
 } from "./checkin.server";
 
-export const UNDO_PARAM = "undo";
+const UNDO_PARAM = "undo";
 
 const checkInFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("scan"), code: z.string().max(500) }),

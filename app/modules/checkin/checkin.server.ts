@@ -9,8 +9,8 @@ import { lagosClock } from "~/ui/date-time";
 // on check_ins.attendee_id decides, so two phones scanning one ticket at the same moment
 // check it in once and the second sees who did it. Every check-in and undo is audited.
 
-export type DoorAttendee = { id: string; full_name: string; organization: string; position: string; state: string; ticket_id: string };
-export type CheckInMethod = "scan" | "ticket-id" | "search";
+type DoorAttendee = { id: string; full_name: string; organization: string; position: string; state: string; ticket_id: string };
+type CheckInMethod = "scan" | "ticket-id" | "search";
 
 export type CheckInOutcome =
   | { status: "checked-in"; attendee: DoorAttendee; message: string }
