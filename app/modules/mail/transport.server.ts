@@ -98,3 +98,30 @@ function toNodemailer(message: MailMessage) {
     })),
   };
 }
+
+export type MailStatus = { kind: "smtp" | "mailbox"; ok: boolean; detail: string };
+const MAIL_STATUS_TTL_MS = 60_000;
+let lastSmtpCheck: { url: string; at: number; status: MailStatus } | undefined;
+
+/**
+ * Whether mail can go out, for the operations screen: the SMTP server answering a
+ * connection and its greeting (checked at most once a minute), or the local mailbox.
+ */
+export async function mailStatus(config: Pick<Config, "smtpUrl">, now = Date.now()): Promise<MailStatus> {
+  const url = config.smtpUrl;
+  if (!url) return { kind: "mailbox", ok: true, detail: "Local mailbox: SMTP_URL is not set, mail is kept in DATA_DIR/mail" };
+  if (lastSmtpCheck && lastSmtpCheck.url === url && now - lastSmtpCheck.at < MAIL_STATUS_TTL_MS) return lastSmtpCheck.status;
+  const host = new URL(url).host;
+  const probe = nodemailer.createTransport({ url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 5_000 });
+  let status: MailStatus;
+  try {
+    await probe.verify();
+    status = { kind: "smtp", ok: true, detail: `SMTP server ${host} verified` };
+  } catch (error) {
+    status = { kind: "smtp", ok: false, detail: `SMTP server ${host} did not answer: ${(error as Error).message}` };
+  } finally {
+    probe.close();
+  }
+  lastSmtpCheck = { url, at: now, status };
+  return status;
+}

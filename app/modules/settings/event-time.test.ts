@@ -1,6 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
-import { countdown, eventEnd, eventStart, formatClockTime, formatEventDate, hasEventPassed, parseEventTime } from "./event-time";
+import {
+  countdown,
+  daysUntilEvent,
+  eventEnd,
+  eventStart,
+  formatClockTime,
+  formatEventDate,
+  hasEventPassed,
+  isReminderWindow,
+  parseEventTime,
+} from "./event-time";
 
 const DATE = SETTINGS_DEFAULTS.event_date; // 2025-08-12
 const TIME = SETTINGS_DEFAULTS.event_time; // 8:00 AM - 5:00 PM
@@ -143,5 +153,20 @@ describe("formatClockTime", () => {
     expect(formatClockTime({ hour: 0, minute: 5 })).toBe("12:05 AM");
     expect(formatClockTime({ hour: 12, minute: 0 })).toBe("12:00 PM");
     expect(formatClockTime({ hour: 17, minute: 30 })).toBe("5:30 PM");
+  });
+});
+
+describe("days until the event and the reminder window", () => {
+  it("counts calendar days in Lagos, so 23:30 UTC is already the next day", () => {
+    expect(daysUntilEvent(new Date("2025-08-10T22:59:00Z"), "2025-08-12")).toBe(2);
+    expect(daysUntilEvent(new Date("2025-08-10T23:00:00Z"), "2025-08-12")).toBe(1);
+    expect(daysUntilEvent(new Date("2025-08-12T10:00:00Z"), "2025-08-12")).toBe(0);
+    expect(daysUntilEvent(new Date("2025-08-13T10:00:00Z"), "2025-08-12")).toBe(-1);
+  });
+  it("opens one and two days before the event date", () => {
+    expect(isReminderWindow(new Date("2025-08-09T12:00:00Z"), "2025-08-12")).toBe(false);
+    expect(isReminderWindow(new Date("2025-08-10T12:00:00Z"), "2025-08-12")).toBe(true);
+    expect(isReminderWindow(new Date("2025-08-11T12:00:00Z"), "2025-08-12")).toBe(true);
+    expect(isReminderWindow(new Date("2025-08-12T07:00:00Z"), "2025-08-12")).toBe(false);
   });
 });

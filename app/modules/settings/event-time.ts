@@ -143,3 +143,17 @@ export function formatClockTime(time: ClockTime): string {
   const hour12 = time.hour % 12 === 0 ? 12 : time.hour % 12;
   return `${hour12}:${String(time.minute).padStart(2, "0")} ${time.hour < 12 ? "AM" : "PM"}`;
 }
+
+/** Calendar days from today in Lagos to the event date: 1 the day before, 0 on the day, negative after. */
+export function daysUntilEvent(now: Date | number, eventDate: string): number {
+  const lagosToday = new Date(new Date(now).getTime() + LAGOS_UTC_OFFSET_MS);
+  const today = Date.UTC(lagosToday.getUTCFullYear(), lagosToday.getUTCMonth(), lagosToday.getUTCDate());
+  const { year, month, day } = parseDate(eventDate);
+  return Math.round((Date.UTC(year, month - 1, day) - today) / DAY);
+}
+
+/** Reminders are due when one or two days remain before the event date. */
+export function isReminderWindow(now: Date | number, eventDate: string): boolean {
+  const days = daysUntilEvent(now, eventDate);
+  return days >= 1 && days <= 2;
+}

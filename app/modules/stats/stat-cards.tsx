@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { Svg } from "~/ui/icons";
+import { StatCard, StatCardIcon } from "~/ui/stat-card";
 import type { DashboardStats } from "./dashboard.server";
 import { genderSplit } from "./gender";
 import { registrantsLabel } from "./nigeria-map";
@@ -7,29 +6,6 @@ import { registrantsLabel } from "./nigeria-map";
 // The dashboard's four cards: Total Registrants, Gender Split, Total Speakers, Top State.
 
 const formatNumber = (n: number) => n.toLocaleString("en-US");
-
-function CardIcon({ children }: { children: ReactNode }) {
-  return (
-    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-      <Svg className="h-5 w-5">{children}</Svg>
-    </span>
-  );
-}
-
-function StatCard({ label, value, detail, icon }: { label: string; value: string; detail: string; icon: ReactNode }) {
-  return (
-    <div className="min-w-0 rounded-xl border border-gray-200 bg-white p-5 shadow-sm">
-      <dl>
-        <dt className="flex items-center justify-between gap-3 text-sm font-medium text-gray-500">
-          {label}
-          {icon}
-        </dt>
-        <dd className="mt-1 text-2xl font-bold break-words text-gray-900 tabular-nums">{value}</dd>
-        <dd className="mt-1 text-sm text-gray-500">{detail}</dd>
-      </dl>
-    </div>
-  );
-}
 
 export function StatCards({ stats }: { stats: DashboardStats }) {
   const split = genderSplit(stats.genderBreakdown);
@@ -42,11 +18,11 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         value={formatNumber(stats.totalAttendees)}
         detail="Registered attendees"
         icon={
-          <CardIcon>
+          <StatCardIcon>
             <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
             <circle cx="9" cy="7" r="4" />
             <path d="M22 21v-2a4 4 0 0 0-3-3.87M16 3.13a4 4 0 0 1 0 7.75" />
-          </CardIcon>
+          </StatCardIcon>
         }
       />
       <StatCard
@@ -54,10 +30,10 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         value={split.label}
         detail="Male / Female"
         icon={
-          <CardIcon>
+          <StatCardIcon>
             <path d="M21.21 15.89A10 10 0 1 1 8 2.83" />
             <path d="M22 12A10 10 0 0 0 12 2v10z" />
-          </CardIcon>
+          </StatCardIcon>
         }
       />
       <StatCard
@@ -65,10 +41,10 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         value={formatNumber(stats.totalSpeakers)}
         detail={`Plus ${formatNumber(guests)} special ${guests === 1 ? "guest" : "guests"}`}
         icon={
-          <CardIcon>
+          <StatCardIcon>
             <rect x="9" y="2" width="6" height="12" rx="3" />
             <path d="M19 10v1a7 7 0 0 1-14 0v-1M12 18v4M8 22h8" />
-          </CardIcon>
+          </StatCardIcon>
         }
       />
       <StatCard
@@ -76,10 +52,10 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         value={top?.name ?? "N/A"}
         detail={top ? registrantsLabel(top.count) : "No state data yet"}
         icon={
-          <CardIcon>
+          <StatCardIcon>
             <path d="M20 10c0 6-8 12-8 12s-8-6-8-12a8 8 0 0 1 16 0Z" />
             <circle cx="12" cy="10" r="3" />
-          </CardIcon>
+          </StatCardIcon>
         }
       />
     </div>

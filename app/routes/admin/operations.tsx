@@ -1,20 +1,22 @@
 import { requireAdmin } from "~/modules/auth/session.server";
-import { ComingSoon } from "~/ui/admin/coming-soon";
+import { operationsOverview } from "~/modules/stats/operations.server";
+import { operationsAction } from "~/modules/stats/operations-actions.server";
+import { OperationsView } from "~/modules/stats/operations-view";
 import type { Route } from "./+types/operations";
 
-// Placeholder until the Event Operations screen is built: guarded like every admin page.
+// /admin/operations: the event's day-to-day state and its e-mail operations.
 export const handle = { title: "Event Operations" };
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
-  return null;
+  const { db } = await requireAdmin(request);
+  return { overview: await operationsOverview(db) };
 }
 
-export default function OperationsPage() {
-  return (
-    <ComingSoon
-      section="Event Operations"
-      description="Send reminder e-mails, follow the countdown and watch check-in statistics on the day."
-    />
-  );
+export async function action({ request }: Route.ActionArgs) {
+  const { db } = await requireAdmin(request);
+  return operationsAction(db, await request.formData(), "/admin/operations");
+}
+
+export default function Operations({ loaderData }: Route.ComponentProps) {
+  return <OperationsView overview={loaderData.overview} />;
 }

@@ -1,18 +1,12 @@
-import { useEffect, useState } from "react";
-import { type Countdown as CountdownValue, countdown, eventStart } from "~/modules/settings/event-time";
+import { type Countdown as CountdownValue, eventStart } from "~/modules/settings/event-time";
+import { useCountdown } from "~/modules/settings/use-countdown";
 
 /**
  * Counts down to the event start in Africa/Lagos. The server renders the current
  * value (no layout shift); with JavaScript it ticks every second. Hidden once passed.
  */
 export function Countdown({ initial, eventDate, eventTime }: { initial: CountdownValue; eventDate: string; eventTime: string }) {
-  const [value, setValue] = useState(initial);
-  useEffect(() => {
-    const tick = () => setValue(countdown(new Date(), eventDate, eventTime));
-    tick();
-    const timer = setInterval(tick, 1000);
-    return () => clearInterval(timer);
-  }, [eventDate, eventTime]);
+  const value = useCountdown(initial, eventDate, eventTime);
   if (value.isPassed) return null;
   const parts = [
     { label: "Days", part: "days", value: value.days },

@@ -1,0 +1,165 @@
+import { useEffect } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
+import { useCountdown } from "~/modules/settings/use-countdown";
+import { Badge } from "~/ui/badge";
+import { Card } from "~/ui/card";
+import { DateTime } from "~/ui/date-time";
+import { StatCard, StatCardIcon } from "~/ui/stat-card";
+import { BUTTON } from "~/ui/styles";
+import type { OperationsOverview } from "./operations.server";
+
+// The Event Operations screen: the four cards, the live countdown, e-mail operations,
+// event management and the system's state, refreshed every 15 seconds while visible.
+
+const REFRESH_MS = 15_000;
+const n = (value: number) => value.toLocaleString("en-US");
+
+function useRefresh() {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") void revalidate();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [revalidate, state]);
+}
+
+function LiveCountdown({ overview }: { overview: OperationsOverview }) {
+  const value = useCountdown(overview.countdown, overview.event.date, overview.event.time);
+  if (value.isPassed) return null;
+  const parts = [
+    ["Days", value.days],
+    ["Hours", value.hours],
+    ["Minutes", value.minutes],
+    ["Seconds", value.seconds],
+  ] as const;
+  return (
+    <section aria-label="Countdown to the event" className="rounded-2xl bg-brand-900 p-5 text-white">
+      <h2 className="text-center text-sm font-semibold tracking-widest text-accent-400 uppercase">Event starts in</h2>
+      <div role="timer" aria-live="off" className="mt-3 grid grid-cols-4 gap-2">
+        {parts.map(([label, part]) => (
+          <div key={label} className="rounded-xl bg-white/10 py-3 text-center">
+            <span className="block text-3xl font-bold tabular-nums">{String(part).padStart(2, "0")}</span>
+            <span className="text-xs text-brand-100">{label}</span>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+function StatusRow({ label, ok, children }: { label: string; ok: boolean; children: React.ReactNode }) {
+  return (
+    <div className="flex items-start justify-between gap-3 py-2">
+      <dt className="flex items-center gap-2 text-sm font-medium text-gray-700">
+        <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${ok ? "bg-brand-600" : "bg-red-600"}`} />
+        {label}
+      </dt>
+      <dd className="text-right text-sm text-gray-600">{children}</dd>
+    </div>
+  );
+}
+
+export function OperationsView({ overview }: { overview: OperationsOverview }) {
+  useRefresh();
+  const navigation = useNavigation();
+  const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-timing";
+  const { registration, checkIn, system } = overview;
+  return (
+    <div className="space-y-5">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="operations-cards">
+        <StatCard
+          label="Registration Status"
+          value={registration.isOpen ? "Open" : "Closed"}
+          detail={registration.message}
+          icon={<StatCardIcon>{registration.isOpen ? <path d="M20 6 9 17l-5-5" /> : <path d="M18 6 6 18M6 6l12 12" />}</StatCardIcon>}
+        />
+        <StatCard
+          label="Total Registered"
+          value={n(registration.registered)}
+          detail={`${n(registration.spotsRemaining)} spots remaining`}
+          icon={
+            <StatCardIcon>
+              <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
+              <circle cx="9" cy="7" r="4" />
+            </StatCardIcon>
+          }
+        />
+        <StatCard
+          label="Days Until Event"
+          value={overview.daysUntil === null ? "Concluded" : n(overview.daysUntil)}
+          detail={overview.daysUntil === null ? "The event has ended" : overview.daysUntil === 0 ? "It is today" : "Days to go"}
+          icon={
+            <StatCardIcon>
+              <rect x="3" y="4" width="18" height="18" rx="2" />
+              <path d="M16 2v4M8 2v4M3 10h18" />
+            </StatCardIcon>
+          }
+        />
+        <StatCard
+          label="Check-in Rate"
+          value={`${checkIn.rate}%`}
+          detail={`${n(checkIn.checkedIn)} checked in`}
+          icon={
+            <StatCardIcon>
+              <path d="M22 11.08V12a10 10 0 1 1-5.93-9.14" />
+              <path d="M22 4 12 14.01l-3-3" />
+            </StatCardIcon>
+          }
+        />
+      </div>
+
+      <LiveCountdown overview={overview} />
+
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Card title="Email Operations">
+          <p className="text-sm text-gray-600">Reminders are typically sent 1-2 days before the event.</p>
+          <Form method="post" className="mt-3">
+            <button type="submit" name="intent" value="check-timing" disabled={checking} className={BUTTON.secondary}>
+              {checking ? "Checking…" : "Check Timing"}
+            </button>
+          </Form>
+        </Card>
+
+        <Card title="Event Management">
+          <dl className="divide-y divide-gray-100">
+            <StatusRow label="Registration" ok={registration.isOpen}>
+              {registration.message}
+            </StatusRow>
+            <StatusRow label="Capacity" ok={registration.spotsRemaining > 0}>
+              {`${n(registration.registered)} / ${n(registration.max)}`}
+            </StatusRow>
+            <StatusRow label="Event" ok={!overview.concluded}>
+              <Badge tone={overview.concluded ? "gray" : "green"}>{overview.concluded ? "Concluded" : "Upcoming"}</Badge>
+            </StatusRow>
+          </dl>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <a href="/admin/attendees/export.csv" download className={BUTTON.secondary}>
+              Export Attendee List
+            </a>
+          </div>
+          <p className="mt-3 text-xs text-gray-500">
+            Last updated <DateTime value={overview.updatedAt} />
+          </p>
+        </Card>
+      </div>
+
+      <Card title="System Status">
+        <dl className="divide-y divide-gray-100" data-testid="system-status">
+          <StatusRow label="Database" ok>
+            {`Connected, answered in ${overview.system.databaseMs} ms`}
+          </StatusRow>
+          <StatusRow label="E-mail" ok={system.mail.ok}>
+            {system.mail.detail}
+          </StatusRow>
+          <StatusRow label="Outbox" ok={system.outbox.failed === 0}>
+            {`${n(system.outbox.pending)} queued, ${n(system.outbox.failed)} failed`}
+          </StatusRow>
+          <StatusRow label="Registration" ok={registration.isOpen}>
+            {registration.isOpen ? "Active" : registration.message}
+          </StatusRow>
+        </dl>
+      </Card>
+    </div>
+  );
+}

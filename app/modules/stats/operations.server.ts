@@ -1,0 +1,47 @@
+import { performance } from "node:perf_hooks";
+import { getConfig } from "~/config.server";
+import type { Db } from "~/db/client.server";
+import { pingDatabase } from "~/db/client.server";
+import { countCheckedIn } from "~/modules/checkin/checkin.server";
+import { outboxCounts } from "~/modules/mail/outbox.server";
+import { mailStatus } from "~/modules/mail/transport.server";
+import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
+import { registrationStatus } from "~/modules/settings/registration-status";
+import { getSettings } from "~/modules/settings/settings.server";
+
+// Everything the Event Operations screen shows, read fresh on every request (the screen
+// polls it): registration, seats, days left, check-in rate, and the system's state.
+
+export async function operationsOverview(db: Db, now = new Date()) {
+  const started = performance.now();
+  await pingDatabase(db);
+  const databaseMs = performance.now() - started;
+  const [settings, checkedIn, outbox, mail] = await Promise.all([
+    getSettings(db),
+    countCheckedIn(db),
+    outboxCounts(db),
+    mailStatus(getConfig()),
+  ]);
+  const status = registrationStatus(settings, now);
+  const passed = hasEventPassed(now, settings.event_date, settings.event_time);
+  const registered = settings.registered_count;
+  return {
+    updatedAt: now.toISOString(),
+    event: { date: settings.event_date, time: settings.event_time, name: settings.event_name },
+    registration: {
+      isOpen: status.isOpen,
+      message: status.message,
+      registered,
+      max: settings.max_attendees,
+      spotsRemaining: status.spotsRemaining,
+    },
+    daysUntil: passed ? null : Math.max(0, daysUntilEvent(now, settings.event_date)),
+    countdown: countdown(now, settings.event_date, settings.event_time),
+    concluded: passed,
+    checkIn: { checkedIn, rate: registered > 0 ? Math.round((checkedIn / registered) * 100) : 0 },
+    reminderWindow: isReminderWindow(now, settings.event_date),
+    system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
+  };
+}
+
+export type OperationsOverview = Awaited<ReturnType<typeof operationsOverview>>;
