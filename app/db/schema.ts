@@ -206,6 +206,23 @@ export const check_ins = pgTable(
   (t) => [uniqueIndex("check_ins_attendee_key").on(t.attendee_id)],
 );
 
+// One reminder per attendee per event date, whoever presses Send and however often:
+// the unique key decides, so a double click or a second server never mails anyone twice.
+export const reminders = pgTable(
+  "reminders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    attendee_id: uuid("attendee_id")
+      .notNull()
+      .references(() => attendees.id, { onDelete: "cascade" }),
+    event_date: date("event_date", { mode: "string" }).notNull(),
+    // The reminder's message in the outbox (its delivery state).
+    mail_id: uuid("mail_id").references(() => mail_outbox.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("reminders_attendee_event_key").on(t.attendee_id, t.event_date), index("reminders_event_idx").on(t.event_date)],
+);
+
 export type MailAttachment = {
   filename: string;
   contentType: string;
