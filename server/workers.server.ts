@@ -5,6 +5,7 @@ import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
+import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
 
@@ -49,6 +50,7 @@ export function startBackgroundWorkers(db: Db) {
   }
   const render: MailRenderer = async (mail) => {
     if (mail.template === TICKET_TEMPLATE) return renderTicketMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
     throw new Error(`unknown mail template "${mail.template}"`);
   };
   const outbox = startOutboxWorker({ db, transport, log, render });

@@ -1,19 +1,49 @@
 import { data } from "react-router";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
+import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { isReminderWindow } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
+import { queueReminders, retryFailedReminders } from "~/modules/tickets/reminders.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
 export const OPERATIONS_TOASTS = {
   perfectTiming: "Perfect timing! Event is 1-2 days away.",
   notYet: "Reminders are typically sent 1-2 days before the event.",
   timingFailed: "Failed to check reminder timing",
+  sending: (n: number) => `Sending reminder emails to ${n.toLocaleString("en-US")} attendees…`,
+  allReminded: "Every registered attendee already has a reminder for this event.",
+  remindersFailed: "Failed to send reminder emails",
+  retrying: (n: number) => `Sending ${n.toLocaleString("en-US")} failed reminders again…`,
 } as const;
 
 /** The operations screen's buttons; each answers with a redirect back and the product's toast. */
-export async function operationsAction(db: Db, formData: FormData, back: string, now = new Date()) {
+export async function operationsAction(db: Db, actor: AuditActor, formData: FormData, back: string, now = new Date()) {
   const intent = formData.get("intent");
+  if (intent === "send-reminders") {
+    try {
+      const { queued } = await queueReminders(db, actor, now);
+      notifyOutbox();
+      return queued > 0
+        ? redirectWithToast(back, "info", OPERATIONS_TOASTS.sending(queued))
+        : redirectWithToast(back, "info", OPERATIONS_TOASTS.allReminded);
+    } catch (error) {
+      logger().error({ err: error }, "queueing reminders failed");
+      return redirectWithToast(back, "error", OPERATIONS_TOASTS.remindersFailed);
+    }
+  }
+  if (intent === "retry-reminders") {
+    try {
+      const settings = await getSettings(db);
+      const retried = await retryFailedReminders(db, settings.event_date);
+      notifyOutbox();
+      return redirectWithToast(back, "info", OPERATIONS_TOASTS.retrying(retried));
+    } catch (error) {
+      logger().error({ err: error }, "retrying reminders failed");
+      return redirectWithToast(back, "error", OPERATIONS_TOASTS.remindersFailed);
+    }
+  }
   if (intent === "check-timing") {
     try {
       const settings = await getSettings(db);

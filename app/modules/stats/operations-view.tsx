@@ -1,27 +1,61 @@
-import { useEffect } from "react";
-import { Form, useNavigation, useRevalidator } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { useCountdown } from "~/modules/settings/use-countdown";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DateTime } from "~/ui/date-time";
 import { StatCard, StatCardIcon } from "~/ui/stat-card";
 import { BUTTON } from "~/ui/styles";
+import { Toaster } from "~/ui/toaster";
+import { useRouteModal } from "~/ui/use-route-modal";
+import { useToasts } from "~/ui/use-toasts";
 import type { OperationsOverview } from "./operations.server";
 
 // The Event Operations screen: the four cards, the live countdown, e-mail operations,
 // event management and the system's state, refreshed every 15 seconds while visible.
 
 const REFRESH_MS = 15_000;
+/** While reminders are going out, their progress refreshes faster. */
+const SENDING_REFRESH_MS = 2_000;
+const PAGE = "/admin/operations";
 const n = (value: number) => value.toLocaleString("en-US");
 
-function useRefresh() {
+function useRefresh(sending: boolean) {
   const { revalidate, state } = useRevalidator();
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && state === "idle") void revalidate();
-    }, REFRESH_MS);
+    const timer = setInterval(
+      () => {
+        if (document.visibilityState === "visible" && state === "idle") void revalidate();
+      },
+      sending ? SENDING_REFRESH_MS : REFRESH_MS,
+    );
     return () => clearInterval(timer);
-  }, [revalidate, state]);
+  }, [revalidate, state, sending]);
+}
+
+/** The product's result toast once the last queued reminder has gone out (or failed for good). */
+function useReminderResult(progress: OperationsOverview["reminders"], push: (type: "success" | "error", title: string) => void) {
+  const wasSending = useRef(progress.queued > 0);
+  useEffect(() => {
+    if (progress.queued > 0) {
+      wasSending.current = true;
+      return;
+    }
+    if (!wasSending.current) return;
+    wasSending.current = false;
+    if (progress.failed > 0) push("error", `Failed to send ${n(progress.failed)} emails`);
+    else push("success", `Reminder emails sent to ${n(progress.sent)} attendees!`);
+  }, [progress, push]);
+}
+
+function ReminderProgress({ progress }: { progress: OperationsOverview["reminders"] }) {
+  if (progress.total === 0) return <p className="mt-3 text-sm text-gray-600">No reminders sent for this event date yet.</p>;
+  return (
+    <p className="mt-3 text-sm text-gray-700" aria-live="polite" data-testid="reminder-progress">
+      {`Reminders: ${n(progress.queued)} queued, ${n(progress.sent)} sent, ${n(progress.failed)} failed`}
+    </p>
+  );
 }
 
 function LiveCountdown({ overview }: { overview: OperationsOverview }) {
@@ -60,8 +94,11 @@ function StatusRow({ label, ok, children }: { label: string; ok: boolean; childr
   );
 }
 
-export function OperationsView({ overview }: { overview: OperationsOverview }) {
-  useRefresh();
+export function OperationsView({ overview, confirmReminders }: { overview: OperationsOverview; confirmReminders: boolean }) {
+  useRefresh(overview.reminders.queued > 0);
+  const { toasts, push } = useToasts();
+  useReminderResult(overview.reminders, push);
+  const confirming = useRouteModal({ param: "confirm", closeHref: PAGE, fromUrl: confirmReminders ? "reminders" : null, data: overview });
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-timing";
   const { registration, checkIn, system } = overview;
@@ -112,16 +149,37 @@ export function OperationsView({ overview }: { overview: OperationsOverview }) {
       <LiveCountdown overview={overview} />
 
       <div className="grid gap-5 lg:grid-cols-2">
-        <Card title="Email Operations">
+        <Card title="Email Operations" level={2}>
           <p className="text-sm text-gray-600">Reminders are typically sent 1-2 days before the event.</p>
-          <Form method="post" className="mt-3">
-            <button type="submit" name="intent" value="check-timing" disabled={checking} className={BUTTON.secondary}>
-              {checking ? "Checking…" : "Check Timing"}
-            </button>
-          </Form>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Form method="post">
+              <button type="submit" name="intent" value="check-timing" disabled={checking} className={BUTTON.secondary}>
+                {checking ? "Checking…" : "Check Timing"}
+              </button>
+            </Form>
+            <Link
+              to={`${PAGE}?confirm=reminders`}
+              preventScrollReset
+              className={BUTTON.primary}
+              onClick={(event) => {
+                event.preventDefault();
+                confirming.open("reminders");
+              }}
+            >
+              Send Reminders
+            </Link>
+          </div>
+          <ReminderProgress progress={overview.reminders} />
+          {overview.reminders.failed > 0 ? (
+            <Form method="post" className="mt-2">
+              <button type="submit" name="intent" value="retry-reminders" className={BUTTON.secondary}>
+                Retry failed reminders
+              </button>
+            </Form>
+          ) : null}
         </Card>
 
-        <Card title="Event Management">
+        <Card title="Event Management" level={2}>
           <dl className="divide-y divide-gray-100">
             <StatusRow label="Registration" ok={registration.isOpen}>
               {registration.message}
@@ -144,7 +202,24 @@ export function OperationsView({ overview }: { overview: OperationsOverview }) {
         </Card>
       </div>
 
-      <Card title="System Status">
+      {confirming.target ? (
+        <ConfirmDialog
+          title="Send Reminders"
+          message="Send reminder emails to all registered attendees?"
+          note="Each attendee gets one reminder for this event date; those who already have one are skipped."
+          id="reminders"
+          action={PAGE}
+          cancelHref={PAGE}
+          onClose={confirming.close}
+          intent="send-reminders"
+          confirmLabel="Send Reminders"
+          pendingLabel="Sending…"
+          tone="primary"
+        />
+      ) : null}
+      {toasts.length > 0 ? <Toaster toasts={toasts} /> : null}
+
+      <Card title="System Status" level={2}>
         <dl className="divide-y divide-gray-100" data-testid="system-status">
           <StatusRow label="Database" ok>
             {`Connected, answered in ${overview.system.databaseMs} ms`}

@@ -8,6 +8,7 @@ import { mailStatus } from "~/modules/mail/transport.server";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
+import { reminderProgress } from "~/modules/tickets/reminders.server";
 
 // Everything the Event Operations screen shows, read fresh on every request (the screen
 // polls it): registration, seats, days left, check-in rate, and the system's state.
@@ -22,6 +23,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     outboxCounts(db),
     mailStatus(getConfig()),
   ]);
+  const reminders = await reminderProgress(db, settings.event_date);
   const status = registrationStatus(settings, now);
   const passed = hasEventPassed(now, settings.event_date, settings.event_time);
   const registered = settings.registered_count;
@@ -40,6 +42,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     concluded: passed,
     checkIn: { checkedIn, rate: registered > 0 ? Math.round((checkedIn / registered) * 100) : 0 },
     reminderWindow: isReminderWindow(now, settings.event_date),
+    reminders,
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
   };
 }

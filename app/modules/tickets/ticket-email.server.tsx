@@ -51,20 +51,41 @@ const s = {
   footer: { color: "#6b7280", fontSize: "12px", lineHeight: "18px", margin: 0, padding: "0 32px 24px", textAlign: "center" as const },
 };
 
-type TemplateProps = { attendee: TicketEmailAttendee; settings: TicketEmailSettings; ticketUrl: string; dateLabel: string };
+/** The first ticket, or the reminder before the event (`daysLeft`: 1 is tomorrow), which carries the same ticket. */
+export type TicketEmailVariant = { kind: "ticket" } | { kind: "reminder"; daysLeft: number };
+
+type TemplateProps = {
+  attendee: TicketEmailAttendee;
+  settings: TicketEmailSettings;
+  ticketUrl: string;
+  dateLabel: string;
+  variant: TicketEmailVariant;
+};
+
+function whenLabel(daysLeft: number, dateLabel: string): string {
+  if (daysLeft === 1) return `tomorrow, ${dateLabel}`;
+  if (daysLeft === 0) return `today, ${dateLabel}`;
+  return `on ${dateLabel}`;
+}
 
 // Every value below is a text child or attribute, so React escapes it: names and
 // settings typed by people cannot inject markup. Mixed text is one template string
 // so the HTML has no <!-- --> separators between the pieces.
-function TicketEmail({ attendee, settings, ticketUrl, dateLabel }: TemplateProps) {
+function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant }: TemplateProps) {
+  const reminder = variant.kind === "reminder";
+  const when = reminder ? whenLabel(variant.daysLeft, dateLabel) : "";
   return (
     <Html lang="en">
       <Head />
-      <Preview>{`Your ticket ${attendee.ticket_id} for ${settings.event_name}, ${dateLabel}`}</Preview>
+      <Preview>
+        {reminder
+          ? `${settings.event_name} is ${when}. Bring your ticket ${attendee.ticket_id}.`
+          : `Your ticket ${attendee.ticket_id} for ${settings.event_name}, ${dateLabel}`}
+      </Preview>
       <Body style={s.body}>
         <Container style={s.container}>
           <Section style={s.header}>
-            <Text style={s.eyebrow}>Admission ticket</Text>
+            <Text style={s.eyebrow}>{reminder ? "Reminder" : "Admission ticket"}</Text>
             <Heading as="h1" style={s.title}>
               {settings.event_name}
             </Heading>
@@ -72,7 +93,9 @@ function TicketEmail({ attendee, settings, ticketUrl, dateLabel }: TemplateProps
           <Section style={s.content}>
             <Text style={s.text}>{`Hello ${attendee.full_name},`}</Text>
             <Text style={s.text}>
-              {`Thank you for registering. Your place at ${settings.event_name} is confirmed, and this e-mail is your ticket.`}
+              {reminder
+                ? `${settings.event_name} is ${when}, from ${settings.event_time} at ${settings.venue}. We look forward to seeing you. This e-mail carries your ticket again.`
+                : `Thank you for registering. Your place at ${settings.event_name} is confirmed, and this e-mail is your ticket.`}
             </Text>
             <Section style={s.ticketBox}>
               <Text style={s.label}>Ticket ID</Text>
@@ -129,15 +152,16 @@ export async function buildTicketEmail({
   settings,
   ticketUrl,
   token,
+  variant = { kind: "ticket" },
 }: {
   attendee: TicketEmailAttendee;
   settings: TicketEmailSettings;
   ticketUrl: string;
   token: string;
+  variant?: TicketEmailVariant;
 }): Promise<Pick<OutgoingMail, "to" | "subject" | "html" | "text" | "attachments">> {
-  const element = (
-    <TicketEmail attendee={attendee} settings={settings} ticketUrl={ticketUrl} dateLabel={formatEventDate(settings.event_date)} />
-  );
+  const dateLabel = formatEventDate(settings.event_date);
+  const element = <TicketEmail attendee={attendee} settings={settings} ticketUrl={ticketUrl} dateLabel={dateLabel} variant={variant} />;
   const [html, png] = await Promise.all([
     render(element),
     // Twice the displayed size, so the code stays sharp on high-density screens.
@@ -156,7 +180,18 @@ export async function buildTicketEmail({
       content: Buffer.from(ics, "utf8").toString("base64"),
     },
   ];
-  return { to: attendee.email, subject: ticketSubject(settings.event_name, attendee.ticket_id), html, text, attachments };
+  const subject =
+    variant.kind === "reminder"
+      ? reminderSubject(settings.event_name, dateLabel, variant.daysLeft)
+      : ticketSubject(settings.event_name, attendee.ticket_id);
+  return { to: attendee.email, subject, html, text, attachments };
+}
+
+/** 'Tomorrow: …' the day before (as the product says), else the date. */
+export function reminderSubject(eventName: string, dateLabel: string, daysLeft: number): string {
+  const subject =
+    daysLeft === 1 ? `Tomorrow: ${eventName} — your ticket inside` : `Reminder: ${eventName}, ${dateLabel} — your ticket inside`;
+  return subject.replace(/\s+/g, " ").trim();
 }
 
 export function ticketSubject(eventName: string, ticketId: string): string {

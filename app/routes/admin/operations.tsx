@@ -7,16 +7,16 @@ import type { Route } from "./+types/operations";
 // /admin/operations: the event's day-to-day state and its e-mail operations.
 export const handle = { title: "Event Operations" };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  return { overview: await operationsOverview(db) };
+  return { overview: await operationsOverview(db), confirmReminders: url.searchParams.get("confirm") === "reminders" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { db } = await requireAdmin(request);
-  return operationsAction(db, await request.formData(), "/admin/operations");
+  const { admin, db } = await requireAdmin(request);
+  return operationsAction(db, admin, await request.formData(), "/admin/operations");
 }
 
 export default function Operations({ loaderData }: Route.ComponentProps) {
-  return <OperationsView overview={loaderData.overview} />;
+  return <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} />;
 }

@@ -1,0 +1,93 @@
+import { eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { attendees, mail_outbox, reminders } from "~/db/schema";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import type { OutgoingMail } from "~/modules/mail/outbox.server";
+import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
+import { getSettings } from "~/modules/settings/settings.server";
+import { buildTicketEmail, reminderSubject } from "./ticket-email.server";
+import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
+import { signTicketToken } from "./ticket-token.server";
+
+// Reminders before the event: one per attendee per event date, queued through the outbox
+// in one statement and one transaction. The unique key on (attendee, event date) decides
+// who still needs one, so a second click, a double submit or a second server never mails
+// anyone twice; the outbox retries what fails.
+
+export const REMINDER_TEMPLATE = "reminder";
+
+type Rows<T> = { rows: T[] };
+
+/** Queues a reminder for every attendee who has none for this event date; returns how many were queued. */
+export async function queueReminders(db: Db, actor: AuditActor | null, now = new Date()): Promise<{ queued: number; eventDate: string }> {
+  return db.transaction(async (tx) => {
+    const settings = await getSettings(tx);
+    const subject = reminderSubject(settings.event_name, formatEventDate(settings.event_date), daysUntilEvent(now, settings.event_date));
+    // The reminder row and its message share a fresh id, so each reminder knows its delivery state.
+    const result = (await tx.execute(sql`
+      with fresh as (
+        insert into ${reminders} (attendee_id, event_date, mail_id)
+        select ${attendees.id}, ${settings.event_date}::date, gen_random_uuid() from ${attendees}
+        on conflict (attendee_id, event_date) do nothing
+        returning attendee_id, mail_id
+      )
+      insert into ${mail_outbox} (id, to_address, subject, html, text, kind, template, template_data, attendee_id)
+      select fresh.mail_id, a.email, ${subject}, '', '', ${REMINDER_TEMPLATE}, ${REMINDER_TEMPLATE},
+             jsonb_build_object('attendeeId', a.id), a.id
+      from fresh join ${attendees} a on a.id = fresh.attendee_id
+      returning id`)) as unknown as Rows<{ id: string }>;
+    const queued = result.rows.length;
+    if (actor)
+      await recordAudit(tx, actor, {
+        action: "reminders.send",
+        entity: "event_settings",
+        details: { queued, eventDate: settings.event_date },
+      });
+    return { queued, eventDate: settings.event_date };
+  });
+}
+
+export type ReminderProgress = { total: number; queued: number; sent: number; failed: number };
+
+/** Where this event date's reminders are: queued (waiting or being sent), sent, failed. */
+export async function reminderProgress(db: DbOrTx, eventDate: string): Promise<ReminderProgress> {
+  const result = (await db.execute(sql`
+    select m.status as status, count(*)::int as n
+    from ${reminders} r join ${mail_outbox} m on m.id = r.mail_id
+    where r.event_date = ${eventDate}::date
+    group by m.status`)) as unknown as Rows<{ status: string; n: number }>;
+  const n = (status: string) => result.rows.find((r) => r.status === status)?.n ?? 0;
+  const progress = { queued: n("pending") + n("sending"), sent: n("sent"), failed: n("failed") };
+  return { total: progress.queued + progress.sent + progress.failed, ...progress };
+}
+
+/** Puts this event date's failed reminders back in the queue; returns how many. */
+export async function retryFailedReminders(db: DbOrTx, eventDate: string): Promise<number> {
+  const result = (await db.execute(sql`
+    update ${mail_outbox} set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, updated_at = now()
+    where status = 'failed' and id in (select mail_id from ${reminders} where event_date = ${eventDate}::date)
+    returning id`)) as unknown as Rows<{ id: string }>;
+  return result.rows.length;
+}
+
+/** Renders a queued reminder from the attendee and the settings as they are when it goes out. */
+export async function renderReminderMail(
+  db: DbOrTx,
+  data: Record<string, unknown> | null,
+  { publicUrl, secret }: TicketLinkKeys,
+  now = new Date(),
+): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
+  const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
+  const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
+  if (!attendee) throw new Error("the attendee of this reminder is no longer registered");
+  const settings = await getSettings(db);
+  const token = signTicketToken(attendee.ticket_id, secret);
+  const { subject, html, text, attachments } = await buildTicketEmail({
+    attendee,
+    settings,
+    ticketUrl: ticketPageUrl(publicUrl, token),
+    token,
+    variant: { kind: "reminder", daysLeft: daysUntilEvent(now, settings.event_date) },
+  });
+  return { subject, html, text, attachments };
+}
