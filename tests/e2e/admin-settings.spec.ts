@@ -3,14 +3,14 @@ import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
+import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 import { smallPng } from "../support/test-images";
 
-// Event Settings against the shared e2e server. There is one settings row for the whole site,
-// which every other test reads, so the tests that save a change run on the desktop project only,
-// one after another in this file (the logo upload included, so no two of them overlap), keep the
-// change as short as they can and put back every value they changed in a finally block. The tests
-// whose change is refused run on both projects.
+// Event Settings. There is one settings row for the whole site, which every other test reads,
+// so the tests that save a change run against a server of their own (tests/support/private-site.ts;
+// one per worker, desktop project only), one after another in this file. The tests whose change
+// is refused run on the shared server, on both projects.
 
 const newTag = (project: string) => `T${project.slice(0, 1)}${randomBytes(4).toString("hex")}`;
 const SAVED = "Event settings saved successfully!";
@@ -23,8 +23,31 @@ const registrationToggle = (page: Page) => page.getByRole("checkbox", { name: /^
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save Event Settings" });
 
 function desktopOnly(projectName: string) {
-  test.skip(projectName !== "desktop", "saving settings changes the site for every test: once, on the desktop project");
+  test.skip(projectName !== "desktop", "a server of its own per worker: once, on the desktop project");
 }
+
+// One server per worker, started by the first test that asks for it, stopped after the file.
+let site: Promise<PrivateSite> | undefined;
+test.afterAll(async () => {
+  await (await site)?.stop();
+  site = undefined;
+});
+
+/** `sitePage`: signed in as the e2e admin on this worker's own server (desktop project only). */
+const siteTest = test.extend<{ sitePage: Page }>({
+  sitePage: async ({ browser }, use, testInfo) => {
+    testInfo.skip(testInfo.project.name !== "desktop", "a server of its own per worker: once, on the desktop project");
+    testInfo.setTimeout(testInfo.timeout + 90_000); // the first test starts the server
+    site ??= startPrivateSite();
+    const { url } = await site;
+    const { viewport, isMobile, hasTouch } = testInfo.project.use;
+    const context = await browser.newContext({ baseURL: url, viewport, isMobile, hasTouch });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    await use(page);
+    await context.close();
+  },
+});
 
 async function openSettings(page: Page) {
   await page.goto("/admin/settings");
@@ -56,54 +79,57 @@ async function restoreTextboxes(page: Page, values: Record<string, string>) {
   if (changed) await save(page);
 }
 
-test("saved details show on the landing page: name, venue, time, about, contact e-mail, social link", async ({
-  adminPage: page,
-  failOnPageErrors: _,
-}, testInfo) => {
-  desktopOnly(testInfo.project.name);
-  const tag = newTag(testInfo.project.name);
-  const values = {
-    "Event name": `Zamfara Youth Summit ${tag}`,
-    "Event time": "8:00 AM - 4:00 PM", // the same start: the countdown and the tickets' calendar stay put
-    "Venue name": `Ɗakin Taro na Ƙungiyar Matasa, Gusau ${tag}`,
-    "About the summit": `Taron matasa kan zaman lafiya da ci gaba — ${tag}.`,
-    "Contact email": `taro-${tag.toLowerCase()}@example.org`,
-    Facebook: `https://www.facebook.com/zamfarayouth${tag}`,
-  };
-  await openSettings(page);
-  for (const section of [
-    "Event Details",
-    "Summit Description",
-    "Contact Information",
-    "Registration Settings",
-    "Guest of Honor",
-    "Social Links",
-  ]) {
-    await expect(page.getByRole("heading", { name: section })).toBeVisible();
-  }
-  const original = await readTextboxes(page, Object.keys(values));
-  try {
-    for (const [label, value] of Object.entries(values)) await textbox(page, label).fill(value);
-    await save(page);
-    for (const [label, value] of Object.entries(values)) await expect(textbox(page, label)).toHaveValue(value);
+siteTest(
+  "saved details show on the landing page: name, venue, time, about, contact e-mail, social link",
+  async ({ sitePage: page }, testInfo) => {
+    desktopOnly(testInfo.project.name);
+    const tag = newTag(testInfo.project.name);
+    const values = {
+      "Event name": `Zamfara Youth Summit ${tag}`,
+      "Event time": "8:00 AM - 4:00 PM", // the same start: the countdown and the tickets' calendar stay put
+      "Venue name": `Ɗakin Taro na Ƙungiyar Matasa, Gusau ${tag}`,
+      "About the summit": `Taron matasa kan zaman lafiya da ci gaba — ${tag}.`,
+      "Contact email": `taro-${tag.toLowerCase()}@example.org`,
+      Facebook: `https://www.facebook.com/zamfarayouth${tag}`,
+    };
+    await openSettings(page);
+    for (const section of [
+      "Event Details",
+      "Summit Description",
+      "Contact Information",
+      "Registration Settings",
+      "Guest of Honor",
+      "Social Links",
+    ]) {
+      await expect(page.getByRole("heading", { name: section })).toBeVisible();
+    }
+    const original = await readTextboxes(page, Object.keys(values));
+    try {
+      for (const [label, value] of Object.entries(values)) await textbox(page, label).fill(value);
+      await save(page);
+      for (const [label, value] of Object.entries(values)) await expect(textbox(page, label)).toHaveValue(value);
 
+      await page.goto("/");
+      await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText(values["Event name"]);
+      await expect(page.locator("#home")).toContainText(values["Venue name"]);
+      await expect(page.locator("#home")).toContainText(values["Event time"]);
+      await expect(page.locator("#about")).toContainText(values["About the summit"]);
+      const footer = page.getByRole("contentinfo");
+      await expect(footer.getByRole("link", { name: values["Contact email"] })).toHaveAttribute(
+        "href",
+        `mailto:${values["Contact email"]}`,
+      );
+      await expect(footer).toContainText(values["Venue name"]);
+      const facebook = footer.getByRole("link", { name: "Facebook" });
+      await expect(facebook).toHaveAttribute("href", values.Facebook);
+      await expect(facebook).toHaveAttribute("rel", /\bnoopener\b/);
+    } finally {
+      await restoreTextboxes(page, original);
+    }
     await page.goto("/");
-    await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText(values["Event name"]);
-    await expect(page.locator("#home")).toContainText(values["Venue name"]);
-    await expect(page.locator("#home")).toContainText(values["Event time"]);
-    await expect(page.locator("#about")).toContainText(values["About the summit"]);
-    const footer = page.getByRole("contentinfo");
-    await expect(footer.getByRole("link", { name: values["Contact email"] })).toHaveAttribute("href", `mailto:${values["Contact email"]}`);
-    await expect(footer).toContainText(values["Venue name"]);
-    const facebook = footer.getByRole("link", { name: "Facebook" });
-    await expect(facebook).toHaveAttribute("href", values.Facebook);
-    await expect(facebook).toHaveAttribute("rel", /\bnoopener\b/);
-  } finally {
-    await restoreTextboxes(page, original);
-  }
-  await page.goto("/");
-  await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText(original["Event name"] ?? "");
-});
+    await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText(original["Event name"] ?? "");
+  },
+);
 
 test("an invalid e-mail, a javascript: link and a capacity outside 1–10,000 are refused with messages", async ({
   adminPage: page,
@@ -153,11 +179,11 @@ test("without JavaScript the server refuses the same values and keeps what was t
 });
 
 // No failOnPageErrors: the refusal is a 409 response, which the browser logs as a console error.
-test("the maximum cannot go below the people already registered", async ({ adminPage: page, request }, testInfo) => {
+siteTest("the maximum cannot go below the people already registered", async ({ sitePage: page }, testInfo) => {
   desktopOnly(testInfo.project.name);
   const tag = newTag(testInfo.project.name);
-  await registerViaRequest(request, makeRegistrant({ fullName: `Capacity ${tag} One` }));
-  await registerViaRequest(request, makeRegistrant({ fullName: `Capacity ${tag} Two` }));
+  await registerViaRequest(page.request, makeRegistrant({ fullName: `Capacity ${tag} One` }));
+  await registerViaRequest(page.request, makeRegistrant({ fullName: `Capacity ${tag} Two` }));
   await openSettings(page);
   const originalMax = await maxAttendees(page).inputValue();
   const description = (await page.getByText(/registered so far\.$/).textContent()) ?? "";
@@ -190,10 +216,7 @@ test("the maximum cannot go below the people already registered", async ({ admin
   }
 });
 
-test("registration closed by the toggle: /register says so; open again afterwards", async ({
-  adminPage: page,
-  failOnPageErrors: _,
-}, testInfo) => {
+siteTest("registration closed by the toggle: /register says so; open again afterwards", async ({ sitePage: page }, testInfo) => {
   desktopOnly(testInfo.project.name);
   await openSettings(page);
   await expect(registrationToggle(page)).toBeChecked();
@@ -217,10 +240,7 @@ test("registration closed by the toggle: /register says so; open again afterward
 
 // Here rather than in admin-uploads.spec.ts: it saves the settings form too, so it must not run
 // beside the tests above (a form loaded during another test's change would save that change back).
-test("an event logo uploaded in the settings shows in the landing page's navigation", async ({
-  adminPage: page,
-  failOnPageErrors: _,
-}, testInfo) => {
+siteTest("an event logo uploaded in the settings shows in the landing page's navigation", async ({ sitePage: page }, testInfo) => {
   desktopOnly(testInfo.project.name);
   await openSettings(page);
   const logoField = page.getByRole("group", { name: "Event logo" });

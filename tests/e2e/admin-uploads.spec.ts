@@ -183,6 +183,9 @@ test("with JavaScript, the server's refusal of an HTML file named .jpg shows in 
   await expect(page).toHaveURL(/\/admin\/speakers\/new$/);
   await expect(field(dialog, "Name")).toHaveValue(name);
   await expect(field(dialog, "Title")).toHaveValue("Editor");
+  // The refused file is dropped, as one refused by the browser would be: no broken preview, nothing to post again.
+  await expect(photoField(dialog).getByRole("img", { name: "Preview of the chosen image" })).toHaveCount(0);
+  expect(await fileInput(photoField(dialog)).evaluate((input: HTMLInputElement) => input.files?.length ?? 0)).toBe(0);
   await dialog.getByRole("link", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await expect(listItem(page, tag)).toHaveCount(0);
