@@ -88,6 +88,9 @@ describe.concurrent("admin CLI", () => {
     const duplicate = await cli(env, ["add", "ADA@example.org", "--name", "Ada again"], "another-long-password\n");
     expect(duplicate).toMatchObject({ code: 1, stdout: "", stderr: "An admin account for ada@example.org already exists.\n" });
 
+    const badRole = await cli(env, ["add", "door@example.org", "--role", "superuser"], "a-long-password\n");
+    expect(badRole).toMatchObject({ code: 1, stderr: 'Unknown role "superuser". Roles: organiser, checkin.\n' });
+
     const short = await cli(env, ["add", "bob@example.org"], "too-short\n");
     expect(short).toMatchObject({ code: 1, stderr: "The password must be at least 12 characters.\n" });
 
@@ -95,8 +98,8 @@ describe.concurrent("admin CLI", () => {
 
     const listed = await cli(env, ["list"]);
     expect(listed.code).toBe(0);
-    expect(listed.stdout).toMatch(/^E-mail\s+Name\s+Created \(UTC\)\n/);
-    expect(listed.stdout).toMatch(/ada@example\.org\s+Ada Lovelace\s+\d{4}-\d\d-\d\d \d\d:\d\d\n/);
+    expect(listed.stdout).toMatch(/^E-mail\s+Name\s+Role\s+Created \(UTC\)\n/);
+    expect(listed.stdout).toMatch(/ada@example\.org\s+Ada Lovelace\s+organiser\s+\d{4}-\d\d-\d\d \d\d:\d\d\n/);
     expect(listed.stdout).toContain("1 admin account.");
     expect(listed.stdout).not.toContain("bob@example.org");
     expect(listed.stdout).not.toContain("argon2");
@@ -142,11 +145,20 @@ describe.concurrent("admin CLI", () => {
 
     const added = await cli(env, ["add", "grace@example.org"], "a-long-password\n");
     expect(added).toMatchObject({ code: 0, stdout: "Added admin grace@example.org (Admin User)\n" });
+    const door = await cli(env, ["add", "door@example.org", "--name", "Door Team", "--role", "checkin"], "a-long-password\n");
+    expect(door).toMatchObject({
+      code: 0,
+      stdout: "Added check-in account door@example.org (Door Team): it can use /admin/check-in and nothing else\n",
+    });
 
     await withDatabase(
       () => openDbConnection({ kind: "postgres", url: env.DATABASE_URL }),
       async (database) => {
-        expect(await verifyAdminCredentials(database.db, "grace@example.org", "a-long-password")).toMatchObject({ name: "Admin User" });
+        expect(await verifyAdminCredentials(database.db, "grace@example.org", "a-long-password")).toMatchObject({
+          name: "Admin User",
+          role: "organiser",
+        });
+        expect(await verifyAdminCredentials(database.db, "door@example.org", "a-long-password")).toMatchObject({ role: "checkin" });
       },
     );
     // Nothing was created in the data directory's embedded database.

@@ -18,7 +18,8 @@ type Modules = Awaited<ReturnType<typeof loadDatabaseModules>>;
 const USAGE = `Manage the admin accounts of the summit site.
 
 Usage:
-  npm run admin -- add <email> --name "<name>"   add an account (asks for its password)
+  npm run admin -- add <email> --name "<name>"   add an organiser account (asks for its password)
+      [--role checkin]                           …or an account for the door: check-in only
   npm run admin -- list                          show all accounts
   npm run admin -- remove <email>                delete an account and end its sessions
   npm run admin -- reset-password <email>        set a new password and end its sessions
@@ -35,15 +36,20 @@ The embedded database (DATA_DIR/db) cannot be changed while the server runs on i
 class CliError extends Error {}
 class Interrupted extends Error {}
 
-type Command = { name: "add"; email: string; adminName?: string } | { name: "list" } | { name: "remove" | "reset-password"; email: string };
+const ROLES = ["organiser", "checkin"] as const;
+type Role = (typeof ROLES)[number];
+type Command =
+  | { name: "add"; email: string; adminName?: string; role: Role }
+  | { name: "list" }
+  | { name: "remove" | "reset-password"; email: string };
 
 function parseCommand(argv: string[]): Command | "help" {
-  let parsed: { values: { name?: string; help?: boolean }; positionals: string[] };
+  let parsed: { values: { name?: string; role?: string; help?: boolean }; positionals: string[] };
   try {
     parsed = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { name: { type: "string" }, help: { type: "boolean", short: "h" } },
+      options: { name: { type: "string" }, role: { type: "string" }, help: { type: "boolean", short: "h" } },
     });
   } catch (error) {
     throw new CliError(`${(error as Error).message}. Run: npm run admin -- help`);
@@ -53,6 +59,9 @@ function parseCommand(argv: string[]): Command | "help" {
   const known = ["add", "list", "remove", "reset-password"];
   if (!known.includes(command)) throw new CliError(`Unknown command "${command}". Commands: ${known.join(", ")}, help.`);
   if (parsed.values.name !== undefined && command !== "add") throw new CliError(`--name only applies to add.`);
+  if (parsed.values.role !== undefined && command !== "add") throw new CliError(`--role only applies to add.`);
+  const role = parsed.values.role ?? "organiser";
+  if (!(ROLES as readonly string[]).includes(role)) throw new CliError(`Unknown role "${role}". Roles: ${ROLES.join(", ")}.`);
   if (command === "list") {
     if (rest.length > 0) throw new CliError(`list takes no arguments (got "${rest.join(" ")}").`);
     return { name: "list" };
@@ -64,7 +73,7 @@ function parseCommand(argv: string[]): Command | "help" {
   const parsedEmail = emailSchema.safeParse(rawEmail);
   if (!parsedEmail.success) throw new CliError(`Not a valid e-mail address: ${JSON.stringify(rawEmail.trim())}`);
   const email = parsedEmail.data;
-  if (command === "add") return { name: "add", email, adminName: parsed.values.name };
+  if (command === "add") return { name: "add", email, adminName: parsed.values.name, role: role as Role };
   return { name: command as "remove" | "reset-password", email };
 }
 
@@ -154,10 +163,10 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
-function formatTable(rows: { email: string; name: string; created_at: Date }[]): string {
+function formatTable(rows: { email: string; name: string; role: string; created_at: Date }[]): string {
   const table = [
-    ["E-mail", "Name", "Created (UTC)"],
-    ...rows.map((r) => [r.email, r.name, r.created_at.toISOString().slice(0, 16).replace("T", " ")]),
+    ["E-mail", "Name", "Role", "Created (UTC)"],
+    ...rows.map((r) => [r.email, r.name, r.role, r.created_at.toISOString().slice(0, 16).replace("T", " ")]),
   ];
   const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
   const line = (row: string[]) =>
@@ -186,9 +195,12 @@ async function run(command: Command, database: DbConnection, accounts: Modules[2
       const admin = await createAdmin(db, {
         email: command.email,
         name: command.adminName,
+        role: command.role,
         password: await readNewPassword(assertPasswordLength),
       });
-      return `Added admin ${admin.email} (${admin.name})`;
+      return admin.role === "checkin"
+        ? `Added check-in account ${admin.email} (${admin.name}): it can use /admin/check-in and nothing else`
+        : `Added admin ${admin.email} (${admin.name})`;
     }
     case "remove": {
       if (!(await removeAdmin(db, command.email))) throw new CliError(`No admin account for ${command.email}; nothing was removed.`);

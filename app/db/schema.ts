@@ -10,6 +10,8 @@ export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
 export const GENDERS = ["male", "female", "other"] as const;
 export const SPEAKER_TYPES = ["Chairman", "Chief Host", "Host", "Keynote", "Speaker", "Panelist", "Moderator"] as const;
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+/** organiser: the whole admin; checkin: the door's check-in screen and nothing else. */
+export const ADMIN_ROLES = ["organiser", "checkin"] as const;
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
@@ -151,10 +153,14 @@ export const admin_users = pgTable(
     email: text("email").notNull(),
     name: text("name").notNull().default("Admin User"),
     password_hash: text("password_hash").notNull(),
+    role: text("role", { enum: ADMIN_ROLES }).notNull().default("organiser"),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [uniqueIndex("admin_users_email_key").on(sql`lower(trim(${t.email}))`)],
+  (t) => [
+    uniqueIndex("admin_users_email_key").on(sql`lower(trim(${t.email}))`),
+    check("admin_users_role_check", sql`${t.role} in ('organiser', 'checkin')`),
+  ],
 );
 
 export const admin_sessions = pgTable(

@@ -3,12 +3,12 @@ import { Modal } from "./modal";
 import { TrashIcon } from "./row-icons";
 import { BUTTON } from "./styles";
 
-// "Are you sure…?" before deleting one item, with Cancel and Delete; Delete posts
-// intent=delete and the item's id. Opened with JavaScript by the page (useRouteModal);
-// without JavaScript the triggering link leads to a URL whose page renders the dialog
-// on the server, and Cancel is a plain link back.
+// "Are you sure…?" before an action on one item, with Cancel and the action's button,
+// which posts `intent` and the item's id. Opened with JavaScript by the page
+// (useRouteModal); without JavaScript the triggering link leads to a URL whose page
+// renders the dialog on the server, and Cancel is a plain link back.
 
-export function DeleteConfirmation(props: {
+type ConfirmProps = {
   title: string;
   message: React.ReactNode;
   note?: string;
@@ -17,16 +17,20 @@ export function DeleteConfirmation(props: {
   action: string;
   cancelHref: string;
   onClose: () => void;
-}) {
+};
+
+export function ConfirmDialog(
+  props: ConfirmProps & { intent: string; confirmLabel: string; pendingLabel: string; tone: "danger" | "primary"; icon?: React.ReactNode },
+) {
   const navigation = useNavigation();
   const posted = navigation.state === "submitting" ? navigation.formData : undefined;
-  const deleting = posted?.get("intent") === "delete" && posted.get("id") === props.id;
+  const pending = posted?.get("intent") === props.intent && posted.get("id") === props.id;
   return (
     <Modal title={props.title} onClose={props.onClose} closeHref={props.cancelHref}>
       <p className="mt-3 text-center text-gray-700">{props.message}</p>
       {props.note ? <p className="mt-2 text-center text-sm text-gray-500">{props.note}</p> : null}
       <Form method="post" action={props.action} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="intent" value={props.intent} />
         <input type="hidden" name="id" value={props.id} />
         <Link
           to={props.cancelHref}
@@ -40,11 +44,15 @@ export function DeleteConfirmation(props: {
         >
           Cancel
         </Link>
-        <button type="submit" disabled={deleting} className={BUTTON.danger}>
-          <TrashIcon />
-          {deleting ? "Deleting…" : "Delete"}
+        <button type="submit" disabled={pending} className={props.tone === "danger" ? BUTTON.danger : BUTTON.primary}>
+          {props.icon}
+          {pending ? props.pendingLabel : props.confirmLabel}
         </button>
       </Form>
     </Modal>
   );
+}
+
+export function DeleteConfirmation(props: ConfirmProps) {
+  return <ConfirmDialog {...props} intent="delete" confirmLabel="Delete" pendingLabel="Deleting…" tone="danger" icon={<TrashIcon />} />;
 }

@@ -31,6 +31,12 @@ export function lagosDateTime(value: Date | string): string {
   return `${lagosDate(value)} ${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** 09:14 (the time of day in Lagos) */
+export function lagosClock(value: Date | string): string {
+  const p = lagosParts(value);
+  return `${pad(p.hour)}:${pad(p.minute)}`;
+}
+
 /** 21 Nov 2026 */
 export function displayDate(value: Date | string): string {
   const p = lagosParts(value);

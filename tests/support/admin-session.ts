@@ -45,8 +45,9 @@ export function adminUrl(path: string, param: string): string {
   return `/${path.replace(/:[^/]+/g, encodeURIComponent(param))}`;
 }
 
-export function e2eAdmin(): { email: string; password: string } {
-  const email = process.env.E2E_ADMIN_EMAIL;
+/** The e2e organiser, or with `door` the check-in account (same password). */
+export function e2eAdmin(door = false): { email: string; password: string } {
+  const email = door ? process.env.E2E_DOOR_EMAIL : process.env.E2E_ADMIN_EMAIL;
   const password = process.env.E2E_ADMIN_PASSWORD;
   if (!email || !password) throw new Error("E2E_ADMIN_EMAIL / E2E_ADMIN_PASSWORD are not set: run through playwright (globalSetup)");
   return { email, password };
@@ -57,8 +58,8 @@ export function e2eAdmin(): { email: string; password: string } {
  * (without waiting for hydration: a plain form post works too) and waits for
  * the dashboard. `redirectTo` picks the admin page to land on.
  */
-export async function signInAsAdmin(page: Page, options: { redirectTo?: string } = {}): Promise<void> {
-  const { email, password } = e2eAdmin();
+export async function signInAsAdmin(page: Page, options: { redirectTo?: string; door?: boolean } = {}): Promise<void> {
+  const { email, password } = e2eAdmin(options.door);
   const query = options.redirectTo ? `?${new URLSearchParams({ redirectTo: options.redirectTo })}` : "";
   await page.goto(`/admin/login${query}`);
   // Already signed in, the sign-in page forwards to the admin area at once.
@@ -76,8 +77,8 @@ export async function signInAsAdmin(page: Page, options: { redirectTo?: string }
  * Signs an API request context in (it keeps the cookie) and returns the
  * `ys_admin=…` pair, for requests that carry the cookie by hand.
  */
-export async function signInRequest(request: APIRequestContext, baseURL: string): Promise<string> {
-  const { email, password } = e2eAdmin();
+export async function signInRequest(request: APIRequestContext, baseURL: string, options: { door?: boolean } = {}): Promise<string> {
+  const { email, password } = e2eAdmin(options.door);
   const response = await request.post("/admin/login", {
     form: { email, password, redirectTo: "/admin" },
     headers: { Origin: new URL(baseURL).origin },

@@ -14,6 +14,8 @@ import { startSmtpCapture } from "./smtp-capture";
 
 const root = path.resolve(import.meta.dirname, "../..");
 export const E2E_ADMIN_EMAIL = "e2e-admin@example.org";
+/** A check-in account (the door's role), for the role tests. */
+export const E2E_DOOR_EMAIL = "e2e-door@example.org";
 
 type E2eState = { stop: () => Promise<void> };
 const holder = globalThis as unknown as { __summitE2e?: E2eState };
@@ -52,6 +54,13 @@ export default async function globalSetup() {
     if (admin.status !== 0) {
       throw new Error(`creating the e2e admin failed (exit ${admin.status}): ${admin.stderr || admin.stdout || admin.error?.message}`);
     }
+    const door = spawnSync(
+      process.execPath,
+      ["--import", "tsx", "server/admin-cli.ts", "add", E2E_DOOR_EMAIL, "--name", "Door Team", "--role", "checkin"],
+      { cwd: root, env, input: `${password}\n`, encoding: "utf8", timeout: 120_000 },
+    );
+    if (door.status !== 0)
+      throw new Error(`creating the e2e check-in account failed: ${door.stderr || door.stdout || door.error?.message}`);
 
     const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/support/e2e-prepare-data.ts"], {
       cwd: root,
@@ -70,6 +79,7 @@ export default async function globalSetup() {
     process.env.E2E_DATA_DIR = dataDir;
     process.env.E2E_ADMIN_EMAIL = E2E_ADMIN_EMAIL;
     process.env.E2E_ADMIN_PASSWORD = password;
+    process.env.E2E_DOOR_EMAIL = E2E_DOOR_EMAIL;
   } catch (error) {
     await stop();
     holder.__summitE2e = undefined;

@@ -1,14 +1,15 @@
 import { asc, eq, type SQL } from "drizzle-orm";
 import { type DbOrTx, pgConstraint, pgErrorCode } from "~/db/client.server";
-import { admin_sessions, admin_users, emailEquals } from "~/db/schema";
+import { type ADMIN_ROLES, admin_sessions, admin_users, emailEquals } from "~/db/schema";
 import { DUMMY_PASSWORD_HASH, hashPassword, MIN_PASSWORD_LENGTH, verifyPassword } from "./password.server";
 import { emailSchema } from "./schemas";
 
 // Admin accounts are the allow-list: there is no sign-up, only
 // these functions, reached from the command line (server/admin-cli.ts).
 
+export type AdminRole = (typeof ADMIN_ROLES)[number];
 /** An admin account as the rest of the app sees it: never the password hash. */
-export type Admin = { id: string; email: string; name: string; created_at: Date };
+export type Admin = { id: string; email: string; name: string; role: AdminRole; created_at: Date };
 
 export const DEFAULT_ADMIN_NAME = "Admin User";
 
@@ -35,7 +36,13 @@ export class DuplicateAdminError extends AdminAccountError {
   }
 }
 
-const adminColumns = { id: admin_users.id, email: admin_users.email, name: admin_users.name, created_at: admin_users.created_at };
+const adminColumns = {
+  id: admin_users.id,
+  email: admin_users.email,
+  name: admin_users.name,
+  role: admin_users.role,
+  created_at: admin_users.created_at,
+};
 
 // The same expression as the admin_users_email_key index, so lookups use it.
 const byEmail = (email: string): SQL => emailEquals(admin_users.email, email);
@@ -51,13 +58,16 @@ export function assertPasswordLength(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH) throw new PasswordTooShortError();
 }
 
-export async function createAdmin(db: DbOrTx, input: { email: string; name?: string; password: string }): Promise<Admin> {
+export async function createAdmin(db: DbOrTx, input: { email: string; name?: string; password: string; role?: AdminRole }): Promise<Admin> {
   const email = parseAdminEmail(input.email);
   assertPasswordLength(input.password);
   const name = input.name?.trim() || DEFAULT_ADMIN_NAME;
   const password_hash = await hashPassword(input.password);
   try {
-    const [row] = await db.insert(admin_users).values({ email, name, password_hash }).returning(adminColumns);
+    const [row] = await db
+      .insert(admin_users)
+      .values({ email, name, password_hash, role: input.role ?? "organiser" })
+      .returning(adminColumns);
     if (!row) throw new Error("admin insert returned no row");
     return row;
   } catch (error) {
@@ -80,7 +90,7 @@ export async function getAdminById(db: DbOrTx, id: string): Promise<Admin | null
 /** All accounts, oldest first. */
 export async function listAdmins(db: DbOrTx): Promise<Omit<Admin, "id">[]> {
   return db
-    .select({ email: admin_users.email, name: admin_users.name, created_at: admin_users.created_at })
+    .select({ email: admin_users.email, name: admin_users.name, role: admin_users.role, created_at: admin_users.created_at })
     .from(admin_users)
     .orderBy(asc(admin_users.created_at), asc(admin_users.email));
 }

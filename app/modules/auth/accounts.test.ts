@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)("admin accounts on %s", (kind) => {
   it("creates an account with a normalised e-mail, a default name and a hashed password", async () => {
     const email = unique();
     const admin = await createAdmin(database.db, { email: `  ${email.toUpperCase()} `, password: PASSWORD });
-    expect(admin).toEqual({ id: expect.any(String), email, name: "Admin User", created_at: expect.any(Date) });
+    expect(admin).toEqual({ id: expect.any(String), email, name: "Admin User", role: "organiser", created_at: expect.any(Date) });
     const [row] = await database.db.select().from(admin_users).where(eq(admin_users.id, admin.id));
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);
     expect(row?.password_hash).not.toContain(PASSWORD);
@@ -103,7 +103,12 @@ describe.each(DATABASE_KINDS)("admin accounts on %s", (kind) => {
     const admins = await listAdmins(database.db);
     const emails = admins.map((a) => a.email);
     expect(emails.indexOf(first.email)).toBeLessThan(emails.indexOf(second.email));
-    expect(admins.find((a) => a.email === second.email)).toEqual({ email: second.email, name: "Second", created_at: expect.any(Date) });
+    expect(admins.find((a) => a.email === second.email)).toEqual({
+      email: second.email,
+      name: "Second",
+      role: "organiser",
+      created_at: expect.any(Date),
+    });
     expect(JSON.stringify(admins)).not.toContain("argon2");
   });
 

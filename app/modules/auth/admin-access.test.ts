@@ -42,6 +42,7 @@ describe.each(DATABASE_KINDS)("admin access control on %s", (kind) => {
   let validToken: string;
   let adminId: string;
   let removedToken: string;
+  let checkinToken: string;
   const unknownToken = randomBytes(32).toString("base64url");
   // A fresh expired session for every request: the first look at one ends it.
   const STATES: Record<string, () => Promise<string | null>> = {
@@ -76,6 +77,12 @@ describe.each(DATABASE_KINDS)("admin access control on %s", (kind) => {
     });
     removedToken = await addSession(removed.id, new Date(now), new Date(now + 24 * HOUR));
     await removeAdmin(database.db, removed.email);
+    const door = await createAdmin(database.db, {
+      email: `door-${randomBytes(4).toString("hex")}@example.org`,
+      password: "x".repeat(12),
+      role: "checkin",
+    });
+    checkinToken = await addSession(door.id, new Date(now), new Date(now + 24 * HOUR));
   });
   afterAll(async () => {
     holder.db = undefined;
@@ -186,5 +193,41 @@ describe.each(DATABASE_KINDS)("admin access control on %s", (kind) => {
       }
     }
     expect(await snapshot()).toBe(before);
+  });
+
+  // The door's account: the admin frame and the check-in pages, and nothing else.
+  const doorPages = (routePath: string) => routePath === "admin/check-in" || routePath.startsWith("admin/check-in/");
+  const organiserOnly = routes.filter((r) => !doorPages(r.path));
+
+  it.each(organiserOnly)("/$path: a check-in account is refused (403), the admin home sends it to check-in", async (route) => {
+    const module = await loadModule(route.file);
+    const before = await snapshot();
+    const url = adminUrl(route.path, attendee.id);
+    const params = { id: attendee.id };
+    if (module.loader) {
+      for (const variant of [url, route.path === "admin" ? "/admin/_.data" : `${url}.data`]) {
+        const response = await call(module.loader, request(variant, "GET", checkinToken), params);
+        await expectNoData(response);
+        if (route.path === "admin") {
+          expect(response.status, `GET ${variant}`).toBe(302);
+          expect(response.headers.get("Location")).toBe("/admin/check-in");
+        } else {
+          expect(response.status, `GET ${variant}`).toBe(403);
+        }
+      }
+    }
+    if (module.action) {
+      const response = await call(module.action, request(url, "POST", checkinToken, { Origin: ORIGIN }), params);
+      expect(response.status, `POST ${url}`).toBe(403);
+      await expectNoData(response);
+    }
+    expect(await snapshot()).toBe(before);
+  });
+
+  it("lets a check-in account into the admin frame, with only the door's navigation", async () => {
+    const { loader } = await loadModule(adminLayouts()[0] ?? "");
+    expect(await loader?.({ request: request("/admin/check-in", "GET", checkinToken), params: {}, context: {} })).toMatchObject({
+      admin: { doorOnly: true },
+    });
   });
 });

@@ -19,7 +19,11 @@ export const AUTH_MESSAGES = {
   expired: "Your session has expired. Please sign in again.",
   loggedOut: "Logged out successfully",
   crossOrigin: "This request did not come from this site. Please reload the page and try again.",
+  checkinOnly: "This account is for check-in at the door only.",
 } as const;
+
+/** The check-in page, the one page a check-in account may use. */
+export const CHECKIN_HOME = "/admin/check-in";
 
 export type SessionTimes = { last_seen_at: Date; expires_at: Date };
 

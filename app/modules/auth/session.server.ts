@@ -6,11 +6,12 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { admin_sessions, admin_users } from "~/db/schema";
 import { redirectWithToast } from "~/ui/toast.server";
-import { verifyAdminCredentials } from "./accounts.server";
+import { type AdminRole, verifyAdminCredentials } from "./accounts.server";
 import { claimLoginAttempt, markAttemptSucceeded } from "./rate-limit.server";
 import {
   AUTH_MESSAGES,
   absoluteExpiry,
+  CHECKIN_HOME,
   clearSessionCookie,
   IDLE_TIMEOUT_MS,
   isSameOrigin,
@@ -28,7 +29,7 @@ import {
 // the database only its sha256, so neither a leaked database nor a leaked log
 // line yields a usable session. Every admin loader and action starts with requireAdmin.
 
-export type SessionAdmin = { id: string; email: string; name: string };
+export type SessionAdmin = { id: string; email: string; name: string; role: AdminRole };
 export type AuthOptions = { now: Date; publicUrl: string; secureCookies: boolean };
 
 export function authOptions(now = new Date()): AuthOptions {
@@ -75,7 +76,7 @@ export async function lookupSession(db: DbOrTx, token: string | null, now: Date)
     .select({
       last_seen_at: admin_sessions.last_seen_at,
       expires_at: admin_sessions.expires_at,
-      admin: { id: admin_users.id, email: admin_users.email, name: admin_users.name },
+      admin: { id: admin_users.id, email: admin_users.email, name: admin_users.name, role: admin_users.role },
     })
     .from(admin_sessions)
     .innerJoin(admin_users, eq(admin_users.id, admin_sessions.admin_id))
@@ -145,8 +146,22 @@ export async function authenticateAdmin(db: DbOrTx, request: Request, options: A
   throw Response.json({ error: message }, { status: 401, headers: lookup.status === "none" ? undefined : clear });
 }
 
-/** The first call of every admin loader and action (see authenticateAdmin). */
+/**
+ * The first call of every organiser's loader and action (see authenticateAdmin). A
+ * check-in account is refused (403), except that the admin home sends it to its one page.
+ */
 export async function requireAdmin(request: Request): Promise<{ admin: SessionAdmin; db: Db }> {
+  const db = await getDb();
+  const admin = await authenticateAdmin(db, request, authOptions());
+  if (admin.role !== "organiser") {
+    if (!isStateChanging(request.method) && /^\/admin\/?$/.test(pagePath(request))) throw redirect(CHECKIN_HOME);
+    throw Response.json({ error: AUTH_MESSAGES.checkinOnly }, { status: 403 });
+  }
+  return { admin, db };
+}
+
+/** The first call of the loaders and actions both roles may use: the admin frame and check-in. */
+export async function requireStaff(request: Request): Promise<{ admin: SessionAdmin; db: Db }> {
   const db = await getDb();
   return { admin: await authenticateAdmin(db, request, authOptions()), db };
 }
@@ -189,7 +204,7 @@ export async function signIn(
   });
   return {
     status: "ok",
-    admin: { id: admin.id, email: admin.email, name: admin.name },
+    admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
     setCookie: sessionCookie(token, { secure: options.secureCookies }),
   };
 }

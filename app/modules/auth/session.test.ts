@@ -93,6 +93,7 @@ describe.each(DATABASE_KINDS)("admin sessions on %s", (kind) => {
       id: admin.id,
       email: admin.email,
       name: "Ada Admin",
+      role: "organiser",
     });
   });
 

@@ -11,7 +11,7 @@ import { loader } from "./dashboard";
 vi.mock("~/modules/auth/session.server", () => ({ requireAdmin: vi.fn() }));
 vi.mock("~/logger.server", () => ({ logger: () => ({ error: vi.fn() }) }));
 
-const admin = { id: "00000000-0000-0000-0000-0000000000aa", email: "admin@example.org", name: "Admin" };
+const admin = { id: "00000000-0000-0000-0000-0000000000aa", email: "admin@example.org", name: "Admin", role: "organiser" as const };
 const args = () => ({ request: new Request("http://localhost/admin"), params: {}, context: {} }) as Parameters<typeof loader>[0];
 
 describe("dashboard loader", () => {

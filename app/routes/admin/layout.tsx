@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Link, Outlet, type UIMatch, useLocation, useMatches } from "react-router";
-import { requireAdmin } from "~/modules/auth/session.server";
-import { AUTH_MESSAGES } from "~/modules/auth/session-policy";
+import { requireStaff } from "~/modules/auth/session.server";
+import { AUTH_MESSAGES, CHECKIN_HOME } from "~/modules/auth/session-policy";
 import { siteName, useSiteName } from "~/root";
 import { navItemFor } from "~/ui/admin/admin-nav";
 import { AdminShell } from "~/ui/admin/admin-shell";
@@ -12,8 +12,8 @@ import type { Route } from "./+types/layout";
 // parallel, so a child must never rely on this one having run first.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { admin } = await requireAdmin(request);
-  return { admin: { name: admin.name, email: admin.email } };
+  const { admin } = await requireStaff(request);
+  return { admin: { name: admin.name, email: admin.email, doorOnly: admin.role === "checkin" } };
 }
 
 /** The deepest page's `handle.title`, else the navigation entry for the path. */
@@ -49,13 +49,21 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   const siteName = useSiteName();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const admin = status === 401 || status === 403 ? null : (loaderData?.admin ?? null);
+  // A check-in account on an organiser's page keeps its frame and is shown the way back.
+  const checkinOnly = isRouteErrorResponse(error) && (error.data as { error?: string } | null)?.error === AUTH_MESSAGES.checkinOnly;
+  const admin = (status === 401 || status === 403) && !checkinOnly ? null : (loaderData?.admin ?? null);
 
   const body =
     status === 401 ? (
       <ErrorCard title={AUTH_MESSAGES.unauthorized} text="Please sign in again to continue.">
         <Link to="/admin/login" className={ERROR_ACTION}>
           Go to sign in
+        </Link>
+      </ErrorCard>
+    ) : checkinOnly ? (
+      <ErrorCard title="Not available to this account" text={AUTH_MESSAGES.checkinOnly}>
+        <Link to={CHECKIN_HOME} className={ERROR_ACTION}>
+          Go to Check-in
         </Link>
       </ErrorCard>
     ) : status === 403 ? (

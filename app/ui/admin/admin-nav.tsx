@@ -54,8 +54,15 @@ const SettingsIcon = svg(
   </>,
 );
 const LogListIcon = svg(<path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />);
+const ScanIcon = svg(
+  <>
+    <path d="M3 7V5a2 2 0 0 1 2-2h2M17 3h2a2 2 0 0 1 2 2v2M21 17v2a2 2 0 0 1-2 2h-2M7 21H5a2 2 0 0 1-2-2v-2" />
+    <path d="M7 12h10" />
+  </>,
+);
 
-export type AdminNavItem = { to: string; label: string; icon: Icon; end?: boolean };
+/** `door`: also shown to an account for the door (check-in only). */
+export type AdminNavItem = { to: string; label: string; icon: Icon; end?: boolean; door?: boolean };
 
 const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin", label: "Dashboard", icon: DashboardIcon, end: true },
@@ -65,6 +72,7 @@ const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/agenda", label: "Agenda", icon: ListIcon },
   { to: "/admin/partners", label: "Partners", icon: HandshakeIcon },
   { to: "/admin/operations", label: "Event Operations", icon: ActivityIcon },
+  { to: "/admin/check-in", label: "Check-in", icon: ScanIcon, door: true },
   { to: "/admin/settings", label: "Event Settings", icon: SettingsIcon },
   { to: "/admin/activity", label: "Activity", icon: LogListIcon },
 ];
@@ -75,10 +83,10 @@ export function navItemFor(pathname: string): AdminNavItem | undefined {
   return ADMIN_NAV.find((item) => (item.end ? path === item.to : path === item.to || path.startsWith(`${item.to}/`)));
 }
 
-export function AdminNavList() {
+export function AdminNavList({ doorOnly = false }: { doorOnly?: boolean }) {
   return (
     <ul className="space-y-1">
-      {ADMIN_NAV.map(({ to, label, icon: ItemIcon, end }) => (
+      {ADMIN_NAV.filter((item) => !doorOnly || item.door).map(({ to, label, icon: ItemIcon, end }) => (
         <li key={to}>
           <NavLink
             to={to}

@@ -9,7 +9,8 @@ import { AdminNavList } from "./admin-nav";
 // title and a welcome line, the account card with the logout button, and a
 // progress bar while a page loads.
 
-type ShellAdmin = { name: string; email: string };
+/** `doorOnly`: an account for the door, which sees only the pages marked for it. */
+type ShellAdmin = { name: string; email: string; doorOnly?: boolean };
 
 export function AdminShell({
   admin,
@@ -37,7 +38,7 @@ export function AdminShell({
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-gray-200 bg-white lg:flex">
         <Brand siteName={siteName} />
         <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
-          <AdminNavList />
+          <AdminNavList doorOnly={admin?.doorOnly} />
         </nav>
         {admin ? <AccountCard admin={admin} /> : null}
       </aside>
@@ -160,7 +161,7 @@ function MobileMenu({ admin, siteName }: { admin: ShellAdmin | null; siteName: s
       <div className="absolute inset-x-0 top-full max-h-[calc(100vh-4.5rem)] overflow-y-auto border-b border-gray-200 bg-white shadow-lg">
         <p className="px-4 pt-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">{siteName} · Admin</p>
         <nav aria-label="Admin" className="px-3 py-2">
-          <AdminNavList />
+          <AdminNavList doorOnly={admin?.doorOnly} />
         </nav>
         {admin ? <AccountCard admin={admin} /> : null}
       </div>

@@ -1,0 +1,65 @@
+import { data } from "react-router";
+import { z } from "zod";
+import type { Db } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { redirectWithToast } from "~/ui/toast.server";
+import {
+  CHECKIN_MESSAGES,
+  type CheckInOutcome,
+  checkInById,
+  checkInByScan,
+  checkInByTicketId,
+  countCheckedIn,
+  searchAtDoor,
+  undoCheckIn,
+} from "./checkin.server";
+
+const UNDO_PARAM = "undo";
+
+const checkInFormSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("scan"), code: z.string().max(500) }),
+  z.object({ intent: z.literal("ticket"), ticket_id: z.string().max(100) }),
+  z.object({ intent: z.literal("attendee"), id: z.string().max(100) }),
+  z.object({ intent: z.literal("undo"), id: z.string().max(100) }),
+]);
+
+/** The door page: counts, the search's matches (`?q=`) and the attendee named by `?undo=` (the confirmation without JavaScript). */
+export async function checkInPage(db: Db, url: URL) {
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const undoId = url.searchParams.get(UNDO_PARAM);
+  const [settings, checkedIn, matches] = await Promise.all([getSettings(db), countCheckedIn(db), searchAtDoor(db, q)]);
+  const undo = undoId ? (matches.find((m) => m.id === undoId && m.checked_in_at) ?? null) : null;
+  return { q, checkedIn, registered: settings.registered_count, matches, undo: undo ? { id: undo.id, full_name: undo.full_name } : null };
+}
+
+/**
+ * A scan, a typed ticket ID, a search result's Check in, or Undo. The first three answer
+ * with the outcome, shown large on the same page; Undo redirects back with a toast.
+ */
+export async function checkInAction(db: Db, actor: AuditActor, formData: FormData, back: string) {
+  const parsed = checkInFormSchema.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) throw data("Unknown action", { status: 400 });
+  const form = parsed.data;
+  try {
+    if (form.intent === "undo") {
+      const undone = await undoCheckIn(db, actor, form.id);
+      return undone
+        ? redirectWithToast(back, "success", CHECKIN_MESSAGES.undone(undone.full_name))
+        : redirectWithToast(back, "error", CHECKIN_MESSAGES.notCheckedIn);
+    }
+    const outcome: CheckInOutcome =
+      form.intent === "scan"
+        ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret)
+        : form.intent === "ticket"
+          ? await checkInByTicketId(db, actor, form.ticket_id)
+          : await checkInById(db, actor, form.id);
+    return data({ outcome, at: Date.now() });
+  } catch (error) {
+    logger().error({ err: error, intent: form.intent }, "check-in failed");
+    const outcome: CheckInOutcome = { status: "refused", message: "Check-in failed. Please try again." };
+    return data({ outcome, at: Date.now() }, { status: 500 });
+  }
+}

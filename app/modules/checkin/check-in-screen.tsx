@@ -1,0 +1,218 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Badge } from "~/ui/badge";
+import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { lagosClock } from "~/ui/date-time";
+import { FormField } from "~/ui/form-field";
+import { BUTTON, INPUT } from "~/ui/styles";
+import { useHydrated } from "~/ui/use-hydrated";
+import { useRouteModal } from "~/ui/use-route-modal";
+import type { CheckInOutcome, DoorSearchRow } from "./checkin.server";
+import { QrScanner } from "./qr-scanner";
+
+// The door, on a phone: the camera first, then a typed ticket ID and a search, each
+// answering with one large card readable at arm's length: green checked in, amber
+// already checked in (when and by whom), red refused. Everything but the camera works
+// without JavaScript.
+
+type Page = {
+  q: string;
+  checkedIn: number;
+  registered: number;
+  matches: (Omit<DoorSearchRow, "checked_in_at"> & { checked_in_at: Date | string | null })[];
+  undo: { id: string; full_name: string } | null;
+};
+type Result = { outcome: CheckInOutcome; at: number };
+
+const TONE = {
+  "checked-in": "border-brand-600 bg-brand-50 text-brand-900",
+  already: "border-amber-500 bg-amber-50 text-amber-900",
+  refused: "border-red-600 bg-red-50 text-red-900",
+} as const;
+
+/** A short tone and a buzz where the phone allows, so the door need not look at the screen. */
+function signal(status: CheckInOutcome["status"]) {
+  navigator.vibrate?.(status === "checked-in" ? 120 : [80, 60, 80, 60, 80]);
+  try {
+    const audio = new AudioContext();
+    const tone = audio.createOscillator();
+    const gain = audio.createGain();
+    tone.frequency.value = status === "checked-in" ? 880 : 220;
+    gain.gain.value = 0.08;
+    tone.connect(gain).connect(audio.destination);
+    tone.start();
+    tone.stop(audio.currentTime + (status === "checked-in" ? 0.15 : 0.4));
+    tone.onended = () => void audio.close();
+  } catch {
+    // No sound where the browser allows none.
+  }
+}
+
+function OutcomeCard({ outcome }: { outcome: CheckInOutcome }) {
+  const person = outcome.status === "refused" ? null : outcome.attendee;
+  const role = [person?.position, person?.organization].filter(Boolean).join(", ");
+  return (
+    <section
+      role={outcome.status === "refused" ? "alert" : "status"}
+      aria-live="assertive"
+      data-outcome={outcome.status}
+      className={`rounded-2xl border-4 p-5 ${TONE[outcome.status]}`}
+    >
+      <p className="text-lg font-bold">{outcome.status === "checked-in" ? "Welcome!" : outcome.message}</p>
+      {person ? (
+        <>
+          <p className="mt-2 text-3xl leading-tight font-extrabold break-words">{person.full_name}</p>
+          {role ? <p className="mt-1 text-xl break-words">{role}</p> : null}
+          {person.state ? <p className="mt-1 text-xl">{person.state}</p> : null}
+          <p className="mt-2 font-mono text-sm opacity-80">{person.ticket_id}</p>
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+export function CheckInScreen({ page, result }: { page: Page; result: Result | undefined }) {
+  const hydrated = useHydrated();
+  const scan = useFetcher<Result>();
+  const navigation = useNavigation();
+  const latest = [scan.data, result].filter((r): r is Result => Boolean(r)).sort((a, b) => b.at - a.at)[0];
+  const signalled = useRef(0);
+  const card = useRef<HTMLDivElement>(null);
+  const ticketForm = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (!latest || latest.at === signalled.current) return;
+    signalled.current = latest.at;
+    signal(latest.outcome.status);
+    // Ready for the next person: the answer in view, the typed ticket ID cleared.
+    card.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    if (latest.outcome.status !== "refused") ticketForm.current?.reset();
+  }, [latest]);
+  const back = `/admin/check-in${page.q ? `?q=${encodeURIComponent(page.q)}` : ""}`;
+  const undoing = useRouteModal({ param: "undo", closeHref: back, fromUrl: page.undo, data: page });
+  const busy = navigation.state !== "idle" || scan.state !== "idle";
+
+  return (
+    <div className="mx-auto max-w-xl space-y-5">
+      <p className="text-center text-lg text-gray-700" aria-live="polite">
+        Checked in: <strong className="text-gray-900">{page.checkedIn.toLocaleString("en-US")}</strong> of{" "}
+        {page.registered.toLocaleString("en-US")}
+      </p>
+
+      <div ref={card} className="scroll-mt-20">
+        {latest ? <OutcomeCard outcome={latest.outcome} /> : null}
+      </div>
+
+      <section aria-labelledby="scan-heading" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id="scan-heading" className="font-semibold text-gray-900">
+          Scan a ticket
+        </h2>
+        {hydrated ? (
+          <QrScanner
+            paused={scan.state !== "idle"}
+            onCode={(code) => scan.submit({ intent: "scan", code }, { method: "post", action: "/admin/check-in" })}
+          />
+        ) : (
+          <p className="text-sm text-gray-600">The camera needs JavaScript. Type the ticket ID or search below.</p>
+        )}
+      </section>
+
+      <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id="ticket-heading" className="font-semibold text-gray-900">
+          Type a ticket ID
+        </h2>
+        <Form ref={ticketForm} method="post" action={back} className="mt-2 flex items-end gap-2">
+          <input type="hidden" name="intent" value="ticket" />
+          <div className="flex-1">
+            <FormField label="Ticket ID" id="ticket-id" errorId="ticket-id-error">
+              <input
+                id="ticket-id"
+                name="ticket_id"
+                required
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                placeholder="ZYS-…"
+                className={`${INPUT} font-mono uppercase`}
+              />
+            </FormField>
+          </div>
+          <button type="submit" disabled={busy} className={`${BUTTON.primary} py-2.5`}>
+            Check in
+          </button>
+        </Form>
+      </section>
+
+      <section aria-labelledby="search-heading" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+        <h2 id="search-heading" className="font-semibold text-gray-900">
+          Find an attendee
+        </h2>
+        <Form method="get" action="/admin/check-in" className="mt-2 flex items-end gap-2">
+          <div className="flex-1">
+            <FormField label="Name, e-mail or ticket ID" id="door-search" errorId="door-search-error">
+              <input id="door-search" name="q" type="search" defaultValue={page.q} minLength={2} autoComplete="off" className={INPUT} />
+            </FormField>
+          </div>
+          <button type="submit" className={`${BUTTON.secondary} py-2.5`}>
+            Search
+          </button>
+        </Form>
+        {page.q.length >= 2 ? (
+          page.matches.length === 0 ? (
+            <p className="mt-3 text-sm text-gray-600">{`No attendee matches "${page.q}".`}</p>
+          ) : (
+            <ul className="mt-3 divide-y divide-gray-100">
+              {page.matches.map((m) => (
+                <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div className="min-w-0">
+                    <p className="font-semibold break-words text-gray-900">{m.full_name}</p>
+                    <p className="text-sm break-all text-gray-600">{m.email}</p>
+                    <p className="font-mono text-xs text-gray-500">{m.ticket_id}</p>
+                  </div>
+                  {m.checked_in_at ? (
+                    <div className="flex items-center gap-2">
+                      <Badge tone="amber">{`In at ${lagosClock(m.checked_in_at)}${m.checked_in_by ? ` by ${m.checked_in_by}` : ""}`}</Badge>
+                      <Link
+                        to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
+                        preventScrollReset
+                        className={BUTTON.secondary}
+                        onClick={(event) => {
+                          event.preventDefault();
+                          undoing.open({ id: m.id, full_name: m.full_name });
+                        }}
+                      >
+                        Undo
+                      </Link>
+                    </div>
+                  ) : (
+                    <Form method="post" action={back}>
+                      <input type="hidden" name="intent" value="attendee" />
+                      <input type="hidden" name="id" value={m.id} />
+                      <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={`Check in ${m.full_name}`}>
+                        Check in
+                      </button>
+                    </Form>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+      </section>
+
+      {undoing.target ? (
+        <ConfirmDialog
+          title="Undo check-in"
+          message={`Undo the check-in of ${undoing.target.full_name}? Their ticket can then be scanned again.`}
+          id={undoing.target.id}
+          action={back}
+          cancelHref={back}
+          onClose={undoing.close}
+          intent="undo"
+          confirmLabel="Undo check-in"
+          pendingLabel="Undoing…"
+          tone="danger"
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
+import { audit_log, check_ins } from "~/db/schema";
+import { createAdmin } from "~/modules/auth/accounts.server";
+import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import {
+  CHECKIN_MESSAGES,
+  checkInById,
+  checkInByScan,
+  checkInByTicketId,
+  countCheckedIn,
+  searchAtDoor,
+  undoCheckIn,
+} from "./checkin.server";
+
+const SECRET = "check-in-test-secret-0123456789";
+
+describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
+  let database: DbConnection;
+  let door: { id: string; email: string; name: string };
+  let other: { id: string; email: string; name: string };
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    door = await createAdmin(database.db, {
+      email: `door-${kind}@example.org`,
+      name: "Bala at the door",
+      password: "x".repeat(12),
+      role: "checkin",
+    });
+    other = await createAdmin(database.db, {
+      email: `door2-${kind}@example.org`,
+      name: "Second phone",
+      password: "x".repeat(12),
+      role: "checkin",
+    });
+  });
+  afterAll(async () => database?.close());
+
+  it("checks a scanned ticket in once; a second scan says when and by whom, and changes nothing", async () => {
+    const { db } = database;
+    const attendee = await createAttendee(db, { full_name: "Ɗanladi Ƙasimu", organization: "Gusau Youth Forum", state: "Zamfara" });
+    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const first = await checkInByScan(db, door, token, SECRET);
+    expect(first).toMatchObject({ status: "checked-in", attendee: { full_name: "Ɗanladi Ƙasimu", organization: "Gusau Youth Forum" } });
+    // The ticket page URL a phone camera app shares works as well as the bare token.
+    const again = await checkInByScan(db, other, `https://summit.example.org/tickets/${token}`, SECRET);
+    expect(again.status).toBe("already");
+    expect(again.message).toMatch(/^Already checked in at \d\d:\d\d by Bala at the door$/);
+    const rows = await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ checked_in_by: door.id, method: "scan" });
+    const audit = await db.select().from(audit_log).where(eq(audit_log.entity_id, attendee.id));
+    expect(audit.map((a) => a.action)).toEqual(["checkin.create"]);
+  });
+
+  it("refuses a forged or altered code, and a ticket whose registration was deleted", async () => {
+    const { db } = database;
+    const attendee = await createAttendee(db);
+    const token = signTicketToken(attendee.ticket_id, SECRET);
+    expect(await checkInByScan(db, door, token, "another-secret-another-secret")).toEqual({
+      status: "refused",
+      message: CHECKIN_MESSAGES.forged,
+    });
+    const dot = token.lastIndexOf(".");
+    const altered = `${token.slice(0, dot + 1)}${token[dot + 1] === "A" ? "B" : "A"}${token.slice(dot + 2)}`;
+    expect(await checkInByScan(db, door, altered, SECRET)).toMatchObject({ status: "refused" });
+    expect(await checkInByScan(db, door, attendee.ticket_id, SECRET)).toMatchObject({
+      status: "refused",
+      message: CHECKIN_MESSAGES.forged,
+    });
+    const gone = signTicketToken("ZYS-GONE1-ABCDEF", SECRET);
+    expect(await checkInByScan(db, door, gone, SECRET)).toEqual({ status: "refused", message: CHECKIN_MESSAGES.deleted });
+    expect(await countCheckedIn(db)).toBeGreaterThanOrEqual(0);
+    expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toEqual([]);
+  });
+
+  it("checks in by a typed ticket ID or a search result, finds people by name, e-mail or ticket ID", async () => {
+    const { db } = database;
+    const hauwa = await createAttendee(db, { full_name: "Hauwa Ɓello", email: "hauwa.bello@example.org" });
+    // Case-insensitive for ASCII letters (a C-locale PostgreSQL does not fold Ɓ/ɓ).
+    const found = await searchAtDoor(db, "HAUWA Ɓel");
+    expect(found.map((r) => r.id)).toContain(hauwa.id);
+    expect((await searchAtDoor(db, hauwa.ticket_id.toLowerCase())).map((r) => r.id)).toEqual([hauwa.id]);
+    expect((await searchAtDoor(db, "HAUWA.BELLO@")).map((r) => r.id)).toEqual([hauwa.id]);
+    expect(await searchAtDoor(db, "%")).toEqual([]);
+    expect(await checkInByTicketId(db, door, ` ${hauwa.ticket_id.toLowerCase()} `)).toMatchObject({ status: "checked-in" });
+    expect((await searchAtDoor(db, "Hauwa Ɓello"))[0]).toMatchObject({
+      checked_in_by: "Bala at the door",
+      checked_in_at: expect.any(Date),
+    });
+    expect(await checkInByTicketId(db, door, "ZYS-NOPE-000000")).toEqual({
+      status: "refused",
+      message: CHECKIN_MESSAGES.unknownTicketId("ZYS-NOPE-000000"),
+    });
+    const musa = await createAttendee(db, { full_name: "Musa Garba" });
+    expect(await checkInById(db, door, musa.id)).toMatchObject({ status: "checked-in" });
+    expect(await checkInById(db, door, "not-an-id")).toMatchObject({ status: "refused" });
+  });
+
+  it("undoes a check-in, audited, so the ticket can be scanned again", async () => {
+    const { db } = database;
+    const attendee = await createAttendee(db, { full_name: "Aisha Yusuf" });
+    await checkInById(db, door, attendee.id);
+    expect(await undoCheckIn(db, door, attendee.id)).toEqual({ full_name: "Aisha Yusuf" });
+    expect(await undoCheckIn(db, door, attendee.id)).toBeNull();
+    expect(await checkInById(db, other, attendee.id)).toMatchObject({ status: "checked-in" });
+    const actions = (await db.select().from(audit_log).where(eq(audit_log.entity_id, attendee.id))).map((a) => a.action);
+    expect(actions.sort()).toEqual(["checkin.create", "checkin.create", "checkin.undo"]);
+  });
+
+  it("two phones scanning one ticket at the same moment check it in once", async () => {
+    const { db } = database;
+    const attendee = await createAttendee(db);
+    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const results = await Promise.all([
+      checkInByScan(db, door, token, SECRET),
+      checkInByScan(db, other, token, SECRET),
+      checkInByScan(db, door, token, SECRET),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(["already", "already", "checked-in"]);
+    expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,124 @@
+import { count, eq, ilike, or } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { admin_users, attendees, check_ins } from "~/db/schema";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { extractTicketToken, verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { lagosClock } from "~/ui/date-time";
+
+// Checking attendees in at the door. Each attendee is checked in once: the unique index
+// on check_ins.attendee_id decides, so two phones scanning one ticket at the same moment
+// check it in once and the second sees who did it. Every check-in and undo is audited.
+
+type DoorAttendee = { id: string; full_name: string; organization: string; position: string; state: string; ticket_id: string };
+type CheckInMethod = "scan" | "ticket-id" | "search";
+
+export type CheckInOutcome =
+  | { status: "checked-in"; attendee: DoorAttendee; message: string }
+  | { status: "already"; attendee: DoorAttendee; message: string }
+  | { status: "refused"; message: string };
+
+export const CHECKIN_MESSAGES = {
+  forged: "This code is not a ticket for this event.",
+  deleted: "This ticket's registration no longer exists.",
+  unknownTicketId: (ticketId: string) => `No registration has the ticket ID ${ticketId}.`,
+  checkedIn: (name: string) => `${name} is checked in.`,
+  already: (at: Date, by: string | null) => `Already checked in at ${lagosClock(at)}${by ? ` by ${by}` : ""}`,
+  undone: (name: string) => `${name}'s check-in was undone.`,
+  notCheckedIn: "This attendee is not checked in.",
+} as const;
+
+const doorColumns = {
+  id: attendees.id,
+  full_name: attendees.full_name,
+  organization: attendees.organization,
+  position: attendees.position,
+  state: attendees.state,
+  ticket_id: attendees.ticket_id,
+};
+
+/** A scanned QR code (the signed token, or the ticket page's URL): verified, then checked in. */
+export async function checkInByScan(db: DbOrTx, actor: AuditActor, scanned: string, secret: string): Promise<CheckInOutcome> {
+  const ticketId = verifyTicketToken(extractTicketToken(scanned), secret);
+  if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.forged };
+  const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
+  if (!attendee) return { status: "refused", message: CHECKIN_MESSAGES.deleted };
+  return checkIn(db, actor, attendee, "scan");
+}
+
+/** A ticket ID typed at the door (as printed in the e-mail), in any case and spacing. */
+export async function checkInByTicketId(db: DbOrTx, actor: AuditActor, typed: string): Promise<CheckInOutcome> {
+  const ticketId = typed.trim().toUpperCase().replace(/\s+/g, "");
+  const [attendee] = ticketId ? await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1) : [];
+  if (!attendee) return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(ticketId || typed.trim()) };
+  return checkIn(db, actor, attendee, "ticket-id");
+}
+
+/** An attendee found by search at the door. */
+export async function checkInById(db: DbOrTx, actor: AuditActor, attendeeId: string): Promise<CheckInOutcome> {
+  const [attendee] = isUuid(attendeeId) ? await db.select(doorColumns).from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
+  if (!attendee) return { status: "refused", message: CHECKIN_MESSAGES.deleted };
+  return checkIn(db, actor, attendee, "search");
+}
+
+async function checkIn(db: DbOrTx, actor: AuditActor, attendee: DoorAttendee, method: CheckInMethod): Promise<CheckInOutcome> {
+  return db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(check_ins)
+      .values({ attendee_id: attendee.id, checked_in_by: actor.id, method })
+      .onConflictDoNothing({ target: check_ins.attendee_id })
+      .returning({ id: check_ins.id });
+    if (inserted) {
+      await recordAudit(tx, actor, { action: "checkin.create", entity: "attendee", entityId: attendee.id, details: { method } });
+      return { status: "checked-in", attendee, message: CHECKIN_MESSAGES.checkedIn(attendee.full_name) };
+    }
+    const [existing] = await tx
+      .select({ at: check_ins.created_at, by: admin_users.name })
+      .from(check_ins)
+      .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
+      .where(eq(check_ins.attendee_id, attendee.id));
+    return { status: "already", attendee, message: CHECKIN_MESSAGES.already(existing?.at ?? new Date(), existing?.by ?? null) };
+  });
+}
+
+/** Takes a check-in back (a wrong person let in by mistake); null when there was none. */
+export async function undoCheckIn(db: DbOrTx, actor: AuditActor, attendeeId: string): Promise<{ full_name: string } | null> {
+  if (!isUuid(attendeeId)) return null;
+  return db.transaction(async (tx) => {
+    const [removed] = await tx.delete(check_ins).where(eq(check_ins.attendee_id, attendeeId)).returning({ at: check_ins.created_at });
+    if (!removed) return null;
+    const [attendee] = await tx.select({ full_name: attendees.full_name }).from(attendees).where(eq(attendees.id, attendeeId));
+    await recordAudit(tx, actor, {
+      action: "checkin.undo",
+      entity: "attendee",
+      entityId: attendeeId,
+      details: { checkedInAt: removed.at.toISOString() },
+    });
+    return { full_name: attendee?.full_name ?? "" };
+  });
+}
+
+export type DoorSearchRow = DoorAttendee & { email: string; checked_in_at: Date | null; checked_in_by: string | null };
+
+/** Up to `limit` attendees whose name or e-mail contains the text, or whose ticket ID it is, with their check-in. */
+export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
+  const q = text.trim();
+  if (q.length < 2) return [];
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .select({ ...doorColumns, email: attendees.email, checked_in_at: check_ins.created_at, checked_in_by: admin_users.name })
+    .from(attendees)
+    .leftJoin(check_ins, eq(check_ins.attendee_id, attendees.id))
+    .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
+    .where(or(ilike(attendees.full_name, pattern), ilike(attendees.email, pattern), eq(attendees.ticket_id, q.toUpperCase())))
+    .orderBy(attendees.full_name, attendees.id)
+    .limit(limit);
+}
+
+/** How many attendees are checked in (a check-in goes when its attendee is deleted). */
+export async function countCheckedIn(db: DbOrTx): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(check_ins);
+  return row?.n ?? 0;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (value: string) => UUID.test(value);

@@ -1,0 +1,22 @@
+import { requireStaff } from "~/modules/auth/session.server";
+import { checkInAction, checkInPage } from "~/modules/checkin/actions.server";
+import { CheckInScreen } from "~/modules/checkin/check-in-screen";
+import type { Route } from "./+types/check-in";
+
+// /admin/check-in: the door. Organisers and check-in accounts alike.
+export const handle = { title: "Check-in" };
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request);
+  return checkInPage(db, url);
+}
+
+export async function action({ request, url }: Route.ActionArgs) {
+  const { admin, db } = await requireStaff(request);
+  const back = `/admin/check-in${url.searchParams.get("q") ? `?q=${encodeURIComponent(url.searchParams.get("q") ?? "")}` : ""}`;
+  return checkInAction(db, admin, await request.formData(), back);
+}
+
+export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {
+  return <CheckInScreen page={loaderData} result={actionData} />;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "admin_users" ADD COLUMN "role" text DEFAULT 'organiser' NOT NULL;--> statement-breakpoint
+ALTER TABLE "admin_users" ADD CONSTRAINT "admin_users_role_check" CHECK ("admin_users"."role" in ('organiser', 'checkin'));
