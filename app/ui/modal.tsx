@@ -49,11 +49,15 @@ export function Modal({ title, onClose, closeHref, children, icon, size = "md" }
   const hydrated = useHydrated();
   const panel = useRef<HTMLDivElement>(null);
 
+  // The latest onClose, so the effect below runs once per opening: a page re-rendering
+  // (a server error in the form) must not move focus out and back.
+  const close = useRef(onClose);
+  close.current = onClose;
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     panel.current?.focus();
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") onClose();
+      if (event.key === "Escape") close.current();
       if (event.key === "Tab" && panel.current) trapFocus(panel.current, event);
     };
     document.addEventListener("keydown", onKey);
@@ -61,7 +65,7 @@ export function Modal({ title, onClose, closeHref, children, icon, size = "md" }
       document.removeEventListener("keydown", onKey);
       previous?.focus?.();
     };
-  }, [onClose]);
+  }, []);
 
   return (
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">

@@ -163,6 +163,7 @@ test.describe("admin layout", () => {
       "Agenda",
       "Partners",
       "Event Operations",
+      "Check-in",
       "Event Settings",
       "Activity",
     ]);
@@ -174,6 +175,7 @@ test.describe("admin layout", () => {
       [`/admin/attendees/${crypto.randomUUID()}`, "Attendees", undefined],
       ["/admin/special-guests", "Special Guests", "Special Guests"],
       ["/admin/operations", "Event Operations", "Event Operations"],
+      ["/admin/check-in", "Check-in", "Check-in"],
       ["/admin/settings", "Event Settings", "Event Settings"],
     ] as const) {
       await page.goto(path);
@@ -185,11 +187,11 @@ test.describe("admin layout", () => {
   });
 
   test("shows the admin's name and e-mail and a coming-soon body on unfinished sections", async ({ adminPage: page }) => {
-    await page.goto("/admin/agenda");
+    await page.goto("/admin/operations");
     await openMenuIfMobile(page);
     await expect(page.getByText(e2eAdmin().email).filter({ visible: true })).toBeVisible();
     await expect(page.locator("p", { hasText: /^E2E Admin$/ }).filter({ visible: true })).toBeVisible();
-    await expect(page.getByRole("heading", { name: "Agenda: coming soon" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Event Operations: coming soon" })).toBeVisible();
   });
 
   test("skip link and keyboard navigation", async ({ adminPage: page }, testInfo) => {

@@ -64,11 +64,16 @@ export function ImageUpload(props: {
 
   // Once this form's post is answered, the server's error (props.error) is what counts again.
   const navigation = useNavigation();
-  const posting = navigation.state === "submitting" && navigation.formData?.has(props.urlName) === true;
+  // Until idle: the action's answer (props.error) arrives with the revalidation that follows it.
+  const posting = navigation.state !== "idle" && navigation.formData?.has(props.urlName) === true;
   const [posted, setPosted] = useState(false);
+  const [answered, setAnswered] = useState(false);
   if (posting !== posted) {
     setPosted(posting);
-    if (!posting) setEdited(false);
+    if (!posting) {
+      setEdited(false);
+      setAnswered(true);
+    }
   }
 
   const chosenRef = useRef(chosen);
@@ -106,6 +111,17 @@ export function ImageUpload(props: {
     urlOfInput.current = props.currentUrl;
     setInputFile(inputRef.current, null);
   }, [props.currentUrl, inputRef]);
+
+  // A file the server refused is dropped like one refused here: the saved image shows again
+  // and saving once more does not post the same file.
+  // The error can arrive a render after the answer (the form library applies it in an effect),
+  // so the answer is remembered until it does.
+  useEffect(() => {
+    if (!answered || !props.error) return;
+    setAnswered(false);
+    setChosen(null);
+    setInputFile(inputRef.current, null);
+  }, [answered, props.error, inputRef]);
 
   // A file chosen in the plain input before hydration is checked and previewed once JavaScript runs.
   useEffect(() => {

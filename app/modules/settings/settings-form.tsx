@@ -64,7 +64,7 @@ export function SettingsForm({
           {form.errors[0]}
         </p>
       ) : null}
-      <Card title="Event Details">
+      <Card title="Event Details" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">
           <div className="sm:col-span-2">
             <FormField label="Event name" required {...field(f.event_name)}>
@@ -100,13 +100,13 @@ export function SettingsForm({
         </div>
       </Card>
 
-      <Card title="Summit Description">
+      <Card title="Summit Description" level={2}>
         <FormField label="About the summit" required {...field(f.about)}>
           <textarea {...getTextareaProps(f.about)} key={f.about.key} rows={5} className={INPUT} />
         </FormField>
       </Card>
 
-      <Card title="Contact Information">
+      <Card title="Contact Information" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Contact email" required {...field(f.contact_email)}>
             <input
@@ -122,7 +122,7 @@ export function SettingsForm({
         </div>
       </Card>
 
-      <Card title="Registration Settings">
+      <Card title="Registration Settings" level={2}>
         <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
           <FormField
             label="Maximum attendees"
@@ -153,7 +153,7 @@ export function SettingsForm({
         </div>
       </Card>
 
-      <Card title="Guest of Honor">
+      <Card title="Guest of Honor" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Name" required {...field(f.guest_of_honor_name)}>
             {text(f.guest_of_honor_name)}
@@ -174,7 +174,7 @@ export function SettingsForm({
         </div>
       </Card>
 
-      <Card title="Social Links">
+      <Card title="Social Links" level={2}>
         <div className="grid gap-4 sm:grid-cols-3">
           {(
             [
