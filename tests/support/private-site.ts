@@ -12,7 +12,8 @@ import { startProductionServer } from "./production-server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export type PrivateSite = { url: string; stop: () => Promise<void> };
+/** `dataDir`: its mail is written to dataDir/mail (no SMTP). */
+export type PrivateSite = { url: string; dataDir: string; stop: () => Promise<void> };
 
 function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, input, encoding: "utf8", timeout: 120_000 });
@@ -33,6 +34,7 @@ export async function startPrivateSite(): Promise<PrivateSite> {
     const server = await startProductionServer({ dataDir });
     return {
       url: server.url,
+      dataDir,
       stop: async () => {
         await server.stop();
         rmSync(dir, { recursive: true, force: true });

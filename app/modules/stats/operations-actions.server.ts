@@ -8,6 +8,8 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { queueReminders, retryFailedReminders } from "~/modules/tickets/reminders.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
+export const SENDING_PARAM = "reminders";
+
 export const OPERATIONS_TOASTS = {
   perfectTiming: "Perfect timing! Event is 1-2 days away.",
   notYet: "Reminders are typically sent 1-2 days before the event.",
@@ -25,8 +27,9 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     try {
       const { queued } = await queueReminders(db, actor, now);
       notifyOutbox();
+      // The page follows the batch (?reminders=sending) and says when it has gone out.
       return queued > 0
-        ? redirectWithToast(back, "info", OPERATIONS_TOASTS.sending(queued))
+        ? redirectWithToast(`${back}?${SENDING_PARAM}=sending`, "info", OPERATIONS_TOASTS.sending(queued))
         : redirectWithToast(back, "info", OPERATIONS_TOASTS.allReminded);
     } catch (error) {
       logger().error({ err: error }, "queueing reminders failed");
@@ -38,7 +41,7 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
       const settings = await getSettings(db);
       const retried = await retryFailedReminders(db, settings.event_date);
       notifyOutbox();
-      return redirectWithToast(back, "info", OPERATIONS_TOASTS.retrying(retried));
+      return redirectWithToast(`${back}?${SENDING_PARAM}=sending`, "info", OPERATIONS_TOASTS.retrying(retried));
     } catch (error) {
       logger().error({ err: error }, "retrying reminders failed");
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.remindersFailed);

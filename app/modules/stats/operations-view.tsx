@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { useCountdown } from "~/modules/settings/use-countdown";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
@@ -34,19 +34,25 @@ function useRefresh(sending: boolean) {
   }, [revalidate, state, sending]);
 }
 
-/** The product's result toast once the last queued reminder has gone out (or failed for good). */
+/**
+ * The product's result toast once the last queued reminder has gone out (or failed for good):
+ * after Send (the page's URL carries ?reminders=sending) or when a batch seen going ends.
+ */
 function useReminderResult(progress: OperationsOverview["reminders"], push: (type: "success" | "error", title: string) => void) {
+  const [params, setParams] = useSearchParams();
+  const following = params.has("reminders");
   const wasSending = useRef(progress.queued > 0);
   useEffect(() => {
     if (progress.queued > 0) {
       wasSending.current = true;
       return;
     }
-    if (!wasSending.current) return;
+    if (!wasSending.current && !following) return;
     wasSending.current = false;
+    if (following) setParams({}, { replace: true, preventScrollReset: true });
     if (progress.failed > 0) push("error", `Failed to send ${n(progress.failed)} emails`);
     else push("success", `Reminder emails sent to ${n(progress.sent)} attendees!`);
-  }, [progress, push]);
+  }, [progress, push, following, setParams]);
 }
 
 function ReminderProgress({ progress }: { progress: OperationsOverview["reminders"] }) {

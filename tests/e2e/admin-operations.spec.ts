@@ -1,0 +1,83 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+import { signInAsAdmin } from "../support/admin-session";
+import { expectNoViolations } from "../support/axe";
+import { expect, test } from "../support/fixtures";
+import { waitForInteractive } from "../support/hydration";
+import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { makeRegistrant, registerViaRequest } from "../support/register-helper";
+
+// Event Operations. The cards, countdown and Check Timing read the shared site; sending
+// reminders mails every attendee, so that test runs on a server of its own and reads the
+// mail it wrote (DATA_DIR/mail).
+
+async function openOperations(page: Page) {
+  await page.goto("/admin/operations");
+  await expect(page.getByRole("heading", { level: 1, name: "Event Operations" })).toBeVisible();
+  await waitForInteractive(page);
+}
+
+test("the four cards, the countdown, system status and Check Timing", async ({ adminPage: page, failOnPageErrors: _ }) => {
+  await openOperations(page);
+  const cards = page.getByTestId("operations-cards");
+  for (const label of ["Registration Status", "Total Registered", "Days Until Event", "Check-in Rate"])
+    await expect(cards).toContainText(label);
+  await expect(cards).toContainText("Registration is open");
+  await expect(cards).toContainText(/\d+ spots remaining/);
+  await expect(cards).toContainText(/\d+% ?/);
+  // The e2e event is 30 days ahead: the countdown ticks.
+  const seconds = page.getByRole("timer").locator("span").nth(6);
+  const first = await seconds.textContent();
+  await expect(seconds).not.toHaveText(first ?? "", { timeout: 3000 });
+  const status = page.getByTestId("system-status");
+  await expect(status).toContainText(/Connected, answered in [\d.]+ ms/);
+  await expect(status).toContainText(/SMTP server .* verified/);
+  await expect(status).toContainText(/\d+ queued, \d+ failed/);
+  await page.getByRole("button", { name: "Check Timing" }).click();
+  await expect(page.getByText("Reminders are typically sent 1-2 days before the event.").first()).toBeVisible();
+  await expectNoViolations(page, "/admin/operations");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});
+
+test.describe("reminders, on a server of their own", () => {
+  let site: PrivateSite | undefined;
+  test.afterAll(async () => site?.stop());
+
+  test("one reminder per attendee however often Send is pressed, with the product's texts", async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
+    test.setTimeout(120_000);
+    site = await startPrivateSite();
+    const context = await browser.newContext({ baseURL: site.url });
+    const page = await context.newPage();
+    const people = [makeRegistrant({ fullName: "Ɗanladi Ƙasimu" }), makeRegistrant({ fullName: "Hauwa Ɓello" })];
+    for (const person of people) await registerViaRequest(page.request, person);
+    await signInAsAdmin(page, { redirectTo: "/admin/operations" });
+    await openOperations(page);
+
+    await page.getByRole("link", { name: "Send Reminders" }).click();
+    const dialog = page.getByRole("dialog", { name: "Send Reminders" });
+    await expect(dialog).toContainText("Send reminder emails to all registered attendees?");
+    await dialog.getByRole("button", { name: "Send Reminders" }).click();
+    await expect(page.getByText("Sending reminder emails to 2 attendees…")).toBeVisible();
+    await expect(page.getByText("Reminder emails sent to 2 attendees!")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId("reminder-progress")).toHaveText("Reminders: 0 queued, 2 sent, 0 failed");
+
+    // A second press (and a double click) queues nobody again.
+    await page.getByRole("link", { name: "Send Reminders" }).click();
+    await page.getByRole("dialog", { name: "Send Reminders" }).getByRole("button", { name: "Send Reminders" }).dblclick();
+    await expect(page.getByText("Every registered attendee already has a reminder for this event.").first()).toBeVisible();
+
+    const mailDir = path.join(site.dataDir, "mail");
+    const reminders = readdirSync(mailDir)
+      .filter((f) => f.endsWith(".eml"))
+      .map((f) => readFileSync(path.join(mailDir, f), "utf8"))
+      // The subject is MIME-encoded (it has a dash): "Reminder" survives the encoding.
+      .filter((eml) => /^Subject: .*Reminder/m.test(eml));
+    expect(reminders).toHaveLength(2);
+    for (const person of people) expect(reminders.filter((eml) => eml.includes(`To: ${person.email}`))).toHaveLength(1);
+    expect(reminders[0]).toContain("Content-Type: text/calendar");
+    expect(reminders[0]).toMatch(/Content-ID: <ticket-qr>/);
+    await context.close();
+  });
+});
