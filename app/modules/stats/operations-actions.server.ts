@@ -8,9 +8,9 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { queueReminders, retryFailedReminders } from "~/modules/tickets/reminders.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
-export const SENDING_PARAM = "reminders";
+const SENDING_PARAM = "reminders";
 
-export const OPERATIONS_TOASTS = {
+const OPERATIONS_TOASTS = {
   perfectTiming: "Perfect timing! Event is 1-2 days away.",
   notYet: "Reminders are typically sent 1-2 days before the event.",
   timingFailed: "Failed to check reminder timing",
