@@ -34,6 +34,7 @@ export default [
         route(":id/edit", "routes/admin/partner-form.tsx", { id: "partner-edit" }),
       ]),
       route("operations", "routes/admin/operations.tsx"),
+      route("operations/preview/:template", "routes/admin/email-preview.ts"),
       route("check-in", "routes/admin/check-in.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("activity", "routes/admin/activity.tsx"),

@@ -1,10 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { signInAsAdmin } from "../support/admin-session";
+import { e2eAdmin, signInAsAdmin } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
+import { waitForMail } from "../support/mailbox-client";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 
@@ -38,6 +39,39 @@ test("the four cards, the countdown, system status and Check Timing", async ({ a
   await expect(page.getByText("Reminders are typically sent 1-2 days before the event.").first()).toBeVisible();
   await expectNoViolations(page, "/admin/operations");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
+});
+
+test("previews render the real ticket and reminder e-mails in a sandboxed frame, and send a test to the organiser", async ({
+  adminPage: page,
+  failOnPageErrors: _,
+}, testInfo) => {
+  await openOperations(page);
+  for (const [button, eyebrow] of [
+    ["Preview Ticket Email", "Admission ticket"],
+    ["Preview Reminder Email", "Reminder"],
+  ] as const) {
+    await page.getByRole("link", { name: button }).click();
+    const dialog = page.getByRole("dialog");
+    const frame = dialog.locator("iframe");
+    await expect(frame).toHaveAttribute("sandbox", "");
+    const body = page.frameLocator("dialog iframe, [role=dialog] iframe").locator("body");
+    await expect(body).toContainText("Amina Sample");
+    await expect(body).toContainText(eyebrow);
+    await expect(body.locator("img").first()).toHaveAttribute("src", /^data:image\/png;base64,/);
+    const textHref = (await dialog.getByRole("link", { name: "Plain-text version" }).getAttribute("href")) ?? "";
+    const text = await (await page.request.get(textHref)).text();
+    expect(text).toMatch(/^Subject: /);
+    expect(text).toContain("Amina Sample");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+  }
+  test.skip(testInfo.project.name !== "desktop", "one test e-mail is enough");
+  await page.getByRole("link", { name: "Preview Reminder Email" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Send me a test" }).click();
+  const { email } = e2eAdmin();
+  await expect(page.getByText(`Test e-mail sent to ${email}`)).toBeVisible();
+  const mail = await waitForMail({ to: email, subjectIncludes: "[Test] " });
+  expect(mail.subject).toMatch(/^\[Test\] (Tomorrow|Reminder): /);
 });
 
 test.describe("reminders, on a server of their own", () => {

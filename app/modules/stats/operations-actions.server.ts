@@ -5,7 +5,9 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { isReminderWindow } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
+import { isPreviewTemplate, sendTestEmail } from "~/modules/tickets/email-preview.server";
 import { queueReminders, retryFailedReminders } from "~/modules/tickets/reminders.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
 const SENDING_PARAM = "reminders";
@@ -18,6 +20,8 @@ const OPERATIONS_TOASTS = {
   allReminded: "Every registered attendee already has a reminder for this event.",
   remindersFailed: "Failed to send reminder emails",
   retrying: (n: number) => `Sending ${n.toLocaleString("en-US")} failed reminders again…`,
+  testSent: (email: string) => `Test e-mail sent to ${email}`,
+  testFailed: "Failed to send the test e-mail",
 } as const;
 
 /** The operations screen's buttons; each answers with a redirect back and the product's toast. */
@@ -34,6 +38,18 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     } catch (error) {
       logger().error({ err: error }, "queueing reminders failed");
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.remindersFailed);
+    }
+  }
+  if (intent === "send-test") {
+    const template = String(formData.get("template") ?? "");
+    if (!isPreviewTemplate(template)) throw data("Unknown template", { status: 400 });
+    try {
+      await sendTestEmail(db, template, actor.email, ticketLinkKeys(), now);
+      notifyOutbox();
+      return redirectWithToast(`${back}?preview=${template}`, "success", OPERATIONS_TOASTS.testSent(actor.email));
+    } catch (error) {
+      logger().error({ err: error }, "test e-mail failed");
+      return redirectWithToast(back, "error", OPERATIONS_TOASTS.testFailed);
     }
   }
   if (intent === "retry-reminders") {

@@ -5,6 +5,7 @@ import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DateTime } from "~/ui/date-time";
+import { Modal } from "~/ui/modal";
 import { StatCard, StatCardIcon } from "~/ui/stat-card";
 import { BUTTON } from "~/ui/styles";
 import { Toaster } from "~/ui/toaster";
@@ -100,7 +101,46 @@ function StatusRow({ label, ok, children }: { label: string; ok: boolean; childr
   );
 }
 
-export function OperationsView({ overview, confirmReminders }: { overview: OperationsOverview; confirmReminders: boolean }) {
+type Preview = "ticket" | "reminder";
+const PREVIEW_TITLES: Record<Preview, string> = { ticket: "Ticket Email", reminder: "Reminder Email" };
+
+function EmailPreview({ template, onClose }: { template: Preview; onClose: () => void }) {
+  const src = `${PAGE}/preview/${template}`;
+  return (
+    <Modal title={`${PREVIEW_TITLES[template]} preview`} size="lg" onClose={onClose} closeHref={PAGE}>
+      <p className="mt-2 text-center text-sm text-gray-600">The real e-mail for a made-up attendee, with the current settings.</p>
+      {/* No scripts, no same-origin: the e-mail is shown, never run. */}
+      <iframe
+        title={`${PREVIEW_TITLES[template]} preview`}
+        src={src}
+        sandbox=""
+        className="mt-4 h-[60vh] w-full rounded-lg border border-gray-200"
+      />
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <a href={`${src}?format=text`} target="_blank" rel="noopener" className="text-sm text-brand-700 underline">
+          Plain-text version
+        </a>
+        <Form method="post" action={PAGE}>
+          <input type="hidden" name="template" value={template} />
+          <button type="submit" name="intent" value="send-test" className={BUTTON.primary}>
+            Send me a test
+          </button>
+        </Form>
+      </div>
+    </Modal>
+  );
+}
+
+export function OperationsView({
+  overview,
+  confirmReminders,
+  preview,
+}: {
+  overview: OperationsOverview;
+  confirmReminders: boolean;
+  preview: Preview | null;
+}) {
+  const previewing = useRouteModal<Preview>({ param: "preview", closeHref: PAGE, fromUrl: preview, data: overview });
   useRefresh(overview.reminders.queued > 0);
   const { toasts, push } = useToasts();
   useReminderResult(overview.reminders, push);
@@ -175,6 +215,22 @@ export function OperationsView({ overview, confirmReminders }: { overview: Opera
               Send Reminders
             </Link>
           </div>
+          <div className="mt-2 flex flex-wrap gap-2">
+            {(["ticket", "reminder"] as const).map((template) => (
+              <Link
+                key={template}
+                to={`${PAGE}?preview=${template}`}
+                preventScrollReset
+                className={BUTTON.secondary}
+                onClick={(event) => {
+                  event.preventDefault();
+                  previewing.open(template);
+                }}
+              >
+                {`Preview ${PREVIEW_TITLES[template]}`}
+              </Link>
+            ))}
+          </div>
           <ReminderProgress progress={overview.reminders} />
           {overview.reminders.failed > 0 ? (
             <Form method="post" className="mt-2">
@@ -223,6 +279,7 @@ export function OperationsView({ overview, confirmReminders }: { overview: Opera
           tone="primary"
         />
       ) : null}
+      {previewing.target ? <EmailPreview template={previewing.target} onClose={previewing.close} /> : null}
       {toasts.length > 0 ? <Toaster toasts={toasts} /> : null}
 
       <Card title="System Status" level={2}>

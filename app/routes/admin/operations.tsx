@@ -2,6 +2,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";
 import { OperationsView } from "~/modules/stats/operations-view";
+import { isPreviewTemplate, type PreviewTemplate } from "~/modules/tickets/email-preview.server";
 import type { Route } from "./+types/operations";
 
 // /admin/operations: the event's day-to-day state and its e-mail operations.
@@ -9,7 +10,12 @@ export const handle = { title: "Event Operations" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  return { overview: await operationsOverview(db), confirmReminders: url.searchParams.get("confirm") === "reminders" };
+  const preview = url.searchParams.get("preview");
+  return {
+    overview: await operationsOverview(db),
+    confirmReminders: url.searchParams.get("confirm") === "reminders",
+    preview: isPreviewTemplate(preview ?? undefined) ? (preview as PreviewTemplate) : null,
+  };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -18,5 +24,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Operations({ loaderData }: Route.ComponentProps) {
-  return <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} />;
+  return <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} preview={loaderData.preview} />;
 }
