@@ -40,20 +40,24 @@ function useRefresh(sending: boolean) {
  * after Send (the page's URL carries ?reminders=sending) or when a batch seen going ends.
  */
 function useReminderResult(progress: OperationsOverview["reminders"], push: (type: "success" | "error", title: string) => void) {
-  const [params, setParams] = useSearchParams();
-  const following = params.has("reminders");
+  const [params] = useSearchParams();
+  const following = useRef(params.has("reminders"));
   const wasSending = useRef(progress.queued > 0);
   useEffect(() => {
     if (progress.queued > 0) {
       wasSending.current = true;
       return;
     }
-    if (!wasSending.current && !following) return;
+    if (!wasSending.current && !following.current) return;
     wasSending.current = false;
-    if (following) setParams({}, { replace: true, preventScrollReset: true });
+    if (following.current) {
+      following.current = false;
+      // Off the address bar without a navigation, which would drop the server's "Sending…" toast.
+      window.history.replaceState(window.history.state, "", PAGE);
+    }
     if (progress.failed > 0) push("error", `Failed to send ${n(progress.failed)} emails`);
     else push("success", `Reminder emails sent to ${n(progress.sent)} attendees!`);
-  }, [progress, push, following, setParams]);
+  }, [progress, push]);
 }
 
 function ReminderProgress({ progress }: { progress: OperationsOverview["reminders"] }) {
