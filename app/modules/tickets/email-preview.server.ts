@@ -10,7 +10,7 @@ import { signTicketToken } from "./ticket-token.server";
 // Previews of the real ticket and reminder e-mails, rendered from the current settings for
 // a made-up attendee, and a test copy sent to the organiser who asks.
 
-export const PREVIEW_TEMPLATES = ["ticket", "reminder"] as const;
+const PREVIEW_TEMPLATES = ["ticket", "reminder"] as const;
 export type PreviewTemplate = (typeof PREVIEW_TEMPLATES)[number];
 
 const SAMPLE_ATTENDEE = {
