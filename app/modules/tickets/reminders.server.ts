@@ -1,13 +1,12 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, mail_outbox, reminders } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
-import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
-import { buildTicketEmail, reminderSubject } from "./ticket-email.server";
-import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
-import { signTicketToken } from "./ticket-token.server";
+import { reminderSubject } from "./ticket-email.server";
+import type { TicketLinkKeys } from "./ticket-link.server";
+import { renderTicketMail } from "./ticket-mail.server";
 
 // Reminders before the event: one per attendee per event date, queued through the outbox
 // in one statement and one transaction. The unique key on (attendee, event date) decides
@@ -70,24 +69,7 @@ export async function retryFailedReminders(db: DbOrTx, eventDate: string): Promi
   return result.rows.length;
 }
 
-/** Renders a queued reminder from the attendee and the settings as they are when it goes out. */
-export async function renderReminderMail(
-  db: DbOrTx,
-  data: Record<string, unknown> | null,
-  { publicUrl, secret }: TicketLinkKeys,
-  now = new Date(),
-): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
-  const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
-  const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
-  if (!attendee) throw new Error("the attendee of this reminder is no longer registered");
-  const settings = await getSettings(db);
-  const token = signTicketToken(attendee.ticket_id, secret);
-  const { subject, html, text, attachments } = await buildTicketEmail({
-    attendee,
-    settings,
-    ticketUrl: ticketPageUrl(publicUrl, token),
-    token,
-    variant: { kind: "reminder", daysLeft: daysUntilEvent(now, settings.event_date) },
-  });
-  return { subject, html, text, attachments };
+/** Renders a queued reminder: the ticket e-mail's reminder variant, as of when it goes out. */
+export function renderReminderMail(db: DbOrTx, data: Record<string, unknown> | null, keys: TicketLinkKeys, now = new Date()) {
+  return renderTicketMail(db, data, keys, (eventDate) => ({ kind: "reminder", daysLeft: daysUntilEvent(now, eventDate) }));
 }

@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { buildTicketEmail, type TicketEmailAttendee, ticketSubject } from "./ticket-email.server";
+import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
 import { signTicketToken } from "./ticket-token.server";
 
@@ -35,15 +35,19 @@ export async function enqueueTicketEmail(
   });
 }
 
-/** Renders a queued ticket e-mail from the attendee and the settings as they are now. */
+/**
+ * Renders a queued ticket e-mail (or, with a reminder variant, the reminder that carries the
+ * ticket) from the attendee and the settings as they are now.
+ */
 export async function renderTicketMail(
   db: DbOrTx,
   data: Record<string, unknown> | null,
   { publicUrl, secret }: TicketLinkKeys,
+  variant: TicketEmailVariant | ((eventDate: string) => TicketEmailVariant) = { kind: "ticket" },
 ): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
   const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
   const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
-  if (!attendee) throw new Error("the attendee of this ticket e-mail is no longer registered");
+  if (!attendee) throw new Error("the attendee of this e-mail is no longer registered");
   const settings = await getSettings(db);
   const token = signTicketToken(attendee.ticket_id, secret);
   const { subject, html, text, attachments } = await buildTicketEmail({
@@ -51,6 +55,7 @@ export async function renderTicketMail(
     settings,
     ticketUrl: ticketPageUrl(publicUrl, token),
     token,
+    variant: typeof variant === "function" ? variant(settings.event_date) : variant,
   });
   return { subject, html, text, attachments };
 }
