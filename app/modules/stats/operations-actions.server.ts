@@ -31,9 +31,9 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     try {
       const { queued } = await queueReminders(db, actor, now);
       notifyOutbox();
-      // The page follows the batch (?reminders=sending) and says when it has gone out.
+      // The page follows this batch (?reminders=<when>) and says when it has gone out.
       return queued > 0
-        ? redirectWithToast(`${back}?${SENDING_PARAM}=sending`, "info", OPERATIONS_TOASTS.sending(queued))
+        ? redirectWithToast(`${back}?${SENDING_PARAM}=${Date.now()}`, "info", OPERATIONS_TOASTS.sending(queued))
         : redirectWithToast(back, "info", OPERATIONS_TOASTS.allReminded);
     } catch (error) {
       logger().error({ err: error }, "queueing reminders failed");
@@ -57,7 +57,7 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
       const settings = await getSettings(db);
       const retried = await retryFailedReminders(db, settings.event_date);
       notifyOutbox();
-      return redirectWithToast(`${back}?${SENDING_PARAM}=sending`, "info", OPERATIONS_TOASTS.retrying(retried));
+      return redirectWithToast(`${back}?${SENDING_PARAM}=${Date.now()}`, "info", OPERATIONS_TOASTS.retrying(retried));
     } catch (error) {
       logger().error({ err: error }, "retrying reminders failed");
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.remindersFailed);

@@ -41,23 +41,24 @@ function useRefresh(sending: boolean) {
  */
 function useReminderResult(progress: OperationsOverview["reminders"], push: (type: "success" | "error", title: string) => void) {
   const [params] = useSearchParams();
-  const following = useRef(params.has("reminders"));
+  // Each Send redirects with its own ?reminders=<when>: a batch is announced once.
+  const batch = params.get("reminders");
+  const announced = useRef<string | null>(null);
   const wasSending = useRef(progress.queued > 0);
   useEffect(() => {
     if (progress.queued > 0) {
       wasSending.current = true;
       return;
     }
-    if (!wasSending.current && !following.current) return;
+    const following = batch !== null && batch !== announced.current;
+    if (!wasSending.current && !following) return;
     wasSending.current = false;
-    if (following.current) {
-      following.current = false;
-      // Off the address bar without a navigation, which would drop the server's "Sending…" toast.
-      window.history.replaceState(window.history.state, "", PAGE);
-    }
+    announced.current = batch;
+    // Off the address bar without a navigation, which would drop the server's "Sending…" toast.
+    if (batch !== null) window.history.replaceState(window.history.state, "", PAGE);
     if (progress.failed > 0) push("error", `Failed to send ${n(progress.failed)} emails`);
     else push("success", `Reminder emails sent to ${n(progress.sent)} attendees!`);
-  }, [progress, push]);
+  }, [progress, push, batch]);
 }
 
 function ReminderProgress({ progress }: { progress: OperationsOverview["reminders"] }) {
