@@ -1,10 +1,11 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
-import { ATTENDEE_ID_PATTERN, ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
+import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
 
 export type Attendee = typeof attendees.$inferSelect;
 
@@ -105,13 +106,9 @@ export async function searchAttendees(
   return { rows, total, grandTotal, states, page, pageCount };
 }
 
-function isAttendeeId(id: string): boolean {
-  return ATTENDEE_ID_PATTERN.test(id);
-}
-
 /** Name and e-mail of one attendee (the no-JavaScript delete confirmation). */
 export async function findAttendeeName(db: DbOrTx, id: string): Promise<{ id: string; full_name: string } | undefined> {
-  if (!isAttendeeId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select({ id: attendees.id, full_name: attendees.full_name }).from(attendees).where(eq(attendees.id, id)).limit(1);
   return row;
 }
@@ -121,7 +118,7 @@ export type AttendeeDetails = { attendee: Attendee; checkIn: CheckInState | null
 
 /** Every field, the check-in and the e-mails with their delivery state. */
 export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<AttendeeDetails | undefined> {
-  if (!isAttendeeId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({
       attendee: attendees,
@@ -153,7 +150,7 @@ export const AUDIT_RESEND = "attendee.resend-ticket";
  * Check-ins go with the attendee (cascade); queued e-mails stay, detached, for the outbox history.
  */
 export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string): Promise<Attendee | undefined> {
-  if (!isAttendeeId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(attendees).where(eq(attendees.id, id)).returning();
     if (!row) return undefined;
@@ -172,7 +169,7 @@ export async function resendTicket(
   id: string,
   eventName: string,
 ): Promise<{ attendee: Attendee; mailId: string } | undefined> {
-  if (!isAttendeeId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   return db.transaction(async (tx) => {
     const [attendee] = await tx.select().from(attendees).where(eq(attendees.id, id)).limit(1);
     if (!attendee) return undefined;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { UUID_PATTERN } from "~/db/uuid";
 import { GENDERS } from "~/modules/registration/gender";
 import { isValidState } from "~/modules/registration/nigeria";
 
@@ -25,10 +26,9 @@ const attendeeQuerySchema = z.object({
 export type AttendeeQuery = z.output<typeof attendeeQuerySchema>;
 
 /** An attendee's id as the uuid column accepts it; anything else would be a database error (22P02), not "not found". */
-export const ATTENDEE_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Resend Ticket and Delete each post the attendee's id, nothing else. */
-export const attendeeIdFormSchema = z.object({ id: z.string().regex(ATTENDEE_ID_PATTERN) });
+export const attendeeIdFormSchema = z.object({ id: z.string().regex(UUID_PATTERN) });
 export type AttendeeFilter = Omit<AttendeeQuery, "page">;
 
 export function parseAttendeeQuery(params: URLSearchParams): AttendeeQuery {

@@ -1,6 +1,7 @@
 import { count, eq, ilike, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { extractTicketToken, verifyTicketToken } from "~/modules/tickets/ticket-token.server";
 import { lagosClock } from "~/ui/date-time";
@@ -119,6 +120,3 @@ export async function countCheckedIn(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ n: count() }).from(check_ins);
   return row?.n ?? 0;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (value: string) => UUID.test(value);

@@ -3,6 +3,7 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agenda, partners, speakers, special_guests } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { readUploadForm, releaseImages, resolveImage } from "~/modules/media/upload.server";
@@ -10,7 +11,7 @@ import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
 import * as content from "./content.server";
 import { CONTENT_KINDS, type ContentKind, contentToasts } from "./kinds";
-import { isContentId, moveItem, type OrderedTable, reorderItems } from "./ordering.server";
+import { moveItem, type OrderedTable, reorderItems } from "./ordering.server";
 import { invalidatePublicContent } from "./public-content.server";
 import { agendaItemSchema, contentListFormSchema, partnerSchema, speakerSchema, specialGuestSchema } from "./schemas";
 
@@ -215,7 +216,7 @@ export async function contentListAction(db: Db, actor: AuditActor, kind: Content
       return redirect(`${back}#item-${form.id}`);
     }
     const order = await db.transaction(async (tx) => {
-      const ids = await reorderItems(tx, store.table, form.ids.filter(isContentId));
+      const ids = await reorderItems(tx, store.table, form.ids.filter(isUuid));
       await recordAudit(tx, actor, { action: `${entity}.reorder`, entity, details: { count: ids.length } });
       return ids;
     });

@@ -1,7 +1,8 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { agenda, partners, type SPEAKER_TYPES, speakers, special_guests } from "~/db/schema";
-import { displayOrder, isContentId, nextPosition } from "./ordering.server";
+import { isUuid } from "~/db/uuid";
+import { displayOrder, nextPosition } from "./ordering.server";
 import type { AgendaItemInput, PartnerInput, SpeakerInput, SpecialGuestInput } from "./schemas";
 
 // The organisers' content: speakers (organizers included), special guests, the
@@ -36,7 +37,7 @@ export async function countSpeakers(db: DbOrTx, types?: readonly SpeakerType[]):
 }
 
 export async function findSpeaker(db: DbOrTx, id: string): Promise<Speaker | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(speakers).where(eq(speakers.id, id)).limit(1);
   return row;
 }
@@ -54,7 +55,7 @@ export function createSpeaker(db: DbOrTx, input: SpeakerInput): Promise<Speaker>
 }
 
 export async function updateSpeaker(db: DbOrTx, id: string, input: SpeakerInput): Promise<Speaker | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.update(speakers).set(input).where(eq(speakers.id, id)).returning();
   return row;
 }
@@ -64,7 +65,7 @@ export async function updateSpeaker(db: DbOrTx, id: string, input: SpeakerInput)
  * item that showed only the linked name keeps it as its own text.
  */
 export function deleteSpeaker(db: DbOrTx, id: string): Promise<Speaker | undefined> {
-  if (!isContentId(id)) return Promise.resolve(undefined);
+  if (!isUuid(id)) return Promise.resolve(undefined);
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ name: speakers.name }).from(speakers).where(eq(speakers.id, id)).for("update");
     if (!row) return undefined;
@@ -84,7 +85,7 @@ export function listSpecialGuests(db: DbOrTx): Promise<SpecialGuest[]> {
 }
 
 export async function findSpecialGuest(db: DbOrTx, id: string): Promise<SpecialGuest | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(special_guests).where(eq(special_guests.id, id)).limit(1);
   return row;
 }
@@ -102,13 +103,13 @@ export function createSpecialGuest(db: DbOrTx, input: SpecialGuestInput): Promis
 }
 
 export async function updateSpecialGuest(db: DbOrTx, id: string, input: SpecialGuestInput): Promise<SpecialGuest | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.update(special_guests).set(input).where(eq(special_guests.id, id)).returning();
   return row;
 }
 
 export async function deleteSpecialGuest(db: DbOrTx, id: string): Promise<SpecialGuest | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.delete(special_guests).where(eq(special_guests.id, id)).returning();
   return row;
 }
@@ -125,7 +126,7 @@ export async function listAgenda(db: DbOrTx): Promise<AgendaItem[]> {
 }
 
 export async function findAgendaItem(db: DbOrTx, id: string): Promise<AgendaItem | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db
     .select({ item: agenda, speaker: { name: speakers.name, title: speakers.title } })
     .from(agenda)
@@ -149,13 +150,13 @@ export function createAgendaItem(db: DbOrTx, input: AgendaItemInput): Promise<ty
 }
 
 export async function updateAgendaItem(db: DbOrTx, id: string, input: AgendaItemInput): Promise<typeof agenda.$inferSelect | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.update(agenda).set(input).where(eq(agenda.id, id)).returning();
   return row;
 }
 
 export async function deleteAgendaItem(db: DbOrTx, id: string): Promise<typeof agenda.$inferSelect | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.delete(agenda).where(eq(agenda.id, id)).returning();
   return row;
 }
@@ -170,7 +171,7 @@ export function listPartners(db: DbOrTx): Promise<Partner[]> {
 }
 
 export async function findPartner(db: DbOrTx, id: string): Promise<Partner | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(partners).where(eq(partners.id, id)).limit(1);
   return row;
 }
@@ -188,13 +189,13 @@ export function createPartner(db: DbOrTx, input: PartnerInput): Promise<Partner>
 }
 
 export async function updatePartner(db: DbOrTx, id: string, input: PartnerInput): Promise<Partner | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.update(partners).set(input).where(eq(partners.id, id)).returning();
   return row;
 }
 
 export async function deletePartner(db: DbOrTx, id: string): Promise<Partner | undefined> {
-  if (!isContentId(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.delete(partners).where(eq(partners.id, id)).returning();
   return row;
 }

@@ -1,6 +1,7 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { agenda, partners, speakers, special_guests } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
 
 // The organisers' display order, shared by speakers, special guests, the agenda and
 // partners: each row has a position 1..n in `order_index`. Every change renumbers the
@@ -20,13 +21,6 @@ export const displayOrder = (table: OrderedTable): SQL[] => [
   sql`${table.id} asc`,
 ];
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A malformed id from a form would otherwise be a database error (22P02), not "not found". */
-export function isContentId(id: string): boolean {
-  return UUID_PATTERN.test(id);
-}
-
 /**
  * The position for a new row: max + 1, which is "current count + 1" while the numbering
  * is contiguous and still puts the row last when it is not. Locks the table's rows so
@@ -42,7 +36,7 @@ export async function nextPosition(tx: DbOrTx, table: OrderedTable): Promise<num
 
 /** Swaps a row with its neighbour; false when the row does not exist. */
 export async function moveItem(db: DbOrTx, table: OrderedTable, id: string, direction: "up" | "down"): Promise<boolean> {
-  if (!isContentId(id)) return false;
+  if (!isUuid(id)) return false;
   return db.transaction(async (tx) => {
     const ids = await lockedIds(tx, table);
     const from = ids.indexOf(id);
