@@ -2,42 +2,71 @@ import { getConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
-import { startOutboxWorker } from "~/modules/mail/outbox-worker.server";
+import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
+import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
 import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
 
 /** Uploads nothing refers to for a day (forms never saved) are deleted: first soon after start, then hourly. */
-const MEDIA_SWEEP_FIRST_MS = 30_000;
-const MEDIA_SWEEP_EVERY_MS = 60 * 60_000;
 const ORPHAN_MEDIA_AGE_MS = 24 * 60 * 60_000;
 
-function startMediaSweep(db: Db, log: ReturnType<typeof logger>) {
-  let sweeping: Promise<void> | undefined;
-  const sweep = () => {
-    sweeping ??= sweepOrphanMedia(db, new Date(Date.now() - ORPHAN_MEDIA_AGE_MS))
-      .then((deleted) => {
-        if (deleted > 0) log.info({ deleted }, "media: deleted unreferenced uploads");
-      })
-      .catch((error: unknown) => log.error({ err: error }, "media: the orphan sweep failed"))
+type Log = ReturnType<typeof logger>;
+
+/**
+ * Runs `task` soon after start and then every `everyMs`, never two at once; a failure is
+ * logged and the next round tries again. `stop` waits for a round in progress.
+ */
+function every(everyMs: number, firstMs: number, task: () => Promise<void>, onError: (error: unknown) => void) {
+  let running: Promise<void> | undefined;
+  const run = () => {
+    running ??= task()
+      .catch(onError)
       .finally(() => {
-        sweeping = undefined;
+        running = undefined;
       });
   };
-  const first = setTimeout(sweep, MEDIA_SWEEP_FIRST_MS).unref();
-  const every = setInterval(sweep, MEDIA_SWEEP_EVERY_MS).unref();
+  const first = setTimeout(run, firstMs).unref();
+  const timer = setInterval(run, everyMs).unref();
   return {
     stop: async () => {
       clearTimeout(first);
-      clearInterval(every);
-      await sweeping;
+      clearInterval(timer);
+      await running;
     },
   };
 }
 
-/** Background work of the server process (mail outbox delivery, the sweep of unreferenced uploads). */
+function startMediaSweep(db: Db, log: Log) {
+  return every(
+    60 * 60_000,
+    30_000,
+    async () => {
+      const deleted = await sweepOrphanMedia(db, new Date(Date.now() - ORPHAN_MEDIA_AGE_MS));
+      if (deleted > 0) log.info({ deleted }, "media: deleted unreferenced uploads");
+    },
+    (error) => log.error({ err: error }, "media: the orphan sweep failed"),
+  );
+}
+
+/** Asks every minute whether the automatic reminder is due; the first instance to find it due sends it. */
+function startAutoReminder(db: Db, log: Log) {
+  return every(
+    60_000,
+    5_000,
+    async () => {
+      const run = await sendDueAutoReminder(db);
+      if (!run) return;
+      log.info(run, "reminders: the automatic reminder was queued");
+      notifyOutbox();
+    },
+    (error) => log.error({ err: error }, "reminders: the automatic reminder failed; trying again in a minute"),
+  );
+}
+
+/** Background work of the server process (mail outbox delivery, the automatic reminder, the sweep of unreferenced uploads). */
 export function startBackgroundWorkers(db: Db) {
   const config = getConfig();
   const log = logger();
@@ -55,9 +84,10 @@ export function startBackgroundWorkers(db: Db) {
   };
   const outbox = startOutboxWorker({ db, transport, log, render });
   const mediaSweep = startMediaSweep(db, log);
+  const autoReminder = startAutoReminder(db, log);
   return {
     stop: async () => {
-      await Promise.all([outbox.stop(), mediaSweep.stop()]);
+      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop()]);
       transport.close();
     },
   };

@@ -136,6 +136,12 @@ export const event_settings = pgTable(
     facebook_url: text("facebook_url").notNull().default(D.facebook_url),
     twitter_url: text("twitter_url").notNull().default(D.twitter_url),
     instagram_url: text("instagram_url").notNull().default(D.instagram_url),
+    // The reminder goes out by itself when the event is two days away (tickets/auto-reminders).
+    // `auto_reminder_sent_for` is the event date it went out for: set in the same transaction
+    // that queues it, under this row's lock, so it goes out once per date across restarts
+    // and instances, and again only if the event moves to another date.
+    auto_reminders: boolean("auto_reminders").notNull().default(D.auto_reminders),
+    auto_reminder_sent_for: date("auto_reminder_sent_for", { mode: "string" }),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },

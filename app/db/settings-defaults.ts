@@ -20,4 +20,5 @@ export const SETTINGS_DEFAULTS = {
   facebook_url: "",
   twitter_url: "",
   instagram_url: "",
+  auto_reminders: true,
 } as const;

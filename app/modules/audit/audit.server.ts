@@ -2,7 +2,8 @@ import { desc } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { audit_log } from "~/db/schema";
 
-export type AuditActor = { id: string; email: string };
+// `id` is null for what the system did by itself (the automatic reminder).
+export type AuditActor = { id: string | null; email: string };
 
 export type AuditEntry = {
   action: string;
@@ -54,6 +55,11 @@ const ACTION_LABELS: Record<string, string> = {
   "attendee.resend-ticket": "Resent a ticket",
   "attendee.export": "Exported the attendee list",
   "demo.seed": "Loaded the demo content",
+  "reminders.send": "Sent reminder e-mails",
+  "reminders.auto": "Sent the automatic reminder",
+  "checkin.create": "Checked an attendee in",
+  "checkin.undo": "Undid a check-in",
+  "settings.update": "Changed the event settings",
 };
 
 /** "key: value" pairs of the details, short enough for a table cell. */

@@ -23,6 +23,7 @@ const form = (overrides: Record<string, string> = {}) => {
     contact_phone: "",
     max_attendees: "300",
     registration_enabled: "on",
+    auto_reminders: "on",
     guest_of_honor_name: "His Excellency",
     facebook_url: "https://facebook.com/summit",
     ...overrides,
@@ -36,12 +37,17 @@ const errorsOf = (overrides: Record<string, string>) => {
 };
 
 describe("settings form schema", () => {
-  it("accepts a complete form; the toggle is on only when ticked", () => {
+  it("accepts a complete form; the toggles are on only when ticked", () => {
     const ok = parseWithZod(form(), { schema: settingsSchema });
     expect(ok.status).toBe("success");
-    expect(ok.status === "success" && ok.value).toMatchObject({ max_attendees: 300, registration_enabled: true, contact_phone: "" });
-    const off = parseWithZod(form({ registration_enabled: "" }), { schema: settingsSchema });
-    expect(off.status === "success" && off.value.registration_enabled).toBe(false);
+    expect(ok.status === "success" && ok.value).toMatchObject({
+      max_attendees: 300,
+      registration_enabled: true,
+      auto_reminders: true,
+      contact_phone: "",
+    });
+    const off = parseWithZod(form({ registration_enabled: "", auto_reminders: "" }), { schema: settingsSchema });
+    expect(off.status === "success" && [off.value.registration_enabled, off.value.auto_reminders]).toEqual([false, false]);
   });
 
   it("refuses what the product refuses, with clear messages", () => {

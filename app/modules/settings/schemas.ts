@@ -16,6 +16,12 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
+// A checkbox: present ("on") when ticked.
+const checkbox = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
 export const settingsSchema = z.object({
   event_name: requiredText(120),
   event_date: z
@@ -34,11 +40,8 @@ export const settingsSchema = z.object({
     .regex(/^\d{1,6}$/, CAPACITY_MESSAGE)
     .transform(Number)
     .pipe(z.number().int().min(1, CAPACITY_MESSAGE).max(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE)),
-  // A checkbox: present ("on") when ticked.
-  registration_enabled: z
-    .string()
-    .optional()
-    .transform((value) => value === "on"),
+  registration_enabled: checkbox,
+  auto_reminders: checkbox,
   guest_of_honor_name: requiredText(160),
   guest_of_honor_title: optionalText(200),
   guest_of_honor_image_url: imageUrl,

@@ -5,6 +5,7 @@ import { ImageUpload } from "~/modules/media/image-upload";
 import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { BUTTON, INPUT } from "~/ui/styles";
+import { Switch } from "~/ui/switch";
 import { MAX_ATTENDEES_LIMIT, settingsSchema } from "./schemas";
 
 // The Event Settings form: the product's four sections, then what organisers may now edit
@@ -22,6 +23,7 @@ type Defaults = Record<
   | "contact_phone"
   | "max_attendees"
   | "registration_enabled"
+  | "auto_reminders"
   | "guest_of_honor_name"
   | "guest_of_honor_title"
   | "guest_of_honor_image_url"
@@ -139,16 +141,21 @@ export function SettingsForm({
               className={INPUT}
             />
           </FormField>
-          <div className="flex items-center gap-3 pt-6">
-            <input
+          <div className="grid gap-4 sm:pt-6">
+            <Switch
               {...getInputProps(f.registration_enabled, { type: "checkbox" })}
               key={f.registration_enabled.key}
-              className="peer h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-gray-300 transition before:block before:h-5 before:w-5 before:translate-x-0.5 before:rounded-full before:bg-white before:shadow before:transition checked:bg-brand-700 checked:before:translate-x-5.5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              id={f.registration_enabled.id}
+              label="Registration open"
+              description="When off, the registration form says registration is closed."
             />
-            <label htmlFor={f.registration_enabled.id} className="text-sm font-semibold text-gray-800">
-              Registration open
-              <span className="block text-xs font-normal text-gray-500">When off, the registration form says registration is closed.</span>
-            </label>
+            <Switch
+              {...getInputProps(f.auto_reminders, { type: "checkbox" })}
+              key={f.auto_reminders.key}
+              id={f.auto_reminders.id}
+              label="Automatic reminder"
+              description="E-mails every attendee their ticket again two days before the event starts, once."
+            />
           </div>
         </div>
       </Card>

@@ -28,6 +28,7 @@ export async function settingsFormPage(db: DbOrTx) {
         contact_phone: s.contact_phone,
         max_attendees: String(s.max_attendees),
         registration_enabled: s.registration_enabled ? "on" : "",
+        auto_reminders: s.auto_reminders ? "on" : "",
         guest_of_honor_name: s.guest_of_honor_name,
         guest_of_honor_title: s.guest_of_honor_title,
         guest_of_honor_image_url: s.guest_of_honor_image_url,

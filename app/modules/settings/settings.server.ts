@@ -10,11 +10,14 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
   const [row] = await db.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).limit(1);
   if (row) return row;
   const now = new Date(0);
-  return { id: SETTINGS_ID, ...SETTINGS_DEFAULTS, registered_count: 0, created_at: now, updated_at: now };
+  return { id: SETTINGS_ID, ...SETTINGS_DEFAULTS, registered_count: 0, auto_reminder_sent_for: null, created_at: now, updated_at: now };
 }
 
-// The seat counter belongs to the attendees triggers, never to an update.
-export type SettingsUpdate = Partial<Omit<EventSettings, "id" | "registered_count" | "created_at" | "updated_at">>;
+// The seat counter belongs to the attendees triggers, never to an update; the automatic
+// reminder's mark belongs to the reminder that went out.
+export type SettingsUpdate = Partial<
+  Omit<EventSettings, "id" | "registered_count" | "auto_reminder_sent_for" | "created_at" | "updated_at">
+>;
 
 export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promise<EventSettings> {
   const [row] = await db

@@ -34,6 +34,7 @@ describe("DashboardView", () => {
       totalAttendees: 1234,
       totalSpeakers: 7,
       totalSpecialGuests: 1,
+      checkedIn: 617,
       genderBreakdown: { male: 700, female: 500, other: 34 },
       topStates: [
         { name: "Zamfara", count: 900 },
@@ -48,7 +49,7 @@ describe("DashboardView", () => {
     };
     const html = render(stats);
     const t = text(html);
-    expect(t).toContain("Total Registrants 1,234");
+    expect(t).toContain("Total Registrants 1,234 Registered attendees · 617 checked in (50%)");
     expect(t).toContain("Gender Split 57% / 41% Male / Female");
     expect(t).toContain("Total Speakers 7 Plus 1 special guest");
     expect(t).toContain("Top State Zamfara 900 registrants");

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { attendees, speakers, special_guests } from "~/db/schema";
+import { attendees, check_ins, speakers, special_guests } from "~/db/schema";
 import { dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 
 describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
@@ -21,7 +21,7 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     expect(await dashboardStats(database.db)).toEqual(EMPTY_DASHBOARD_STATS);
   });
 
-  it("counts attendees by gender and state, speakers and special guests", async () => {
+  it("counts attendees by gender and state, check-ins, speakers and special guests", async () => {
     const { db } = database;
     const people: Array<[gender: "male" | "female" | "other", state: string]> = [
       ["male", "Kano"],
@@ -37,7 +37,9 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
       ["female", "Abia"],
       ["other", ""],
     ];
-    for (const [gender, state] of people) await createAttendee(db, { gender, state, local_government: "" });
+    const created = [];
+    for (const [gender, state] of people) created.push(await createAttendee(db, { gender, state, local_government: "" }));
+    await db.insert(check_ins).values(created.slice(0, 3).map((a) => ({ attendee_id: a.id, method: "scan" })));
     await db.insert(speakers).values([
       { name: "A", title: "t", speaker_type: "Keynote" },
       { name: "B", title: "t", speaker_type: "Speaker" },
@@ -50,6 +52,7 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     expect(stats.totalAttendees).toBe(12);
     expect(stats.totalSpeakers).toBe(2); // as the landing page counts: the Chief Host is an organizer card
     expect(stats.totalSpecialGuests).toBe(1);
+    expect(stats.checkedIn).toBe(3);
     expect(stats.genderBreakdown).toEqual({ male: 4, female: 6, other: 2 });
     // Ties are broken by name: Kano before Zamfara, then Abia, Borno (Oyo is sixth).
     expect(stats.topStates).toEqual([

@@ -1,6 +1,7 @@
 import { asc, count, desc, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, special_guests } from "~/db/schema";
+import { countCheckedIn } from "~/modules/checkin/checkin.server";
 import { countSpeakers } from "~/modules/content/content.server";
 import { PUBLIC_SPEAKER_TYPES } from "~/modules/content/speaker-types";
 import { GENDERS } from "~/modules/registration/gender";
@@ -20,6 +21,8 @@ export type DashboardStats = {
   totalAttendees: number;
   totalSpeakers: number;
   totalSpecialGuests: number;
+  /** attendees checked in at the door */
+  checkedIn: number;
   genderBreakdown: GenderBreakdown;
   /** the TOP_STATES states with most registrants, ties by name */
   topStates: StateCount[];
@@ -33,6 +36,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   totalAttendees: 0,
   totalSpeakers: 0,
   totalSpecialGuests: 0,
+  checkedIn: 0,
   genderBreakdown: { ...EMPTY_GENDER_BREAKDOWN },
   topStates: [],
   stateBreakdown: {},
@@ -41,7 +45,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
 
 export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
   // Independent reads: on PostgreSQL they run on separate pool connections at once.
-  const [genderRows, stateRows, recentRegistrations, totalSpeakers, [guests]] = await Promise.all([
+  const [genderRows, stateRows, recentRegistrations, totalSpeakers, [guests], checkedIn] = await Promise.all([
     db.select({ gender: attendees.gender, n: count() }).from(attendees).groupBy(attendees.gender),
     db
       .select({ name: attendees.state, count: count() })
@@ -58,6 +62,7 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
     // The number the landing page shows: the organizer cards (Chairman, Chief Host, Host) are not speakers there.
     countSpeakers(db, PUBLIC_SPEAKER_TYPES),
     db.select({ n: count() }).from(special_guests),
+    countCheckedIn(db),
   ]);
 
   const genderBreakdown = { ...EMPTY_GENDER_BREAKDOWN };
@@ -67,6 +72,7 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
     totalAttendees: genderRows.reduce((sum, row) => sum + row.n, 0),
     totalSpeakers,
     totalSpecialGuests: guests?.n ?? 0,
+    checkedIn,
     genderBreakdown,
     topStates: stateRows.slice(0, TOP_STATES),
     stateBreakdown: Object.fromEntries(stateRows.map((row) => [row.name, row.count])),

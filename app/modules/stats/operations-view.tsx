@@ -11,6 +11,7 @@ import { BUTTON } from "~/ui/styles";
 import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { useToasts } from "~/ui/use-toasts";
+import { AutoReminderNote } from "./auto-reminder-note";
 import type { OperationsOverview } from "./operations.server";
 
 // The Event Operations screen: the four cards, the live countdown, e-mail operations,
@@ -202,6 +203,7 @@ export function OperationsView({
       <div className="grid gap-5 lg:grid-cols-2">
         <Card title="Email Operations" level={2}>
           <p className="text-sm text-gray-600">Reminders are typically sent 1-2 days before the event.</p>
+          <AutoReminderNote plan={overview.autoReminder} now={overview.updatedAt} />
           <div className="mt-3 flex flex-wrap gap-2">
             <Form method="post">
               <button type="submit" name="intent" value="check-timing" disabled={checking} className={BUTTON.secondary}>

@@ -8,6 +8,7 @@ import { mailStatus } from "~/modules/mail/transport.server";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
+import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
 
 // Everything the Event Operations screen shows, read fresh on every request (the screen
@@ -43,6 +44,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     checkIn: { checkedIn, rate: registered > 0 ? Math.round((checkedIn / registered) * 100) : 0 },
     reminderWindow: isReminderWindow(now, settings.event_date),
     reminders,
+    autoReminder: autoReminderPlan(settings, now),
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
   };
 }

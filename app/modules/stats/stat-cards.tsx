@@ -16,7 +16,12 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
       <StatCard
         label="Total Registrants"
         value={formatNumber(stats.totalAttendees)}
-        detail="Registered attendees"
+        // From the day of the event, how many of them are in the hall.
+        detail={
+          stats.checkedIn > 0
+            ? `Registered attendees · ${formatNumber(stats.checkedIn)} checked in (${Math.round((stats.checkedIn / Math.max(1, stats.totalAttendees)) * 100)}%)`
+            : "Registered attendees"
+        }
         icon={
           <StatCardIcon>
             <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, mail_outbox, reminders } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
-import { getSettings } from "~/modules/settings/settings.server";
+import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { reminderSubject } from "./ticket-email.server";
 import type { TicketLinkKeys } from "./ticket-link.server";
 import { renderTicketMail } from "./ticket-mail.server";
@@ -21,21 +21,7 @@ type Rows<T> = { rows: T[] };
 export async function queueReminders(db: Db, actor: AuditActor | null, now = new Date()): Promise<{ queued: number; eventDate: string }> {
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
-    const subject = reminderSubject(settings.event_name, formatEventDate(settings.event_date), daysUntilEvent(now, settings.event_date));
-    // The reminder row and its message share a fresh id, so each reminder knows its delivery state.
-    const result = (await tx.execute(sql`
-      with fresh as (
-        insert into ${reminders} (attendee_id, event_date, mail_id)
-        select ${attendees.id}, ${settings.event_date}::date, gen_random_uuid() from ${attendees}
-        on conflict (attendee_id, event_date) do nothing
-        returning attendee_id, mail_id
-      )
-      insert into ${mail_outbox} (id, to_address, subject, html, text, kind, template, template_data, attendee_id)
-      select fresh.mail_id, a.email, ${subject}, '', '', ${REMINDER_TEMPLATE}, ${REMINDER_TEMPLATE},
-             jsonb_build_object('attendeeId', a.id), a.id
-      from fresh join ${attendees} a on a.id = fresh.attendee_id
-      returning id`)) as unknown as Rows<{ id: string }>;
-    const queued = result.rows.length;
+    const queued = await queueRemindersIn(tx, settings, now);
     if (actor)
       await recordAudit(tx, actor, {
         action: "reminders.send",
@@ -44,6 +30,25 @@ export async function queueReminders(db: Db, actor: AuditActor | null, now = new
       });
     return { queued, eventDate: settings.event_date };
   });
+}
+
+/** The queueing statement, inside the caller's transaction (the automatic reminder's holds the settings row lock). */
+export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now: Date): Promise<number> {
+  const subject = reminderSubject(settings.event_name, formatEventDate(settings.event_date), daysUntilEvent(now, settings.event_date));
+  // The reminder row and its message share a fresh id, so each reminder knows its delivery state.
+  const result = (await tx.execute(sql`
+    with fresh as (
+      insert into ${reminders} (attendee_id, event_date, mail_id)
+      select ${attendees.id}, ${settings.event_date}::date, gen_random_uuid() from ${attendees}
+      on conflict (attendee_id, event_date) do nothing
+      returning attendee_id, mail_id
+    )
+    insert into ${mail_outbox} (id, to_address, subject, html, text, kind, template, template_data, attendee_id)
+    select fresh.mail_id, a.email, ${subject}, '', '', ${REMINDER_TEMPLATE}, ${REMINDER_TEMPLATE},
+           jsonb_build_object('attendeeId', a.id), a.id
+    from fresh join ${attendees} a on a.id = fresh.attendee_id
+    returning id`)) as unknown as Rows<{ id: string }>;
+  return result.rows.length;
 }
 
 export type ReminderProgress = { total: number; queued: number; sent: number; failed: number };

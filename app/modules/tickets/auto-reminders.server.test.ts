@@ -1,0 +1,91 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
+import { attendees, audit_log, event_settings, mail_outbox, reminders } from "~/db/schema";
+import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import { autoReminderPlan, sendDueAutoReminder } from "./auto-reminders.server";
+
+// The event: Thursday 24 December 2026, 8:00 AM in Lagos (07:00 UTC).
+const EVENT = { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM" };
+const settings = (overrides: Partial<Parameters<typeof autoReminderPlan>[0]> = {}) => ({
+  ...EVENT,
+  auto_reminders: true,
+  auto_reminder_sent_for: null,
+  ...overrides,
+});
+
+describe("autoReminderPlan", () => {
+  it("is due two days before the event's start, at its hour", () => {
+    expect(autoReminderPlan(settings(), new Date("2026-12-01T09:00:00Z"))).toEqual({
+      state: "scheduled",
+      at: new Date("2026-12-22T07:00:00Z"),
+    });
+  });
+
+  it("says when it went out, when it is off, and when the event day came without it", () => {
+    expect(autoReminderPlan(settings({ auto_reminder_sent_for: "2026-12-24" }), new Date("2026-12-23T00:00:00Z"))).toEqual({
+      state: "sent",
+      eventDate: "2026-12-24",
+    });
+    expect(autoReminderPlan(settings({ auto_reminders: false }), new Date("2026-12-23T00:00:00Z"))).toEqual({ state: "off" });
+    // Sent for an earlier date: the event moved, so the new date gets its own.
+    expect(autoReminderPlan(settings({ auto_reminder_sent_for: "2026-12-10" }), new Date("2026-12-01T00:00:00Z")).state).toBe("scheduled");
+    expect(autoReminderPlan(settings(), new Date("2026-12-24T06:00:00Z"))).toEqual({ state: "missed" });
+  });
+});
+
+describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    await database.db.delete(reminders);
+    await database.db.delete(mail_outbox);
+    await database.db.delete(attendees);
+    await database.db.delete(audit_log);
+    await database.db.update(event_settings).set({ auto_reminder_sent_for: null });
+    await updateSettings(database.db, { ...EVENT, auto_reminders: true });
+  });
+
+  it("waits for the window, then queues one reminder per attendee once, however many instances ask", async () => {
+    const { db } = database;
+    for (let i = 0; i < 4; i++) await createAttendee(db);
+    expect(await sendDueAutoReminder(db, new Date("2026-12-22T06:59:00Z"))).toBeNull();
+    expect(await db.select().from(mail_outbox)).toHaveLength(0);
+
+    const due = new Date("2026-12-22T07:00:30Z");
+    // Three instances ticking at the same moment: one queues, the others find the mark.
+    const runs = await Promise.all([sendDueAutoReminder(db, due), sendDueAutoReminder(db, due), sendDueAutoReminder(db, due)]);
+    expect(runs.filter((run) => run !== null)).toEqual([{ queued: 4, eventDate: "2026-12-24" }]);
+    // After a restart, the next day, with a late registrant: nothing more goes out by itself.
+    await createAttendee(db);
+    expect(await sendDueAutoReminder(db, new Date("2026-12-23T10:00:00Z"))).toBeNull();
+
+    const mails = await db.select().from(mail_outbox).where(eq(mail_outbox.kind, "reminder"));
+    expect(mails).toHaveLength(4);
+    expect(new Set(mails.map((m) => m.to_address)).size).toBe(4);
+    expect((await getSettings(db)).auto_reminder_sent_for).toBe("2026-12-24");
+    const [entry] = await db.select().from(audit_log);
+    expect(entry).toMatchObject({ action: "reminders.auto", admin_id: null, admin_email: "Automatic reminder" });
+    expect(entry?.details).toEqual({ queued: 4, eventDate: "2026-12-24" });
+  });
+
+  it("skips attendees an organiser already reminded, sends nothing when off, and sends again for a new date", async () => {
+    const { db } = database;
+    const reminded = await createAttendee(db);
+    await db.insert(reminders).values({ attendee_id: reminded.id, event_date: "2026-12-24" });
+    await createAttendee(db);
+    await updateSettings(db, { auto_reminders: false });
+    expect(await sendDueAutoReminder(db, new Date("2026-12-23T09:00:00Z"))).toBeNull();
+
+    await updateSettings(db, { auto_reminders: true });
+    expect(await sendDueAutoReminder(db, new Date("2026-12-23T09:00:00Z"))).toEqual({ queued: 1, eventDate: "2026-12-24" });
+
+    await updateSettings(db, { event_date: "2027-01-10" });
+    expect(await sendDueAutoReminder(db, new Date("2027-01-08T09:00:00Z"))).toEqual({ queued: 2, eventDate: "2027-01-10" });
+  });
+});

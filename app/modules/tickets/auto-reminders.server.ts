@@ -1,0 +1,62 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "~/db/client.server";
+import { event_settings, SETTINGS_ID } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { daysUntilEvent, eventStart } from "~/modules/settings/event-time";
+import type { EventSettings } from "~/modules/settings/settings.server";
+import { queueRemindersIn } from "./reminders.server";
+
+// The reminder that goes out by itself. Every server instance asks every minute whether
+// it is due; the first to ask after it falls due queues it, in one transaction that holds
+// the settings row lock and marks the event date as done. Another instance waits on that
+// lock, then reads the mark and does nothing; a restart reads the same mark. The
+// per-attendee unique key still stands behind it, so an organiser's earlier click is not
+// doubled either.
+
+/** Two days before the event starts: at the event's own hour, never in the middle of the night. */
+const LEAD_MS = 48 * 60 * 60_000;
+
+export type AutoReminderPlan =
+  | { state: "off" }
+  | { state: "sent"; eventDate: string }
+  | { state: "scheduled"; at: Date }
+  | { state: "missed" };
+
+type PlanSettings = Pick<EventSettings, "auto_reminders" | "auto_reminder_sent_for" | "event_date" | "event_time">;
+
+/** What the automatic reminder will do (or did) for the current event date. */
+export function autoReminderPlan(settings: PlanSettings, now: Date): AutoReminderPlan {
+  if (settings.auto_reminder_sent_for === settings.event_date) return { state: "sent", eventDate: settings.event_date };
+  if (!settings.auto_reminders) return { state: "off" };
+  // From the day of the event on, a reminder would arrive with the event itself.
+  if (daysUntilEvent(now, settings.event_date) < 1) return { state: "missed" };
+  return { state: "scheduled", at: new Date(eventStart(settings.event_date, settings.event_time).getTime() - LEAD_MS) };
+}
+
+export function isAutoReminderDue(settings: PlanSettings, now: Date): boolean {
+  const plan = autoReminderPlan(settings, now);
+  return plan.state === "scheduled" && plan.at.getTime() <= now.getTime();
+}
+
+export type AutoReminderRun = { queued: number; eventDate: string } | null;
+
+/** Queues the automatic reminder if it is due and no instance has yet; returns what it queued. */
+export async function sendDueAutoReminder(db: Db, now = new Date()): Promise<AutoReminderRun> {
+  return db.transaction(async (tx) => {
+    // FOR UPDATE returns the row's latest version once granted: an instance that waited here
+    // sees the mark the first one wrote.
+    const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
+    if (!settings || !isAutoReminderDue(settings, now)) return null;
+    const queued = await queueRemindersIn(tx, settings, now);
+    await tx.update(event_settings).set({ auto_reminder_sent_for: settings.event_date }).where(eq(event_settings.id, SETTINGS_ID));
+    await recordAudit(tx, AUTOMATIC, {
+      action: "reminders.auto",
+      entity: "event_settings",
+      details: { queued, eventDate: settings.event_date },
+    });
+    return { queued, eventDate: settings.event_date };
+  });
+}
+
+// The audit log's author for what no organiser clicked.
+const AUTOMATIC = { id: null, email: "Automatic reminder" };
