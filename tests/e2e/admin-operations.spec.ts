@@ -8,6 +8,7 @@ import { waitForInteractive } from "../support/hydration";
 import { waitForMail } from "../support/mailbox-client";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
+import { type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 
 // Event Operations. The cards, countdown and Check Timing read the shared site; sending
 // reminders mails every attendee, so that test runs on a server of its own and reads the
@@ -114,5 +115,70 @@ test.describe("reminders, on a server of their own", () => {
     expect(reminders[0]).toContain("Content-Type: text/calendar");
     expect(reminders[0]).toMatch(/Content-ID: <ticket-qr>/);
     await context.close();
+  });
+});
+
+test.describe("reminders, two server processes on one PostgreSQL, delivered over SMTP", () => {
+  let site: PrivateSite | undefined;
+  let smtp: SmtpCapture | undefined;
+  test.afterAll(async () => {
+    await site?.stop();
+    await smtp?.stop();
+  });
+
+  test("a press on each server and the automatic reminder each reach every attendee exactly once", async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a PostgreSQL site of its own: once");
+    test.setTimeout(240_000);
+    smtp = await startSmtpCapture();
+    site = await startPrivateSite({ postgres: true, servers: 2, smtpUrl: smtp.url });
+    const pages = await Promise.all(site.urls.map(async (baseURL) => (await browser.newContext({ baseURL })).newPage()));
+    const [first, second] = pages as [Page, Page];
+    const people = [
+      makeRegistrant({ fullName: "Ɗanladi Ƙasimu" }),
+      makeRegistrant({ fullName: "Hauwa Ɓello" }),
+      makeRegistrant({ fullName: "Ƴusuf Garba" }),
+      makeRegistrant({ fullName: "Ngozi Eze" }),
+    ];
+    for (const [i, person] of people.entries()) await registerViaRequest((i % 2 ? second : first).request, person);
+    const remindersOf = (pattern: RegExp) => (smtp?.messages ?? []).filter((m) => pattern.test(m.parsed.subject ?? ""));
+    const expectOnePerAttendee = (pattern: RegExp) => {
+      const mails = remindersOf(pattern);
+      expect(mails.map((m) => m.envelopeTo.join()).sort()).toEqual(people.map((p) => p.email).sort());
+      return mails;
+    };
+
+    // An organiser on each server presses Send at the same moment.
+    for (const page of pages) {
+      await signInAsAdmin(page, { redirectTo: "/admin/operations" });
+      await openOperations(page);
+      await page.getByRole("link", { name: "Send Reminders" }).click();
+    }
+    await Promise.all(
+      pages.map((page) => page.getByRole("dialog", { name: "Send Reminders" }).getByRole("button", { name: "Send Reminders" }).click()),
+    );
+    await expect(first.getByTestId("reminder-progress")).toHaveText("Reminders: 0 queued, 4 sent, 0 failed", { timeout: 60_000 });
+    await expect.poll(() => remindersOf(/^Reminder: /).length, { timeout: 30_000 }).toBe(4);
+    // Both outbox workers have had time to (wrongly) send a second copy.
+    await first.waitForTimeout(3_000);
+    const [mail] = expectOnePerAttendee(/^Reminder: /);
+    expect(mail?.parsed.html).toMatch(/src="cid:ticket-qr"/);
+    expect(mail?.parsed.attachments.map((a) => a.contentType)).toEqual(expect.arrayContaining(["image/png", "text/calendar"]));
+
+    // The event moves to tomorrow: the automatic reminder falls due, and both servers ask
+    // every minute. One queues it; the other finds it done.
+    await expect(first.getByTestId("auto-reminder")).toContainText("goes out by itself on");
+    await first.goto("/admin/settings");
+    await waitForInteractive(first);
+    const lagosTomorrow = new Date(Date.now() + 60 * 60_000 + 86_400_000).toISOString().slice(0, 10);
+    await first.getByLabel("Event date").fill(lagosTomorrow);
+    await first.getByRole("button", { name: "Save Event Settings" }).click();
+    await expect(first.getByText("Event settings saved successfully!")).toBeVisible();
+    await expect.poll(() => remindersOf(/^Tomorrow: /).length, { timeout: 90_000, intervals: [1_000] }).toBe(4);
+    await second.waitForTimeout(3_000);
+    expectOnePerAttendee(/^Tomorrow: /);
+    await openOperations(second);
+    await expect(second.getByTestId("auto-reminder")).toHaveText("Automatic reminder: went out for this event date.");
+    await expect(second.getByTestId("reminder-progress")).toHaveText("Reminders: 0 queued, 4 sent, 0 failed");
+    for (const page of pages) await page.context().close();
   });
 });

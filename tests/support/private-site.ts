@@ -2,18 +2,27 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { e2eAdmin } from "./admin-session";
-import { startProductionServer } from "./production-server";
+import { startPostgres } from "./postgres-server";
+import { type ProductionServer, startProductionServer } from "./production-server";
 
 // A production server of a test's own, on a fresh data directory, with the e2e admin's
 // account (same e-mail and password, so signInAsAdmin works against it). For tests that
 // change what the whole site shows (the event settings): on the shared server they
 // would change it under every other test running at that moment.
+//
+// With `postgres`, the site runs on a PostgreSQL server of its own, and `servers` > 1
+// starts that many separate server processes on it, as several instances behind a load
+// balancer would run: one data directory (so one session and ticket secret), one
+// database, each process with its own port and its own outbox worker.
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-/** `dataDir`: its mail is written to dataDir/mail (no SMTP). */
-export type PrivateSite = { url: string; dataDir: string; stop: () => Promise<void> };
+export type PrivateSiteOptions = { postgres?: boolean; servers?: number; smtpUrl?: string };
+
+/** `url` is the first server's; `dataDir`: without `smtpUrl`, mail is written to dataDir/mail. */
+export type PrivateSite = { url: string; urls: string[]; dataDir: string; stop: () => Promise<void> };
 
 function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, input, encoding: "utf8", timeout: 120_000 });
@@ -21,27 +30,45 @@ function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   return result.stdout;
 }
 
-export async function startPrivateSite(): Promise<PrivateSite> {
+async function createDatabase(adminUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query("create database summit");
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = "/summit";
+  return url.toString();
+}
+
+export async function startPrivateSite(options: PrivateSiteOptions = {}): Promise<PrivateSite> {
   const dir = mkdtempSync(path.join(tmpdir(), "summit-private-"));
   const dataDir = path.join(dir, "data");
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
-  delete env.DATABASE_URL;
-  delete env.SESSION_SECRET;
+  const postgres = options.postgres ? await startPostgres() : undefined;
+  const servers: ProductionServer[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    postgres?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
   try {
+    const databaseUrl = postgres ? await createDatabase(postgres.url) : undefined;
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    delete env.DATABASE_URL;
+    delete env.SESSION_SECRET;
+    if (databaseUrl) env.DATABASE_URL = databaseUrl;
     const { email, password } = e2eAdmin();
     run(["server/admin-cli.ts", "add", email, "--name", "E2E Admin"], env, `${password}\n`);
     run(["tests/support/e2e-prepare-data.ts"], env);
-    const server = await startProductionServer({ dataDir });
-    return {
-      url: server.url,
-      dataDir,
-      stop: async () => {
-        await server.stop();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    };
+    // One after the other: the first writes the data directory's secret, the others read it.
+    for (let i = 0; i < (options.servers ?? 1); i++)
+      servers.push(await startProductionServer({ dataDir, databaseUrl, smtpUrl: options.smtpUrl }));
+    const urls = servers.map((server) => server.url);
+    return { url: urls[0] ?? "", urls, dataDir, stop };
   } catch (error) {
-    rmSync(dir, { recursive: true, force: true });
+    await stop();
     throw error;
   }
 }
