@@ -132,14 +132,33 @@ export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: n
 const heldBy = (claim: MailClaim) =>
   and(eq(mail_outbox.id, claim.id), eq(mail_outbox.status, "sending"), eq(mail_outbox.attempts, claim.attempts));
 
-/** Records a delivery. False when the claim was lost (lease ran out and another worker took the message). */
-export async function markSent(db: DbOrTx, claim: MailClaim, messageId: string): Promise<boolean> {
-  const rows = await db
-    .update(mail_outbox)
-    .set({ status: "sent", sent_at: sql`now()`, message_id: messageId, locked_until: null, updated_at: sql`now()` })
-    .where(heldBy(claim))
-    .returning({ id: mail_outbox.id });
-  return rows.length > 0;
+export type Delivery = { claim: MailClaim; messageId: string; subject?: string };
+
+/**
+ * Records deliveries in one statement (a worker's round), each with the subject a
+ * templated message went out with (what the attendee's mail list shows). The body is
+ * not stored: the template and its data make it again, and ten thousand reminders would
+ * otherwise write ten thousand copies of one e-mail. Returns the ids recorded; a message
+ * missing from it had lost its claim (the lease ran out and another worker took it).
+ */
+export async function markSentMany(db: DbOrTx, deliveries: readonly Delivery[]): Promise<Set<string>> {
+  if (deliveries.length === 0) return new Set();
+  const values = deliveries.map(
+    (d) => sql`(${d.claim.id}::uuid, ${d.claim.attempts}::int, ${d.messageId}::text, ${d.subject ?? null}::text)`,
+  );
+  const result = (await db.execute(sql`
+    update ${mail_outbox} m
+    set status = 'sent', sent_at = now(), message_id = v.message_id, subject = coalesce(v.subject, m.subject),
+        locked_until = null, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, attempts, message_id, subject)
+    where m.id = v.id and m.status = 'sending' and m.attempts = v.attempts
+    returning m.id as id`)) as unknown as { rows: { id: string }[] };
+  return new Set(result.rows.map((row) => row.id));
+}
+
+/** One delivery: false when the claim was lost. */
+export async function markSent(db: DbOrTx, claim: MailClaim, messageId: string, subject?: string): Promise<boolean> {
+  return (await markSentMany(db, [{ claim, messageId, subject }])).has(claim.id);
 }
 
 /**
@@ -180,19 +199,6 @@ export function errorText(error: unknown): string {
  * Puts a failed (or already sent) message back in the queue, due now, with a fresh
  * set of attempts: an organiser's "resend". False when the message is not failed or sent.
  */
-/** Stores a templated message's rendered content, so the admin sees what was sent and a retry sends the same. */
-export async function storeRenderedMail(db: DbOrTx, id: string, content: Awaited<ReturnType<MailRenderer>>): Promise<void> {
-  await db
-    .update(mail_outbox)
-    .set({
-      subject: content.subject,
-      html: content.html,
-      text: content.text,
-      attachments: content.attachments ?? [],
-      updated_at: new Date(),
-    })
-    .where(eq(mail_outbox.id, id));
-}
 
 export async function requeueMail(db: DbOrTx, id: string): Promise<boolean> {
   const rows = await db

@@ -1,14 +1,17 @@
+import { render, toPlainText } from "@react-email/render";
 import { eq } from "drizzle-orm";
 import jsQR from "jsqr";
 import ical, { type VEvent } from "node-ical";
 import { PNG } from "pngjs";
+import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { mail_outbox } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
-import { buildTicketEmail } from "./ticket-email.server";
+import { formatEventDate } from "~/modules/settings/event-time";
+import { buildTicketEmail, TicketEmail } from "./ticket-email.server";
 import { ticketPageUrl } from "./ticket-link.server";
 import { enqueueTicketEmail, renderTicketMail } from "./ticket-mail.server";
 import { signTicketToken, verifyTicketToken } from "./ticket-token.server";
@@ -32,6 +35,36 @@ describe("ticketPageUrl", () => {
 });
 
 describe("buildTicketEmail", () => {
+  it("merges each attendee into a layout rendered once, byte for byte what rendering the template gives, text too", async () => {
+    const people = [
+      attendee,
+      { ...attendee, full_name: `Ɗanladi "Dee" O'Neil <b>&amp;</b> Ƙasimu`, ticket_id: "ZYS-MD3K2J1A-XYZ789" },
+      { ...attendee, full_name: "Ƴ", ticket_id: "ZYS-1" },
+    ];
+    // An event name long enough that the inbox preview line cuts the ticket ID short.
+    const longName = { ...settings, event_name: `${"Zamfara Youth Summit ".repeat(5)}2026` };
+    for (const s of [settings, longName])
+      for (const variant of [{ kind: "ticket" }, { kind: "reminder", daysLeft: 1 }] as const)
+        for (const person of people) {
+          const personToken = signTicketToken(person.ticket_id, SECRET);
+          const url = `${ticketPageUrl("https://summit.example.org", personToken)}?a=1&b=2`;
+          const merged = await buildTicketEmail({ attendee: person, settings: s, ticketUrl: url, token: personToken, variant });
+          const direct = await render(
+            createElement(TicketEmail, {
+              attendee: person,
+              settings: s,
+              ticketUrl: url,
+              dateLabel: formatEventDate(s.event_date),
+              variant,
+            }),
+          );
+          expect(merged.html).toBe(direct);
+          expect(merged.text).toBe(
+            toPlainText(direct, { wordwrap: false, selectors: [{ selector: "h1", options: { uppercase: false } }] }),
+          );
+        }
+  });
+
   it("announces the ticket in the subject and goes to the attendee", async () => {
     const mail = await buildTicketEmail({ attendee, settings, ticketUrl, token });
     expect(mail.to).toBe("amina@example.com");

@@ -1,6 +1,7 @@
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
 import type { MailAttachment } from "~/db/schema";
+import { fillMarks, hasMarkCharacters, sizedMark, wholeMark } from "~/modules/mail/mail-merge";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
@@ -71,7 +72,7 @@ function whenLabel(daysLeft: number, dateLabel: string): string {
 // Every value below is a text child or attribute, so React escapes it: names and
 // settings typed by people cannot inject markup. Mixed text is one template string
 // so the HTML has no <!-- --> separators between the pieces.
-function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant }: TemplateProps) {
+export function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant }: TemplateProps) {
   const reminder = variant.kind === "reminder";
   const when = reminder ? whenLabel(variant.daysLeft, dateLabel) : "";
   return (
@@ -146,6 +147,55 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+// Layouts rendered with marks for the attendee's values (see mail-merge), by what else
+// shapes them: the settings, the variant, the ticket ID's length. A few stay: one per
+// event date and variant is the usual case.
+type Body = { html: string; text: string };
+const layouts = new Map<string, Promise<Body>>();
+const MAX_LAYOUTS = 8;
+const FIELDS = { name: 0, ticketId: 1, ticketUrl: 2 } as const;
+
+// The text version comes from the HTML (what render's plainText option does after rendering
+// the element a second time). Headings keep their case (html-to-text would upper-case them);
+// lines are not wrapped, so a value put in later cannot leave a line too long or too short.
+async function renderBody(element: React.ReactElement): Promise<Body> {
+  const html = await render(element);
+  return { html, text: toPlainText(html, { wordwrap: false, selectors: [{ selector: "h1", options: { uppercase: false } }] }) };
+}
+
+async function renderTicketBody(props: TemplateProps): Promise<Body> {
+  const { attendee, settings, ticketUrl, dateLabel, variant } = props;
+  const shaping = [
+    settings.event_name,
+    settings.event_date,
+    settings.event_time,
+    settings.venue,
+    settings.contact_email,
+    settings.contact_phone,
+  ];
+  // Settings that happen to hold mark characters are rendered as they are, without a layout.
+  if (shaping.some(hasMarkCharacters)) return renderBody(<TicketEmail {...props} />);
+  const key = JSON.stringify([...shaping, variant, attendee.ticket_id.length]);
+  let layout = layouts.get(key);
+  if (!layout) {
+    if (layouts.size >= MAX_LAYOUTS) layouts.clear();
+    const marked: TicketEmailAttendee = {
+      id: "",
+      email: "",
+      full_name: wholeMark(FIELDS.name),
+      ticket_id: sizedMark(FIELDS.ticketId, attendee.ticket_id.length),
+    };
+    layout = renderBody(
+      <TicketEmail attendee={marked} settings={settings} ticketUrl={wholeMark(FIELDS.ticketUrl)} dateLabel={dateLabel} variant={variant} />,
+    );
+    layouts.set(key, layout);
+    layout.catch(() => layouts.delete(key));
+  }
+  const { html, text } = await layout;
+  const values = [attendee.full_name, attendee.ticket_id, ticketUrl];
+  return { html: fillMarks(html, values), text: fillMarks(text, values, { escape: false }) };
+}
+
 /** Subject, HTML, plain text and attachments (inline QR code, calendar invite) of a ticket e-mail. */
 export async function buildTicketEmail({
   attendee,
@@ -161,16 +211,11 @@ export async function buildTicketEmail({
   variant?: TicketEmailVariant;
 }): Promise<Pick<OutgoingMail, "to" | "subject" | "html" | "text" | "attachments">> {
   const dateLabel = formatEventDate(settings.event_date);
-  const element = <TicketEmail attendee={attendee} settings={settings} ticketUrl={ticketUrl} dateLabel={dateLabel} variant={variant} />;
-  const [html, png] = await Promise.all([
-    render(element),
+  const [{ html, text }, png] = await Promise.all([
+    renderTicketBody({ attendee, settings, ticketUrl, dateLabel, variant }),
     // Twice the displayed size, so the code stays sharp on high-density screens.
     qrPng(token, { size: QR_DISPLAY_SIZE * 2 }),
   ]);
-  // The text version comes from the same HTML (what render's plainText option does after
-  // rendering the element a second time). Headings keep their case; html-to-text would
-  // upper-case them.
-  const text = toPlainText(html, { selectors: [{ selector: "h1", options: { uppercase: false } }] });
   const ics = ticketCalendar({ settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, ticketUrl });
   const attachments: MailAttachment[] = [
     { cid: QR_CID, filename: "ticket-qr.png", contentType: "image/png", content: png.toString("base64") },

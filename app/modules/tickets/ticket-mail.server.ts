@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { attendees } from "~/db/schema";
+import { attendees, event_settings, SETTINGS_ID } from "~/db/schema";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
@@ -46,9 +46,18 @@ export async function renderTicketMail(
   variant: TicketEmailVariant | ((eventDate: string) => TicketEmailVariant) = { kind: "ticket" },
 ): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
   const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
-  const [attendee] = attendeeId ? await db.select().from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
-  if (!attendee) throw new Error("the attendee of this e-mail is no longer registered");
-  const settings = await getSettings(db);
+  // One round trip for both: a reminder batch renders thousands of these.
+  const [row] = attendeeId
+    ? await db
+        .select({ attendee: attendees, settings: event_settings })
+        .from(attendees)
+        .leftJoin(event_settings, eq(event_settings.id, SETTINGS_ID))
+        .where(eq(attendees.id, attendeeId))
+        .limit(1)
+    : [];
+  if (!row) throw new Error("the attendee of this e-mail is no longer registered");
+  const { attendee } = row;
+  const settings = row.settings ?? (await getSettings(db));
   const token = signTicketToken(attendee.ticket_id, secret);
   const { subject, html, text, attachments } = await buildTicketEmail({
     attendee,
