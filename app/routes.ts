@@ -35,6 +35,7 @@ export default [
       ]),
       route("operations", "routes/admin/operations.tsx"),
       route("operations/preview/:template", "routes/admin/email-preview.ts"),
+      route("operations/badges.pdf", "routes/admin/badges.ts"),
       route("check-in", "routes/admin/check-in.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("activity", "routes/admin/activity.tsx"),

@@ -1,31 +1,19 @@
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
-import { type APIRequestContext, chromium } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { adminRoutes, adminUrl, signInAsAdmin, signInRequest } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
 import { writeQrVideo } from "../support/fake-camera";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
-import { makeRegistrant, postRegistration, type Registrant, tokenOfTicketUrl } from "../support/register-helper";
+import { registerForTicket } from "../support/register-helper";
 import { CHROMIUM_FLAGS, ensureChromium } from "../support/system-deps";
 
 // The door: scanning a ticket's QR code with the phone's camera (Chromium's fake camera
 // playing a video of the code), typing a ticket ID, searching, undoing; one check-in per
 // ticket however many phones scan it; and the check-in account, which can use this page
 // and nothing else.
-
-type Ticket = Registrant & { ticketId: string; token: string };
-
-async function register(request: APIRequestContext, overrides: Partial<Registrant> = {}): Promise<Ticket> {
-  const person = makeRegistrant(overrides);
-  const { status, html } = await postRegistration(request, person);
-  expect(status, html.slice(0, 300)).toBe(200);
-  const ticketId = /data-testid="ticket-id"[^>]*>([^<]+)</.exec(html)?.[1]?.trim() ?? "";
-  const ticketUrl = /href="((?:https?:\/\/[^/"]+)?\/tickets\/[^"?#]+)"/.exec(html)?.[1] ?? "";
-  expect(ticketId).not.toBe("");
-  return { ...person, ticketId, token: tokenOfTicketUrl(ticketUrl) };
-}
 
 const tag = () => randomBytes(3).toString("hex");
 const outcome = (page: import("@playwright/test").Page) => page.locator("[data-outcome]");
@@ -61,7 +49,7 @@ test.describe("scanning with the camera", () => {
   }
 
   test("a ticket's QR code checks its holder in, and the same code again says when and by whom", async ({ request }) => {
-    const ticket = await register(request, { fullName: `Ɗanladi Ƙasimu ${tag()}`, organization: "Gusau Youth Forum" });
+    const ticket = await registerForTicket(request, { fullName: `Ɗanladi Ƙasimu ${tag()}`, organization: "Gusau Youth Forum" });
     await scanWith(ticket.token, async (page) => {
       await expect(outcome(page)).toHaveAttribute("data-outcome", "checked-in", { timeout: 15_000 });
       await expect(outcome(page)).toContainText(ticket.fullName);
@@ -73,7 +61,7 @@ test.describe("scanning with the camera", () => {
   });
 
   test("a forged code is refused in red", async ({ request }) => {
-    const ticket = await register(request);
+    const ticket = await registerForTicket(request);
     const forged = `${ticket.ticketId}.${"A".repeat(22)}`;
     await scanWith(forged, async (page) => {
       await expect(outcome(page)).toHaveAttribute("data-outcome", "refused", { timeout: 15_000 });
@@ -84,7 +72,7 @@ test.describe("scanning with the camera", () => {
 
 test("two phones scanning the same ticket at the same moment check it in once", async ({ playwright, request }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "plain HTTP");
-  const ticket = await register(request);
+  const ticket = await registerForTicket(request);
   const baseURL = process.env.E2E_BASE_URL ?? "";
   const phones = await Promise.all([0, 1, 2].map(() => playwright.request.newContext({ baseURL })));
   try {
@@ -111,8 +99,8 @@ for (const javaScript of [true, false]) {
   }, testInfo) => {
     test.skip(!javaScript && testInfo.project.name !== "desktop", "no-JavaScript path once");
     const t = tag();
-    const first = await register(request, { fullName: `Hauwa Ɓello ${t}` });
-    const second = await register(request, { fullName: `Musa Garba ${t}` });
+    const first = await registerForTicket(request, { fullName: `Hauwa Ɓello ${t}` });
+    const second = await registerForTicket(request, { fullName: `Musa Garba ${t}` });
     const { viewport, isMobile, hasTouch } = testInfo.project.use;
     const context = await browser.newContext({
       baseURL: process.env.E2E_BASE_URL,
@@ -164,7 +152,7 @@ test("the door page is accessible and fits a 360 px phone, with a result shown",
   failOnPageErrors: _,
   request,
 }) => {
-  const ticket = await register(request);
+  const ticket = await registerForTicket(request);
   await page.goto(`/admin/check-in?q=${encodeURIComponent(ticket.fullName)}`);
   await waitForInteractive(page);
   await page.getByRole("textbox", { name: "Ticket ID" }).fill(ticket.ticketId);

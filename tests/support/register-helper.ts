@@ -101,6 +101,23 @@ export async function postRegistration(request: APIRequestContext, data: Registr
   return { status: response.status(), html: await response.text() };
 }
 
+export type RegisteredAttendee = Registrant & { ticketId: string; token: string };
+
+/**
+ * A new registrant (`overrides` on makeRegistrant) registered with one form POST; returns
+ * the ticket the success page shows: its ID and the signed token its QR code carries.
+ */
+export async function registerForTicket(request: APIRequestContext, overrides: Partial<Registrant> = {}): Promise<RegisteredAttendee> {
+  const person = makeRegistrant(overrides);
+  const { status, html } = await postRegistration(request, person);
+  expect(status, html.slice(0, 300)).toBe(200);
+  const ticketId = /data-testid="ticket-id"[^>]*>([^<]+)</.exec(html)?.[1]?.trim() ?? "";
+  const ticketUrl = /href="((?:https?:\/\/[^/"]+)?\/tickets\/[^"?#]+)"/.exec(html)?.[1] ?? "";
+  expect(ticketId).not.toBe("");
+  expect(ticketUrl).not.toBe("");
+  return { ...person, ticketId, token: tokenOfTicketUrl(ticketUrl) };
+}
+
 /** Registers without a browser page; fails the test unless the server confirms it. */
 export async function registerViaRequest(request: APIRequestContext, data: Registrant): Promise<void> {
   const { status, html } = await postRegistration(request, data);

@@ -4,8 +4,8 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { eventFileName } from "~/modules/settings/event-file-name";
 import { getSettings } from "~/modules/settings/settings.server";
-import { lagosDate } from "~/ui/date-time";
 import { attendeeFilterWhere, newestFirst } from "./attendees.server";
 import { ATTENDEE_TOASTS } from "./messages";
 import type { AttendeeFilter } from "./schemas";
@@ -117,21 +117,9 @@ export async function attendeesCsvStream(
   );
 }
 
-// Hausa's hooked letters have no decomposition to strip, so they are mapped by hand.
-const HOOKED: Record<string, string> = { ƙ: "k", ɗ: "d", ɓ: "b", ƴ: "y" };
-
 /** e.g. zamfara-youth-summit-attendees-2026-11-21.csv (the date in Lagos). */
 export function csvFileName(eventName: string, now: Date = new Date()): string {
-  const slug =
-    eventName
-      .toLowerCase()
-      .normalize("NFKD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .replace(/[ƙɗɓƴ]/g, (c) => HOOKED[c] ?? "")
-      .replace(/[^a-z0-9]+/g, "-")
-      .replace(/^-+|-+$/g, "")
-      .slice(0, 60) || "summit";
-  return `${slug}-attendees-${lagosDate(now)}.csv`;
+  return eventFileName(eventName, "attendees", "csv", now);
 }
 
 /**

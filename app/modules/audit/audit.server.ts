@@ -54,6 +54,7 @@ const ACTION_LABELS: Record<string, string> = {
   "attendee.delete": "Deleted a registration",
   "attendee.resend-ticket": "Resent a ticket",
   "attendee.export": "Exported the attendee list",
+  "attendee.badges": "Generated the name badges",
   "demo.seed": "Loaded the demo content",
   "reminders.send": "Sent reminder e-mails",
   "reminders.auto": "Sent the automatic reminder",

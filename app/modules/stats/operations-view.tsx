@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { BADGE_DOWNLOADS, BADGE_LAYOUTS } from "~/modules/badges/badge-layout";
 import { useCountdown } from "~/modules/settings/use-countdown";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
@@ -264,6 +265,12 @@ export function OperationsView({
             <a href="/admin/attendees/export.csv" download className={BUTTON.secondary}>
               Export Attendee List
             </a>
+            {/* Plain links: the PDF streams as it is drawn, with or without JavaScript. */}
+            {BADGE_LAYOUTS.map((layout) => (
+              <a key={layout} href={BADGE_DOWNLOADS[layout].href} download className={BUTTON.secondary}>
+                {BADGE_DOWNLOADS[layout].label}
+              </a>
+            ))}
           </div>
           <p className="mt-3 text-xs text-gray-500">
             Last updated <DateTime value={overview.updatedAt} />

@@ -5,6 +5,18 @@ import QRCode from "qrcode";
 // the code small; a 2-module quiet zone is enough for phone scanners and saves space.
 const OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
 
+/** A QR code's modules: `size` × `size`, `get(row, column)` true for a dark module. */
+export type QrMatrix = { size: number; get: (row: number, column: number) => boolean };
+
+/**
+ * The modules of the QR code for `text`, with the same error correction as every other
+ * QR code of a ticket, for drawing it as vector shapes (the printed badges).
+ */
+export function qrMatrix(text: string): QrMatrix {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: OPTIONS.errorCorrectionLevel });
+  return { size: modules.size, get: (row, column) => Boolean(modules.get(row, column)) };
+}
+
 /**
  * PNG bytes, `size` pixels square (for e-mail, where SVG is not shown): whole-pixel
  * modules, centred, in a 1-bit greyscale PNG of under 1 KB.
@@ -14,8 +26,8 @@ const OPTIONS = { errorCorrectionLevel: "M", margin: 2 } as const;
  * rendering a ticket e-mail. This takes about 2 ms, the QR matrix included.
  */
 export async function qrPng(text: string, { size = 480 }: { size?: number } = {}): Promise<Buffer> {
-  const qr = QRCode.create(text, { errorCorrectionLevel: OPTIONS.errorCorrectionLevel });
-  const modules = qr.modules.size;
+  const qr = qrMatrix(text);
+  const modules = qr.size;
   const scale = Math.max(1, Math.floor(size / (modules + OPTIONS.margin * 2)));
   const width = Math.max(size, modules * scale);
   const offset = Math.floor((width - modules * scale) / 2);
@@ -38,7 +50,7 @@ export async function qrPng(text: string, { size = 480 }: { size?: number } = {}
     line[0] = 0;
     if (inside) {
       for (let moduleX = 0; moduleX < modules; moduleX++) {
-        if (!qr.modules.get(moduleY, moduleX)) continue;
+        if (!qr.get(moduleY, moduleX)) continue;
         for (let x = offset + moduleX * scale, end = x + scale; x < end; x++) {
           const at = 1 + (x >> 3);
           line.writeUInt8(line.readUInt8(at) & ~(0x80 >> (x & 7)) & 0xff, at);
