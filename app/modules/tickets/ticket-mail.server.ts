@@ -1,6 +1,8 @@
-import { eq } from "drizzle-orm";
+import DataLoader from "dataloader";
+import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, event_settings, SETTINGS_ID } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
@@ -35,6 +37,31 @@ export async function enqueueTicketEmail(
   });
 }
 
+type TicketMailRow = { attendee: typeof attendees.$inferSelect; settings: typeof event_settings.$inferSelect | null };
+
+// The outbox worker renders a round of messages at once: their attendees (and the settings)
+// are read in one query per round instead of one each. No cache: every round reads afresh.
+const loaders = new WeakMap<DbOrTx, DataLoader<string, TicketMailRow | undefined>>();
+function ticketMailRows(db: DbOrTx) {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(
+      async (ids: readonly string[]) => {
+        const rows = await db
+          .select({ attendee: attendees, settings: event_settings })
+          .from(attendees)
+          .leftJoin(event_settings, eq(event_settings.id, SETTINGS_ID))
+          .where(inArray(attendees.id, [...ids]));
+        const byId = new Map(rows.map((row) => [row.attendee.id, row]));
+        return ids.map((id) => byId.get(id));
+      },
+      { cache: false },
+    );
+    loaders.set(db, loader);
+  }
+  return loader;
+}
+
 /**
  * Renders a queued ticket e-mail (or, with a reminder variant, the reminder that carries the
  * ticket) from the attendee and the settings as they are now.
@@ -46,15 +73,7 @@ export async function renderTicketMail(
   variant: TicketEmailVariant | ((eventDate: string) => TicketEmailVariant) = { kind: "ticket" },
 ): Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">> {
   const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
-  // One round trip for both: a reminder batch renders thousands of these.
-  const [row] = attendeeId
-    ? await db
-        .select({ attendee: attendees, settings: event_settings })
-        .from(attendees)
-        .leftJoin(event_settings, eq(event_settings.id, SETTINGS_ID))
-        .where(eq(attendees.id, attendeeId))
-        .limit(1)
-    : [];
+  const row = isUuid(attendeeId) ? await ticketMailRows(db).load(attendeeId) : undefined;
   if (!row) throw new Error("the attendee of this e-mail is no longer registered");
   const { attendee } = row;
   const settings = row.settings ?? (await getSettings(db));
