@@ -10,9 +10,9 @@
 // out). Memory is flat when the live heap at 10,000 is about that at 1,000. The garbage
 // collections (some 40 for 10,000 single badges) are included in the time. RSS is mostly PGlite's
 // WebAssembly memory.
-// Target: 10,000 badges in at most 60 s. Prints its figures; writes no file.
+// Target: 10,000 badges in at most 60 s. Writes its section of docs/BENCHMARKS.md unless --no-write.
 //
-// Options: --counts=1000,10000
+// Options: --counts=1000,10000 --no-write
 
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -24,6 +24,7 @@ import { dbConnectionOptions, openDbConnection } from "~/db/client.server";
 import { BADGE_LAYOUTS, type BadgeLayout } from "~/modules/badges/badge-layout";
 import { badgesPdfStream } from "~/modules/badges/badges.server";
 import { seed } from "./admin/attendee-data";
+import { writeSection } from "./support/docs-section";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const COUNTS = (arg("counts") ?? "1000,10000").split(",").map(Number);
@@ -153,21 +154,38 @@ async function main() {
   console.log(rows.map((row) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join("  ")).join("\n"));
 
   const [small, large] = [Math.min(...COUNTS), Math.max(...COUNTS)];
+  const verdicts: string[] = [];
   for (const layout of BADGE_LAYOUTS) {
     const a = runs.find((r) => r.count === small && r.layout === layout);
     const b = runs.find((r) => r.count === large && r.layout === layout);
     if (!a || !b || a === b || a.live === null || b.live === null) continue;
     // Flat: ten times the badges may not keep more than a few MB more heap alive, nor raise the peak much.
     const flat = b.live - a.live < 8 * MB && b.heap - a.heap < 32 * MB;
-    console.log(
+    verdicts.push(
       `${layout}: live heap growth ${(a.live / MB).toFixed(1)} MB at ${small.toLocaleString("en")} → ${(b.live / MB).toFixed(1)} MB at ${large.toLocaleString("en")}, ` +
         `peak heap ${(a.heap / MB).toFixed(0)} → ${(b.heap / MB).toFixed(0)} MB, peak RSS ${(a.rss / MB).toFixed(0)} → ${(b.rss / MB).toFixed(0)} MB (${flat ? "flat" : "GROWS"}); ` +
         `${large.toLocaleString("en")} badges in ${b.seconds.toFixed(1)} s (target ≤ ${TARGET_SECONDS} s: ${b.seconds <= TARGET_SECONDS ? "met" : "MISSED"})`,
     );
   }
+  for (const verdict of verdicts) console.log(verdict);
   const cpus = os.cpus();
-  console.log(
-    `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)}`,
+  const machine = `${cpus.length} × ${cpus[0]?.model.trim() ?? "unknown CPU"}, Node ${process.version}, load average ${os.loadavg()[0]?.toFixed(1)}`;
+  console.log(machine);
+  if (process.argv.includes("--no-write")) return;
+  const [header = [], ...body] = rows;
+  writeSection(
+    "## Badges (npm run bench:badges)",
+    [
+      `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; ${machine}.`,
+      "- Command: `npm run bench:badges` (bench/badges.ts): generated attendees in the embedded database, each layout streamed by `badgesPdfStream` into a sink that counts bytes; memory sampled every 50 ms, live heap after garbage collection every 0.5 MB of PDF (over the heap before generation).",
+      `- Target: ${large.toLocaleString("en")} badges in ≤ ${TARGET_SECONDS} s, memory flat.`,
+      "",
+      `| ${header.join(" | ")} |`,
+      `| ${header.map((_, i) => (i < 2 ? "---" : "---:")).join(" | ")} |`,
+      ...body.map((row) => `| ${row.join(" | ")} |`),
+      "",
+      ...verdicts.map((v) => `- ${v}`),
+    ].join("\n"),
   );
 }
 
