@@ -42,8 +42,8 @@ function escapeHtml(text: string): string {
  * The layout with every mark replaced by its value (or the part of it the mark kept),
  * HTML-escaped for an HTML layout, as they are for a plain-text one.
  */
-export function fillMarks(layout: string, values: readonly string[], { escape = true }: { escape?: boolean } = {}): string {
-  const put = escape ? escapeHtml : (text: string) => text;
+export function fillMarks(layout: string, values: readonly string[], { html = true }: { html?: boolean } = {}): string {
+  const put = html ? escapeHtml : (text: string) => text;
   return layout.replace(MARKS, (run) => {
     let out = "";
     let i = 0;

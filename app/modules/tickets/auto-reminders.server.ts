@@ -33,7 +33,7 @@ export function autoReminderPlan(settings: PlanSettings, now: Date): AutoReminde
   return { state: "scheduled", at: new Date(eventStart(settings.event_date, settings.event_time).getTime() - LEAD_MS) };
 }
 
-export function isAutoReminderDue(settings: PlanSettings, now: Date): boolean {
+function isAutoReminderDue(settings: PlanSettings, now: Date): boolean {
   const plan = autoReminderPlan(settings, now);
   return plan.state === "scheduled" && plan.at.getTime() <= now.getTime();
 }

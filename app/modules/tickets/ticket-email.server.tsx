@@ -150,20 +150,20 @@ function Detail({ label, value }: { label: string; value: string }) {
 // Layouts rendered with marks for the attendee's values (see mail-merge), by what else
 // shapes them: the settings, the variant, the ticket ID's length. A few stay: one per
 // event date and variant is the usual case.
-type Body = { html: string; text: string };
-const layouts = new Map<string, Promise<Body>>();
+type MailBody = { html: string; text: string };
+const layouts = new Map<string, Promise<MailBody>>();
 const MAX_LAYOUTS = 8;
 const FIELDS = { name: 0, ticketId: 1, ticketUrl: 2 } as const;
 
 // The text version comes from the HTML (what render's plainText option does after rendering
 // the element a second time). Headings keep their case (html-to-text would upper-case them);
 // lines are not wrapped, so a value put in later cannot leave a line too long or too short.
-async function renderBody(element: React.ReactElement): Promise<Body> {
+async function renderBody(element: React.ReactElement): Promise<MailBody> {
   const html = await render(element);
   return { html, text: toPlainText(html, { wordwrap: false, selectors: [{ selector: "h1", options: { uppercase: false } }] }) };
 }
 
-async function renderTicketBody(props: TemplateProps): Promise<Body> {
+async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
   const { attendee, settings, ticketUrl, dateLabel, variant } = props;
   const shaping = [
     settings.event_name,
@@ -193,7 +193,7 @@ async function renderTicketBody(props: TemplateProps): Promise<Body> {
   }
   const { html, text } = await layout;
   const values = [attendee.full_name, attendee.ticket_id, ticketUrl];
-  return { html: fillMarks(html, values), text: fillMarks(text, values, { escape: false }) };
+  return { html: fillMarks(html, values), text: fillMarks(text, values, { html: false }) };
 }
 
 /** Subject, HTML, plain text and attachments (inline QR code, calendar invite) of a ticket e-mail. */
