@@ -105,7 +105,7 @@ try {
   const cpus = os.cpus();
   const worst = stats[1]?.p95 ?? Number.NaN;
   const body = [
-    `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}; load average before ${os.loadavg()[0]?.toFixed(1)}.`,
+    `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}; 1-minute load average at the end ${os.loadavg()[0]?.toFixed(1)} (the bench itself included).`,
     `- Command: \`npm run bench:checkin\` (bench/checkin.ts): ${ROWS.toLocaleString("en-US")} generated attendees, the production server on the embedded database, requests from the same machine over loopback with an organiser's session; ${WARMUP} warm-up scans, then each figure below from the count shown. A scan posts what the phone's camera read (the ticket page link with its signed token) as the enhanced page does.`,
     `- Target: check-in round trip p95 ≤ ${TARGET_P95_MS} ms at ${ROWS.toLocaleString("en-US")} attendees.`,
     "",

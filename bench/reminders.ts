@@ -121,7 +121,7 @@ try {
   console.error(`spec: ${spec.sample} in ${spec.seconds.toFixed(1)} s → ${N} in ${fmt(spec.projectedSeconds)}`);
   const cpus = os.cpus();
   const body = [
-    `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}; load average before ${os.loadavg()[0]?.toFixed(1)}.`,
+    `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; ${cpus.length} cores (${cpus[0]?.model.trim() ?? "unknown CPU"}), Node ${process.version}; 1-minute load average at the end ${os.loadavg()[0]?.toFixed(1)} (the bench itself included).`,
     `- Command: \`npm run bench:reminders\` (bench/reminders.ts). ${N.toLocaleString("en-US")} generated attendees in the embedded database; the production server (one process) with SMTP_URL pointing at a loopback SMTP sink that accepts and discards; the clock runs from the Send Reminders POST to the sink accepting the last message. Server CPU is user + system time from /proc.`,
     `- Target: ${N.toLocaleString("en-US")} reminders ≤ ${TARGET_S} s from the click to the last message accepted.`,
     "",
