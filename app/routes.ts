@@ -8,6 +8,7 @@ export default [
   route("media/:file", "routes/media.ts"),
   route("tickets/:token", "routes/ticket.tsx"),
   route("tickets/:token/calendar.ics", "routes/ticket-ics.ts"),
+  route("tickets/:token/cancel", "routes/ticket-cancel.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   ...prefix("admin", [
@@ -15,6 +16,7 @@ export default [
       index("routes/admin/dashboard.tsx"),
       route("attendees", "routes/admin/attendees.tsx"),
       route("attendees/export.csv", "routes/admin/attendees-export.ts"),
+      route("attendees/cancelled", "routes/admin/attendees-cancelled.tsx"),
       route("attendees/:id", "routes/admin/attendee-details.tsx"),
       // Each content list has its add and edit forms as child routes (a modal over the list).
       route("speakers", "routes/admin/speakers.tsx", [

@@ -6,6 +6,8 @@ import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.se
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
+import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
+import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
 import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
@@ -80,6 +82,7 @@ export function startBackgroundWorkers(db: Db) {
   const render: MailRenderer = async (mail) => {
     if (mail.template === TICKET_TEMPLATE) return renderTicketMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, config.publicUrl);
     throw new Error(`unknown mail template "${mail.template}"`);
   };
   const outbox = startOutboxWorker({ db, transport, log, render });

@@ -47,6 +47,34 @@ export const attendees = pgTable(
   ],
 );
 
+// A registration its holder cancelled. The row leaves `attendees` (so the seat counter, the
+// unique e-mail and every list of registered people follow without a second status to
+// check) and is kept here: the ticket page and the door can say "cancelled", and
+// organisers see who cancelled. Same id and ticket ID as the registration had.
+export const cancelled_registrations = pgTable(
+  "cancelled_registrations",
+  {
+    id: uuid("id").primaryKey(),
+    full_name: text("full_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone").notNull(),
+    gender: text("gender", { enum: GENDERS }).notNull(),
+    organization: text("organization").notNull().default(""),
+    position: text("position").notNull().default(""),
+    state: text("state").notNull().default(""),
+    local_government: text("local_government").notNull().default(""),
+    reason: text("reason").notNull().default(""),
+    ticket_id: text("ticket_id").notNull(),
+    consent_at: timestamp("consent_at", { withTimezone: true }),
+    registered_at: timestamp("registered_at", { withTimezone: true }).notNull(),
+    cancelled_at: timestamp("cancelled_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("cancelled_registrations_ticket_id_key").on(t.ticket_id),
+    index("cancelled_registrations_cancelled_at_idx").on(t.cancelled_at.desc()),
+  ],
+);
+
 export const speakers = pgTable(
   "speakers",
   {

@@ -1,8 +1,8 @@
 import { Link } from "react-router";
+import { BackLink } from "~/ui/back-link";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { displayDateTime } from "~/ui/date-time";
-import { ArrowLeftIcon } from "~/ui/icons";
 import { TrashIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import type { ListRow } from "./attendee-list";
@@ -67,12 +67,7 @@ export function AttendeeDetailsView({
 }) {
   return (
     <div className="space-y-5">
-      <Link
-        to={backHref}
-        className={`inline-flex items-center gap-2 text-sm font-semibold text-brand-700 hover:text-brand-800 ${FOCUS_RING}`}
-      >
-        <ArrowLeftIcon /> Back to Attendees
-      </Link>
+      <BackLink to={backHref}>Back to Attendees</BackLink>
 
       <section className="flex flex-col gap-4 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">

@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { findCancelledTicket } from "~/modules/tickets/cancel.server";
 import { extractTicketToken, verifyTicketToken } from "~/modules/tickets/ticket-token.server";
 import { lagosClock } from "~/ui/date-time";
 
@@ -21,6 +22,7 @@ export type CheckInOutcome =
 export const CHECKIN_MESSAGES = {
   forged: "This code is not a ticket for this event.",
   deleted: "This ticket's registration no longer exists.",
+  cancelled: (name: string) => `Ticket cancelled: ${name} cancelled this registration.`,
   unknownTicketId: (ticketId: string) => `No registration has the ticket ID ${ticketId}.`,
   checkedIn: (name: string) => `${name} is checked in.`,
   already: (at: Date, by: string | null) => `Already checked in at ${lagosClock(at)}${by ? ` by ${by}` : ""}`,
@@ -42,7 +44,7 @@ export async function checkInByScan(db: DbOrTx, actor: AuditActor, scanned: stri
   const ticketId = verifyTicketToken(extractTicketToken(scanned), secret);
   if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.forged };
   const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
-  if (!attendee) return { status: "refused", message: CHECKIN_MESSAGES.deleted };
+  if (!attendee) return refuseMissing(db, ticketId, CHECKIN_MESSAGES.deleted);
   return checkIn(db, actor, attendee, "scan");
 }
 
@@ -50,8 +52,14 @@ export async function checkInByScan(db: DbOrTx, actor: AuditActor, scanned: stri
 export async function checkInByTicketId(db: DbOrTx, actor: AuditActor, typed: string): Promise<CheckInOutcome> {
   const ticketId = typed.trim().toUpperCase().replace(/\s+/g, "");
   const [attendee] = ticketId ? await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1) : [];
-  if (!attendee) return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(ticketId || typed.trim()) };
+  if (!attendee) return refuseMissing(db, ticketId, CHECKIN_MESSAGES.unknownTicketId(ticketId || typed.trim()));
   return checkIn(db, actor, attendee, "ticket-id");
+}
+
+/** A ticket with no registration: cancelled by its holder (said so), or never there / deleted. */
+async function refuseMissing(db: DbOrTx, ticketId: string, otherwise: string): Promise<CheckInOutcome> {
+  const cancelled = ticketId ? await findCancelledTicket(db, ticketId) : undefined;
+  return { status: "refused", message: cancelled ? CHECKIN_MESSAGES.cancelled(cancelled.full_name) : otherwise };
 }
 
 /** An attendee found by search at the door. */

@@ -1,4 +1,4 @@
-import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Preview, Row, Section, Text } from "@react-email/components";
+import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
 import type { MailAttachment } from "~/db/schema";
 import { fillMarks, hasMarkCharacters, sizedMark, wholeMark } from "~/modules/mail/mail-merge";
@@ -123,6 +123,13 @@ export function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant 
             <Text style={s.small}>
               Please keep this e-mail or save your ticket: you will need it for entry. A calendar invitation is attached so you can add the
               summit to your calendar.
+            </Text>
+            <Text style={s.small}>
+              {"Can't attend? "}
+              <Link href={`${ticketUrl}/cancel`} style={{ color: BRAND }}>
+                Cancel your registration
+              </Link>
+              {" so your seat goes to someone else."}
             </Text>
             <Text style={s.small}>
               Can't find our e-mails later? Check your spam or junk folder, and mark this message as "not spam" so our updates reach you.

@@ -4,6 +4,7 @@ import { attendees } from "~/db/schema";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketCalendar } from "./calendar.server";
+import { findCancelledTicket } from "./cancel.server";
 import { qrSvg } from "./qr.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
 import { verifyTicketToken } from "./ticket-token.server";
@@ -25,18 +26,38 @@ export async function findTicketByToken(db: DbOrTx, token: string, secret: strin
   return row ?? null;
 }
 
-/** What the ticket page shows for a valid token: holder, event facts and the QR code; null for a forged or deleted ticket. */
+/**
+ * What the ticket page shows for a valid token: holder, event facts and the QR code, or,
+ * for a registration its holder cancelled, that it is cancelled; null for a forged token or
+ * a deleted registration.
+ */
 export async function ticketPage(db: DbOrTx, token: string, secret: string) {
   const ticket = await findTicketByToken(db, token, secret);
-  if (!ticket) return null;
+  const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
+  if (!ticket && !cancelled) return null;
   const settings = await getSettings(db);
+  const event = { name: settings.event_name, date: formatEventDate(settings.event_date), time: settings.event_time, venue: settings.venue };
+  if (!ticket)
+    return {
+      state: "cancelled" as const,
+      ticket: { fullName: cancelled?.full_name ?? "", ticketId: cancelled?.ticket_id ?? "" },
+      cancelledAt: cancelled?.cancelled_at ?? new Date(),
+      event,
+    };
   return {
+    state: "active" as const,
     ticket: { fullName: ticket.full_name, ticketId: ticket.ticket_id },
-    event: { name: settings.event_name, date: formatEventDate(settings.event_date), time: settings.event_time, venue: settings.venue },
+    event,
     // The QR code carries the signed token, so check-in can tell a real ticket from a made-up one.
     qrSvg: await qrSvg(token),
     calendarHref: `/tickets/${encodeURIComponent(token)}/calendar.ics`,
+    cancelHref: `/tickets/${encodeURIComponent(token)}/cancel`,
   };
+}
+
+async function findCancelledByToken(db: DbOrTx, token: string, secret: string) {
+  const ticketId = verifyTicketToken(token, secret);
+  return ticketId ? findCancelledTicket(db, ticketId) : undefined;
 }
 
 /** The calendar invite (.ics text) of a valid ticket token; null for a forged or deleted ticket. */

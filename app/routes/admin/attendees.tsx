@@ -1,5 +1,5 @@
 import { useCallback } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import { logger } from "~/logger.server";
 import { attendeeAction, pageUrl } from "~/modules/attendees/actions.server";
 import { AttendeeFilters } from "~/modules/attendees/attendee-filters";
@@ -66,9 +66,17 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Filters" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
         <AttendeeFilters query={query} states={states} />
-        <p className="text-sm text-gray-600" aria-live="polite" data-testid="attendee-count">
-          {`Showing ${total} of ${grandTotal} attendees`}
-        </p>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <p className="text-sm text-gray-600" aria-live="polite" data-testid="attendee-count">
+            {`Showing ${total} of ${grandTotal} attendees`}
+          </p>
+          <Link
+            to="/admin/attendees/cancelled"
+            className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+          >
+            Cancelled registrations
+          </Link>
+        </div>
       </section>
 
       <AttendeeList

@@ -1,0 +1,95 @@
+import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { attendees, cancelled_registrations, check_ins, mail_outbox } from "~/db/schema";
+import { recordAudit } from "~/modules/audit/audit.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { verifyTicketToken } from "./ticket-token.server";
+
+// An attendee cancels from their ticket page (or the link in their e-mails). In one
+// transaction: the registration moves to `cancelled_registrations`, which frees the seat
+// (the seat counter's trigger) and the e-mail address, stops mail not yet sent to them,
+// voids the QR code (the door finds the ticket cancelled), queues a confirmation and
+// writes the audit entry.
+
+export const CANCEL_TEMPLATE = "cancellation";
+
+export const CANCEL_MESSAGES = {
+  cancelled: "Your registration is cancelled. Your seat has gone back to others.",
+  already: "This registration was already cancelled.",
+  checkedIn: "You have already been checked in at the event, so this registration can no longer be cancelled.",
+  failed: "Cancelling failed. Please try again.",
+} as const;
+
+export type CancelOutcome = { status: "cancelled" | "already" | "checked-in" } | { status: "invalid" };
+
+export type CancelledRegistration = typeof cancelled_registrations.$inferSelect;
+
+// The attendee acting on their own registration, for the audit log.
+const SELF_SERVICE = { id: null, email: "Attendee (self-service)" };
+
+export async function cancelRegistration(db: Db, token: string, secret: string): Promise<CancelOutcome> {
+  const ticketId = verifyTicketToken(token, secret);
+  if (!ticketId) return { status: "invalid" };
+  return db.transaction(async (tx) => {
+    // Locked, so a second cancel (another tab, a double submit) waits and then finds it gone.
+    const [attendee] = await tx.select().from(attendees).where(eq(attendees.ticket_id, ticketId)).for("update");
+    if (!attendee) return { status: (await findCancelledTicket(tx, ticketId)) ? "already" : "invalid" };
+    const [checkedIn] = await tx.select({ id: check_ins.id }).from(check_ins).where(eq(check_ins.attendee_id, attendee.id));
+    if (checkedIn) return { status: "checked-in" };
+
+    const { created_at, ...fields } = attendee;
+    await tx.insert(cancelled_registrations).values({ ...fields, registered_at: created_at });
+    // Reminders or a resent ticket still waiting would reach someone who is no longer coming.
+    await tx.delete(mail_outbox).where(and(eq(mail_outbox.attendee_id, attendee.id), eq(mail_outbox.status, "pending")));
+    await tx.delete(attendees).where(eq(attendees.id, attendee.id));
+    const settings = await getSettings(tx);
+    await enqueueMail(tx, {
+      to: attendee.email,
+      subject: cancellationSubject(settings.event_name),
+      template: CANCEL_TEMPLATE,
+      templateData: { cancelledId: attendee.id },
+      kind: "cancellation",
+    });
+    await recordAudit(tx, SELF_SERVICE, {
+      action: "attendee.cancel",
+      entity: "attendee",
+      entityId: attendee.id,
+      details: { ticketId: attendee.ticket_id },
+    });
+    return { status: "cancelled" };
+  });
+}
+
+export function cancellationSubject(eventName: string): string {
+  return `Cancelled: your registration for ${eventName}`.replace(/\s+/g, " ").trim();
+}
+
+/** A cancelled registration by its ticket ID (what a token or a typed ID names). */
+export async function findCancelledTicket(db: DbOrTx, ticketId: string): Promise<CancelledRegistration | undefined> {
+  const [row] = await db.select().from(cancelled_registrations).where(eq(cancelled_registrations.ticket_id, ticketId)).limit(1);
+  return row;
+}
+
+export async function findCancelledById(db: DbOrTx, id: string): Promise<CancelledRegistration | undefined> {
+  const [row] = await db.select().from(cancelled_registrations).where(eq(cancelled_registrations.id, id)).limit(1);
+  return row;
+}
+
+const CANCELLED_PAGE_SIZE = 50;
+
+/** One page of cancelled registrations for the organisers, the latest first, with the total. */
+export async function listCancelled(db: DbOrTx, page: number) {
+  const { id, full_name, email, ticket_id, state, registered_at, cancelled_at } = getTableColumns(cancelled_registrations);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id, full_name, email, ticket_id, state, registered_at, cancelled_at })
+      .from(cancelled_registrations)
+      .orderBy(desc(cancelled_at), desc(id))
+      .limit(CANCELLED_PAGE_SIZE)
+      .offset((page - 1) * CANCELLED_PAGE_SIZE),
+    db.select({ n: count() }).from(cancelled_registrations),
+  ]);
+  const n = total?.n ?? 0;
+  return { rows, total: n, page, pageCount: Math.max(1, Math.ceil(n / CANCELLED_PAGE_SIZE)) };
+}

@@ -1,0 +1,44 @@
+import { requireAdmin } from "~/modules/auth/session.server";
+import { listCancelled } from "~/modules/tickets/cancel.server";
+import { BackLink } from "~/ui/back-link";
+import { DataTable } from "~/ui/data-table";
+import { DateTime } from "~/ui/date-time";
+import { Pagination } from "~/ui/pagination";
+import type { Route } from "./+types/attendees-cancelled";
+
+// /admin/attendees/cancelled: registrations their holders cancelled (their seats went back).
+export const handle = { title: "Cancelled registrations" };
+
+export async function loader({ request, url }: Route.LoaderArgs) {
+  const { db } = await requireAdmin(request);
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  return listCancelled(db, page);
+}
+
+type Row = Route.ComponentProps["loaderData"]["rows"][number];
+
+export default function CancelledRegistrations({ loaderData }: Route.ComponentProps) {
+  const { rows, total, page, pageCount } = loaderData;
+  return (
+    <div className="space-y-4">
+      <BackLink to="/admin/attendees">Back to Attendees</BackLink>
+      <p className="text-sm text-gray-600">
+        {`${total.toLocaleString("en-US")} cancelled ${total === 1 ? "registration" : "registrations"}. They no longer count as registered; their QR codes are refused at the door.`}
+      </p>
+      <DataTable<Row>
+        rows={rows}
+        rowKey={(row) => row.id}
+        empty="Nobody has cancelled a registration."
+        columns={[
+          { header: "Name", cell: (row) => <span className="font-medium text-gray-900">{row.full_name}</span>, className: "px-2.5 py-3" },
+          { header: "Email", cell: (row) => row.email, className: "px-2.5 py-3 break-all" },
+          { header: "Ticket ID", cell: (row) => <span className="font-mono">{row.ticket_id}</span>, className: "px-2.5 py-3" },
+          { header: "State", cell: (row) => row.state || "N/A", className: "px-2.5 py-3" },
+          { header: "Registered", cell: (row) => <DateTime value={row.registered_at} />, className: "px-2.5 py-3" },
+          { header: "Cancelled", cell: (row) => <DateTime value={row.cancelled_at} />, className: "px-2.5 py-3" },
+        ]}
+      />
+      <Pagination page={page} pageCount={pageCount} hrefFor={(p) => `/admin/attendees/cancelled?page=${p}`} />
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { CANCEL_MESSAGES, cancelRegistration } from "~/modules/tickets/cancel.server";
+import { ticketPage } from "~/modules/tickets/tickets.server";
+import { BUTTON } from "~/ui/styles";
+import type { Route } from "./+types/ticket-cancel";
+
+// /tickets/<token>/cancel: the confirmation step before an attendee gives up their seat.
+// Plain GET and POST, so it works from any phone, with or without JavaScript.
+
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+const ticketHref = (token: string) => `/tickets/${encodeURIComponent(token)}`;
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
+  if (!page) throw data("Not Found", { status: 404 });
+  if (page.state === "cancelled") throw redirect(ticketHref(params.token));
+  return data({ name: page.ticket.fullName, ticketId: page.ticket.ticketId, event: page.event }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const outcome = await cancelRegistration(await getDb(), params.token, getConfig().sessionSecret);
+  if (outcome.status === "invalid") throw data("Not Found", { status: 404 });
+  if (outcome.status === "checked-in") return data({ error: CANCEL_MESSAGES.checkedIn }, { status: 409 });
+  if (outcome.status === "cancelled") notifyOutbox();
+  return redirect(ticketHref(params.token));
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => [{ title: "Cancel my registration" }, { name: "robots", content: "noindex" }];
+
+export default function TicketCancel({ loaderData, actionData, params }: Route.ComponentProps) {
+  const { name, ticketId, event } = loaderData;
+  const cancelling = useNavigation().state === "submitting";
+  return (
+    <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
+      <article aria-labelledby="cancel-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+        <p className="text-xs font-semibold uppercase tracking-widest text-gray-500">{event.name}</p>
+        <h1 id="cancel-title" className="mt-2 text-2xl font-bold text-gray-900">
+          Cancel my registration?
+        </h1>
+        <p className="mt-3 text-gray-700">
+          {`${name}, you are registered for ${event.name} on ${event.date} (ticket ${ticketId}). If you cancel, your seat goes to someone else and your QR code stops working.`}
+        </p>
+        <p className="mt-3 text-gray-700">You can register again later while seats are open.</p>
+        {actionData?.error ? (
+          <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
+            {actionData.error}
+          </p>
+        ) : null}
+        <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <button type="submit" disabled={cancelling} className={BUTTON.danger}>
+            {cancelling ? "Cancelling…" : "Yes, cancel my registration"}
+          </button>
+          <Link to={ticketHref(params.token)} className={BUTTON.secondary}>
+            Keep my ticket
+          </Link>
+        </Form>
+      </article>
+    </main>
+  );
+}
