@@ -19,7 +19,11 @@ export const test = base.extend<Fixtures>({
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (message) => {
-      if (message.type() === "error") errors.push(message.text());
+      if (message.type() !== "error") return;
+      // Lists on the shared site show other tests' speakers and partners; an image whose
+      // item another test deleted between the page and the image request is a 404 there.
+      if (message.text().includes("status of 404") && message.location().url.includes("/media/")) return;
+      errors.push(message.text());
     });
     page.on("pageerror", (error) => errors.push(error.message));
     await use(errors);
