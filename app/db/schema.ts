@@ -36,6 +36,8 @@ export const attendees = pgTable(
     reason: text("reason").notNull().default(""),
     ticket_id: text("ticket_id").notNull(),
     consent_at: timestamp("consent_at", { withTimezone: true }),
+    // The privacy notice's version the person accepted ('' before versions were kept).
+    consent_version: text("consent_version").notNull().default(""),
     created_at: createdAt(),
   },
   (t) => [
@@ -66,6 +68,7 @@ export const cancelled_registrations = pgTable(
     reason: text("reason").notNull().default(""),
     ticket_id: text("ticket_id").notNull(),
     consent_at: timestamp("consent_at", { withTimezone: true }),
+    consent_version: text("consent_version").notNull().default(""),
     registered_at: timestamp("registered_at", { withTimezone: true }).notNull(),
     cancelled_at: timestamp("cancelled_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -8,6 +8,7 @@ import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { PRIVACY_NOTICE } from "./privacy-notice";
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
 import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
 import type { RegistrationInput } from "./schema";
@@ -68,6 +69,7 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
     const [row] = await database.db.select().from(attendees).where(eq(attendees.id, result.attendeeId));
     expect(row).toMatchObject({ email: "ada.bello@example.com", phone: "+2348031234567", ticket_id: result.ticketId, state: "Zamfara" });
     expect(row?.consent_at?.toISOString()).toBe(BEFORE_EVENT.toISOString());
+    expect(row?.consent_version).toBe(PRIVACY_NOTICE.version);
     const mails = await database.db.select().from(mail_outbox).where(eq(mail_outbox.attendee_id, result.attendeeId));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: "ticket", status: "pending", to_address: "ada.bello@example.com" });
