@@ -11,7 +11,7 @@ import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
 import { PRIVACY_NOTICE } from "./privacy-notice";
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
 import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
-import type { RegistrationInput } from "./schema";
+import { registrationInput } from "./test-data.server";
 
 // A ticket ID collision cannot be provoked with crypto-random IDs: this lets a test pick the next one.
 const nextTicketId = vi.hoisted(() => ({ value: undefined as string | undefined }));
@@ -27,23 +27,7 @@ const SECRET = "a-test-secret-that-is-long-enough-1234";
 const BEFORE_EVENT = new Date("2025-08-01T10:00:00Z");
 const options: RegistrationOptions = { secret: SECRET, now: BEFORE_EVENT };
 
-let n = 0;
-function input(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
-  n++;
-  return {
-    fullName: `Registrant ${n}`,
-    email: `registrant-${n}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    phone: "0803 123 4567",
-    gender: "male",
-    organization: "",
-    position: "",
-    state: "Zamfara",
-    localGovernment: "Gusau",
-    reason: "",
-    consent: "on",
-    ...overrides,
-  };
-}
+const input = registrationInput;
 
 describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
   let database: DbConnection;
