@@ -9,6 +9,8 @@ export default [
   route("tickets/:token", "routes/ticket.tsx"),
   route("tickets/:token/calendar.ics", "routes/ticket-ics.ts"),
   route("tickets/:token/cancel", "routes/ticket-cancel.tsx"),
+  route("tickets/:token/my-data.json", "routes/ticket-data.ts"),
+  route("tickets/:token/delete-my-data", "routes/ticket-erase.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   ...prefix("admin", [
@@ -18,6 +20,7 @@ export default [
       route("attendees/export.csv", "routes/admin/attendees-export.ts"),
       route("attendees/cancelled", "routes/admin/attendees-cancelled.tsx"),
       route("attendees/:id", "routes/admin/attendee-details.tsx"),
+      route("attendees/:id/data.json", "routes/admin/attendee-data.ts"),
       // Each content list has its add and edit forms as child routes (a modal over the list).
       route("speakers", "routes/admin/speakers.tsx", [
         route("new", "routes/admin/speaker-form.tsx", { id: "speaker-new" }),

@@ -21,21 +21,28 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
+/** What a person gives when registering, as attendees and cancelled registrations both keep it. */
+const registrationColumns = () => ({
+  full_name: text("full_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  gender: text("gender", { enum: GENDERS }).notNull(),
+  organization: text("organization").notNull().default(""),
+  position: text("position").notNull().default(""),
+  state: text("state").notNull().default(""),
+  local_government: text("local_government").notNull().default(""),
+  reason: text("reason").notNull().default(""),
+  ticket_id: text("ticket_id").notNull(),
+  consent_at: timestamp("consent_at", { withTimezone: true }),
+  // The privacy notice's version the person accepted ('' before versions were kept).
+  consent_version: text("consent_version").notNull().default(""),
+});
+
 export const attendees = pgTable(
   "attendees",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    full_name: text("full_name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    gender: text("gender", { enum: GENDERS }).notNull(),
-    organization: text("organization").notNull().default(""),
-    position: text("position").notNull().default(""),
-    state: text("state").notNull().default(""),
-    local_government: text("local_government").notNull().default(""),
-    reason: text("reason").notNull().default(""),
-    ticket_id: text("ticket_id").notNull(),
-    consent_at: timestamp("consent_at", { withTimezone: true }),
+    ...registrationColumns(),
     created_at: createdAt(),
   },
   (t) => [
@@ -55,17 +62,7 @@ export const cancelled_registrations = pgTable(
   "cancelled_registrations",
   {
     id: uuid("id").primaryKey(),
-    full_name: text("full_name").notNull(),
-    email: text("email").notNull(),
-    phone: text("phone").notNull(),
-    gender: text("gender", { enum: GENDERS }).notNull(),
-    organization: text("organization").notNull().default(""),
-    position: text("position").notNull().default(""),
-    state: text("state").notNull().default(""),
-    local_government: text("local_government").notNull().default(""),
-    reason: text("reason").notNull().default(""),
-    ticket_id: text("ticket_id").notNull(),
-    consent_at: timestamp("consent_at", { withTimezone: true }),
+    ...registrationColumns(),
     registered_at: timestamp("registered_at", { withTimezone: true }).notNull(),
     cancelled_at: timestamp("cancelled_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
 import { getSettings } from "~/modules/settings/settings.server";
 import { BackHeader } from "~/ui/back-header";
 import type { Route } from "./+types/privacy";
@@ -21,7 +22,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       <BackHeader to="/register">Back to registration</BackHeader>
       <main className="mx-auto max-w-3xl px-4 py-10 leading-relaxed text-gray-800">
         <h1 className="text-3xl font-bold text-gray-900">Privacy Notice</h1>
-        <p className="mt-2 text-sm text-gray-500">{name} · Nigeria Data Protection Act 2023</p>
+        <p className="mt-2 text-sm text-gray-500">
+          {`${name} · Nigeria Data Protection Act 2023 · Version ${PRIVACY_NOTICE.version}, ${PRIVACY_NOTICE.dateLabel}`}
+        </p>
 
         <h2 className="mt-8 text-xl font-semibold text-gray-900">Who we are</h2>
         <p className="mt-2">
@@ -42,8 +45,14 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <li>To plan the event (seating, catering) and report anonymous totals such as the number of participants per state.</li>
         </ul>
         <p className="mt-2">
-          Our legal basis is your consent, which you give when you register. We do not sell your data or use it for advertising, and we do
-          not share it with anyone except the service providers that host this website and deliver our e-mails on our behalf.
+          Our legal basis is your consent, which you give when you register. We do not sell your data or use it for advertising.
+        </p>
+
+        <h2 className="mt-8 text-xl font-semibold text-gray-900">Who receives it</h2>
+        <p className="mt-2">
+          Only the organisers' staff, and two service providers who process it on our behalf: the host of this website and its database, and
+          the e-mail provider that delivers your ticket, reminders and other messages (it receives your name, e-mail address and ticket).
+          Door volunteers see your name, organisation and state when they check you in.
         </p>
 
         <h2 className="mt-8 text-xl font-semibold text-gray-900">How long we keep it</h2>
@@ -55,8 +64,10 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <h2 className="mt-8 text-xl font-semibold text-gray-900">Your rights</h2>
         <p className="mt-2">
           You may ask for a copy of your data, ask us to correct it, withdraw your consent, or ask us to erase your registration at any time
-          (the right to erasure). Withdrawing consent does not affect processing already done. You may also complain to the Nigeria Data
-          Protection Commission.
+          (the right to erasure). You can do most of this yourself from your ticket page (the link in your ticket e-mail): "Download my
+          data" gives you everything we store about you, "Delete my data" erases it at once, and "Cancel my registration" gives your seat
+          back. Withdrawing consent does not affect processing already done. You may also complain to the Nigeria Data Protection
+          Commission.
         </p>
 
         <h2 className="mt-8 text-xl font-semibold text-gray-900">Young people</h2>

@@ -10,22 +10,11 @@ import { registerForTicket, registerViaRequest } from "../support/register-helpe
 const tag = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 for (const javaScript of [true, false]) {
-  test(`cancel from the ticket page, confirmed, ${javaScript ? "with" : "without"} JavaScript; the door then refuses the ticket`, async ({
-    browser,
-    request,
-  }, testInfo) => {
-    test.skip(!javaScript && testInfo.project.name !== "desktop", "no-JavaScript path once");
-    const person = await registerForTicket(request, { fullName: `Ɗanladi Ƙasimu ${tag()}` });
-    const { viewport, isMobile, hasTouch } = testInfo.project.use;
-    const context = await browser.newContext({
-      baseURL: process.env.E2E_BASE_URL,
-      javaScriptEnabled: javaScript,
-      viewport,
-      isMobile,
-      hasTouch,
-    });
-    const page = await context.newPage();
-    try {
+  test.describe(javaScript ? "with JavaScript" : "without JavaScript", () => {
+    test.use({ javaScriptEnabled: javaScript });
+    test("cancel from the ticket page, confirmed; the door then refuses the ticket", async ({ page, request }, testInfo) => {
+      test.skip(!javaScript && testInfo.project.name !== "desktop", "no-JavaScript path once");
+      const person = await registerForTicket(request, { fullName: `Ɗanladi Ƙasimu ${tag()}` });
       await page.goto(`/tickets/${encodeURIComponent(person.token)}`);
       await page.getByRole("link", { name: "Can't attend? Cancel my registration" }).click();
       await expect(page.getByRole("heading", { name: "Cancel my registration?" })).toBeVisible();
@@ -58,9 +47,7 @@ for (const javaScript of [true, false]) {
       await page.goto("/admin/attendees");
       await page.getByRole("link", { name: "Cancelled registrations" }).click();
       await expect(page.getByRole("row", { name: new RegExp(person.ticketId) })).toContainText(person.email);
-    } finally {
-      await context.close();
-    }
+    });
   });
 }
 

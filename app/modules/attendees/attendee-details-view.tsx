@@ -81,6 +81,9 @@ export function AttendeeDetailsView({
         </div>
         <div className="flex flex-wrap gap-2">
           <ResendButton id={attendee.id} name={attendee.full_name} action={action} />
+          <a href={`/admin/attendees/${attendee.id}/data.json`} download className={BUTTON.secondary}>
+            Download data
+          </a>
           <Link
             to={confirmHref}
             preventScrollReset

@@ -71,7 +71,7 @@ export function ConfirmDeleteModal({
     <DeleteConfirmation
       title="Delete Attendee"
       message={`Are you sure you want to delete ${attendee.full_name}'s registration?`}
-      note="Their ticket stops working. This cannot be undone."
+      note="Their ticket stops working, and their personal data is erased everywhere (e-mails sent, check-in, cancelled registrations). This cannot be undone."
       id={attendee.id}
       action={action}
       cancelHref={cancelHref}

@@ -5,6 +5,7 @@ import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
+import { eraseEmail } from "./personal-data.server";
 import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
 
 export type Attendee = typeof attendees.$inferSelect;
@@ -149,12 +150,18 @@ export const AUDIT_RESEND = "attendee.resend-ticket";
  * ticket ID only: the person asked to be (or was) removed, so their name and e-mail go too.
  * Check-ins go with the attendee (cascade); queued e-mails stay, detached, for the outbox history.
  */
+/**
+ * An organiser's Delete: the registration goes, and with it the person's data everywhere
+ * (eraseEmail: mail, cancelled registrations, audit details), in one transaction. The log
+ * keeps that a registration was deleted, under its random id.
+ */
 export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string): Promise<Attendee | undefined> {
   if (!isUuid(id)) return undefined;
   return db.transaction(async (tx) => {
-    const [row] = await tx.delete(attendees).where(eq(attendees.id, id)).returning();
+    const [row] = await tx.select().from(attendees).where(eq(attendees.id, id)).for("update");
     if (!row) return undefined;
-    await recordAudit(tx, actor, { action: AUDIT_DELETE, entity: ATTENDEE_ENTITY, entityId: id, details: { ticket_id: row.ticket_id } });
+    await eraseEmail(tx, row.email);
+    await recordAudit(tx, actor, { action: AUDIT_DELETE, entity: ATTENDEE_ENTITY, entityId: id });
     return row;
   });
 }

@@ -5,6 +5,9 @@ import { audit_log } from "~/db/schema";
 // `id` is null for what the system did by itself (the automatic reminder).
 export type AuditActor = { id: string | null; email: string };
 
+/** An attendee acting on their own registration (cancel, download or erase their data). */
+export const SELF_SERVICE_ACTOR: AuditActor = { id: null, email: "Attendee (self-service)" };
+
 export type AuditEntry = {
   action: string;
   entity: string;
@@ -57,6 +60,9 @@ const ACTION_LABELS: Record<string, string> = {
   "attendee.badges": "Generated the name badges",
   "demo.seed": "Loaded the demo content",
   "reminders.send": "Sent reminder e-mails",
+  "attendee.cancel": "Cancelled a registration",
+  "attendee.data-export": "Downloaded a person's data",
+  "attendee.erase": "Erased a person's data",
   "reminders.auto": "Sent the automatic reminder",
   "checkin.create": "Checked an attendee in",
   "checkin.undo": "Undid a check-in",

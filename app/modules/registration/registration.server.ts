@@ -8,6 +8,7 @@ import { type RegistrationState, registrationStatus } from "~/modules/settings/r
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { PRIVACY_NOTICE } from "./privacy-notice";
 import type { RegistrationInput } from "./schema";
 
 export const REGISTRATION_MESSAGES = {
@@ -71,6 +72,7 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
     reason: input.reason,
     ticket_id: ticketId,
     consent_at: now,
+    consent_version: PRIVACY_NOTICE.version,
     created_at: now,
   };
 

@@ -8,9 +8,10 @@ import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { PRIVACY_NOTICE } from "./privacy-notice";
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
 import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
-import type { RegistrationInput } from "./schema";
+import { registrationInput } from "./test-data.server";
 
 // A ticket ID collision cannot be provoked with crypto-random IDs: this lets a test pick the next one.
 const nextTicketId = vi.hoisted(() => ({ value: undefined as string | undefined }));
@@ -26,23 +27,7 @@ const SECRET = "a-test-secret-that-is-long-enough-1234";
 const BEFORE_EVENT = new Date("2025-08-01T10:00:00Z");
 const options: RegistrationOptions = { secret: SECRET, now: BEFORE_EVENT };
 
-let n = 0;
-function input(overrides: Partial<RegistrationInput> = {}): RegistrationInput {
-  n++;
-  return {
-    fullName: `Registrant ${n}`,
-    email: `registrant-${n}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    phone: "0803 123 4567",
-    gender: "male",
-    organization: "",
-    position: "",
-    state: "Zamfara",
-    localGovernment: "Gusau",
-    reason: "",
-    consent: "on",
-    ...overrides,
-  };
-}
+const input = registrationInput;
 
 describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
   let database: DbConnection;
@@ -68,6 +53,7 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
     const [row] = await database.db.select().from(attendees).where(eq(attendees.id, result.attendeeId));
     expect(row).toMatchObject({ email: "ada.bello@example.com", phone: "+2348031234567", ticket_id: result.ticketId, state: "Zamfara" });
     expect(row?.consent_at?.toISOString()).toBe(BEFORE_EVENT.toISOString());
+    expect(row?.consent_version).toBe(PRIVACY_NOTICE.version);
     const mails = await database.db.select().from(mail_outbox).where(eq(mail_outbox.attendee_id, result.attendeeId));
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ kind: "ticket", status: "pending", to_address: "ada.bello@example.com" });

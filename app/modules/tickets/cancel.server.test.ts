@@ -7,6 +7,7 @@ import { attendees, audit_log, cancelled_registrations, check_ins, event_setting
 import { createAdmin } from "~/modules/auth/accounts.server";
 import { checkInByScan, checkInByTicketId } from "~/modules/checkin/checkin.server";
 import { registerAttendee } from "~/modules/registration/registration.server";
+import { registrationInput } from "~/modules/registration/test-data.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration, listCancelled } from "./cancel.server";
 import { renderCancellationMail } from "./cancellation-email.server";
@@ -73,22 +74,10 @@ describe.each(DATABASE_KINDS)("cancelling a registration on %s", (kind) => {
     expect(await db.select().from(mail_outbox)).toHaveLength(1);
 
     // The freed seat can be taken, by the same person too.
-    const again = await registerAttendee(
-      db,
-      {
-        fullName: "Ɗanladi Ƙasimu",
-        email: "danladi@example.org",
-        phone: "0803 123 4567",
-        gender: "male",
-        organization: "",
-        position: "",
-        state: "Zamfara",
-        localGovernment: "Gusau",
-        reason: "",
-        consent: "on",
-      },
-      { secret: SECRET, now: new Date("2026-12-01T10:00:00Z") },
-    );
+    const again = await registerAttendee(db, registrationInput({ fullName: "Ɗanladi Ƙasimu", email: "danladi@example.org" }), {
+      secret: SECRET,
+      now: new Date("2026-12-01T10:00:00Z"),
+    });
     expect(again.ok).toBe(true);
     expect((await getSettings(db)).registered_count).toBe(2);
     expect((await listCancelled(db, 1)).rows.map((r) => r.email)).toEqual(["danladi@example.org"]);

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, cancelled_registrations, check_ins, mail_outbox } from "~/db/schema";
-import { recordAudit } from "~/modules/audit/audit.server";
+import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { verifyTicketToken } from "./ticket-token.server";
@@ -24,9 +24,6 @@ export const CANCEL_MESSAGES = {
 export type CancelOutcome = { status: "cancelled" | "already" | "checked-in" } | { status: "invalid" };
 
 export type CancelledRegistration = typeof cancelled_registrations.$inferSelect;
-
-// The attendee acting on their own registration, for the audit log.
-const SELF_SERVICE = { id: null, email: "Attendee (self-service)" };
 
 export async function cancelRegistration(db: Db, token: string, secret: string): Promise<CancelOutcome> {
   const ticketId = verifyTicketToken(token, secret);
@@ -51,7 +48,7 @@ export async function cancelRegistration(db: Db, token: string, secret: string):
       templateData: { cancelledId: attendee.id },
       kind: "cancellation",
     });
-    await recordAudit(tx, SELF_SERVICE, {
+    await recordAudit(tx, SELF_SERVICE_ACTOR, {
       action: "attendee.cancel",
       entity: "attendee",
       entityId: attendee.id,

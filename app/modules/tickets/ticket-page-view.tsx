@@ -76,6 +76,7 @@ export function TicketPageView({ page }: { page: TicketPageData }) {
           Can't attend? Cancel my registration
         </Link>
       </p>
+      <YourData token={page.token} />
     </main>
   );
 }
@@ -106,7 +107,30 @@ function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "can
           </Link>
         </div>
       </article>
+      <YourData token={page.token} />
     </main>
+  );
+}
+
+/** The holder's rights over their data: a copy, or erasure (with its own confirmation). */
+function YourData({ token }: { token: string }) {
+  const base = `/tickets/${encodeURIComponent(token)}`;
+  const link = "font-medium text-gray-700 underline underline-offset-2 hover:text-brand-800";
+  return (
+    <p className="no-print mx-auto mt-3 max-w-md text-center text-sm text-gray-600">
+      {"Your data: "}
+      <a href={`${base}/my-data.json`} download className={link}>
+        Download my data
+      </a>
+      {" · "}
+      <Link to={`${base}/delete-my-data`} className={link}>
+        Delete my data
+      </Link>
+      {" · "}
+      <Link to="/privacy" className={link}>
+        Privacy notice
+      </Link>
+    </p>
   );
 }
 

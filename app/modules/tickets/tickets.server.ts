@@ -40,12 +40,14 @@ export async function ticketPage(db: DbOrTx, token: string, secret: string) {
   if (!ticket)
     return {
       state: "cancelled" as const,
+      token,
       ticket: { fullName: cancelled?.full_name ?? "", ticketId: cancelled?.ticket_id ?? "" },
       cancelledAt: cancelled?.cancelled_at ?? new Date(),
       event,
     };
   return {
     state: "active" as const,
+    token,
     ticket: { fullName: ticket.full_name, ticketId: ticket.ticket_id },
     event,
     // The QR code carries the signed token, so check-in can tell a real ticket from a made-up one.

@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
+import { audit_log, check_ins, mail_outbox, reminders } from "~/db/schema";
+import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
+import { getSettings } from "~/modules/settings/settings.server";
+import { cancelRegistration } from "~/modules/tickets/cancel.server";
+import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { erasePersonalData, exportPersonalData, personByToken } from "./personal-data.server";
+
+const SECRET = "personal-data-secret-0123456789abcdef";
+
+/** Every row of every table, as text: where a person's data could hide. */
+async function tablesMentioning(db: DbConnection["db"], needle: string): Promise<string[]> {
+  const tables = (await db.execute(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  )) as unknown as { rows: { name: string }[] };
+  const found: string[] = [];
+  for (const { name } of tables.rows) {
+    const hits = (await db.execute(
+      sql`select count(*)::int as n from ${sql.identifier(name)} t where position(lower(${needle}) in lower(t::text)) > 0`,
+    )) as unknown as { rows: { n: number }[] };
+    if ((hits.rows[0]?.n ?? 0) > 0) found.push(name);
+  }
+  return found;
+}
+
+describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+
+  it("hands over everything stored about a person, then erases them from every table", async () => {
+    const { db } = database;
+    const person = { full_name: "Zainab Ɗanjuma Qx7", email: "zainab.qx7@example.org", phone: "+2348039990001" };
+    // An earlier registration they cancelled, then the current one, checked in, reminded, mailed.
+    const earlier = await createAttendee(db, { ...person, ticket_id: "ZYS-EARLIER1-QX7AAA" });
+    await cancelRegistration(db, signTicketToken(earlier.ticket_id, SECRET), SECRET);
+    const current = await createAttendee(db, { ...person, ticket_id: "ZYS-CURRENT1-QX7BBB", reason: "To learn" });
+    const other = await createAttendee(db);
+    await db.insert(check_ins).values({ attendee_id: current.id, method: "scan" });
+    await db.insert(reminders).values({ attendee_id: current.id, event_date: "2026-12-24" });
+    await db.insert(mail_outbox).values({
+      to_address: person.email,
+      subject: "Your ticket",
+      html: "<p>Zainab</p>",
+      text: "",
+      kind: "ticket",
+      attendee_id: current.id,
+    });
+    await db.insert(audit_log).values({
+      admin_email: "organiser@example.org",
+      action: "attendee.resend-ticket",
+      entity: "attendee",
+      entity_id: current.id,
+      details: { name: person.full_name },
+    });
+    const registeredBefore = (await getSettings(db)).registered_count;
+
+    expect(await personByToken(db, signTicketToken(earlier.ticket_id, SECRET), SECRET)).toBe(earlier.id);
+    const data = await exportPersonalData(db, SELF_SERVICE_ACTOR, current.id);
+    expect(data?.registration).toMatchObject({ id: current.id, full_name: person.full_name, phone: person.phone, reason: "To learn" });
+    expect(data?.cancelled_registrations.map((c) => c.ticket_id)).toEqual(["ZYS-EARLIER1-QX7AAA"]);
+    expect(data?.check_in).toMatchObject({ method: "scan" });
+    expect(data?.reminders).toEqual([expect.objectContaining({ event_date: "2026-12-24" })]);
+    expect(data?.emails.map((m) => m.kind).sort()).toEqual(["cancellation", "ticket"]);
+    expect(JSON.parse(JSON.stringify(data))).toBeTruthy();
+
+    for (const needle of [person.email, person.full_name, person.phone, "ZYS-CURRENT1-QX7BBB", "ZYS-EARLIER1-QX7AAA"])
+      expect((await tablesMentioning(db, needle)).length, needle).toBeGreaterThan(0);
+    expect(await erasePersonalData(db, SELF_SERVICE_ACTOR, earlier.id)).toBe(true);
+    for (const needle of [person.email, person.full_name, person.phone, "ZYS-CURRENT1-QX7BBB", "ZYS-EARLIER1-QX7AAA"])
+      expect(await tablesMentioning(db, needle), needle).toEqual([]);
+
+    // The seat is free, the other attendee untouched, and the log says what happened without who.
+    expect((await getSettings(db)).registered_count).toBe(registeredBefore - 1);
+    expect(await tablesMentioning(db, other.email)).toContain("attendees");
+    const actions = (await db.select().from(audit_log)).map((e) => e.action);
+    expect(actions).toEqual(expect.arrayContaining(["attendee.cancel", "attendee.data-export", "attendee.erase"]));
+    expect(await erasePersonalData(db, SELF_SERVICE_ACTOR, current.id)).toBe(false);
+    expect(await exportPersonalData(db, SELF_SERVICE_ACTOR, "not-a-uuid")).toBeUndefined();
+  });
+});

@@ -1,0 +1,125 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { normalizeEmail } from "~/db/email";
+import { attendees, audit_log, cancelled_registrations, check_ins, emailEquals, mail_outbox, reminders } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+
+// A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
+// them, and erasure. A person is an e-mail address: their registration, any registrations
+// they cancelled, the mail sent to them, their check-in and reminders. The audit log keeps
+// that something happened, under the registration's random id, without their details.
+
+const PERSONAL_DATA_AUDIT = { export: "attendee.data-export", erase: "attendee.erase" } as const;
+
+/** The e-mail address a registration (active or cancelled) belongs to, by its id. */
+async function emailOf(db: DbOrTx, id: string): Promise<string | undefined> {
+  if (!isUuid(id)) return undefined;
+  const [active] = await db.select({ email: attendees.email }).from(attendees).where(eq(attendees.id, id));
+  if (active) return active.email;
+  const [cancelled] = await db
+    .select({ email: cancelled_registrations.email })
+    .from(cancelled_registrations)
+    .where(eq(cancelled_registrations.id, id));
+  return cancelled?.email;
+}
+
+/** The registration (active or cancelled) a ticket token names: its id. */
+export async function personByToken(db: DbOrTx, token: string, secret: string): Promise<string | undefined> {
+  const ticketId = verifyTicketToken(token, secret);
+  if (!ticketId) return undefined;
+  const [active] = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.ticket_id, ticketId));
+  if (active) return active.id;
+  const [cancelled] = await db
+    .select({ id: cancelled_registrations.id })
+    .from(cancelled_registrations)
+    .where(eq(cancelled_registrations.ticket_id, ticketId));
+  return cancelled?.id;
+}
+
+/** Everything stored about the person whose registration this is, as one JSON-ready object. */
+export async function exportPersonalData(db: Db, actor: AuditActor, id: string) {
+  const email = await emailOf(db, id);
+  if (!email) return undefined;
+  const [registration] = await db.select().from(attendees).where(emailEquals(attendees.email, email));
+  const cancelled = await db.select().from(cancelled_registrations).where(emailEquals(cancelled_registrations.email, email));
+  const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
+  const [checkIn, reminderRows, mail] = await Promise.all([
+    registration
+      ? db.select({ at: check_ins.created_at, method: check_ins.method }).from(check_ins).where(eq(check_ins.attendee_id, registration.id))
+      : [],
+    registration
+      ? db
+          .select({ event_date: reminders.event_date, queued_at: reminders.created_at })
+          .from(reminders)
+          .where(eq(reminders.attendee_id, registration.id))
+      : [],
+    db
+      .select({
+        kind: mail_outbox.kind,
+        to: mail_outbox.to_address,
+        subject: mail_outbox.subject,
+        status: mail_outbox.status,
+        queued_at: mail_outbox.created_at,
+        sent_at: mail_outbox.sent_at,
+        attempts: mail_outbox.attempts,
+        last_error: mail_outbox.last_error,
+      })
+      .from(mail_outbox)
+      .where(or(inArray(mail_outbox.attendee_id, ids.length ? ids : [id]), emailEquals(mail_outbox.to_address, email)))
+      .orderBy(mail_outbox.created_at),
+  ]);
+  await recordAudit(db, actor, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: id });
+  return {
+    exported_at: new Date().toISOString(),
+    about:
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your check-in at the door, the reminders queued for you and every e-mail sent to you.",
+    registration: registration ?? null,
+    cancelled_registrations: cancelled,
+    check_in: checkIn[0] ?? null,
+    reminders: reminderRows,
+    emails: mail,
+  };
+}
+
+/**
+ * Erases the person everywhere, in one transaction: the registration (and with it the
+ * check-in and reminders), registrations they cancelled, the mail sent to them; their audit
+ * entries keep only the registration's random id. Frees the seat. False when there is no such
+ * registration.
+ */
+export async function erasePersonalData(db: Db, actor: AuditActor, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const email = await emailOf(tx, id);
+    if (!email) return false;
+    await eraseEmail(tx, email);
+    await recordAudit(tx, actor, { action: PERSONAL_DATA_AUDIT.erase, entity: "attendee", entityId: id });
+    return true;
+  });
+}
+
+/** The erasure itself, inside the caller's transaction (an organiser's Delete runs it too). */
+export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
+  const address = normalizeEmail(email);
+  const active = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, address)).for("update");
+  const cancelled = await tx
+    .select({ id: cancelled_registrations.id })
+    .from(cancelled_registrations)
+    .where(emailEquals(cancelled_registrations.email, address));
+  const ids = [...active, ...cancelled].map((row) => row.id);
+  await tx
+    .delete(mail_outbox)
+    .where(
+      ids.length
+        ? or(inArray(mail_outbox.attendee_id, ids), emailEquals(mail_outbox.to_address, address))
+        : emailEquals(mail_outbox.to_address, address),
+    );
+  if (ids.length === 0) return;
+  await tx
+    .update(audit_log)
+    .set({ details: sql`'{}'::jsonb` })
+    .where(and(eq(audit_log.entity, "attendee"), inArray(audit_log.entity_id, ids)));
+  await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
+  await tx.delete(attendees).where(inArray(attendees.id, ids));
+}

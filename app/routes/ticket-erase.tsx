@@ -1,0 +1,83 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { getConfig } from "~/config.server";
+import { getDb } from "~/db/db.server";
+import { erasePersonalData, personByToken } from "~/modules/attendees/personal-data.server";
+import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
+import { ticketPage } from "~/modules/tickets/tickets.server";
+import { BUTTON } from "~/ui/styles";
+import type { Route } from "./+types/ticket-erase";
+
+// /tickets/<token>/delete-my-data: the confirmation before a holder erases everything stored
+// about them (their right under the NDPA); then the page says it is done.
+
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
+  if (!page) throw data("Not Found", { status: 404 });
+  return data({ name: page.ticket.fullName, event: page.event.name, active: page.state === "active" }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ params }: Route.ActionArgs) {
+  const db = await getDb();
+  const id = await personByToken(db, params.token, getConfig().sessionSecret);
+  if (!id || !(await erasePersonalData(db, SELF_SERVICE_ACTOR, id))) throw data("Not Found", { status: 404 });
+  return { erased: true };
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => [{ title: "Delete my data" }, { name: "robots", content: "noindex" }];
+
+export default function TicketErase({ loaderData, actionData, params }: Route.ComponentProps) {
+  const erasing = useNavigation().state === "submitting";
+  if (actionData?.erased)
+    return (
+      <Page title="Your data is deleted">
+        <p className="mt-3 text-gray-700">
+          Everything this site stored about you is gone: your registration, any you cancelled, and the e-mails sent to you. Your seat has
+          gone back to others.
+        </p>
+        <Link to="/" className={`${BUTTON.secondary} mt-6 w-full`}>
+          Back to Home
+        </Link>
+      </Page>
+    );
+  return (
+    <Page title="Delete my data?">
+      <p className="mt-3 text-gray-700">
+        {`${loaderData.name}, this erases everything ${loaderData.event} stores about you: your registration${loaderData.active ? " (your seat goes to someone else and your ticket stops working)" : ""}, any registrations you cancelled, and the record of e-mails sent to you. It cannot be undone.`}
+      </p>
+      <p className="mt-3 text-gray-700">
+        Want a copy first?{" "}
+        <a
+          href={`/tickets/${encodeURIComponent(params.token)}/my-data.json`}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
+          Download my data
+        </a>
+      </p>
+      <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button type="submit" disabled={erasing} className={BUTTON.danger}>
+          {erasing ? "Deleting…" : "Yes, delete my data"}
+        </button>
+        <Link to={`/tickets/${encodeURIComponent(params.token)}`} className={BUTTON.secondary}>
+          Keep my data
+        </Link>
+      </Form>
+    </Page>
+  );
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
+      <article aria-labelledby="erase-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 id="erase-title" className="text-2xl font-bold text-gray-900">
+          {title}
+        </h1>
+        {children}
+      </article>
+    </main>
+  );
+}
