@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { erasePersonalData, personByToken } from "~/modules/attendees/personal-data.server";
@@ -12,26 +12,31 @@ import type { Route } from "./+types/ticket-erase";
 
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, url }: Route.LoaderArgs) {
+  // After the erasure there is nothing left to look up: the page only says it is done.
+  if (url.searchParams.get("done") === "1") return data({ done: true as const }, { headers: PRIVATE_HEADERS });
   const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
   if (!page) throw data("Not Found", { status: 404 });
-  return data({ name: page.ticket.fullName, event: page.event.name, active: page.state === "active" }, { headers: PRIVATE_HEADERS });
+  return data(
+    { done: false as const, name: page.ticket.fullName, event: page.event.name, active: page.state === "active" },
+    { headers: PRIVATE_HEADERS },
+  );
 }
 
 export async function action({ params }: Route.ActionArgs) {
   const db = await getDb();
   const id = await personByToken(db, params.token, getConfig().sessionSecret);
   if (!id || !(await erasePersonalData(db, SELF_SERVICE_ACTOR, id))) throw data("Not Found", { status: 404 });
-  return { erased: true };
+  return redirect(`/tickets/${encodeURIComponent(params.token)}/delete-my-data?done=1`);
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = () => [{ title: "Delete my data" }, { name: "robots", content: "noindex" }];
 
-export default function TicketErase({ loaderData, actionData, params }: Route.ComponentProps) {
+export default function TicketErase({ loaderData, params }: Route.ComponentProps) {
   const erasing = useNavigation().state === "submitting";
-  if (actionData?.erased)
+  if (loaderData.done)
     return (
       <Page title="Your data is deleted">
         <p className="mt-3 text-gray-700">
