@@ -1,5 +1,19 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { normalizeEmail } from "./email";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 
@@ -21,8 +35,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** What a person gives when registering, as attendees and cancelled registrations both keep it. */
-const registrationColumns = () => ({
+/** What a person gives on the registration form, as attendees, cancelled registrations and the waitlist keep it. */
+const personColumns = () => ({
   full_name: text("full_name").notNull(),
   email: text("email").notNull(),
   phone: text("phone").notNull(),
@@ -32,11 +46,13 @@ const registrationColumns = () => ({
   state: text("state").notNull().default(""),
   local_government: text("local_government").notNull().default(""),
   reason: text("reason").notNull().default(""),
-  ticket_id: text("ticket_id").notNull(),
   consent_at: timestamp("consent_at", { withTimezone: true }),
   // The privacy notice's version the person accepted ('' before versions were kept).
   consent_version: text("consent_version").notNull().default(""),
 });
+
+/** A registration: the person and their ticket. */
+const registrationColumns = () => ({ ...personColumns(), ticket_id: text("ticket_id").notNull() });
 
 export const attendees = pgTable(
   "attendees",
@@ -70,6 +86,49 @@ export const cancelled_registrations = pgTable(
     uniqueIndex("cancelled_registrations_ticket_id_key").on(t.ticket_id),
     index("cancelled_registrations_cancelled_at_idx").on(t.cancelled_at.desc()),
   ],
+);
+
+export const WAITLIST_STATUSES = ["waiting", "offered", "claimed", "expired", "declined"] as const;
+
+// People who asked for a seat while the event was fully booked, in the order they joined
+// (`seq`). A freed seat becomes an offer to the first one waiting; while an offer is open
+// its seat is held (registration counts open offers as taken), so it can never be given
+// twice. Rows stay after the offer is decided so organisers see what happened; the
+// e-mail is unique only among people still in line.
+export const waitlist = pgTable(
+  "waitlist",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    seq: integer("seq").generatedAlwaysAsIdentity(),
+    ...personColumns(),
+    status: text("status", { enum: WAITLIST_STATUSES }).notNull().default("waiting"),
+    joined_at: timestamp("joined_at", { withTimezone: true }).notNull().defaultNow(),
+    offered_at: timestamp("offered_at", { withTimezone: true }),
+    offer_expires_at: timestamp("offer_expires_at", { withTimezone: true }),
+    decided_at: timestamp("decided_at", { withTimezone: true }),
+    // The registration a claimed offer became.
+    attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+  },
+  (t) => [
+    uniqueIndex("waitlist_seq_key").on(t.seq),
+    uniqueIndex("waitlist_active_email_key").on(sql`lower(trim(${t.email}))`).where(sql`${t.status} in ('waiting', 'offered')`),
+    index("waitlist_status_seq_idx").on(t.status, t.seq),
+    check("waitlist_status_check", sql`${t.status} in ('waiting', 'offered', 'claimed', 'expired', 'declined')`),
+    check("waitlist_offer_check", sql`${t.status} <> 'offered' or ${t.offer_expires_at} is not null`),
+  ],
+);
+
+// What is left of the registrations once their personal data is purged (retention): counts
+// only, by kind (total, gender, state, checked_in, cancelled) and key, so the dashboard
+// still tells the story. The dashboard adds these to the live counts.
+export const retained_stats = pgTable(
+  "retained_stats",
+  {
+    kind: text("kind").notNull(),
+    key: text("key").notNull().default(""),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.key] }), check("retained_stats_count_check", sql`${t.count} >= 0`)],
 );
 
 export const speakers = pgTable(
@@ -167,6 +226,15 @@ export const event_settings = pgTable(
     // and instances, and again only if the event moves to another date.
     auto_reminders: boolean("auto_reminders").notNull().default(D.auto_reminders),
     auto_reminder_sent_for: date("auto_reminder_sent_for", { mode: "string" }),
+    // How long a waitlist offer stays open before it passes to the next person.
+    waitlist_offer_hours: integer("waitlist_offer_hours").notNull().default(D.waitlist_offer_hours),
+    // Personal data is deleted this many days after the event; `personal_data_purged_for`
+    // is the event date the purge ran for (once per date, as the automatic reminder).
+    retention_days: integer("retention_days").notNull().default(D.retention_days),
+    personal_data_purged_for: date("personal_data_purged_for", { mode: "string" }),
+    // The data controller the privacy notice names, and where to write about personal data.
+    organiser_name: text("organiser_name").notNull().default(D.organiser_name),
+    privacy_email: text("privacy_email").notNull().default(D.privacy_email),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -174,6 +242,8 @@ export const event_settings = pgTable(
     check("event_settings_singleton_check", sql`${t.id} = '00000000-0000-0000-0000-000000000001'`),
     check("event_settings_max_attendees_check", sql`${t.max_attendees} between 1 and 10000`),
     check("event_settings_registered_count_check", sql`${t.registered_count} >= 0`),
+    check("event_settings_waitlist_offer_hours_check", sql`${t.waitlist_offer_hours} between 1 and 168`),
+    check("event_settings_retention_days_check", sql`${t.retention_days} between 1 and 3650`),
   ],
 );
 

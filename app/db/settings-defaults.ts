@@ -21,4 +21,8 @@ export const SETTINGS_DEFAULTS = {
   twitter_url: "",
   instagram_url: "",
   auto_reminders: true,
+  waitlist_offer_hours: 24,
+  retention_days: 90,
+  organiser_name: "Zamfara State Government, youth office",
+  privacy_email: "",
 } as const;

@@ -10,13 +10,21 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
   const [row] = await db.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).limit(1);
   if (row) return row;
   const now = new Date(0);
-  return { id: SETTINGS_ID, ...SETTINGS_DEFAULTS, registered_count: 0, auto_reminder_sent_for: null, created_at: now, updated_at: now };
+  return {
+    id: SETTINGS_ID,
+    ...SETTINGS_DEFAULTS,
+    registered_count: 0,
+    auto_reminder_sent_for: null,
+    personal_data_purged_for: null,
+    created_at: now,
+    updated_at: now,
+  };
 }
 
 // The seat counter belongs to the attendees triggers, never to an update; the automatic
-// reminder's mark belongs to the reminder that went out.
+// reminder's and the purge's marks belong to what they record.
 export type SettingsUpdate = Partial<
-  Omit<EventSettings, "id" | "registered_count" | "auto_reminder_sent_for" | "created_at" | "updated_at">
+  Omit<EventSettings, "id" | "registered_count" | "auto_reminder_sent_for" | "personal_data_purged_for" | "created_at" | "updated_at">
 >;
 
 export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promise<EventSettings> {
