@@ -11,6 +11,7 @@ const ROUTING = ["^app/routes/", "^app/routes\\.ts$", "^app/root\\.tsx$"];
 // it (rule no-other-module-ui).
 const SHARED_MODULE_UI = [
   "^app/modules/media/image-upload\\.tsx$", // the one image field (photos, logos) of every content form
+  "^app/modules/mail/notice-email\\.tsx$", // the layout of the short e-mails (cancellation, waitlist)
 ];
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -11,6 +11,8 @@ import { renderCancellationMail } from "~/modules/tickets/cancellation-email.ser
 import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
+import { settleWaitlistNow, WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
+import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
 
 /** Uploads nothing refers to for a day (forms never saved) are deleted: first soon after start, then hourly. */
 const ORPHAN_MEDIA_AGE_MS = 24 * 60 * 60_000;
@@ -68,6 +70,21 @@ function startAutoReminder(db: Db, log: Log) {
   );
 }
 
+/** Every minute: offers past their time pass to the next person (and any free seat is offered). */
+function startWaitlistSweep(db: Db, log: Log) {
+  return every(
+    60_000,
+    10_000,
+    async () => {
+      const offered = await settleWaitlistNow(db);
+      if (offered.length === 0) return;
+      log.info({ offered: offered.length }, "waitlist: seats offered");
+      notifyOutbox();
+    },
+    (error) => log.error({ err: error }, "waitlist: the sweep failed; trying again in a minute"),
+  );
+}
+
 /** Background work of the server process (mail outbox delivery, the automatic reminder, the sweep of unreferenced uploads). */
 export function startBackgroundWorkers(db: Db) {
   const config = getConfig();
@@ -83,14 +100,18 @@ export function startBackgroundWorkers(db: Db) {
     if (mail.template === TICKET_TEMPLATE) return renderTicketMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, config.publicUrl);
+    if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
+      return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
+    }
     throw new Error(`unknown mail template "${mail.template}"`);
   };
   const outbox = startOutboxWorker({ db, transport, log, render });
   const mediaSweep = startMediaSweep(db, log);
   const autoReminder = startAutoReminder(db, log);
+  const waitlistSweep = startWaitlistSweep(db, log);
   return {
     stop: async () => {
-      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop()]);
+      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop(), waitlistSweep.stop()]);
       transport.close();
     },
   };

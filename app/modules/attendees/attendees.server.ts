@@ -4,6 +4,7 @@ import { admin_users, attendees, check_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
+import { lockSeats } from "~/modules/settings/seats.server";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { eraseEmail } from "./personal-data.server";
 import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
@@ -146,18 +147,16 @@ export const AUDIT_DELETE = "attendee.delete";
 export const AUDIT_RESEND = "attendee.resend-ticket";
 
 /**
- * Deletes an attendee and records who did it, in one transaction. The audit entry keeps the
- * ticket ID only: the person asked to be (or was) removed, so their name and e-mail go too.
- * Check-ins go with the attendee (cascade); queued e-mails stay, detached, for the outbox history.
- */
-/**
  * An organiser's Delete: the registration goes, and with it the person's data everywhere
- * (eraseEmail: mail, cancelled registrations, audit details), in one transaction. The log
+ * (eraseEmail: mail, cancelled registrations, the waitlist, audit details), in one transaction; the
+ * freed seat goes to the waitlist. The log
  * keeps that a registration was deleted, under its random id.
  */
 export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string): Promise<Attendee | undefined> {
   if (!isUuid(id)) return undefined;
   return db.transaction(async (tx) => {
+    // The settings row before the attendee's, the order every seat-changing transaction locks in.
+    await lockSeats(tx);
     const [row] = await tx.select().from(attendees).where(eq(attendees.id, id)).for("update");
     if (!row) return undefined;
     await eraseEmail(tx, row.email);

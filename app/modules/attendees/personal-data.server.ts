@@ -1,10 +1,12 @@
 import { and, eq, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, audit_log, cancelled_registrations, check_ins, emailEquals, mail_outbox, reminders } from "~/db/schema";
+import { attendees, audit_log, cancelled_registrations, check_ins, emailEquals, mail_outbox, reminders, waitlist } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { lockSeats } from "~/modules/settings/seats.server";
 import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 
 // A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
 // them, and erasure. A person is an e-mail address: their registration, any registrations
@@ -44,6 +46,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   if (!email) return undefined;
   const [registration] = await db.select().from(attendees).where(emailEquals(attendees.email, email));
   const cancelled = await db.select().from(cancelled_registrations).where(emailEquals(cancelled_registrations.email, email));
+  const waitlistEntries = await db.select().from(waitlist).where(emailEquals(waitlist.email, email));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
   const [checkIn, reminderRows, mail] = await Promise.all([
     registration
@@ -74,9 +77,10 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   return {
     exported_at: new Date().toISOString(),
     about:
-      "Everything this event's website stores about you: your registration, any registrations you cancelled, your check-in at the door, the reminders queued for you and every e-mail sent to you.",
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door, the reminders queued for you and every e-mail sent to you.",
     registration: registration ?? null,
     cancelled_registrations: cancelled,
+    waitlist: waitlistEntries,
     check_in: checkIn[0] ?? null,
     reminders: reminderRows,
     emails: mail,
@@ -102,6 +106,24 @@ export async function erasePersonalData(db: Db, actor: AuditActor, id: string): 
 /** The erasure itself, inside the caller's transaction (an organiser's Delete runs it too). */
 export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
   const address = normalizeEmail(email);
+  // The settings row first, as every seat-changing transaction takes it: one lock order, no deadlocks.
+  await lockSeats(tx);
+  // Their waitlist entries go first (an offer they held passes on at the end).
+  const queued = await tx.delete(waitlist).where(emailEquals(waitlist.email, address)).returning({ id: waitlist.id });
+  if (queued.length > 0) {
+    await tx
+      .update(audit_log)
+      .set({ details: sql`'{}'::jsonb` })
+      .where(
+        and(
+          eq(audit_log.entity, "waitlist"),
+          inArray(
+            audit_log.entity_id,
+            queued.map((row) => row.id),
+          ),
+        ),
+      );
+  }
   const active = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, address)).for("update");
   const cancelled = await tx
     .select({ id: cancelled_registrations.id })
@@ -115,11 +137,14 @@ export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
         ? or(inArray(mail_outbox.attendee_id, ids), emailEquals(mail_outbox.to_address, address))
         : emailEquals(mail_outbox.to_address, address),
     );
-  if (ids.length === 0) return;
-  await tx
-    .update(audit_log)
-    .set({ details: sql`'{}'::jsonb` })
-    .where(and(eq(audit_log.entity, "attendee"), inArray(audit_log.entity_id, ids)));
-  await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
-  await tx.delete(attendees).where(inArray(attendees.id, ids));
+  if (ids.length > 0) {
+    await tx
+      .update(audit_log)
+      .set({ details: sql`'{}'::jsonb` })
+      .where(and(eq(audit_log.entity, "attendee"), inArray(audit_log.entity_id, ids)));
+    await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
+    await tx.delete(attendees).where(inArray(attendees.id, ids));
+  }
+  // A freed seat, or an offer they held, goes to the next person waiting.
+  await settleWaitlist(tx);
 }

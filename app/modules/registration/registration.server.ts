@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { Db } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, emailEquals, SETTINGS_ID } from "~/db/schema";
+import { attendees, emailEquals } from "~/db/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
+import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
@@ -33,20 +33,10 @@ export type RegistrationOptions = {
 };
 
 /** Phone numbers are stored in E.164 (+234…) when they parse as a real number; PHONE_PATTERN alone decides validity. */
-function normalizePhone(phone: string): string {
+export function normalizePhone(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
   return parsed?.isValid() ? parsed.number : phone.trim();
 }
-
-// Both drivers (PGlite and node-postgres) return raw rows under `rows`.
-type LockedSettingsRow = {
-  event_name: string;
-  registration_enabled: boolean;
-  max_attendees: number;
-  registered_count: number;
-  event_date: string;
-  event_time: string;
-};
 
 /**
  * Registers an attendee in ONE transaction, so capacity and duplicates hold under a rush: lock the settings
@@ -77,15 +67,8 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
   };
 
   return db.transaction(async (tx) => {
-    const lock = options.settingsLock === "none" ? sql`` : sql`for update`;
-    // The settings row carries the seat counter (kept by triggers on attendees).
-    // Once FOR UPDATE is granted it returns the row's latest version, so the count
-    // includes every registration committed while this one waited for the lock.
-    const locked = (await tx.execute(sql`
-      select s.event_name, s.registration_enabled, s.max_attendees, s.registered_count,
-        s.event_date::text as event_date, s.event_time
-      from event_settings s where s.id = ${SETTINGS_ID} ${lock}`)) as unknown as { rows: LockedSettingsRow[] };
-    const row = locked.rows[0];
+    // The settings row carries the seat counter and is the lock every seat change takes first.
+    const row = await lockSeats(tx, { lock: options.settingsLock !== "none" });
     if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
     const status = registrationStatus(row, now);
     if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };

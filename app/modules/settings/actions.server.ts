@@ -4,7 +4,9 @@ import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
+import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
+import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
 import { saveSettings } from "./save-settings.server";
@@ -39,7 +41,11 @@ export async function settingsAction(db: Db, actor: AuditActor, request: Request
     );
   if (submission.status !== "success" || Object.keys(imageErrors).length > 0) return fail(imageErrors);
   try {
-    const saved = await saveSettings(db, actor, submission.value);
+    let offered: string[] = [];
+    const saved = await saveSettings(db, actor, submission.value, async (tx) => {
+      offered = await settleWaitlist(tx);
+    });
+    if (offered.length > 0) notifyOutbox();
     if (!saved.ok) {
       const message = capacityBelowRegistered(saved.registered);
       return data(

@@ -24,14 +24,17 @@ export type RegistrationStatus = {
 export type StatusSettings = Pick<
   EventSettings,
   "registration_enabled" | "max_attendees" | "registered_count" | "event_date" | "event_time"
->;
+> & {
+  /** seats offered to people on the waitlist and not yet claimed: taken for newcomers */
+  held_seats?: number;
+};
 
 /**
  * Open only if the organisers enabled it, the event has not passed and a seat is left;
  * else the first of concluded, closed, full. The clock is a parameter.
  */
 export function registrationStatus(settings: StatusSettings, now: Date): RegistrationStatus {
-  const spotsRemaining = Math.max(0, settings.max_attendees - settings.registered_count);
+  const spotsRemaining = Math.max(0, settings.max_attendees - settings.registered_count - (settings.held_seats ?? 0));
   const state: RegistrationState = hasEventPassed(now, settings.event_date, settings.event_time)
     ? "concluded"
     : !settings.registration_enabled

@@ -13,7 +13,13 @@ export type SaveSettingsResult = { ok: true } | { ok: false; registered: number 
  * (registration locks it too), so the capacity cannot drop below the registrations
  * that are counted at the same moment. Images nothing shows any more are removed.
  */
-export function saveSettings(db: DbOrTx, actor: AuditActor, input: SettingsInput): Promise<SaveSettingsResult> {
+export function saveSettings(
+  db: DbOrTx,
+  actor: AuditActor,
+  input: SettingsInput,
+  /** Runs in the same transaction after the save (seats a raised capacity frees go to the waitlist first). */
+  afterSave?: (tx: DbOrTx) => Promise<unknown>,
+): Promise<SaveSettingsResult> {
   return db.transaction(async (tx) => {
     await tx.select({ id: event_settings.id }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     const before = await getSettings(tx);
@@ -22,6 +28,7 @@ export function saveSettings(db: DbOrTx, actor: AuditActor, input: SettingsInput
     await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url]);
     const changed = (Object.keys(input) as (keyof SettingsInput)[]).filter((key) => input[key] !== before[key]);
     await recordAudit(tx, actor, { action: "settings.update", entity: "event_settings", entityId: SETTINGS_ID, details: { changed } });
+    await afterSave?.(tx);
     return { ok: true };
   });
 }

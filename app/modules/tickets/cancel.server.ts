@@ -3,14 +3,16 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, cancelled_registrations, check_ins, mail_outbox } from "~/db/schema";
 import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
+import { lockSeats } from "~/modules/settings/seats.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { verifyTicketToken } from "./ticket-token.server";
 
 // An attendee cancels from their ticket page (or the link in their e-mails). In one
 // transaction: the registration moves to `cancelled_registrations`, which frees the seat
 // (the seat counter's trigger) and the e-mail address, stops mail not yet sent to them,
-// voids the QR code (the door finds the ticket cancelled), queues a confirmation and
-// writes the audit entry.
+// voids the QR code (the door finds the ticket cancelled), offers the seat to the waitlist,
+// queues a confirmation and writes the audit entry.
 
 export const CANCEL_TEMPLATE = "cancellation";
 
@@ -29,6 +31,8 @@ export async function cancelRegistration(db: Db, token: string, secret: string):
   const ticketId = verifyTicketToken(token, secret);
   if (!ticketId) return { status: "invalid" };
   return db.transaction(async (tx) => {
+    // The settings row first (it holds the seat counter), the order every seat-changing transaction locks in.
+    await lockSeats(tx);
     // Locked, so a second cancel (another tab, a double submit) waits and then finds it gone.
     const [attendee] = await tx.select().from(attendees).where(eq(attendees.ticket_id, ticketId)).for("update");
     if (!attendee) return { status: (await findCancelledTicket(tx, ticketId)) ? "already" : "invalid" };
@@ -40,6 +44,8 @@ export async function cancelRegistration(db: Db, token: string, secret: string):
     // Reminders or a resent ticket still waiting would reach someone who is no longer coming.
     await tx.delete(mail_outbox).where(and(eq(mail_outbox.attendee_id, attendee.id), eq(mail_outbox.status, "pending")));
     await tx.delete(attendees).where(eq(attendees.id, attendee.id));
+    // The freed seat goes to the first person on the waitlist, if anyone is waiting.
+    await settleWaitlist(tx);
     const settings = await getSettings(tx);
     await enqueueMail(tx, {
       to: attendee.email,

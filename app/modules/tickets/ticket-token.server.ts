@@ -13,32 +13,43 @@ const PURPOSE = "ticket:v1:";
 const TICKET_ID_CHARS = /^[0-9A-Z][0-9A-Z-]{0,63}$/;
 const SIGNATURE_CHARS = /^[A-Za-z0-9_-]{22}$/;
 
-function signature(ticketId: string, secret: string): Buffer {
-  if (!secret) throw new Error("ticket tokens need a secret");
+/** The 128-bit HMAC of `value` for one purpose (`purpose` keeps a ticket's signature from passing as anything else's). */
+function signature(purpose: string, value: string, secret: string): Buffer {
+  if (!secret) throw new Error("signed tokens need a secret");
   return createHmac("sha256", secret)
-    .update(PURPOSE + ticketId)
+    .update(purpose + value)
     .digest()
     .subarray(0, SIGNATURE_BYTES);
 }
 
+/** "<value>.<signature>" for a value matching `chars`. */
+export function signToken(purpose: string, value: string, secret: string, chars: RegExp): string {
+  if (!chars.test(value)) throw new Error(`cannot sign ${JSON.stringify(value)} for ${purpose}`);
+  return `${value}.${signature(purpose, value, secret).toString("base64url")}`;
+}
+
+/** The value a token was signed for; null for anything malformed or forged. */
+export function verifyToken(purpose: string, token: string, secret: string, chars: RegExp): string | null {
+  if (typeof token !== "string" || token.length > 64 + 1 + SIGNATURE_LENGTH) return null;
+  const dot = token.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = token.slice(0, dot);
+  const given = token.slice(dot + 1);
+  if (!chars.test(value) || !SIGNATURE_CHARS.test(given)) return null;
+  const expected = signature(purpose, value, secret);
+  const actual = Buffer.from(given, "base64url");
+  // base64url decoding ignores stray trailing bits; comparing the re-encoded form rejects those variants.
+  if (actual.length !== expected.length || actual.toString("base64url") !== given) return null;
+  return timingSafeEqual(actual, expected) ? value : null;
+}
+
 export function signTicketToken(ticketId: string, secret: string): string {
-  if (!TICKET_ID_CHARS.test(ticketId)) throw new Error(`not a ticket ID: ${JSON.stringify(ticketId)}`);
-  return `${ticketId}.${signature(ticketId, secret).toString("base64url")}`;
+  return signToken(PURPOSE, ticketId, secret, TICKET_ID_CHARS);
 }
 
 /** The ticket ID a token was issued for; null for anything malformed or forged. */
 export function verifyTicketToken(token: string, secret: string): string | null {
-  if (typeof token !== "string" || token.length > 64 + 1 + SIGNATURE_LENGTH) return null;
-  const dot = token.lastIndexOf(".");
-  if (dot < 1) return null;
-  const ticketId = token.slice(0, dot);
-  const given = token.slice(dot + 1);
-  if (!TICKET_ID_CHARS.test(ticketId) || !SIGNATURE_CHARS.test(given)) return null;
-  const expected = signature(ticketId, secret);
-  const actual = Buffer.from(given, "base64url");
-  // base64url decoding ignores stray trailing bits; comparing the re-encoded form rejects those variants.
-  if (actual.length !== expected.length || actual.toString("base64url") !== given) return null;
-  return timingSafeEqual(actual, expected) ? ticketId : null;
+  return verifyToken(PURPOSE, token, secret, TICKET_ID_CHARS);
 }
 
 /**

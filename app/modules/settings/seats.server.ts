@@ -1,0 +1,42 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { SETTINGS_ID } from "~/db/schema";
+
+// The one lock every transaction that gives or frees a seat takes first: the settings row,
+// which carries the capacity and the seat counter (kept by triggers on attendees). One lock,
+// taken first everywhere, is also one lock order, so these transactions never deadlock.
+
+export type LockedEvent = {
+  event_name: string;
+  registration_enabled: boolean;
+  max_attendees: number;
+  registered_count: number;
+  event_date: string;
+  event_time: string;
+  waitlist_offer_hours: number;
+  /** seats offered to the waitlist and not yet claimed, declined or expired: taken for newcomers */
+  held_seats: number;
+};
+
+/**
+ * Locks the settings row (FOR UPDATE) and reads the seat arithmetic. Once the lock is
+ * granted the row is its latest version, so the counter includes every registration
+ * committed meanwhile. The open offers are counted in a second statement on purpose: in
+ * PostgreSQL's READ COMMITTED a subquery of the locking statement would still see the
+ * snapshot from before the wait, and miss offers made by the transaction it waited for.
+ * `lock: false` exists only for the test proving that the lock is what prevents overbooking.
+ */
+export async function lockSeats(tx: DbOrTx, { lock = true }: { lock?: boolean } = {}): Promise<LockedEvent | undefined> {
+  const locked = (await tx.execute(sql`
+    select event_name, registration_enabled, max_attendees, registered_count,
+      event_date::text as event_date, event_time, waitlist_offer_hours
+    from event_settings where id = ${SETTINGS_ID} ${lock ? sql`for update` : sql``}`)) as unknown as {
+    rows: Omit<LockedEvent, "held_seats">[];
+  };
+  const row = locked.rows[0];
+  if (!row) return undefined;
+  const held = (await tx.execute(sql`select count(*)::int as n from waitlist where status = 'offered'`)) as unknown as {
+    rows: { n: number }[];
+  };
+  return { ...row, held_seats: held.rows[0]?.n ?? 0 };
+}

@@ -1,0 +1,156 @@
+import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { normalizeEmail } from "~/db/email";
+import { attendees, emailEquals, waitlist } from "~/db/schema";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
+import { normalizePhone, REGISTRATION_MESSAGES } from "~/modules/registration/registration.server";
+import type { RegistrationInput } from "~/modules/registration/schema";
+import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
+import { lockSeats } from "~/modules/settings/seats.server";
+import { signWaitlistToken } from "./waitlist-token.server";
+
+// The waitlist's rules, all decided under the settings row's lock (the same lock
+// registration takes), so a seat is counted once whoever races for it:
+// - a seat is free when registered + open offers < capacity;
+// - registration counts open offers as taken, so a newcomer never takes an offered seat;
+// - every change that can free a seat (cancel, delete, capacity raised, an offer declined
+//   or expired, someone leaving) ends with settleWaitlist in its own transaction, which
+//   turns each free seat into an offer to the first person waiting.
+
+export const WAITLIST_TEMPLATES = { joined: "waitlist-joined", offer: "waitlist-offer" } as const;
+
+export const WAITLIST_MESSAGES = {
+  already: "This email address is already on the waitlist.",
+  seatsOpen: "Seats are available again. Please register instead.",
+  failed: "Joining the waitlist failed. Please try again later.",
+} as const;
+
+/** System actions (an offer made or expired by itself) in the Activity log. */
+export const WAITLIST_ACTOR: AuditActor = { id: null, email: "Waitlist (automatic)" };
+
+export type JoinResult =
+  | { ok: true; id: string; position: number; token: string; email: string }
+  | { ok: false; reason: RegistrationState | "duplicate" | "already" | "failed"; message: string };
+
+/** Joins the waitlist: only while the event is fully booked, once per e-mail, answered with the place in line. */
+export async function joinWaitlist(db: Db, input: RegistrationInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
+  const now = options.now ?? new Date();
+  const email = normalizeEmail(input.email);
+  return db.transaction(async (tx) => {
+    const event = await lockSeats(tx);
+    if (!event) return { ok: false as const, reason: "failed" as const, message: WAITLIST_MESSAGES.failed };
+    const status = registrationStatus(event, now);
+    if (status.state === "open") return { ok: false as const, reason: "open" as const, message: WAITLIST_MESSAGES.seatsOpen };
+    if (status.state !== "full") return { ok: false as const, reason: status.state, message: status.message };
+    const [registered] = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, email));
+    if (registered) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+
+    const [row] = await tx
+      .insert(waitlist)
+      .values({
+        full_name: input.fullName.trim(),
+        email,
+        phone: normalizePhone(input.phone),
+        gender: input.gender,
+        organization: input.organization,
+        position: input.position,
+        state: input.state,
+        local_government: input.localGovernment,
+        reason: input.reason,
+        consent_at: now,
+        consent_version: PRIVACY_NOTICE.version,
+        joined_at: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: waitlist.id, seq: waitlist.seq });
+    if (!row) return { ok: false as const, reason: "already" as const, message: WAITLIST_MESSAGES.already };
+    await enqueueMail(tx, {
+      to: email,
+      subject: `You're on the waitlist for ${event.event_name}`,
+      template: WAITLIST_TEMPLATES.joined,
+      templateData: { waitlistId: row.id },
+      kind: "waitlist-joined",
+    });
+    const position = await positionOf(tx, row.seq);
+    return { ok: true as const, id: row.id, position, token: signWaitlistToken(row.id, options.secret), email };
+  });
+}
+
+/** The place in line of a waiting entry: 1 is next. */
+export async function positionOf(db: DbOrTx, seq: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(waitlist)
+    .where(and(eq(waitlist.status, "waiting"), lte(waitlist.seq, seq)));
+  return row?.n ?? 0;
+}
+
+export type SettleOptions = {
+  now?: Date;
+  /** An organiser's 'Offer next seat': one offer, also while registration is closed. */
+  byHand?: AuditActor;
+};
+
+/**
+ * Inside the caller's transaction: expires offers past their time, then offers every free
+ * seat to the people waiting, in order. Returns the ids offered a seat.
+ */
+export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): Promise<string[]> {
+  const now = options.now ?? new Date();
+  const event = await lockSeats(tx);
+  if (!event) return [];
+  const expired = await tx
+    .update(waitlist)
+    .set({ status: "expired", decided_at: now })
+    .where(and(eq(waitlist.status, "offered"), lte(waitlist.offer_expires_at, now)))
+    .returning({ id: waitlist.id });
+  for (const entry of expired) {
+    await recordAudit(tx, WAITLIST_ACTOR, { action: "waitlist.expire", entity: "waitlist", entityId: entry.id });
+  }
+  const held = event.held_seats - expired.length;
+  const status = registrationStatus(event, now);
+  // Offers go out while registration would be open to newcomers; an organiser may also hand one out while it is closed.
+  if (status.state === "concluded" || (!options.byHand && !event.registration_enabled)) return [];
+  const free = event.max_attendees - event.registered_count - held;
+  const wanted = options.byHand ? Math.min(1, free) : free;
+  if (wanted <= 0) return [];
+
+  const next = await tx
+    .select({ id: waitlist.id, email: waitlist.email })
+    .from(waitlist)
+    .where(eq(waitlist.status, "waiting"))
+    .orderBy(asc(waitlist.seq))
+    .limit(wanted)
+    .for("update");
+  if (next.length === 0) return [];
+  const expires = new Date(now.getTime() + event.waitlist_offer_hours * 3_600_000);
+  const ids = next.map((entry) => entry.id);
+  await tx.update(waitlist).set({ status: "offered", offered_at: now, offer_expires_at: expires }).where(inArray(waitlist.id, ids));
+  for (const entry of next) {
+    await enqueueMail(tx, {
+      to: entry.email,
+      subject: offerSubject(event.event_name),
+      template: WAITLIST_TEMPLATES.offer,
+      templateData: { waitlistId: entry.id },
+      kind: "waitlist-offer",
+    });
+    await recordAudit(tx, options.byHand ?? WAITLIST_ACTOR, {
+      action: "waitlist.offer",
+      entity: "waitlist",
+      entityId: entry.id,
+      details: { expiresAt: expires.toISOString() },
+    });
+  }
+  return ids;
+}
+
+export function offerSubject(eventName: string): string {
+  return `A seat is free for you: ${eventName}`.replace(/\s+/g, " ").trim();
+}
+
+/** Settles the waitlist in a transaction of its own (the worker's minute check). */
+export async function settleWaitlistNow(db: Db, now = new Date()): Promise<string[]> {
+  return db.transaction((tx) => settleWaitlist(tx, { now }));
+}
