@@ -11,6 +11,7 @@ export default [
   route("tickets/:token/cancel", "routes/ticket-cancel.tsx"),
   route("tickets/:token/my-data.json", "routes/ticket-data.ts"),
   route("tickets/:token/delete-my-data", "routes/ticket-erase.tsx"),
+  route("waitlist/:token", "routes/waitlist.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   ...prefix("admin", [
@@ -19,6 +20,7 @@ export default [
       route("attendees", "routes/admin/attendees.tsx"),
       route("attendees/export.csv", "routes/admin/attendees-export.ts"),
       route("attendees/cancelled", "routes/admin/attendees-cancelled.tsx"),
+      route("attendees/waitlist", "routes/admin/attendees-waitlist.tsx"),
       route("attendees/:id", "routes/admin/attendee-details.tsx"),
       route("attendees/:id/data.json", "routes/admin/attendee-data.ts"),
       // Each content list has its add and edit forms as child routes (a modal over the list).

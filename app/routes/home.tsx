@@ -47,7 +47,12 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
         <SpeakersSection speakers={d.speakers} specialGuests={d.specialGuests} initialFilter={d.filter} />
         <AgendaSection items={d.agenda} />
         <PartnersSection partners={d.partners} />
-        <RegisterCta isOpen={d.status.isOpen} message={d.status.message} spotsRemaining={d.status.spotsRemaining} />
+        <RegisterCta
+          isOpen={d.status.isOpen}
+          waitlist={d.status.waitlist}
+          message={d.status.message}
+          spotsRemaining={d.status.spotsRemaining}
+        />
       </main>
       <SiteFooter
         name={d.event.name}

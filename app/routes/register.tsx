@@ -7,6 +7,7 @@ import { LostTicket } from "~/modules/registration/lost-ticket";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
 import { RegistrationForm } from "~/modules/registration/registration-form";
 import { SuccessModal } from "~/modules/registration/success-modal";
+import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { getSettings } from "~/modules/settings/settings.server";
 import { siteName } from "~/root";
 import { BackHeader } from "~/ui/back-header";
@@ -28,7 +29,8 @@ export async function loader() {
   const status = await currentRegistrationStatus(db, settings);
   return {
     event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },
-    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining },
+    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
+    offerHours: settings.waitlist_offer_hours,
   };
 }
 
@@ -37,7 +39,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, status } = loaderData;
+  const { event, status, offerHours } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
@@ -56,6 +58,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const actionToast = actionData && "toast" in actionData ? actionData.toast : undefined;
   const resend = actionData && "resend" in actionData ? actionData.resend : undefined;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
+  const waitlisted = actionData && "waitlisted" in actionData ? actionData.waitlisted : undefined;
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
@@ -67,17 +70,33 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
         <section aria-labelledby="form-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
           <h2 id="form-heading" className="mb-6 text-xl font-bold text-gray-900">
-            Registration Form
+            {status.isOpen ? "Registration Form" : status.waitlist ? "Join the Waitlist" : "Registration Form"}
           </h2>
           {status.isOpen ? (
             <RegistrationForm lastResult={lastResult} submitting={submittingIntent === "register"} onClientErrors={showClientErrors} />
+          ) : waitlisted ? (
+            <WaitlistJoined {...waitlisted} offerHours={offerHours} />
           ) : (
-            <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
-              <p className="text-lg font-semibold text-amber-900">{status.message}</p>
-              <p className="mt-2 text-sm text-amber-800">
-                Registration is not available at the moment. Please check back or contact the organisers.
-              </p>
-            </div>
+            <>
+              <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
+                <p className="text-lg font-semibold text-amber-900">{status.message}</p>
+                <p className="mt-2 text-sm text-amber-800">
+                  {status.waitlist
+                    ? `Join the waitlist with the same details. When a seat frees up, we offer it by e-mail to the next person in line, who has ${offerHours} hours to claim it.`
+                    : "Registration is not available at the moment. Please check back or contact the organisers."}
+                </p>
+              </div>
+              {status.waitlist ? (
+                <div className="mt-6">
+                  <RegistrationForm
+                    intent="waitlist"
+                    lastResult={lastResult}
+                    submitting={submittingIntent === "waitlist"}
+                    onClientErrors={showClientErrors}
+                  />
+                </div>
+              ) : null}
+            </>
           )}
         </section>
 

@@ -1,10 +1,11 @@
+import { eq } from "drizzle-orm";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub, MemoryRouter } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { attendees } from "~/db/schema";
+import { attendees, waitlist } from "~/db/schema";
 import { Hero } from "~/modules/content/landing/hero";
 import { RegisterCta } from "~/modules/content/landing/register-cta";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
@@ -27,7 +28,8 @@ function renderRegisterPage(status: RegistrationStatus): string {
   const Stub = createRoutesStub([{ id: "register", path: "/register", Component: Register }]);
   const loaderData = {
     event: { name: "Zamfara Youth Summit", date: "2025-08-12", time: "8:00 AM - 5:00 PM", venue: "Conference Hall, Gusau" },
-    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining },
+    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
+    offerHours: 24,
   };
   return renderToString(<Stub initialEntries={["/register"]} hydrationData={{ loaderData: { register: loaderData } }} />);
 }
@@ -37,7 +39,12 @@ function renderLandingParts(status: RegistrationStatus): string {
   return renderToString(
     <MemoryRouter>
       <Hero name="Zamfara Youth Summit" date="" time="" venue="" about="" guest={guest} registrationOpen={status.isOpen} />
-      <RegisterCta isOpen={status.isOpen} message={status.message} spotsRemaining={status.spotsRemaining} />
+      <RegisterCta
+        isOpen={status.isOpen}
+        waitlist={status.state === "full"}
+        message={status.message}
+        spotsRemaining={status.spotsRemaining}
+      />
     </MemoryRouter>,
   );
 }
@@ -51,6 +58,7 @@ describe.each(DATABASE_KINDS)("registration status on %s", (kind) => {
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
+    await database.db.delete(waitlist);
     await database.db.delete(attendees);
     await openRegistration(database.db);
   });
@@ -109,7 +117,7 @@ describe.each(DATABASE_KINDS)("registration status on %s", (kind) => {
     },
   ];
 
-  for (const c of closedCases) {
+  for (const c of closedCases.filter((c) => c.state !== "full")) {
     it(`is ${c.name}: '${c.message}' instead of the form, and no Register Now buttons on the landing page`, async () => {
       await c.setup();
       const current = await status(c.now);
@@ -129,6 +137,38 @@ describe.each(DATABASE_KINDS)("registration status on %s", (kind) => {
       expect(text(landing)).not.toContain("seats remaining");
     });
   }
+
+  it("is full: 'Event is fully booked' with the same form to join the waitlist, also while a freed seat is offered to it", async () => {
+    const full = closedCases.find((c) => c.state === "full");
+    await full?.setup();
+    const current = await status(BEFORE);
+    expect(current).toMatchObject({ isOpen: false, state: "full", message: "Event is fully booked" });
+    const html = renderRegisterPage(current);
+    expect(text(html)).toContain("Event is fully booked");
+    expect(html).toContain('id="registration"');
+    expect(html).toContain('name="intent" value="waitlist"');
+    expect(text(html)).toContain("Join the Waitlist");
+    expect(text(html)).not.toContain("Register Now");
+    const landing = renderLandingParts(current);
+    expect(text(landing)).toContain("Join the Waitlist");
+    expect(text(landing)).not.toContain("seats remaining");
+
+    // A seat freed and offered to the waitlist stays taken for newcomers until the offer is decided.
+    const [first] = await database.db.select().from(attendees).limit(1);
+    await database.db.delete(attendees).where(eq(attendees.id, first?.id ?? ""));
+    await database.db.insert(waitlist).values({
+      full_name: "Offered",
+      email: "offered@example.org",
+      phone: "+2348031234567",
+      gender: "female",
+      status: "offered",
+      offered_at: BEFORE,
+      offer_expires_at: new Date(BEFORE.getTime() + 86_400_000),
+    });
+    expect(await status(BEFORE)).toMatchObject({ state: "full", spotsRemaining: 0 });
+    await database.db.delete(waitlist);
+    expect(await status(BEFORE)).toMatchObject({ state: "open", spotsRemaining: 1 });
+  });
 
   it("reports 'Registration status unavailable' when the database cannot be read", async () => {
     const broken = {

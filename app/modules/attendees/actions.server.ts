@@ -58,6 +58,8 @@ export async function attendeeAction(
       const deleted = await deleteAttendee(db, actor, id);
       if (!deleted) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.deleteFailed);
       invalidatePublicContent();
+      // The freed seat may have become an offer to the waitlist.
+      notifyOutbox();
       return redirectWithToast(redirects.afterDelete, "success", ATTENDEE_TOASTS.deleted(deleted.full_name));
     } catch (error) {
       logger().error({ err: error, attendeeId: id }, "attendee delete failed");

@@ -13,7 +13,7 @@ import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 export async function landingPage(db: DbOrTx, typeParam: string | null, now = new Date()) {
   const content = await getPublicContent(db);
   const { settings } = content;
-  const status = registrationStatus(settings, now);
+  const status = registrationStatus({ ...settings, held_seats: content.heldSeats }, now);
   // Strip what the page does not show: less HTML and JSON over a costly connection.
   const person = <T extends { id: string; name: string; title: string; bio: string; image_url: string }>(p: T) => ({
     id: p.id,
@@ -36,7 +36,7 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, now = ne
     guest: { name: settings.guest_of_honor_name, title: settings.guest_of_honor_title, imageUrl: settings.guest_of_honor_image_url },
     social: { facebook: settings.facebook_url, twitter: settings.twitter_url, instagram: settings.instagram_url },
     countdown: countdown(now, settings.event_date, settings.event_time),
-    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining },
+    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
     registeredCount: settings.registered_count,
     speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),
     specialGuests: content.specialGuests.map((g) => ({ ...person(g), created_at: g.created_at })),

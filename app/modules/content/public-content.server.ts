@@ -1,4 +1,6 @@
+import { count, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { waitlist } from "~/db/schema";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import {
   type AgendaItem,
@@ -13,6 +15,8 @@ import {
 
 export type PublicContent = {
   settings: EventSettings;
+  /** seats offered to the waitlist: taken, as far as visitors are concerned */
+  heldSeats: number;
   speakers: Speaker[];
   specialGuests: SpecialGuest[];
   agenda: AgendaItem[];
@@ -28,14 +32,15 @@ let entry: { value: Promise<PublicContent>; expires: number; generation: number 
 let generation = 0;
 
 async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
-  const [settings, speakers, specialGuests, agenda, partners] = await Promise.all([
+  const [settings, speakers, specialGuests, agenda, partners, [held]] = await Promise.all([
     getSettings(db),
     listSpeakers(db),
     listSpecialGuests(db),
     listAgenda(db),
     listPartners(db),
+    db.select({ n: count() }).from(waitlist).where(eq(waitlist.status, "offered")),
   ]);
-  return { settings, speakers, specialGuests, agenda, partners };
+  return { settings, heldSeats: held?.n ?? 0, speakers, specialGuests, agenda, partners };
 }
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {

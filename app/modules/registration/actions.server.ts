@@ -1,3 +1,4 @@
+import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import * as z from "zod/mini";
@@ -7,14 +8,18 @@ import { invalidatePublicContent } from "~/modules/content/public-content.server
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys, ticketPageUrl } from "~/modules/tickets/ticket-link.server";
+import { joinWaitlist, WAITLIST_MESSAGES } from "~/modules/waitlist/waitlist.server";
+import { waitlistPageUrl } from "~/modules/waitlist/waitlist-token.server";
 import { makeToast } from "~/ui/toast";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
 import { resendTicketByEmail } from "./resend.server";
-import { joinFieldErrors, registrationSchema, resendSchema } from "./schema";
+import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 
-/** What /register's form posts: a registration, or "Lost your ticket?" (intent=resend). */
+/** What /register's form posts: a registration, the waitlist (intent=waitlist), or "Lost your ticket?" (intent=resend). */
 export async function registrationAction(formData: FormData) {
-  return formData.get("intent") === "resend" ? resendAction(formData) : registerAction(formData);
+  const intent = formData.get("intent");
+  if (intent === "resend") return resendAction(formData);
+  return intent === "waitlist" ? waitlistAction(formData) : registerAction(formData);
 }
 
 async function resendAction(formData: FormData) {
@@ -31,20 +36,45 @@ async function resendAction(formData: FormData) {
   return { resend: { sent: true, error: undefined } };
 }
 
+/** The form again with the entered values: invalid (400), refused (409) or failed (500), with the reason as a toast. */
+function formAgain(submission: Submission<RegistrationInput>, message: string | null, status: 400 | 409 | 500) {
+  const text = message ?? joinFieldErrors(submission.status === "success" ? undefined : (submission.error ?? undefined));
+  return data(
+    { result: submission.reply(status === 409 ? { formErrors: [text] } : undefined), toast: makeToast("error", text) },
+    { status },
+  );
+}
+
+async function waitlistAction(formData: FormData) {
+  const submission = parseWithZod(formData, { schema: registrationSchema });
+  if (submission.status !== "success") return formAgain(submission, null, 400);
+  const keys = ticketLinkKeys();
+  try {
+    const outcome = await joinWaitlist(await getDb(), submission.value, { secret: keys.secret });
+    if (!outcome.ok) return formAgain(submission, outcome.message, 409);
+    notifyOutbox();
+    return {
+      result: submission.reply({ resetForm: true }),
+      toast: makeToast("success", waitlistJoinedMessage(outcome.position), 5000),
+      waitlisted: { email: outcome.email, position: outcome.position, url: waitlistPageUrl(keys.publicUrl, outcome.token) },
+    };
+  } catch (error) {
+    logger().error({ err: error }, "joining the waitlist failed");
+    return formAgain(submission, WAITLIST_MESSAGES.failed, 500);
+  }
+}
+
+export function waitlistJoinedMessage(position: number): string {
+  return `You're on the waitlist: number ${position.toLocaleString("en-US")} in line.`;
+}
+
 async function registerAction(formData: FormData) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
-  if (submission.status !== "success") {
-    return data({ result: submission.reply(), toast: makeToast("error", joinFieldErrors(submission.error ?? undefined)) }, { status: 400 });
-  }
+  if (submission.status !== "success") return formAgain(submission, null, 400);
   const keys = ticketLinkKeys();
   try {
     const outcome = await registerAttendee(await getDb(), submission.value, { secret: keys.secret });
-    if (!outcome.ok) {
-      return data(
-        { result: submission.reply({ formErrors: [outcome.message] }), toast: makeToast("error", outcome.message) },
-        { status: 409 },
-      );
-    }
+    if (!outcome.ok) return formAgain(submission, outcome.message, 409);
     notifyOutbox();
     invalidatePublicContent();
     return {
@@ -59,6 +89,6 @@ async function registerAction(formData: FormData) {
     };
   } catch (error) {
     logger().error({ err: error }, "registration failed");
-    return data({ result: submission.reply(), toast: makeToast("error", REGISTRATION_MESSAGES.failed) }, { status: 500 });
+    return formAgain(submission, REGISTRATION_MESSAGES.failed, 500);
   }
 }

@@ -12,11 +12,13 @@ type FieldMeta = { name: string; id: string; errorId: string; errors?: string[] 
 type Props = {
   lastResult: SubmissionResult<string[]> | undefined;
   submitting: boolean;
+  /** The same form, fields and checks register or put the person on the waitlist when the event is full. */
+  intent?: "register" | "waitlist";
   /** Shows the joined validation messages as a toast when the browser catches them. */
   onClientErrors: (message: string) => void;
 };
 
-export function RegistrationForm({ lastResult, submitting, onClientErrors }: Props) {
+export function RegistrationForm({ lastResult, submitting, onClientErrors, intent = "register" }: Props) {
   // A field's error clears as soon as it is edited, until the next submit.
   const [edited, setEdited] = useState<Set<string>>(() => new Set());
   const [form, fields] = useForm({
@@ -53,7 +55,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
       }}
       className="space-y-5"
     >
-      <input type="hidden" name="intent" value="register" />
+      <input type="hidden" name="intent" value={intent} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" required {...shown(fields.fullName)}>
           <input
@@ -180,7 +182,13 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors }: Pro
         disabled={submitting}
         className="w-full rounded-xl bg-brand-700 px-6 py-3.5 text-lg font-semibold text-white shadow-lg transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
       >
-        {submitting ? "Submitting Registration..." : "Register Now"}
+        {intent === "waitlist"
+          ? submitting
+            ? "Joining the Waitlist..."
+            : "Join the Waitlist"
+          : submitting
+            ? "Submitting Registration..."
+            : "Register Now"}
       </button>
     </Form>
   );

@@ -167,7 +167,7 @@ export function OperationsView({
         <StatCard
           label="Total Registered"
           value={n(registration.registered)}
-          detail={`${n(registration.spotsRemaining)} spots remaining`}
+          detail={`${n(registration.spotsRemaining)} spots remaining${overview.waitlist.waiting > 0 ? ` · ${n(overview.waitlist.waiting)} on the waitlist` : ""}`}
           icon={
             <StatCardIcon>
               <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
@@ -256,6 +256,11 @@ export function OperationsView({
             </StatusRow>
             <StatusRow label="Capacity" ok={registration.spotsRemaining > 0}>
               {`${n(registration.registered)} / ${n(registration.max)}`}
+            </StatusRow>
+            <StatusRow label="Waitlist" ok>
+              <Link to="/admin/attendees/waitlist" className="font-medium text-brand-700 underline underline-offset-2">
+                {`${n(overview.waitlist.waiting)} waiting · ${n(overview.waitlist.offered)} offered`}
+              </Link>
             </StatusRow>
             <StatusRow label="Event" ok={!overview.concluded}>
               <Badge tone={overview.concluded ? "gray" : "green"}>{overview.concluded ? "Concluded" : "Upcoming"}</Badge>

@@ -10,22 +10,24 @@ import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
+import { waitlistCounts } from "~/modules/waitlist/waitlist-admin.server";
 
 // Everything the Event Operations screen shows, read fresh on every request (the screen
-// polls it): registration, seats, days left, check-in rate, and the system's state.
+// polls it): registration, seats, the waitlist, days left, check-in rate, and the system's state.
 
 export async function operationsOverview(db: Db, now = new Date()) {
   const started = performance.now();
   await pingDatabase(db);
   const databaseMs = performance.now() - started;
-  const [settings, checkedIn, outbox, mail] = await Promise.all([
+  const [settings, checkedIn, outbox, mail, waitlist] = await Promise.all([
     getSettings(db),
     countCheckedIn(db),
     outboxCounts(db),
     mailStatus(getConfig()),
+    waitlistCounts(db),
   ]);
   const reminders = await reminderProgress(db, settings.event_date);
-  const status = registrationStatus(settings, now);
+  const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
   const passed = hasEventPassed(now, settings.event_date, settings.event_time);
   const registered = settings.registered_count;
   return {
@@ -38,6 +40,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
       max: settings.max_attendees,
       spotsRemaining: status.spotsRemaining,
     },
+    waitlist: { waiting: waitlist.waiting, offered: waitlist.offered },
     daysUntil: passed ? null : Math.max(0, daysUntilEvent(now, settings.event_date)),
     countdown: countdown(now, settings.event_date, settings.event_time),
     concluded: passed,

@@ -36,13 +36,18 @@ export type ClaimOutcome =
 
 type Keys = { secret: string; now?: Date };
 
-/** The entry a waitlist link names, with its place in line while waiting. */
+/** The entry a waitlist link names, with its place in line while waiting and its ticket once claimed. */
 export async function waitlistEntryByToken(db: DbOrTx, token: string, secret: string) {
   const id = verifyWaitlistToken(token, secret);
   if (!id) return undefined;
   const [entry] = await db.select().from(waitlist).where(eq(waitlist.id, id));
   if (!entry) return undefined;
-  return { entry, position: entry.status === "waiting" ? await positionOf(db, entry.seq) : null };
+  const claimed = entry.status === "claimed" ? await ticketOf(db, entry, secret) : undefined;
+  return {
+    entry,
+    position: entry.status === "waiting" ? await positionOf(db, entry.seq) : null,
+    ticketToken: claimed?.status === "claimed" ? claimed.ticketToken : null,
+  };
 }
 
 /** Turns an open offer into a registration (ticket e-mail as usual), in one transaction. */

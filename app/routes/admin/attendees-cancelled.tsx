@@ -1,6 +1,7 @@
+import { AttendeeViews } from "~/modules/attendees/attendee-views";
+import { attendeeViewCounts } from "~/modules/attendees/attendee-views.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { listCancelled } from "~/modules/tickets/cancel.server";
-import { BackLink } from "~/ui/back-link";
 import { DataTable } from "~/ui/data-table";
 import { DateTime } from "~/ui/date-time";
 import { Pagination } from "~/ui/pagination";
@@ -12,16 +13,17 @@ export const handle = { title: "Cancelled registrations" };
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  return listCancelled(db, page);
+  const [list, views] = await Promise.all([listCancelled(db, page), attendeeViewCounts(db)]);
+  return { ...list, views };
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];
 
 export default function CancelledRegistrations({ loaderData }: Route.ComponentProps) {
-  const { rows, total, page, pageCount } = loaderData;
+  const { rows, total, page, pageCount, views } = loaderData;
   return (
     <div className="space-y-4">
-      <BackLink to="/admin/attendees">Back to Attendees</BackLink>
+      <AttendeeViews counts={views} current="cancelled" />
       <p className="text-sm text-gray-600">
         {`${total.toLocaleString("en-US")} cancelled ${total === 1 ? "registration" : "registrations"}. They no longer count as registered; their QR codes are refused at the door.`}
       </p>

@@ -1,10 +1,12 @@
 import { useCallback } from "react";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 import { logger } from "~/logger.server";
 import { attendeeAction, pageUrl } from "~/modules/attendees/actions.server";
 import { AttendeeFilters } from "~/modules/attendees/attendee-filters";
 import { AttendeeList, type ListRow } from "~/modules/attendees/attendee-list";
 import { ConfirmDeleteModal } from "~/modules/attendees/attendee-ui";
+import { AttendeeViews } from "~/modules/attendees/attendee-views";
+import { attendeeViewCounts } from "~/modules/attendees/attendee-views.server";
 import { type AttendeeSearch, findAttendeeName, searchAttendees } from "~/modules/attendees/attendees.server";
 import { ExportMenu } from "~/modules/attendees/export-menu";
 import { ATTENDEE_TOASTS, CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
@@ -29,12 +31,16 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const query = parseAttendeeQuery(url.searchParams);
   const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
   try {
-    const [result, confirm] = await Promise.all([searchAttendees(db, query), confirmId ? findAttendeeName(db, confirmId) : undefined]);
-    return { query: { ...query, page: result.page }, ...result, confirm: confirm ?? null, toast: null };
+    const [result, confirm, views] = await Promise.all([
+      searchAttendees(db, query),
+      confirmId ? findAttendeeName(db, confirmId) : undefined,
+      attendeeViewCounts(db),
+    ]);
+    return { query: { ...query, page: result.page }, ...result, views, confirm: confirm ?? null, toast: null };
   } catch (error) {
     // The page still renders, empty, with the load-failure toast.
     logger().error({ err: error }, "attendee list failed");
-    return data({ query, ...EMPTY, confirm: null, toast: makeToast("error", ATTENDEE_TOASTS.loadFailed) }, { status: 500 });
+    return data({ query, ...EMPTY, views: null, confirm: null, toast: makeToast("error", ATTENDEE_TOASTS.loadFailed) }, { status: 500 });
   }
 }
 
@@ -45,7 +51,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function Attendees({ loaderData }: Route.ComponentProps) {
-  const { query, rows, total, grandTotal, states, page, pageCount, confirm, toast } = loaderData;
+  const { query, rows, total, grandTotal, states, page, pageCount, views, confirm, toast } = loaderData;
   const listSearch = attendeeQueryString(query);
   const formAction = `/admin/attendees${listSearch}`;
   const deleting = useRouteModal({ param: CONFIRM_DELETE_PARAM, closeHref: formAction, fromUrl: confirm, data: loaderData });
@@ -64,19 +70,12 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
         <ExportMenu filter={query} total={total} grandTotal={grandTotal} onResult={onExport} />
       </div>
 
+      {views ? <AttendeeViews counts={views} current="registered" /> : null}
       <section aria-label="Filters" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
         <AttendeeFilters query={query} states={states} />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm text-gray-600" aria-live="polite" data-testid="attendee-count">
-            {`Showing ${total} of ${grandTotal} attendees`}
-          </p>
-          <Link
-            to="/admin/attendees/cancelled"
-            className="text-sm font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
-          >
-            Cancelled registrations
-          </Link>
-        </div>
+        <p className="text-sm text-gray-600" aria-live="polite" data-testid="attendee-count">
+          {`Showing ${total} of ${grandTotal} attendees`}
+        </p>
       </section>
 
       <AttendeeList

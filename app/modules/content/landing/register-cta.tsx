@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 
-export function RegisterCta({ isOpen, message, spotsRemaining }: { isOpen: boolean; message: string; spotsRemaining: number }) {
+type Props = { isOpen: boolean; message: string; spotsRemaining: number /** fully booked: the waitlist is open */; waitlist: boolean };
+
+export function RegisterCta({ isOpen, message, spotsRemaining, waitlist }: Props) {
   const perks = [
     { title: "FREE", text: "Registration costs nothing" },
     { title: "LIMITED", text: "Seats are limited" },
@@ -30,9 +32,24 @@ export function RegisterCta({ isOpen, message, spotsRemaining }: { isOpen: boole
             </Link>
           </>
         ) : (
-          <p role="status" className="mx-auto mt-6 max-w-xl rounded-2xl bg-white/10 p-6 text-xl font-semibold">
-            {message}
-          </p>
+          <>
+            <p role="status" className="mx-auto mt-6 max-w-xl rounded-2xl bg-white/10 p-6 text-xl font-semibold">
+              {message}
+            </p>
+            {waitlist ? (
+              <>
+                <p className="mt-6 text-brand-100">
+                  Seats free up when people cancel. Join the waitlist and we will e-mail you if one is yours.
+                </p>
+                <Link
+                  to="/register"
+                  className="mt-4 inline-block rounded-xl bg-accent-400 px-8 py-4 text-lg font-bold text-brand-900 shadow-lg hover:bg-accent-500"
+                >
+                  Join the Waitlist
+                </Link>
+              </>
+            ) : null}
+          </>
         )}
       </div>
     </section>
