@@ -5,7 +5,8 @@ import { invalidatePublicContent } from "~/modules/content/public-content.server
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
-import { claimOffer, declineOffer, leaveWaitlist, OFFER_MESSAGES, waitlistEntryByToken } from "~/modules/waitlist/offers.server";
+import { OFFER_MESSAGES } from "~/modules/waitlist/messages";
+import { claimOffer, declineOffer, leaveWaitlist, waitlistEntryByToken } from "~/modules/waitlist/offers.server";
 import { displayDateTime } from "~/ui/date-time";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/waitlist";

@@ -8,6 +8,7 @@ import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import type { OFFER_MESSAGES } from "./messages";
 import { positionOf, settleWaitlist } from "./waitlist.server";
 import { verifyWaitlistToken } from "./waitlist-token.server";
 
@@ -17,18 +18,6 @@ import { verifyWaitlistToken } from "./waitlist-token.server";
 // go passes straight to the next person.
 
 export type WaitlistEntry = typeof waitlist.$inferSelect;
-
-export const OFFER_MESSAGES = {
-  claimed: "Your seat is confirmed. Your ticket is on its way to your e-mail.",
-  expired: "This offer has expired, and the seat has passed to the next person in line.",
-  declined: "You declined this seat, and it has passed to the next person in line.",
-  left: "You have left the waitlist. Your details have been deleted.",
-  notOffered: "No seat has been offered to you yet. We will e-mail you when one frees up.",
-  concluded: "The event has concluded.",
-  duplicate: "This email address is already registered for the summit.",
-  full: "Sorry, this seat is no longer available.",
-  invalid: "This waitlist link is not valid.",
-} as const;
 
 export type ClaimOutcome =
   | { status: "claimed"; ticketToken: string }
