@@ -36,6 +36,9 @@ const MAIL_KINDS: Record<string, string> = {
   "ticket-resend": "Ticket, resent by an organiser",
   "ticket-self-resend": "Ticket, resent on the attendee's request",
   reminder: "Reminder",
+  cancellation: "Cancellation confirmation",
+  "waitlist-joined": "Waitlist confirmation",
+  "waitlist-offer": "Waitlist offer",
 };
 
 // The outbox's 'pending' is shown as 'Queued': it waits for the worker (or for its next try).
@@ -55,7 +58,9 @@ export function AttendeeDetailsView({
   action,
   confirmHref,
   onDelete,
+  cancelledAt,
 }: {
+  cancelledAt: When | null;
   attendee: DetailsAttendee;
   checkIn: DetailsCheckIn;
   mail: DetailsMail[];
@@ -74,13 +79,17 @@ export function AttendeeDetailsView({
           <div className="flex flex-wrap items-center gap-2">
             <h2 className="text-xl font-bold break-words text-gray-900">{attendee.full_name}</h2>
             <GenderBadge gender={attendee.gender} />
+            {cancelledAt ? <Badge tone="red">Cancelled</Badge> : null}
           </div>
+          {cancelledAt ? (
+            <p className="mt-1 text-sm text-red-800">{`Cancelled by the attendee on ${displayDateTime(cancelledAt)}. The seat went back, and the QR code is refused at the door.`}</p>
+          ) : null}
           {attendee.position || attendee.organization ? (
             <p className="mt-1 break-words text-gray-600">{[attendee.position, attendee.organization].filter(Boolean).join(" · ")}</p>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
-          <ResendButton id={attendee.id} name={attendee.full_name} action={action} />
+          {cancelledAt ? null : <ResendButton id={attendee.id} name={attendee.full_name} action={action} />}
           <a href={`/admin/attendees/${attendee.id}/data.json`} download className={BUTTON.secondary}>
             Download data
           </a>

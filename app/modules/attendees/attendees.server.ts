@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { admin_users, attendees, check_ins } from "~/db/schema";
+import { admin_users, attendees, cancelled_registrations, check_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
@@ -116,7 +116,13 @@ export async function findAttendeeName(db: DbOrTx, id: string): Promise<{ id: st
 }
 
 type CheckInState = { checked_in_at: Date; method: string; checked_in_by: string | null };
-export type AttendeeDetails = { attendee: Attendee; checkIn: CheckInState | null; mail: AttendeeMail[] };
+export type AttendeeDetails = {
+  attendee: Attendee;
+  checkIn: CheckInState | null;
+  mail: AttendeeMail[];
+  /** set for a registration its holder cancelled */
+  cancelledAt: Date | null;
+};
 
 /** Every field, the check-in and the e-mails with their delivery state. */
 export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<AttendeeDetails | undefined> {
@@ -133,13 +139,22 @@ export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<Attend
     .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
     .where(eq(attendees.id, id))
     .limit(1);
-  if (!row) return undefined;
-  const mail = await mailForAttendee(db, id);
+  if (!row) return cancelledDetails(db, id);
+  const mail = await mailForAttendee(db, id, row.attendee.email);
   const checkIn =
     row.checked_in_at && row.method !== null
       ? { checked_in_at: row.checked_in_at, method: row.method, checked_in_by: row.checked_in_by }
       : null;
-  return { attendee: row.attendee, checkIn, mail };
+  return { attendee: row.attendee, checkIn, mail, cancelledAt: null };
+}
+
+/** A cancelled registration, shown as it was when registered, with when it was cancelled. */
+async function cancelledDetails(db: DbOrTx, id: string): Promise<AttendeeDetails | undefined> {
+  const [row] = await db.select().from(cancelled_registrations).where(eq(cancelled_registrations.id, id)).limit(1);
+  if (!row) return undefined;
+  const { registered_at, cancelled_at, ...registration } = row;
+  const mail = await mailForAttendee(db, id, row.email);
+  return { attendee: { ...registration, created_at: registered_at }, checkIn: null, mail, cancelledAt: cancelled_at };
 }
 
 const ATTENDEE_ENTITY = "attendee";
@@ -152,16 +167,24 @@ export const AUDIT_RESEND = "attendee.resend-ticket";
  * freed seat goes to the waitlist. The log
  * keeps that a registration was deleted, under its random id.
  */
-export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string): Promise<Attendee | undefined> {
+export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string): Promise<{ full_name: string } | undefined> {
   if (!isUuid(id)) return undefined;
   return db.transaction(async (tx) => {
     // The settings row before the attendee's, the order every seat-changing transaction locks in.
     await lockSeats(tx);
-    const [row] = await tx.select().from(attendees).where(eq(attendees.id, id)).for("update");
+    const person = { full_name: attendees.full_name, email: attendees.email };
+    const [active] = await tx.select(person).from(attendees).where(eq(attendees.id, id)).for("update");
+    // A cancelled registration is deleted the same way (its details page offers Delete too).
+    const [row] = active
+      ? [active]
+      : await tx
+          .select({ full_name: cancelled_registrations.full_name, email: cancelled_registrations.email })
+          .from(cancelled_registrations)
+          .where(eq(cancelled_registrations.id, id));
     if (!row) return undefined;
     await eraseEmail(tx, row.email);
     await recordAudit(tx, actor, { action: AUDIT_DELETE, entity: ATTENDEE_ENTITY, entityId: id });
-    return row;
+    return { full_name: row.full_name };
   });
 }
 

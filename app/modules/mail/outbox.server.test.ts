@@ -151,10 +151,15 @@ describe.each(DATABASE_KINDS)("mail outbox on %s", (kind) => {
     const [claim] = (await claimDueMail(database.db, { limit: 10 })).filter((m) => m.id === ticket);
     await markSent(database.db, claim!, "<t@x>");
 
-    const list = await mailForAttendee(database.db, ada.id);
+    // A message to their address that no registration carried (the waitlist's offer) is theirs too.
+    const offer = await enqueueMail(database.db, { ...mail(4), to: ada.email.toUpperCase(), kind: "waitlist-offer" });
+    await database.db.update(mail_outbox).set({ created_at: sql`now() - interval '2 hours'` }).where(eq(mail_outbox.id, offer));
+
+    const list = await mailForAttendee(database.db, ada.id, ada.email);
     expect(list.map((m) => [m.id, m.kind, m.status])).toEqual([
       [reminder, "reminder", "sending"],
       [ticket, "ticket", "sent"],
+      [offer, "waitlist-offer", "pending"],
     ]);
     expect(list[1]).toMatchObject({ attempts: 1, last_error: null, to_address: "person-1@example.com" });
     expect(list[1]!.sent_at).toBeInstanceOf(Date);

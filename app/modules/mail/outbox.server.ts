@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { type MailAttachment, mail_outbox } from "~/db/schema";
+import { emailEquals, type MailAttachment, mail_outbox } from "~/db/schema";
 
 export type OutgoingMail = {
   to: string;
@@ -215,7 +215,12 @@ export type AttendeeMail = Pick<
 >;
 
 /** Every message queued for an attendee, newest first, with its delivery state (admin detail panel). */
-export async function mailForAttendee(db: DbOrTx, attendeeId: string): Promise<AttendeeMail[]> {
+/**
+ * The messages of a registration: by its id, and by its address, which also finds what was
+ * sent before it existed or after it was cancelled (waitlist, cancellation), when no row
+ * carries the id.
+ */
+export async function mailForAttendee(db: DbOrTx, attendeeId: string, email: string): Promise<AttendeeMail[]> {
   return db
     .select({
       id: mail_outbox.id,
@@ -230,6 +235,6 @@ export async function mailForAttendee(db: DbOrTx, attendeeId: string): Promise<A
       sent_at: mail_outbox.sent_at,
     })
     .from(mail_outbox)
-    .where(eq(mail_outbox.attendee_id, attendeeId))
+    .where(or(eq(mail_outbox.attendee_id, attendeeId), emailEquals(mail_outbox.to_address, email)))
     .orderBy(desc(mail_outbox.created_at), desc(mail_outbox.id));
 }

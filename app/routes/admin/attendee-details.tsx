@@ -36,7 +36,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
-  const { attendee, checkIn, mail, ticketUrl, listSearch, confirming } = loaderData;
+  const { attendee, checkIn, mail, ticketUrl, listSearch, confirming, cancelledAt } = loaderData;
   const here = `/admin/attendees/${attendee.id}${listSearch}`;
   const deleting = useRouteModal({ param: CONFIRM_DELETE_PARAM, closeHref: here, fromUrl: confirming ? attendee : null, data: loaderData });
 
@@ -44,10 +44,11 @@ export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
     <>
       <AttendeeDetailsView
         attendee={attendee}
+        cancelledAt={cancelledAt}
         checkIn={checkIn}
         mail={mail}
         ticketUrl={ticketUrl}
-        backHref={`/admin/attendees${listSearch}`}
+        backHref={cancelledAt ? "/admin/attendees/cancelled" : `/admin/attendees${listSearch}`}
         action={here}
         confirmHref={`/admin/attendees/${attendee.id}${attendeeQueryString(parseQuery(listSearch), { [CONFIRM_DELETE_PARAM]: attendee.id })}`}
         onDelete={() => deleting.open(attendee)}

@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { AttendeeViews } from "~/modules/attendees/attendee-views";
 import { attendeeViewCounts } from "~/modules/attendees/attendee-views.server";
 import { requireAdmin } from "~/modules/auth/session.server";
@@ -32,7 +33,18 @@ export default function CancelledRegistrations({ loaderData }: Route.ComponentPr
         rowKey={(row) => row.id}
         empty="Nobody has cancelled a registration."
         columns={[
-          { header: "Name", cell: (row) => <span className="font-medium text-gray-900">{row.full_name}</span>, className: "px-2.5 py-3" },
+          {
+            header: "Name",
+            cell: (row) => (
+              <Link
+                to={`/admin/attendees/${row.id}`}
+                className="font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800"
+              >
+                {row.full_name}
+              </Link>
+            ),
+            className: "px-2.5 py-3",
+          },
           { header: "Email", cell: (row) => row.email, className: "px-2.5 py-3 break-all" },
           { header: "Ticket ID", cell: (row) => <span className="font-mono">{row.ticket_id}</span>, className: "px-2.5 py-3" },
           { header: "State", cell: (row) => row.state || "N/A", className: "px-2.5 py-3" },
