@@ -8,6 +8,9 @@ export type AuditActor = { id: string | null; email: string };
 /** An attendee acting on their own registration (cancel, download or erase their data). */
 export const SELF_SERVICE_ACTOR: AuditActor = { id: null, email: "Attendee (self-service)" };
 
+/** The server acting on a schedule nobody clicked (the retention purge). */
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: "System" };
+
 export type AuditEntry = {
   action: string;
   entity: string;
@@ -87,6 +90,7 @@ const ACTION_LABELS: Record<string, string> = {
   "checkin.create": "Checked an attendee in",
   "checkin.undo": "Undid a check-in",
   "settings.update": "Changed the event settings",
+  "personal-data.purge": "Deleted personal data after the event",
 };
 
 /** "key: value" pairs of the details, short enough for a table cell. */
