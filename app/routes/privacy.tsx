@@ -1,7 +1,8 @@
 import { getDb } from "~/db/db.server";
-import { daysLabel, PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
+import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
 import { getSettings } from "~/modules/settings/settings.server";
 import { BackHeader } from "~/ui/back-header";
+import { daysLabel } from "~/ui/date-time";
 import type { Route } from "./+types/privacy";
 
 export const meta: Route.MetaFunction = ({ data }) => [

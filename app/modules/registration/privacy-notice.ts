@@ -32,8 +32,3 @@ export function privacyNoticeFacts(settings: NoticeSettings): PrivacyNoticeFacts
     retentionDays: settings.retention_days,
   };
 }
-
-/** '1 day', '90 days'. */
-export function daysLabel(days: number): string {
-  return days === 1 ? "1 day" : `${days.toLocaleString("en-US")} days`;
-}
