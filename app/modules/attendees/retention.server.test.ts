@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
@@ -168,17 +167,27 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
   it("warns from 14 days before the deadline until the purge, then says it ran", async () => {
     const { db } = database;
     const day = 86_400_000;
+    await createAttendee(db);
     expect(await retentionNotice(db, new Date(DEADLINE.getTime() - 14 * day - 1))).toEqual({ state: "none" });
     expect(await retentionNotice(db, new Date(DEADLINE.getTime() - 14 * day))).toEqual({ state: "due-soon", deadline: DEADLINE, days: 30 });
     // Past the deadline, until an instance has run it.
     expect(await retentionNotice(db, new Date(DEADLINE.getTime() + 1000))).toMatchObject({ state: "due-soon" });
     await purgePersonalDataIfDue(db, DEADLINE);
     expect((await retentionNotice(db, new Date(DEADLINE.getTime() + 1000))).state).toBe("purged");
-    // A purge for another date says nothing about this one.
-    await db
-      .update(event_settings)
-      .set({ personal_data_purged_for: "2025-08-12" })
-      .where(eq(event_settings.personal_data_purged_for, EVENT.event_date));
-    expect((await retentionNotice(db, new Date(DEADLINE.getTime() + 1000))).state).toBe("due-soon");
+
+    // The event moves to a new date: its own period, its own warning.
+    await updateSettings(db, { event_date: "2027-12-23" });
+    const next = retentionDeadline({ ...EVENT, event_date: "2027-12-23" });
+    expect(await retentionNotice(db, DEADLINE)).toEqual({ state: "none" });
+    expect(await retentionNotice(db, next)).toEqual({ state: "due-soon", deadline: next, days: 30 });
+  });
+
+  it("leaves no note after a purge that found nobody (a fresh site on the default date, long past)", async () => {
+    const { db } = database;
+    await updateSettings(db, { event_date: "2025-08-12" });
+    const now = new Date("2026-11-23T10:00:00Z");
+    expect(await purgePersonalDataIfDue(db, now)).toMatchObject({ registrations: 0, cancelled: 0, waitlist: 0 });
+    expect(await retentionNotice(db, now)).toEqual({ state: "none" });
+    expect(await retained(db)).toMatchObject({ "total:": 0 });
   });
 });

@@ -61,11 +61,15 @@ export async function retentionNotice(db: DbOrTx, now: Date): Promise<RetentionN
   const deadline = retentionDeadline(settings);
   if (isPurged(settings)) {
     const [entry] = await db
-      .select({ at: audit_log.created_at })
+      .select({ at: audit_log.created_at, details: audit_log.details })
       .from(audit_log)
       .where(and(eq(audit_log.action, PURGE_ACTION), eq(audit_log.entity, "event_settings")))
       .orderBy(desc(audit_log.created_at))
       .limit(1);
+    // A purge that found nobody (a fresh site still on the default date, long past) changed
+    // nothing the figures show: no note.
+    const run = entry?.details as Partial<PurgeRun> | undefined;
+    if (run && !run.registrations && !run.cancelled && !run.waitlist) return { state: "none" };
     return { state: "purged", at: entry?.at ?? deadline };
   }
   if (now.getTime() >= deadline.getTime() - WARNING_DAYS * DAY_MS) {
