@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
+import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
@@ -83,6 +84,7 @@ test.describe("retention, on a server whose clock the test moves", () => {
       /^Personal data will be deleted on \d{1,2} [A-Z][a-z]{2} \d{4} \(10 days after the event\)\. Download the attendee CSV before then\.$/,
     );
     await expect(notice(page).locator("time")).toHaveAttribute("datetime", deadline.toISOString());
+    await expectNoViolations(page, "/admin with the retention warning");
     const csvLink = notice(page).getByRole("link", { name: "Download the attendee CSV" });
     const csv = await page.request.get((await csvLink.getAttribute("href")) ?? "");
     expect(csv.headers()["content-type"]).toMatch(/^text\/csv/);
@@ -109,6 +111,7 @@ test.describe("retention, on a server whose clock the test moves", () => {
     await expect(card(page, "Top State")).toContainText("2 registrants");
     await expect(page.locator('path[data-state="Kano"]')).toHaveAttribute("data-count", "1");
     await expect(page.getByText("No recent registrations")).toBeVisible();
+    await expectNoViolations(page, "/admin after the purge");
 
     // Nobody is left: the ticket link is a 404, the list is empty, the Activity log says so.
     const ticket = await page.request.get(ticketPath);
