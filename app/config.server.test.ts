@@ -30,6 +30,7 @@ describe("parseConfig", () => {
       logLevel: "info",
       secureCookies: false,
       processes: 1,
+      scheduleCheckMs: 60_000,
     });
     expect(config.mailFrom).toContain("<");
   });
@@ -77,11 +78,17 @@ describe("parseConfig", () => {
     [{ LOG_LEVEL: "loud" }, "LOG_LEVEL", "expected one of"],
     [{ WEB_CONCURRENCY: "0", DATABASE_URL: "postgres://db/x" }, "WEB_CONCURRENCY", "between 1 and 64"],
     [{ WEB_CONCURRENCY: "2" }, "WEB_CONCURRENCY", "needs DATABASE_URL"],
+    [{ SCHEDULE_CHECK_SECONDS: "0" }, "SCHEDULE_CHECK_SECONDS", "between 1 and 3600"],
+    [{ SCHEDULE_CHECK_SECONDS: "1.5" }, "SCHEDULE_CHECK_SECONDS", "between 1 and 3600"],
   ])("refuses %o with one line naming %s", (env, name, expected) => {
     const error = configError(env);
     expect(error.message).not.toContain("\n");
     expect(error.message).toContain(name);
     expect(error.message).toContain(expected);
+  });
+
+  it("asks every SCHEDULE_CHECK_SECONDS whether scheduled work is due", () => {
+    expect(parseConfig({ SCHEDULE_CHECK_SECONDS: "5" }).scheduleCheckMs).toBe(5_000);
   });
 
   it("runs several processes only on PostgreSQL", () => {

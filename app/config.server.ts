@@ -39,6 +39,12 @@ const envSchema = z
       .min(1, "expected a number of processes between 1 and 64")
       .max(64, "expected a number of processes between 1 and 64")
       .default(1),
+    SCHEDULE_CHECK_SECONDS: z.coerce
+      .number({ message: "expected a number of seconds between 1 and 3600" })
+      .int("expected a number of seconds between 1 and 3600")
+      .min(1, "expected a number of seconds between 1 and 3600")
+      .max(3600, "expected a number of seconds between 1 and 3600")
+      .default(60),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         message: "expected one of fatal, error, warn, info, debug, trace, silent",
@@ -64,6 +70,8 @@ export type Config = {
   logLevel: string;
   /** server processes sharing the port (node:cluster); more than one only with PostgreSQL */
   processes: number;
+  /** how often each process asks whether the automatic reminder or the personal-data purge is due */
+  scheduleCheckMs: number;
   /** true when PUBLIC_URL is https: session cookies then carry Secure. */
   secureCookies: boolean;
 };
@@ -99,6 +107,7 @@ export function parseConfig(env: Env): Config {
     sessionSecret: e.SESSION_SECRET ?? "",
     logLevel: e.LOG_LEVEL,
     processes: e.WEB_CONCURRENCY,
+    scheduleCheckMs: e.SCHEDULE_CHECK_SECONDS * 1000,
     secureCookies: publicUrl.startsWith("https:"),
   };
 }

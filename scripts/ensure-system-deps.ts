@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { ensureChromium, ensurePostgres, ensureZbar } from "#tests/support/system-deps.ts";
+import { ensureChromium, ensureFaketime, ensurePostgres, ensureZbar } from "#tests/support/system-deps.ts";
 
 // First layer of `npm test`: the programs the tests drive. As root with apt-get the
 // missing ones are installed from Debian; otherwise this fails naming the package.
@@ -9,6 +9,8 @@ const checks: [string, () => string, (found: string) => string[]][] = [
   ["Chromium", ensureChromium, (found) => [found, "--version"]],
   ["PostgreSQL", ensurePostgres, (found) => [`${found}/postgres`, "--version"]],
   ["zbarimg", ensureZbar, (found) => [found, "--version"]],
+  // The library has no version flag; the faketime program beside it has.
+  ["libfaketime", ensureFaketime, () => ["faketime", "--version"]],
 ];
 
 let failed = false;

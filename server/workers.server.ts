@@ -1,6 +1,7 @@
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
@@ -55,10 +56,10 @@ function startMediaSweep(db: Db, log: Log) {
   );
 }
 
-/** Asks every minute whether the automatic reminder is due; the first instance to find it due sends it. */
-function startAutoReminder(db: Db, log: Log) {
+/** Asks every minute (SCHEDULE_CHECK_SECONDS) whether the automatic reminder is due; the first instance to find it due sends it. */
+function startAutoReminder(db: Db, log: Log, checkMs: number) {
   return every(
-    60_000,
+    checkMs,
     5_000,
     async () => {
       const run = await sendDueAutoReminder(db);
@@ -70,10 +71,10 @@ function startAutoReminder(db: Db, log: Log) {
   );
 }
 
-/** Every minute: offers past their time pass to the next person (and any free seat is offered). */
-function startWaitlistSweep(db: Db, log: Log) {
+/** Every minute (SCHEDULE_CHECK_SECONDS): offers past their time pass to the next person (and any free seat is offered). */
+function startWaitlistSweep(db: Db, log: Log, checkMs: number) {
   return every(
-    60_000,
+    checkMs,
     10_000,
     async () => {
       const offered = await settleWaitlistNow(db);
@@ -85,7 +86,20 @@ function startWaitlistSweep(db: Db, log: Log) {
   );
 }
 
-/** Background work of the server process (mail outbox delivery, the automatic reminder, the sweep of unreferenced uploads). */
+/** Asks every minute (SCHEDULE_CHECK_SECONDS) whether personal data is due for deletion; the first instance to find it due deletes it. */
+function startRetentionPurge(db: Db, log: Log, checkMs: number) {
+  return every(
+    checkMs,
+    5_000,
+    async () => {
+      const run = await purgePersonalDataIfDue(db);
+      if (run) log.info(run, "retention: personal data deleted as set in Event Settings; anonymous totals kept");
+    },
+    (error) => log.error({ err: error }, "retention: deleting personal data failed; trying again at the next check"),
+  );
+}
+
+/** Background work of the server process (mail outbox delivery, the automatic reminder, the retention purge, the waitlist sweep, the sweep of unreferenced uploads). */
 export function startBackgroundWorkers(db: Db) {
   const config = getConfig();
   const log = logger();
@@ -107,11 +121,12 @@ export function startBackgroundWorkers(db: Db) {
   };
   const outbox = startOutboxWorker({ db, transport, log, render });
   const mediaSweep = startMediaSweep(db, log);
-  const autoReminder = startAutoReminder(db, log);
-  const waitlistSweep = startWaitlistSweep(db, log);
+  const autoReminder = startAutoReminder(db, log, config.scheduleCheckMs);
+  const retention = startRetentionPurge(db, log, config.scheduleCheckMs);
+  const waitlistSweep = startWaitlistSweep(db, log, config.scheduleCheckMs);
   return {
     stop: async () => {
-      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop(), waitlistSweep.stop()]);
+      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop(), retention.stop(), waitlistSweep.stop()]);
       transport.close();
     },
   };

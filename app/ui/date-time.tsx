@@ -49,6 +49,11 @@ export function displayDateTime(value: Date | string): string {
   return `${displayDate(value)}, ${pad(p.hour)}:${pad(p.minute)}`;
 }
 
+/** '1 day', '90 days', '3,650 days' (a span such as how long data is kept). */
+export function daysLabel(days: number): string {
+  return days === 1 ? "1 day" : `${days.toLocaleString("en-US")} days`;
+}
+
 /** A moment as a <time> element: machine-readable ISO instant, "21 Nov 2026, 14:05" to read. */
 export function DateTime({ value, className }: { value: Date | string; className?: string }) {
   return (

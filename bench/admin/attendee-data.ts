@@ -5,6 +5,7 @@ import { admin_users, attendees } from "~/db/schema";
 import { createSession } from "~/modules/auth/session.server";
 import { SESSION_COOKIE } from "~/modules/auth/session-policy";
 import { lgasOf, STATE_NAMES } from "~/modules/registration/nigeria";
+import { updateSettings } from "~/modules/settings/settings.server";
 
 // The bench's data: generated attendees and an admin session to request the pages with.
 
@@ -95,13 +96,19 @@ function attendeeRows(count: number) {
   });
 }
 
-/** Inserts `count` generated attendees in batches of 500, then ANALYZE. */
+/**
+ * Inserts `count` generated attendees in batches of 500, then ANALYZE. The event is put a
+ * month ahead, as on a live site with registrations: on the default date, long past, a
+ * server started on this data would delete them at once (the retention purge).
+ */
 export async function seed(db: DbOrTx, count: number): Promise<{ ms: number }> {
   const rows = attendeeRows(count);
   const t0 = performance.now();
   for (let i = 0; i < rows.length; i += 500) await db.insert(attendees).values(rows.slice(i, i + 500));
   await db.execute(sql`analyze attendees`);
-  return { ms: performance.now() - t0 };
+  const ms = performance.now() - t0;
+  await updateSettings(db, { event_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
+  return { ms };
 }
 
 /** An admin and a session for it, as the cookie header value the server expects. */

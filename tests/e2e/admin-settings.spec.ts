@@ -98,6 +98,7 @@ siteTest(
       "Summit Description",
       "Contact Information",
       "Registration Settings",
+      "Personal Data",
       "Guest of Honor",
       "Social Links",
     ]) {

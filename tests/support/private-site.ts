@@ -6,6 +6,7 @@ import pg from "pg";
 import { e2eAdmin } from "./admin-session";
 import { startPostgres } from "./postgres-server";
 import { type ProductionServer, startProductionServer } from "./production-server";
+import { ensureFaketime } from "./system-deps";
 
 // A production server of a test's own, on a fresh data directory, with the e2e admin's
 // account (same e-mail and password, so signInAsAdmin works against it). For tests that
@@ -16,10 +17,37 @@ import { type ProductionServer, startProductionServer } from "./production-serve
 // starts that many separate server processes on it, as several instances behind a load
 // balancer would run: one data directory (so one session and ticket secret), one
 // database, each process with its own port and its own outbox worker.
+//
+// With `clock`, the servers run under libfaketime (Debian's faketime): their clock, and
+// with it the embedded database's now(), is the real one moved by the offset written in
+// `clock.file` (`+0d`, `+31d`, `-2h`…), read again at every clock reading, so a test moves
+// the site's time by rewriting the file. Write the file before starting the site. Timers
+// keep real time (the monotonic clock is not faked): a scheduled check still comes every
+// SCHEDULE_CHECK_SECONDS, which `env` can shorten. Set-up (the admin account, the data
+// preparation) runs on the real clock. Not with `postgres`: its server keeps real time.
 
 const root = path.resolve(import.meta.dirname, "../..");
 
-export type PrivateSiteOptions = { postgres?: boolean; servers?: number; smtpUrl?: string };
+export type PrivateSiteOptions = {
+  postgres?: boolean;
+  servers?: number;
+  smtpUrl?: string;
+  /** a file holding the servers' clock offset, as libfaketime reads it (see above) */
+  clock?: { file: string };
+  /** more environment for the servers, e.g. SCHEDULE_CHECK_SECONDS */
+  env?: Record<string, string>;
+};
+
+/** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
+function fakeClockEnv(file: string): Record<string, string> {
+  return {
+    LD_PRELOAD: ensureFaketime(),
+    FAKETIME_TIMESTAMP_FILE: file,
+    FAKETIME_NO_CACHE: "1",
+    // Node's timers run on the monotonic clock: faked, they would stall or fire in bursts.
+    DONT_FAKE_MONOTONIC: "1",
+  };
+}
 
 /** `url` is the first server's; `dataDir`: without `smtpUrl`, mail is written to dataDir/mail. */
 export type PrivateSite = { url: string; urls: string[]; dataDir: string; stop: () => Promise<void> };
@@ -63,8 +91,9 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     run(["server/admin-cli.ts", "add", email, "--name", "E2E Admin"], env, `${password}\n`);
     run(["tests/support/e2e-prepare-data.ts"], env);
     // One after the other: the first writes the data directory's secret, the others read it.
+    const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
     for (let i = 0; i < (options.servers ?? 1); i++)
-      servers.push(await startProductionServer({ dataDir, databaseUrl, smtpUrl: options.smtpUrl }));
+      servers.push(await startProductionServer({ dataDir, databaseUrl, smtpUrl: options.smtpUrl, env: serverEnv }));
     const urls = servers.map((server) => server.url);
     return { url: urls[0] ?? "", urls, dataDir, stop };
   } catch (error) {

@@ -28,6 +28,8 @@ export type ProductionServerOptions = {
   output?: "capture" | "forward";
   /** how long to wait for /healthz (a loaded 2-core machine may need over a minute to migrate) */
   readyTimeoutMs?: number;
+  /** more environment for the server, e.g. a configuration variable or a fake clock (private-site.ts) */
+  env?: Record<string, string>;
 };
 
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
@@ -47,6 +49,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.smtpUrl) env.SMTP_URL = options.smtpUrl;
   if (options.processes && options.processes > 1) env.WEB_CONCURRENCY = String(options.processes);
+  Object.assign(env, options.env);
 
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/start.js"], {
     cwd: options.dir ?? root,

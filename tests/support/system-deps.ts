@@ -74,3 +74,15 @@ export function ensureZbar(): string {
     return r.status === 0 ? r.stdout.trim() : undefined;
   });
 }
+
+/**
+ * libfaketime (Debian's faketime), preloaded into a server to move its clock (the retention
+ * browser test: weeks pass in seconds). The library's path, for LD_PRELOAD.
+ */
+export function ensureFaketime(): string {
+  return ensure("libfaketime", ["faketime"], () => {
+    const lib = "/usr/lib";
+    const dirs = existsSync(lib) ? readdirSync(lib).map((arch) => `${lib}/${arch}/faketime`) : [];
+    return [`${lib}/faketime`, ...dirs].map((dir) => `${dir}/libfaketime.so.1`).find((candidate) => existsSync(candidate));
+  });
+}

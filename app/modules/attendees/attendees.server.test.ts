@@ -131,7 +131,11 @@ describe.each(DATABASE_KINDS)("attendee actions on %s", (kind) => {
       await tx.delete(attendees).where(eq(attendees.id, attendee.id));
     });
     const details = await getAttendeeDetails(database.db, attendee.id);
-    expect(details).toMatchObject({ attendee: { full_name: "Cancelled Person", created_at }, checkIn: null, cancelledAt: expect.any(Date) });
+    expect(details).toMatchObject({
+      attendee: { full_name: "Cancelled Person", created_at },
+      checkIn: null,
+      cancelledAt: expect.any(Date),
+    });
     // The ticket e-mail lost its link to the row when the registration moved; its address still finds it.
     expect(details?.mail.map((m) => m.kind)).toEqual(["ticket"]);
 

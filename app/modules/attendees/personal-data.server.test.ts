@@ -1,4 +1,3 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
@@ -9,23 +8,9 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
 import { signTicketToken } from "~/modules/tickets/ticket-token.server";
 import { erasePersonalData, exportPersonalData, personByToken } from "./personal-data.server";
+import { tablesMentioning } from "./test-data.server";
 
 const SECRET = "personal-data-secret-0123456789abcdef";
-
-/** Every row of every table, as text: where a person's data could hide. */
-async function tablesMentioning(db: DbConnection["db"], needle: string): Promise<string[]> {
-  const tables = (await db.execute(
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  )) as unknown as { rows: { name: string }[] };
-  const found: string[] = [];
-  for (const { name } of tables.rows) {
-    const hits = (await db.execute(
-      sql`select count(*)::int as n from ${sql.identifier(name)} t where position(lower(${needle}) in lower(t::text)) > 0`,
-    )) as unknown as { rows: { n: number }[] };
-    if ((hits.rows[0]?.n ?? 0) > 0) found.push(name);
-  }
-  return found;
-}
 
 describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
   let database: DbConnection;

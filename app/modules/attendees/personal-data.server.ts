@@ -1,9 +1,9 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, audit_log, cancelled_registrations, check_ins, emailEquals, mail_outbox, reminders, waitlist } from "~/db/schema";
+import { attendees, cancelled_registrations, check_ins, emailEquals, mail_outbox, reminders, waitlist } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
-import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { type AuditActor, pseudonymiseAuditEntries, recordAudit } from "~/modules/audit/audit.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
@@ -138,10 +138,7 @@ export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
         : emailEquals(mail_outbox.to_address, address),
     );
   if (ids.length > 0) {
-    await tx
-      .update(audit_log)
-      .set({ details: sql`'{}'::jsonb` })
-      .where(and(eq(audit_log.entity, "attendee"), inArray(audit_log.entity_id, ids)));
+    await pseudonymiseAuditEntries(tx, ["attendee"], ids);
     await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
     await tx.delete(attendees).where(inArray(attendees.id, ids));
   }

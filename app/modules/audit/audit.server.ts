@@ -1,4 +1,4 @@
-import { desc } from "drizzle-orm";
+import { and, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { audit_log } from "~/db/schema";
 
@@ -7,6 +7,9 @@ export type AuditActor = { id: string | null; email: string };
 
 /** An attendee acting on their own registration (cancel, download or erase their data). */
 export const SELF_SERVICE_ACTOR: AuditActor = { id: null, email: "Attendee (self-service)" };
+
+/** The server acting on a schedule nobody clicked (the retention purge). */
+export const SYSTEM_ACTOR: AuditActor = { id: null, email: "System" };
 
 export type AuditEntry = {
   action: string;
@@ -25,6 +28,26 @@ export async function recordAudit(tx: DbOrTx, actor: AuditActor, entry: AuditEnt
     entity_id: entry.entityId ?? null,
     details: entry.details ?? {},
   });
+}
+
+/**
+ * Makes the log's entries about people pseudonymous: their details (a ticket ID, a name or an
+ * address typed into a search) are emptied; the entry, its action and the record's random id
+ * stay, so the log still says what happened but no longer to whom. `ids` limits it to those
+ * records (one person's erasure); without it every entry of these entities (the purge).
+ */
+export async function pseudonymiseAuditEntries(tx: DbOrTx, entities: readonly string[], ids?: readonly string[]): Promise<void> {
+  if (ids?.length === 0) return;
+  await tx
+    .update(audit_log)
+    .set({ details: sql`'{}'::jsonb` })
+    .where(
+      and(
+        inArray(audit_log.entity, [...entities]),
+        ids ? inArray(audit_log.entity_id, [...ids]) : undefined,
+        sql`${audit_log.details} <> '{}'::jsonb`,
+      ),
+    );
 }
 
 async function listAudit(db: DbOrTx, { limit = 100, offset = 0 }: { limit?: number; offset?: number } = {}) {
@@ -67,6 +90,7 @@ const ACTION_LABELS: Record<string, string> = {
   "checkin.create": "Checked an attendee in",
   "checkin.undo": "Undid a check-in",
   "settings.update": "Changed the event settings",
+  "personal-data.purge": "Deleted personal data after the event",
 };
 
 /** "key: value" pairs of the details, short enough for a table cell. */

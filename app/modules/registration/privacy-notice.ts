@@ -1,3 +1,34 @@
 // The privacy notice's version: registration stores the one each person accepted, so it is
 // known what they were told. Change the notice (app/routes/privacy.tsx) → a new version and date.
-export const PRIVACY_NOTICE = { version: "2", date: "2026-11-23", dateLabel: "23 November 2026" } as const;
+export const PRIVACY_NOTICE = { version: "3", date: "2026-11-23", dateLabel: "23 November 2026" } as const;
+
+type NoticeSettings = {
+  event_name: string;
+  organiser_name: string;
+  privacy_email: string;
+  contact_email: string;
+  contact_phone: string;
+  retention_days: number;
+};
+
+export type PrivacyNoticeFacts = {
+  eventName: string;
+  /** the data controller the notice names */
+  controller: string;
+  /** where people write about their data: the privacy contact, else the event's contact */
+  email: string;
+  phone: string;
+  /** personal data is deleted this many days after the event */
+  retentionDays: number;
+};
+
+/** What the notice says that organisers set in Event Settings. */
+export function privacyNoticeFacts(settings: NoticeSettings): PrivacyNoticeFacts {
+  return {
+    eventName: settings.event_name,
+    controller: settings.organiser_name,
+    email: settings.privacy_email.trim() || settings.contact_email,
+    phone: settings.contact_phone,
+    retentionDays: settings.retention_days,
+  };
+}

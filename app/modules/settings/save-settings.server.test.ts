@@ -7,7 +7,14 @@ import { createAttendee } from "~/db/factories";
 import { attendees, audit_log } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/accounts.server";
 import { saveSettings } from "./save-settings.server";
-import { CAPACITY_MESSAGE, capacityBelowRegistered, type SettingsInput, settingsSchema } from "./schemas";
+import {
+  CAPACITY_MESSAGE,
+  capacityBelowRegistered,
+  OFFER_HOURS_MESSAGE,
+  RETENTION_MESSAGE,
+  type SettingsInput,
+  settingsSchema,
+} from "./schemas";
 import { getSettings } from "./settings.server";
 import { openRegistration } from "./test-data.server";
 
@@ -24,6 +31,10 @@ const form = (overrides: Record<string, string> = {}) => {
     max_attendees: "300",
     registration_enabled: "on",
     auto_reminders: "on",
+    waitlist_offer_hours: "48",
+    organiser_name: "Zamfara State Ministry of Youth",
+    privacy_email: "",
+    retention_days: "30",
     guest_of_honor_name: "His Excellency",
     facebook_url: "https://facebook.com/summit",
     ...overrides,
@@ -45,6 +56,10 @@ describe("settings form schema", () => {
       registration_enabled: true,
       auto_reminders: true,
       contact_phone: "",
+      waitlist_offer_hours: 48,
+      organiser_name: "Zamfara State Ministry of Youth",
+      privacy_email: "",
+      retention_days: 30,
     });
     const off = parseWithZod(form({ registration_enabled: "", auto_reminders: "" }), { schema: settingsSchema });
     expect(off.status === "success" && [off.value.registration_enabled, off.value.auto_reminders]).toEqual([false, false]);
@@ -63,6 +78,36 @@ describe("settings form schema", () => {
       instagram_url: ["Please enter a website address starting with http:// or https://"],
     });
     expect(errorsOf({ logo_url: "data:image/png;base64,AAAA" })).toMatchObject({ logo_url: ["Please upload a valid image"] });
+  });
+
+  it("takes the personal-data settings within the ranges the database allows", () => {
+    for (const [retention_days, ok] of [
+      ["1", true],
+      ["3650", true],
+      ["0", false],
+      ["3651", false],
+      ["7.5", false],
+      ["ninety", false],
+    ] as const) {
+      expect(errorsOf({ retention_days }).retention_days, retention_days).toEqual(ok ? undefined : [RETENTION_MESSAGE]);
+    }
+    for (const [waitlist_offer_hours, ok] of [
+      ["1", true],
+      ["168", true],
+      ["0", false],
+      ["169", false],
+      ["-1", false],
+    ] as const) {
+      expect(errorsOf({ waitlist_offer_hours }).waitlist_offer_hours, waitlist_offer_hours).toEqual(ok ? undefined : [OFFER_HOURS_MESSAGE]);
+    }
+    expect(errorsOf({ retention_days: "", waitlist_offer_hours: "", organiser_name: "" })).toMatchObject({
+      retention_days: ["Please fill in all required fields"],
+      waitlist_offer_hours: ["Please fill in all required fields"],
+      organiser_name: ["Please fill in all required fields"],
+    });
+    // The privacy contact may stay empty (the contact e-mail is used); when given, it is an address.
+    expect(errorsOf({ privacy_email: "privacy@example.org" }).privacy_email).toBeUndefined();
+    expect(errorsOf({ privacy_email: "privacy at example" })).toMatchObject({ privacy_email: ["Please enter a valid email address"] });
   });
 });
 
@@ -92,9 +137,15 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
       venue: "Ɗan Fodio Hall, Gusau",
       max_attendees: 300,
       facebook_url: "https://facebook.com/summit",
+      waitlist_offer_hours: 48,
+      organiser_name: "Zamfara State Ministry of Youth",
+      privacy_email: "",
+      retention_days: 30,
     });
     const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "settings.update"));
-    expect((entry?.details as { changed?: string[] } | undefined)?.changed).toEqual(expect.arrayContaining(["venue", "max_attendees"]));
+    expect((entry?.details as { changed?: string[] } | undefined)?.changed).toEqual(
+      expect.arrayContaining(["venue", "max_attendees", "retention_days", "organiser_name"]),
+    );
   });
 
   it("never lowers the capacity below the people already registered", async () => {

@@ -6,6 +6,11 @@ import { imageUrl, REQUIRED_MESSAGE, webAddress } from "~/modules/content/schema
 
 export const MAX_ATTENDEES_LIMIT = 10_000;
 export const CAPACITY_MESSAGE = `Maximum attendees must be a whole number from 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}`;
+// The database's checks on event_settings allow the same ranges.
+export const RETENTION_DAYS_LIMIT = 3650;
+export const RETENTION_MESSAGE = `Please enter a whole number of days from 1 to ${RETENTION_DAYS_LIMIT.toLocaleString("en-US")}`;
+export const OFFER_HOURS_LIMIT = 168;
+export const OFFER_HOURS_MESSAGE = `Please enter a whole number of hours from 1 to ${OFFER_HOURS_LIMIT}`;
 
 const requiredText = (max: number) =>
   z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
@@ -15,6 +20,18 @@ function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
+
+/** A whole number from 1 to `max`, typed as text: anything else gets `message`. */
+const wholeNumber = (max: number, message: string) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .min(1, REQUIRED_MESSAGE)
+    .regex(/^\d{1,6}$/, message)
+    .transform(Number)
+    .pipe(z.number().int().min(1, message).max(max, message));
+
+const EMAIL_MESSAGE = "Please enter a valid email address";
 
 // A checkbox: present ("on") when ticked.
 const checkbox = z
@@ -32,16 +49,16 @@ export const settingsSchema = z.object({
   venue: requiredText(200),
   logo_url: imageUrl,
   about: requiredText(3000),
-  contact_email: requiredText(254).refine((value) => EMAIL_PATTERN.test(value), "Please enter a valid email address"),
+  contact_email: requiredText(254).refine((value) => EMAIL_PATTERN.test(value), EMAIL_MESSAGE),
   contact_phone: optionalText(40),
-  max_attendees: z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .regex(/^\d{1,6}$/, CAPACITY_MESSAGE)
-    .transform(Number)
-    .pipe(z.number().int().min(1, CAPACITY_MESSAGE).max(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE)),
+  max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
   registration_enabled: checkbox,
   auto_reminders: checkbox,
+  waitlist_offer_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
+  // The privacy notice names the controller and its contact; empty uses the contact e-mail.
+  organiser_name: requiredText(200),
+  privacy_email: optionalText(254).refine((value) => value === "" || EMAIL_PATTERN.test(value), EMAIL_MESSAGE),
+  retention_days: wholeNumber(RETENTION_DAYS_LIMIT, RETENTION_MESSAGE),
   guest_of_honor_name: requiredText(160),
   guest_of_honor_title: optionalText(200),
   guest_of_honor_image_url: imageUrl,

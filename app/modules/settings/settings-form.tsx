@@ -6,11 +6,12 @@ import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { Switch } from "~/ui/switch";
-import { MAX_ATTENDEES_LIMIT, settingsSchema } from "./schemas";
+import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, RETENTION_DAYS_LIMIT, settingsSchema } from "./schemas";
 
 // The Event Settings form: the product's four sections, then what organisers may now edit
-// that was once fixed (event name, guest of honour, social links). One schema checks it
-// in the browser and on the server; it posts multipart for the two images.
+// that was once fixed (event name, guest of honour, social links), and the personal-data
+// settings the privacy notice and the retention purge read. One schema checks it in the
+// browser and on the server; it posts multipart for the two images.
 
 type Defaults = Record<
   | "event_name"
@@ -24,6 +25,10 @@ type Defaults = Record<
   | "max_attendees"
   | "registration_enabled"
   | "auto_reminders"
+  | "waitlist_offer_hours"
+  | "organiser_name"
+  | "privacy_email"
+  | "retention_days"
   | "guest_of_honor_name"
   | "guest_of_honor_title"
   | "guest_of_honor_image_url"
@@ -57,6 +62,9 @@ export function SettingsForm({
   const f = fields as unknown as Record<keyof Defaults, Meta>;
   const text = (meta: Meta, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <input {...getInputProps(meta, { type: "text" })} key={meta.key} className={INPUT} {...extra} />
+  );
+  const number = (meta: Meta, max: number) => (
+    <input {...getInputProps(meta, { type: "number" })} key={meta.key} min={1} max={max} inputMode="numeric" className={INPUT} />
   );
   const saving = navigation.state === "submitting";
   return (
@@ -126,21 +134,24 @@ export function SettingsForm({
 
       <Card title="Registration Settings" level={2}>
         <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <FormField
-            label="Maximum attendees"
-            required
-            {...field(f.max_attendees)}
-            description={`From 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}; ${registered.toLocaleString("en-US")} registered so far.`}
-          >
-            <input
-              {...getInputProps(f.max_attendees, { type: "number" })}
-              key={f.max_attendees.key}
-              min={1}
-              max={MAX_ATTENDEES_LIMIT}
-              inputMode="numeric"
-              className={INPUT}
-            />
-          </FormField>
+          <div className="grid gap-4">
+            <FormField
+              label="Maximum attendees"
+              required
+              {...field(f.max_attendees)}
+              description={`From 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}; ${registered.toLocaleString("en-US")} registered so far.`}
+            >
+              {number(f.max_attendees, MAX_ATTENDEES_LIMIT)}
+            </FormField>
+            <FormField
+              label="Waitlist offer valid for (hours)"
+              required
+              {...field(f.waitlist_offer_hours)}
+              description="How long a person offered a freed seat has to claim it before it passes to the next in line."
+            >
+              {number(f.waitlist_offer_hours, OFFER_HOURS_LIMIT)}
+            </FormField>
+          </div>
           <div className="grid gap-4 sm:pt-6">
             <Switch
               {...getInputProps(f.registration_enabled, { type: "checkbox" })}
@@ -157,6 +168,34 @@ export function SettingsForm({
               description="E-mails every attendee their ticket again two days before the event starts, once."
             />
           </div>
+        </div>
+      </Card>
+
+      <Card title="Personal Data" level={2}>
+        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
+          <FormField
+            label="Organiser (data controller)"
+            required
+            {...field(f.organiser_name)}
+            description="Named in the privacy notice as responsible for the registrations."
+          >
+            {text(f.organiser_name)}
+          </FormField>
+          <FormField
+            label="Privacy contact e-mail"
+            {...field(f.privacy_email)}
+            description="Where people write about their data. Empty: the contact e-mail above."
+          >
+            <input {...getInputProps(f.privacy_email, { type: "email" })} key={f.privacy_email.key} className={INPUT} />
+          </FormField>
+          <FormField
+            label="Delete personal data after the event (days)"
+            required
+            {...field(f.retention_days)}
+            description="Default 90. Registrations, the waitlist and the mail log are deleted this many days after the event; anonymous totals stay."
+          >
+            {number(f.retention_days, RETENTION_DAYS_LIMIT)}
+          </FormField>
         </div>
       </Card>
 

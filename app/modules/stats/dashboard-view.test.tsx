@@ -1,16 +1,17 @@
 import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { RetentionNotice } from "~/modules/attendees/retention.server";
 import { FCT_NAME } from "~/modules/registration/nigeria";
 import { type DashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 import { DashboardView } from "./dashboard-view";
 import { FCT_FULL_NAME, shortStateName } from "./recent-registrations";
 
 // The dashboard body as the server renders it (charts are client-only: skeletons here).
-const render = (stats: DashboardStats) =>
+const render = (stats: DashboardStats, retention: RetentionNotice = { state: "none" }) =>
   renderToString(
     <MemoryRouter>
-      <DashboardView stats={stats} />
+      <DashboardView stats={stats} retention={retention} />
     </MemoryRouter>,
   );
 const text = (html: string) => html.replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
@@ -61,6 +62,34 @@ describe("DashboardView", () => {
     expect(t).toContain("M Musa Ali 30 Jul 2025 musa@example.com N/A");
     expect(html).toContain('<abbr title="Federal Capital Territory">FCT</abbr>');
     expect(t).not.toContain("No recent registrations");
+  });
+});
+
+describe("the retention notice", () => {
+  it("says nothing until two weeks before personal data is deleted", () => {
+    const html = render(EMPTY_DASHBOARD_STATS);
+    expect(html).not.toContain("retention-notice");
+    expect(text(html)).not.toContain("Personal data");
+  });
+
+  it("warns before the deletion, with the CSV export to download", () => {
+    // 23 January 2027, 17:00 in Lagos.
+    const html = render(EMPTY_DASHBOARD_STATS, { state: "due-soon", deadline: new Date("2027-01-23T16:00:00Z"), days: 30 });
+    expect(text(html.replace(/<!-- -->/g, ""))).toContain(
+      "Personal data will be deleted on 23 Jan 2027 (30 days after the event). Download the attendee CSV before then.",
+    );
+    expect(html).toContain('<time dateTime="2027-01-23T16:00:00.000Z">');
+    expect(html).toMatch(/<a href="\/admin\/attendees\/export.csv" download="" [^>]*>Download the attendee CSV<\/a>/);
+  });
+
+  it("says calmly that it ran, and that the figures are anonymous totals", () => {
+    const stats: DashboardStats = { ...EMPTY_DASHBOARD_STATS, totalAttendees: 412, genderBreakdown: { male: 200, female: 200, other: 12 } };
+    const html = render(stats, { state: "purged", at: new Date("2027-01-23T16:00:40Z") });
+    const t = text(html.replace(/<!-- -->/g, ""));
+    expect(t).toContain("Personal data was deleted on 23 Jan 2027 , as set in Event Settings ; the figures are anonymous totals.");
+    expect(html).toContain('href="/admin/settings"');
+    expect(t).toContain("Total Registrants 412 Registered attendees");
+    expect(t).not.toContain("Download the attendee CSV");
   });
 });
 

@@ -1,13 +1,16 @@
+import type { RetentionNotice } from "~/modules/attendees/retention.server";
 import { GenderDistributionCard, TopStatesCard } from "./chart-panels";
 import type { DashboardStats } from "./dashboard.server";
 import { NigeriaMap } from "./nigeria-map";
 import { RecentRegistrations } from "./recent-registrations";
+import { RetentionBanner } from "./retention-banner";
 import { StatCards } from "./stat-cards";
 
 /** The body of /admin (the admin layout draws the frame and the "Dashboard" title). */
-export function DashboardView({ stats }: { stats: DashboardStats }) {
+export function DashboardView({ stats, retention }: { stats: DashboardStats; retention: RetentionNotice }) {
   return (
     <div className="space-y-6">
+      <RetentionBanner notice={retention} />
       <StatCards stats={stats} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <GenderDistributionCard breakdown={stats.genderBreakdown} />

@@ -2,8 +2,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { attendees, check_ins, speakers, special_guests } from "~/db/schema";
-import { dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
+import { attendees, audit_log, check_ins, event_settings, retained_stats, speakers, special_guests } from "~/db/schema";
+import { purgePersonalDataIfDue, retentionDeadline } from "~/modules/attendees/retention.server";
+import { updateSettings } from "~/modules/settings/settings.server";
+import { dashboardPage, dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 
 describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
   let database: DbConnection;
@@ -14,7 +16,8 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     await database?.close();
   });
   beforeEach(async () => {
-    for (const table of [attendees, speakers, special_guests]) await database.db.delete(table);
+    for (const table of [attendees, speakers, special_guests, retained_stats, audit_log]) await database.db.delete(table);
+    await database.db.update(event_settings).set({ personal_data_purged_for: null });
   });
 
   it("is all zeros and empty lists on an empty database", async () => {
@@ -88,5 +91,57 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
       created_at: new Date(base + 6 * 60_000),
       state: "",
     });
+  });
+
+  it("adds the anonymous counts kept when personal data was deleted to the live figures", async () => {
+    const { db } = database;
+    await db.insert(retained_stats).values([
+      { kind: "total", key: "", count: 5 },
+      { kind: "gender", key: "male", count: 2 },
+      { kind: "gender", key: "female", count: 3 },
+      { kind: "state", key: "Zamfara", count: 3 },
+      { kind: "state", key: "Abia", count: 1 },
+      { kind: "checked_in", key: "", count: 4 },
+      { kind: "cancelled", key: "", count: 2 },
+    ]);
+    const kano = await createAttendee(db, { gender: "female", state: "Kano" });
+    await createAttendee(db, { gender: "other", state: "Kano" });
+    await createAttendee(db, { gender: "male", state: "Abia" });
+    await db.insert(check_ins).values({ attendee_id: kano.id, method: "scan" });
+
+    const stats = await dashboardStats(db);
+    expect(stats.totalAttendees).toBe(8);
+    expect(stats.genderBreakdown).toEqual({ male: 3, female: 4, other: 1 });
+    expect(stats.checkedIn).toBe(5);
+    // Kept and live together, ties by name as the SQL orders them.
+    expect(stats.topStates).toEqual([
+      { name: "Zamfara", count: 3 },
+      { name: "Abia", count: 2 },
+      { name: "Kano", count: 2 },
+    ]);
+    expect(stats.stateBreakdown).toEqual({ Zamfara: 3, Abia: 2, Kano: 2 });
+    // Only live registrations are listed: the kept counts have no names.
+    expect(stats.recentRegistrations).toHaveLength(3);
+  });
+
+  it("shows the same figures after the purge as before it, with the notice", async () => {
+    const { db } = database;
+    const settings = await updateSettings(db, { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", retention_days: 30 });
+    const deadline = retentionDeadline(settings);
+    for (const [gender, state] of [
+      ["male", "Kano"],
+      ["female", "Kano"],
+      ["female", "Lagos"],
+      ["other", ""],
+    ] as const)
+      await createAttendee(db, { gender, state });
+    const before = await dashboardPage(db, new Date(deadline.getTime() - 86_400_000));
+    expect(before.retention).toEqual({ state: "due-soon", deadline, days: 30 });
+
+    expect(await purgePersonalDataIfDue(db, deadline)).toMatchObject({ registrations: 4 });
+    const after = await dashboardPage(db, new Date(deadline.getTime() + 60_000));
+    expect(after.retention.state).toBe("purged");
+    expect(after.stats).toEqual({ ...before.stats, recentRegistrations: [] });
+    expect(after.stats).toMatchObject({ totalAttendees: 4, genderBreakdown: { male: 1, female: 2, other: 1 } });
   });
 });

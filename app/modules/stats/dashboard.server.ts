@@ -1,6 +1,7 @@
 import { asc, count, desc, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { attendees, special_guests } from "~/db/schema";
+import { attendees, retained_stats, special_guests } from "~/db/schema";
+import { type RetentionNotice, retentionNotice } from "~/modules/attendees/retention.server";
 import { countCheckedIn } from "~/modules/checkin/checkin.server";
 import { countSpeakers } from "~/modules/content/content.server";
 import { PUBLIC_SPEAKER_TYPES } from "~/modules/content/speaker-types";
@@ -9,7 +10,9 @@ import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 
 // The admin dashboard's figures: totals, gender breakdown, the 5 most recent
 // registrations and the top 5 states. Everything is aggregated in SQL:
-// the dashboard must stay one cheap page load at 10,000 attendees.
+// the dashboard must stay one cheap page load at 10,000 attendees. Once personal data
+// has been deleted after an event (attendees/retention), the anonymous counts it kept
+// are added to the live ones, so the figures still tell the story.
 
 const RECENT_REGISTRATIONS = 5;
 const TOP_STATES = 5;
@@ -45,7 +48,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
 
 export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
   // Independent reads: on PostgreSQL they run on separate pool connections at once.
-  const [genderRows, stateRows, recentRegistrations, totalSpeakers, [guests], checkedIn] = await Promise.all([
+  const [genderRows, liveStates, recentRegistrations, totalSpeakers, [guests], liveCheckedIn, kept] = await Promise.all([
     db.select({ gender: attendees.gender, n: count() }).from(attendees).groupBy(attendees.gender),
     db
       .select({ name: attendees.state, count: count() })
@@ -63,19 +66,46 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
     countSpeakers(db, PUBLIC_SPEAKER_TYPES),
     db.select({ n: count() }).from(special_guests),
     countCheckedIn(db),
+    // A few dozen rows at most: one per gender and state, and the totals.
+    db.select().from(retained_stats),
   ]);
 
+  const keptCount = (kind: string, key = "") => kept.find((row) => row.kind === kind && row.key === key)?.count ?? 0;
   const genderBreakdown = { ...EMPTY_GENDER_BREAKDOWN };
-  for (const row of genderRows) if (GENDERS.includes(row.gender)) genderBreakdown[row.gender] = row.n;
+  for (const gender of GENDERS) genderBreakdown[gender] = keptCount("gender", gender);
+  for (const row of genderRows) if (GENDERS.includes(row.gender)) genderBreakdown[row.gender] += row.n;
+  const stateRows = withKeptStates(
+    liveStates,
+    kept.filter((row) => row.kind === "state"),
+  );
 
   return {
-    totalAttendees: genderRows.reduce((sum, row) => sum + row.n, 0),
+    totalAttendees: genderRows.reduce((sum, row) => sum + row.n, keptCount("total")),
     totalSpeakers,
     totalSpecialGuests: guests?.n ?? 0,
-    checkedIn,
+    checkedIn: liveCheckedIn + keptCount("checked_in"),
     genderBreakdown,
     topStates: stateRows.slice(0, TOP_STATES),
     stateBreakdown: Object.fromEntries(stateRows.map((row) => [row.name, row.count])),
     recentRegistrations,
   };
+}
+
+/** The live counts per state plus the kept ones, in the SQL query's order: most first, ties by name in byte order. */
+function withKeptStates(live: StateCount[], kept: { key: string; count: number }[]): StateCount[] {
+  if (kept.length === 0) return live;
+  const counts = new Map(live.map((row) => [row.name, row.count]));
+  for (const row of kept) counts.set(row.key, (counts.get(row.key) ?? 0) + row.count);
+  // State names are ASCII, where UTF-16 order is the "C" collation's byte order.
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+export type DashboardPage = { stats: DashboardStats; retention: RetentionNotice };
+
+/** Everything /admin shows: the figures, and whether personal data is about to be (or was) deleted. */
+export async function dashboardPage(db: DbOrTx, now: Date): Promise<DashboardPage> {
+  const [stats, retention] = await Promise.all([dashboardStats(db), retentionNotice(db, now)]);
+  return { stats, retention };
 }

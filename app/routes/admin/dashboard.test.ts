@@ -30,6 +30,8 @@ describe("dashboard loader", () => {
     expect(data.error).toBeNull();
     expect(data.toast).toBeNull();
     expect(data.stats).toMatchObject({ totalAttendees: 1, topStates: [{ name: "Zamfara", count: 1 }] });
+    // The default event date is long past and no purge has run on this database yet.
+    expect(data.retention).toMatchObject({ state: "due-soon", days: 90 });
   });
 
   it("lets the sign-in redirect through and reads nothing", async () => {
@@ -48,5 +50,6 @@ describe("dashboard loader", () => {
     expect(data.error).toBe("Failed to load dashboard data");
     expect(data.toast).toMatchObject({ type: "error", title: "Failed to load dashboard data", duration: 4000 });
     expect(data.stats).toEqual(EMPTY_DASHBOARD_STATS);
+    expect(data.retention).toEqual({ state: "none" });
   });
 });

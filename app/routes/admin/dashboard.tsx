@@ -1,6 +1,6 @@
 import { logger } from "~/logger.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { dashboardStats, EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
+import { dashboardPage, EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
 import { DashboardView } from "~/modules/stats/dashboard-view";
 import { makeToast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
@@ -15,19 +15,24 @@ const DASHBOARD_LOAD_ERROR = "Failed to load dashboard data";
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   try {
-    return { stats: await dashboardStats(db), error: null, toast: null };
+    return { ...(await dashboardPage(db, new Date())), error: null, toast: null };
   } catch (error) {
     // The page still renders, with zeros and an error toast.
     logger().error({ err: error }, "dashboard stats failed");
-    return { stats: EMPTY_DASHBOARD_STATS, error: DASHBOARD_LOAD_ERROR, toast: makeToast("error", DASHBOARD_LOAD_ERROR) };
+    return {
+      stats: EMPTY_DASHBOARD_STATS,
+      retention: { state: "none" as const },
+      error: DASHBOARD_LOAD_ERROR,
+      toast: makeToast("error", DASHBOARD_LOAD_ERROR),
+    };
   }
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, toast } = loaderData;
+  const { stats, retention, toast } = loaderData;
   return (
     <>
-      <DashboardView stats={stats} />
+      <DashboardView stats={stats} retention={retention} />
       {toast ? <Toaster toasts={[toast]} /> : null}
     </>
   );

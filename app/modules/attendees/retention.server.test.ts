@@ -1,0 +1,193 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection, DbOrTx } from "~/db/client.server";
+import { attendeeValues, createAttendee } from "~/db/factories";
+import {
+  attendees,
+  audit_log,
+  cancelled_registrations,
+  check_ins,
+  event_settings,
+  mail_outbox,
+  reminders,
+  retained_stats,
+  waitlist,
+} from "~/db/schema";
+import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import { cancelRegistration } from "~/modules/tickets/cancel.server";
+import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { purgePersonalDataIfDue, retentionDeadline, retentionNotice } from "./retention.server";
+import { tablesMentioning } from "./test-data.server";
+
+// The event: Thursday 24 December 2026, 8:00 AM to 5:00 PM in Lagos (16:00 UTC the end);
+// personal data kept 30 days after it: due on 23 January 2027 at 16:00 UTC.
+const EVENT = { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", retention_days: 30 };
+const DEADLINE = new Date("2027-01-23T16:00:00Z");
+const SECRET = "retention-secret-0123456789abcdef0123";
+
+describe("retentionDeadline", () => {
+  it("is the event's end plus the retention days", () => {
+    expect(retentionDeadline(EVENT)).toEqual(DEADLINE);
+    expect(retentionDeadline({ ...EVENT, retention_days: 90 })).toEqual(new Date("2027-03-24T16:00:00Z"));
+    // An unreadable time ends the day at 5 PM, as "has passed" reads it.
+    expect(retentionDeadline({ ...EVENT, event_time: "all day", retention_days: 1 })).toEqual(new Date("2026-12-25T16:00:00Z"));
+  });
+});
+
+/** A person on the waitlist (the waitlist has no factory of its own yet). */
+async function joinWaitlist(db: DbOrTx, overrides: Partial<typeof waitlist.$inferInsert> = {}) {
+  const { ticket_id: _ticket, ...person } = attendeeValues();
+  await db.insert(waitlist).values({ ...person, ...overrides });
+}
+
+const retained = async (db: DbOrTx) =>
+  Object.fromEntries((await db.select().from(retained_stats)).map((row) => [`${row.kind}:${row.key}`, row.count]));
+
+describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    const { db } = database;
+    for (const table of [mail_outbox, waitlist, cancelled_registrations, attendees, audit_log, retained_stats]) await db.delete(table);
+    await db.update(event_settings).set({ personal_data_purged_for: null });
+    await updateSettings(db, EVENT);
+  });
+
+  it("waits for the deadline, keeps anonymous counts, deletes every trace of people, once however many instances ask", async () => {
+    const { db } = database;
+    const person = { full_name: "Hadiza Ƙaura Rx4", email: "hadiza.rx4@example.org", phone: "+2348039990044" };
+    const planted = await createAttendee(db, { ...person, gender: "female", state: "Sokoto", ticket_id: "ZYS-PLANTED1-RX4AAA" });
+    const people = [
+      planted,
+      await createAttendee(db, { gender: "male", state: "Sokoto" }),
+      await createAttendee(db, { gender: "male", state: "Zamfara" }),
+      await createAttendee(db, { gender: "other", state: "" }),
+    ];
+    const leaving = await createAttendee(db, { full_name: "Musa Cancelled Rx4", ticket_id: "ZYS-LEAVING1-RX4BBB" });
+    await cancelRegistration(db, signTicketToken(leaving.ticket_id, SECRET), SECRET);
+    await db.insert(check_ins).values(people.slice(0, 2).map((a) => ({ attendee_id: a.id, method: "scan" })));
+    await db.insert(reminders).values({ attendee_id: planted.id, event_date: EVENT.event_date });
+    await db.insert(mail_outbox).values({
+      to_address: person.email,
+      subject: "Your ticket",
+      html: `<p>${person.full_name}</p>`,
+      text: "",
+      kind: "ticket",
+      attendee_id: planted.id,
+    });
+    await joinWaitlist(db, { full_name: "Waiting Person Rx4", phone: "+2348039990055", status: "expired" });
+    await joinWaitlist(db);
+    await db.insert(audit_log).values([
+      {
+        admin_email: "organiser@example.org",
+        action: "attendee.resend-ticket",
+        entity: "attendee",
+        entity_id: planted.id,
+        details: { ticket_id: planted.ticket_id },
+      },
+      {
+        admin_email: "organiser@example.org",
+        action: "attendee.export",
+        entity: "attendees",
+        details: { scope: "filtered", q: person.email },
+      },
+    ]);
+    const needles = [
+      person.email,
+      person.full_name,
+      person.phone,
+      planted.ticket_id,
+      "Musa Cancelled Rx4",
+      "ZYS-LEAVING1-RX4BBB",
+      "Waiting Person Rx4",
+      "+2348039990055",
+    ];
+    for (const needle of needles) expect((await tablesMentioning(db, needle)).length, needle).toBeGreaterThan(0);
+
+    // A millisecond early: nothing happens.
+    expect(await purgePersonalDataIfDue(db, new Date(DEADLINE.getTime() - 1))).toBeNull();
+    expect(await db.select().from(attendees)).toHaveLength(4);
+    expect(await retained(db)).toEqual({});
+
+    // Three instances ticking at the deadline: one purges, the others find the mark.
+    const runs = await Promise.all([
+      purgePersonalDataIfDue(db, DEADLINE),
+      purgePersonalDataIfDue(db, DEADLINE),
+      purgePersonalDataIfDue(db, DEADLINE),
+    ]);
+    const done = { eventDate: EVENT.event_date, registrations: 4, checkedIn: 2, cancelled: 1, waitlist: 2, mails: 2 };
+    expect(runs.filter((run) => run !== null)).toEqual([done]);
+    // After a restart, days later: nothing more.
+    expect(await purgePersonalDataIfDue(db, new Date(DEADLINE.getTime() + 5 * 86_400_000))).toBeNull();
+
+    expect(await retained(db)).toEqual({
+      "total:": 4,
+      "gender:female": 1,
+      "gender:male": 2,
+      "gender:other": 1,
+      "state:Sokoto": 2,
+      "state:Zamfara": 1,
+      "checked_in:": 2,
+      "cancelled:": 1,
+      "waitlist:": 2,
+    });
+    for (const table of [attendees, cancelled_registrations, waitlist, mail_outbox, check_ins, reminders])
+      expect(await db.select().from(table)).toEqual([]);
+    for (const needle of needles) expect(await tablesMentioning(db, needle), needle).toEqual([]);
+    const settings = await getSettings(db);
+    expect(settings.registered_count).toBe(0);
+    expect(settings.personal_data_purged_for).toBe(EVENT.event_date);
+
+    // The log keeps that things happened, not to whom, and says who purged what.
+    const entries = await db.select().from(audit_log);
+    expect(entries.find((e) => e.action === "attendee.resend-ticket")).toMatchObject({ entity_id: planted.id, details: {} });
+    const purge = entries.filter((e) => e.action === "personal-data.purge");
+    expect(purge).toEqual([expect.objectContaining({ admin_id: null, admin_email: "System", entity: "event_settings", details: done })]);
+    expect(await retentionNotice(db, new Date(DEADLINE.getTime() + 86_400_000))).toEqual({ state: "purged", at: purge[0]?.created_at });
+  });
+
+  it("adds to the counts an earlier purge kept, and purges again for a new event date", async () => {
+    const { db } = database;
+    await createAttendee(db, { gender: "male", state: "Kano" });
+    expect(await purgePersonalDataIfDue(db, DEADLINE)).toMatchObject({ registrations: 1 });
+
+    // Next year's summit: the mark was for the old date, so the new one gets its own purge.
+    const next = { event_date: "2027-12-23", event_time: "9:00 AM - 4:00 PM", retention_days: 10 };
+    await updateSettings(db, next);
+    await createAttendee(db, { gender: "male", state: "Kano" });
+    await createAttendee(db, { gender: "female", state: "Kano" });
+    expect(await purgePersonalDataIfDue(db, DEADLINE)).toBeNull();
+    expect(await purgePersonalDataIfDue(db, retentionDeadline(next))).toMatchObject({ eventDate: "2027-12-23", registrations: 2 });
+    expect(await retained(db)).toMatchObject({ "total:": 3, "gender:male": 2, "gender:female": 1, "state:Kano": 3, "cancelled:": 0 });
+  });
+
+  it("warns from 14 days before the deadline until the purge, then says it ran", async () => {
+    const { db } = database;
+    const day = 86_400_000;
+    await createAttendee(db);
+    expect(await retentionNotice(db, new Date(DEADLINE.getTime() - 14 * day - 1))).toEqual({ state: "none" });
+    expect(await retentionNotice(db, new Date(DEADLINE.getTime() - 14 * day))).toEqual({ state: "due-soon", deadline: DEADLINE, days: 30 });
+    // Past the deadline, until an instance has run it.
+    expect(await retentionNotice(db, new Date(DEADLINE.getTime() + 1000))).toMatchObject({ state: "due-soon" });
+    await purgePersonalDataIfDue(db, DEADLINE);
+    expect((await retentionNotice(db, new Date(DEADLINE.getTime() + 1000))).state).toBe("purged");
+
+    // The event moves to a new date: its own period, its own warning.
+    await updateSettings(db, { event_date: "2027-12-23" });
+    const next = retentionDeadline({ ...EVENT, event_date: "2027-12-23" });
+    expect(await retentionNotice(db, DEADLINE)).toEqual({ state: "none" });
+    expect(await retentionNotice(db, next)).toEqual({ state: "due-soon", deadline: next, days: 30 });
+  });
+
+  it("leaves no note after a purge that found nobody (a fresh site on the default date, long past)", async () => {
+    const { db } = database;
+    await updateSettings(db, { event_date: "2025-08-12" });
+    const now = new Date("2026-11-23T10:00:00Z");
+    expect(await purgePersonalDataIfDue(db, now)).toMatchObject({ registrations: 0, cancelled: 0, waitlist: 0 });
+    expect(await retentionNotice(db, now)).toEqual({ state: "none" });
+    expect(await retained(db)).toMatchObject({ "total:": 0 });
+  });
+});
