@@ -111,18 +111,11 @@ export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
   // Their waitlist entries go first (an offer they held passes on at the end).
   const queued = await tx.delete(waitlist).where(emailEquals(waitlist.email, address)).returning({ id: waitlist.id });
   if (queued.length > 0) {
-    await tx
-      .update(audit_log)
-      .set({ details: sql`'{}'::jsonb` })
-      .where(
-        and(
-          eq(audit_log.entity, "waitlist"),
-          inArray(
-            audit_log.entity_id,
-            queued.map((row) => row.id),
-          ),
-        ),
-      );
+    await pseudonymiseAuditEntries(
+      tx,
+      ["waitlist"],
+      queued.map((row) => row.id),
+    );
   }
   const active = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, address)).for("update");
   const cancelled = await tx

@@ -64,7 +64,7 @@ async function waitlistAction(formData: FormData) {
   }
 }
 
-export function waitlistJoinedMessage(position: number): string {
+function waitlistJoinedMessage(position: number): string {
   return `You're on the waitlist: number ${position.toLocaleString("en-US")} in line.`;
 }
 

@@ -17,7 +17,7 @@ import { verifyWaitlistToken } from "./waitlist-token.server";
 // Each is one transaction under the settings lock, ending with settleWaitlist so a seat let
 // go passes straight to the next person.
 
-export type WaitlistEntry = typeof waitlist.$inferSelect;
+type WaitlistEntry = typeof waitlist.$inferSelect;
 
 export type ClaimOutcome =
   | { status: "claimed"; ticketToken: string }

@@ -28,7 +28,7 @@ export const WAITLIST_MESSAGES = {
 } as const;
 
 /** System actions (an offer made or expired by itself) in the Activity log. */
-export const WAITLIST_ACTOR: AuditActor = { id: null, email: "Waitlist (automatic)" };
+const WAITLIST_ACTOR: AuditActor = { id: null, email: "Waitlist (automatic)" };
 
 export type JoinResult =
   | { ok: true; id: string; position: number; token: string; email: string }
