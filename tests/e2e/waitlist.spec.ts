@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
@@ -9,14 +12,18 @@ import { type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 
 // The waitlist from both sides, on a site of its own (it fills the event): people join when
 // it is fully booked, a cancellation makes an offer by e-mail, the offer is claimed from its
-// link (the ticket follows) or declined (the seat passes on), and organisers watch the line.
+// link (the ticket follows), declined or left to expire (the seat passes on), and organisers
+// watch the line. The site runs under libfaketime so the test can let a day pass, and
+// checks every 2 seconds (not every minute) for offers past their time.
 
 let site: PrivateSite | undefined;
 let smtp: SmtpCapture | undefined;
+let clockDir: string | undefined;
 
 test.afterAll(async () => {
   await site?.stop();
   await smtp?.stop();
+  if (clockDir) rmSync(clockDir, { recursive: true, force: true });
 });
 
 const mailTo = (address: string, subject: string) =>
@@ -40,13 +47,16 @@ async function joinWaitlist(page: Page, person: ReturnType<typeof makeRegistrant
   await expect(page.getByText("You're on the waitlist").first()).toBeVisible();
 }
 
-test("join when full, an offer when a seat frees, claim it; decline passes it on; organisers see the line", async ({
+test("join when full, an offer when a seat frees, claim it; decline and expiry pass it on; organisers see the line", async ({
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "a site of its own: once");
   test.setTimeout(180_000);
+  clockDir = mkdtempSync(path.join(tmpdir(), "summit-clock-"));
+  const clock = path.join(clockDir, "offset");
+  writeFileSync(clock, "+0d\n");
   smtp = await startSmtpCapture();
-  site = await startPrivateSite({ smtpUrl: smtp.url });
+  site = await startPrivateSite({ smtpUrl: smtp.url, clock: { file: clock }, env: { SCHEDULE_CHECK_SECONDS: "2" } });
   const admin = await visitor(browser, true);
   await signInAsAdmin(admin, { redirectTo: "/admin/settings" });
 
@@ -58,9 +68,10 @@ test("join when full, an offer when a seat frees, claim it; decline passes it on
   await expect(admin.getByText("Event settings saved successfully!")).toBeVisible();
   const holder = await registerForTicket(admin.request, { fullName: "Ɗanladi Ƙasimu" });
 
-  // Two people join the waitlist, one with JavaScript and one without; the same address twice is refused.
+  // Three people join the waitlist, with JavaScript and without; the same address twice is refused.
   const amina = makeRegistrant({ fullName: "Amina Ƴusuf" });
   const bello = makeRegistrant({ fullName: "Hauwa Ɓello" });
+  const chidi = makeRegistrant({ fullName: "Chidi Okafor", gender: "male" });
   const first = await visitor(browser, true);
   await joinWaitlist(first, amina, true);
   await expect(first.getByTestId("waitlist-position")).toHaveText("#1");
@@ -73,6 +84,8 @@ test("join when full, an offer when a seat frees, claim it; decline passes it on
   await fillRegistrationForm(again, { ...amina, email: amina.email.toUpperCase() });
   await registrationForm(again).getByRole("button", { name: "Join the Waitlist" }).click();
   await expect(again.getByText("This email address is already on the waitlist.").first()).toBeVisible();
+  await joinWaitlist(again, chidi, false);
+  await expect(again.getByTestId("waitlist-position")).toHaveText("#3");
 
   // The confirmation e-mail links to the person's page with their place.
   const joined = await mailTo(amina.email, "You're on the waitlist");
@@ -83,7 +96,7 @@ test("join when full, an offer when a seat frees, claim it; decline passes it on
 
   // Organisers see the line in order.
   await admin.goto("/admin/attendees/waitlist");
-  await expect(admin.getByRole("navigation", { name: "Show" })).toContainText("Waitlist2");
+  await expect(admin.getByRole("navigation", { name: "Show" })).toContainText("Waitlist3");
   const rows = admin.getByRole("row");
   await expect(rows.filter({ hasText: amina.email })).toContainText("#1");
   await expect(rows.filter({ hasText: bello.email })).toContainText("#2");
@@ -95,7 +108,7 @@ test("join when full, an offer when a seat frees, claim it; decline passes it on
   const offer = await mailTo(amina.email, "A seat is free for you");
   expect(offer.parsed.text).toMatch(/claim it by .+\(West Africa Time\)/);
   await admin.goto("/admin/operations");
-  await expect(admin.getByRole("link", { name: "1 waiting · 1 offered" })).toBeVisible();
+  await expect(admin.getByRole("link", { name: "2 waiting · 1 offered" })).toBeVisible();
   // The held seat is not open to newcomers.
   await second.goto("/register");
   await expect(second.getByRole("heading", { name: "Join the Waitlist" })).toBeVisible();
@@ -120,11 +133,22 @@ test("join when full, an offer when a seat frees, claim it; decline passes it on
   await second.getByRole("button", { name: "Yes, decline the seat" }).click();
   await expect(second.getByRole("heading", { name: "You declined this seat" })).toBeVisible();
 
+  // The seat passes to Chidi, who lets the offer lapse: a day later it has expired.
+  const offerC = await mailTo(chidi.email, "A seat is free for you");
+  const chidiPage = linkIn(offerC.parsed.html, "waitlist");
+  writeFileSync(clock, "+25h\n");
+  await expect
+    .poll(async () => (await again.goto(chidiPage), await again.getByRole("heading", { level: 1 }).textContent()), { timeout: 30_000 })
+    .toBe("This offer has expired");
+
   // Nobody is waiting any more: the seat is open to anyone again.
   await second.goto("/register");
   await expect(second.getByRole("heading", { name: "Registration Form" })).toBeVisible();
+  // A day on, the organiser's session has lapsed (12 hours idle): sign in again.
+  await signInAsAdmin(admin, { redirectTo: "/admin/attendees/waitlist" });
   await admin.goto("/admin/attendees/waitlist");
   await expect(rows.filter({ hasText: amina.email })).toContainText("Claimed");
   await expect(rows.filter({ hasText: bello.email })).toContainText("Declined");
+  await expect(rows.filter({ hasText: chidi.email })).toContainText("Expired");
   for (const page of [admin, first, second, again]) await page.context().close();
 });
