@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { audit_log, check_ins, mail_outbox, reminders } from "~/db/schema";
+import { audit_log, check_ins, mail_outbox, reminders, waitlist } from "~/db/schema";
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
@@ -44,6 +44,18 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
       entity_id: current.id,
       details: { name: person.full_name },
     });
+    // Before registering they had waited on the waitlist, and let an offer lapse.
+    const [queued] = await db
+      .insert(waitlist)
+      .values({ ...person, gender: "female", status: "expired", offer_expires_at: new Date(), decided_at: new Date() })
+      .returning();
+    await db.insert(audit_log).values({
+      admin_email: "Waitlist (automatic)",
+      action: "waitlist.offer",
+      entity: "waitlist",
+      entity_id: queued?.id,
+      details: { name: person.full_name },
+    });
     const registeredBefore = (await getSettings(db)).registered_count;
 
     expect(await personByToken(db, signTicketToken(earlier.ticket_id, SECRET), SECRET)).toBe(earlier.id);
@@ -53,6 +65,7 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     expect(data?.check_in).toMatchObject({ method: "scan" });
     expect(data?.reminders).toEqual([expect.objectContaining({ event_date: "2026-12-24" })]);
     expect(data?.emails.map((m) => m.kind).sort()).toEqual(["cancellation", "ticket"]);
+    expect(data?.waitlist).toEqual([expect.objectContaining({ id: queued?.id, status: "expired" })]);
     expect(JSON.parse(JSON.stringify(data))).toBeTruthy();
 
     for (const needle of [person.email, person.full_name, person.phone, "ZYS-CURRENT1-QX7BBB", "ZYS-EARLIER1-QX7AAA"])
