@@ -122,34 +122,26 @@ function WaitlistState({ view, token }: { view: View; token: string }) {
   );
   if (view.confirm === "decline" && view.status === "offered") {
     return (
-      <>
-        {heading("Give your seat to the next person?")}
-        <p className="mt-3 text-gray-700">{`${view.name}, the seat offered to you goes to the next person in line, and you leave the waitlist.`}</p>
-        <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <button type="submit" name="intent" value="decline" disabled={busy} className={BUTTON.danger}>
-            Yes, decline the seat
-          </button>
-          <Link to={pageHref(token)} className={BUTTON.secondary}>
-            Back
-          </Link>
-        </Form>
-      </>
+      <ConfirmStep
+        heading={heading("Give your seat to the next person?")}
+        text={`${view.name}, the seat offered to you goes to the next person in line, and you leave the waitlist.`}
+        intent="decline"
+        label="Yes, decline the seat"
+        token={token}
+        busy={busy}
+      />
     );
   }
   if (view.confirm === "leave" && (view.status === "waiting" || view.status === "offered")) {
     return (
-      <>
-        {heading("Leave the waitlist?")}
-        <p className="mt-3 text-gray-700">{`${view.name}, you lose your place in line and the details you gave are deleted.`}</p>
-        <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <button type="submit" name="intent" value="leave" disabled={busy} className={BUTTON.danger}>
-            Yes, leave the waitlist
-          </button>
-          <Link to={pageHref(token)} className={BUTTON.secondary}>
-            Back
-          </Link>
-        </Form>
-      </>
+      <ConfirmStep
+        heading={heading("Leave the waitlist?")}
+        text={`${view.name}, you lose your place in line and the details you gave are deleted.`}
+        intent="leave"
+        label="Yes, leave the waitlist"
+        token={token}
+        busy={busy}
+      />
     );
   }
   switch (view.status) {
@@ -206,4 +198,22 @@ function WaitlistState({ view, token }: { view: View; token: string }) {
         </>
       );
   }
+}
+
+/** The second step before letting a seat or a place go: what happens, the button, and Back. */
+function ConfirmStep(props: { heading: React.ReactNode; text: string; intent: string; label: string; token: string; busy: boolean }) {
+  return (
+    <>
+      {props.heading}
+      <p className="mt-3 text-gray-700">{props.text}</p>
+      <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button type="submit" name="intent" value={props.intent} disabled={props.busy} className={BUTTON.danger}>
+          {props.label}
+        </button>
+        <Link to={pageHref(props.token)} className={BUTTON.secondary}>
+          Back
+        </Link>
+      </Form>
+    </>
+  );
 }

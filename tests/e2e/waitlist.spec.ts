@@ -138,7 +138,13 @@ test("join when full, an offer when a seat frees, claim it; decline and expiry p
   const chidiPage = linkIn(offerC.parsed.html, "waitlist");
   writeFileSync(clock, "+25h\n");
   await expect
-    .poll(async () => (await again.goto(chidiPage), await again.getByRole("heading", { level: 1 }).textContent()), { timeout: 30_000 })
+    .poll(
+      async () => {
+        await again.goto(chidiPage);
+        return again.getByRole("heading", { level: 1 }).textContent();
+      },
+      { timeout: 30_000 },
+    )
     .toBe("This offer has expired");
 
   // Nobody is waiting any more: the seat is open to anyone again.

@@ -33,9 +33,26 @@ export type RegistrationOptions = {
 };
 
 /** Phone numbers are stored in E.164 (+234…) when they parse as a real number; PHONE_PATTERN alone decides validity. */
-export function normalizePhone(phone: string): string {
+function normalizePhone(phone: string): string {
   const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
   return parsed?.isValid() ? parsed.number : phone.trim();
+}
+
+/** The form's answers as stored (registration and waitlist alike): trimmed, normalised, with the consent given now. */
+export function personValues(input: RegistrationInput, now: Date) {
+  return {
+    full_name: input.fullName.trim(),
+    email: normalizeEmail(input.email),
+    phone: normalizePhone(input.phone),
+    gender: input.gender,
+    organization: input.organization,
+    position: input.position,
+    state: input.state,
+    local_government: input.localGovernment,
+    reason: input.reason,
+    consent_at: now,
+    consent_version: PRIVACY_NOTICE.version,
+  };
 }
 
 /**
@@ -49,22 +66,7 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
   const attendeeId = randomUUID();
   const ticketId = generateTicketId(now.getTime());
   const token = signTicketToken(ticketId, options.secret);
-  const values = {
-    id: attendeeId,
-    full_name: input.fullName.trim(),
-    email,
-    phone: normalizePhone(input.phone),
-    gender: input.gender,
-    organization: input.organization,
-    position: input.position,
-    state: input.state,
-    local_government: input.localGovernment,
-    reason: input.reason,
-    ticket_id: ticketId,
-    consent_at: now,
-    consent_version: PRIVACY_NOTICE.version,
-    created_at: now,
-  };
+  const values = { ...personValues(input, now), id: attendeeId, ticket_id: ticketId, created_at: now };
 
   return db.transaction(async (tx) => {
     // The settings row carries the seat counter and is the lock every seat change takes first.

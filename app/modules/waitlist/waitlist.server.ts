@@ -1,11 +1,10 @@
-import { and, asc, count, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals, waitlist } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
-import { normalizePhone, REGISTRATION_MESSAGES } from "~/modules/registration/registration.server";
+import { personValues, REGISTRATION_MESSAGES } from "~/modules/registration/registration.server";
 import type { RegistrationInput } from "~/modules/registration/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
@@ -49,20 +48,7 @@ export async function joinWaitlist(db: Db, input: RegistrationInput, options: { 
 
     const [row] = await tx
       .insert(waitlist)
-      .values({
-        full_name: input.fullName.trim(),
-        email,
-        phone: normalizePhone(input.phone),
-        gender: input.gender,
-        organization: input.organization,
-        position: input.position,
-        state: input.state,
-        local_government: input.localGovernment,
-        reason: input.reason,
-        consent_at: now,
-        consent_version: PRIVACY_NOTICE.version,
-        joined_at: now,
-      })
+      .values({ ...personValues(input, now), joined_at: now })
       .onConflictDoNothing()
       .returning({ id: waitlist.id, seq: waitlist.seq });
     if (!row) return { ok: false as const, reason: "already" as const, message: WAITLIST_MESSAGES.already };
