@@ -31,6 +31,9 @@ describe("parseConfig", () => {
       secureCookies: false,
       processes: 1,
       scheduleCheckMs: 60_000,
+      trustProxy: false,
+      cspReportOnly: false,
+      formPostsPerIp: 1000,
     });
     expect(config.mailFrom).toContain("<");
   });
@@ -89,6 +92,16 @@ describe("parseConfig", () => {
 
   it("asks every SCHEDULE_CHECK_SECONDS whether scheduled work is due", () => {
     expect(parseConfig({ SCHEDULE_CHECK_SECONDS: "5" }).scheduleCheckMs).toBe(5_000);
+  });
+
+  it("believes forwarded headers only as TRUST_PROXY says, and reports the CSP instead of enforcing it on request", () => {
+    expect(parseConfig({ TRUST_PROXY: "true" }).trustProxy).toBe(true);
+    expect(parseConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: "loopback, 10.0.0.0/8" }).trustProxy).toBe("loopback, 10.0.0.0/8");
+    expect(configError({ TRUST_PROXY: "<script>" }).message).toContain("TRUST_PROXY");
+    expect(parseConfig({ CSP_REPORT_ONLY: "true" }).cspReportOnly).toBe(true);
+    expect(configError({ CSP_REPORT_ONLY: "yes" }).message).toContain("CSP_REPORT_ONLY");
   });
 
   it("runs several processes only on PostgreSQL", () => {

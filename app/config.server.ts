@@ -45,6 +45,21 @@ const envSchema = z
       .min(1, "expected a number of seconds between 1 and 3600")
       .max(3600, "expected a number of seconds between 1 and 3600")
       .default(60),
+    // Behind a reverse proxy: which hops to believe for the client's address and https
+    // (X-Forwarded-For, X-Forwarded-Proto). Unset: forwarded headers are ignored.
+    TRUST_PROXY: z
+      .string()
+      .regex(
+        /^(true|false|\d{1,2}|[\w.:/,\s-]+)$/,
+        "expected true, false, a number of proxies, or addresses such as 'loopback, 10.0.0.0/8'",
+      )
+      .optional(),
+    FORM_POSTS_PER_IP: z.coerce
+      .number({ message: "expected a whole number of at least 100" })
+      .int("expected a whole number of at least 100")
+      .min(100, "expected a whole number of at least 100")
+      .default(1000),
+    CSP_REPORT_ONLY: z.enum(["true", "false"], { message: "expected true or false" }).default("false"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         message: "expected one of fatal, error, warn, info, debug, trace, silent",
@@ -72,8 +87,14 @@ export type Config = {
   processes: number;
   /** how often each process asks whether the automatic reminder or the personal-data purge is due */
   scheduleCheckMs: number;
-  /** true when PUBLIC_URL is https: session cookies then carry Secure. */
+  /** true when PUBLIC_URL is https: session cookies then carry Secure, and browsers are told to keep to https (HSTS). */
   secureCookies: boolean;
+  /** Express's `trust proxy`: false (forwarded headers ignored), true, a number of hops, or addresses */
+  trustProxy: boolean | number | string;
+  /** posts of the public forms one client address may send per 10 minutes (a coarse ceiling; people share carrier addresses) */
+  formPostsPerIp: number;
+  /** the Content-Security-Policy is reported, not enforced (to try a change on a live site) */
+  cspReportOnly: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -109,7 +130,16 @@ export function parseConfig(env: Env): Config {
     processes: e.WEB_CONCURRENCY,
     scheduleCheckMs: e.SCHEDULE_CHECK_SECONDS * 1000,
     secureCookies: publicUrl.startsWith("https:"),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    cspReportOnly: e.CSP_REPORT_ONLY === "true",
+    formPostsPerIp: e.FORM_POSTS_PER_IP,
   };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === "false") return false;
+  if (value === "true") return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
 }
 
 // Hide passwords in URLs when echoing a wrong value back.

@@ -14,6 +14,7 @@ import type { Route } from "./+types/root";
 import "./app.css";
 import { getDb } from "./db/db.server";
 import { getSettings } from "./modules/settings/settings.server";
+import { useNonce } from "./ui/nonce";
 import { readToasts } from "./ui/toast.server";
 import { Toaster } from "./ui/toaster";
 
@@ -51,6 +52,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // on a first visit that saves a phone ~110 KB of React and React Router. Client-side navigations
   // from a hydrated page still render it with React.
   const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -65,8 +67,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Toaster toasts={root?.toasts ?? []} />
         {hydrate ? (
           <>
-            <ScrollRestoration />
-            <Scripts />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
           </>
         ) : null}
       </body>

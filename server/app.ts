@@ -8,7 +8,9 @@ import express from "express";
 import { getConfig } from "~/config.server";
 import { getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
+import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
+import { cspReports, securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
 
 // This module is the server bundle's entry (vite.config.ts): `react-router build`
@@ -17,6 +19,8 @@ import { startBackgroundWorkers } from "./workers.server";
 declare module "react-router" {
   interface AppLoadContext {
     clientIp?: string;
+    /** this response's Content-Security-Policy nonce (server/security.ts) */
+    cspNonce?: string;
   }
 }
 
@@ -24,7 +28,7 @@ export function createRequestListener() {
   return createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     // The client's address as trust proxy resolves it: the sign-in rate limit needs it (modules/auth).
-    getLoadContext: (req) => ({ clientIp: req.ip ?? "" }),
+    getLoadContext: (req, res) => ({ clientIp: req.ip ?? "", cspNonce: res.locals.cspNonce }),
   });
 }
 
@@ -44,12 +48,16 @@ export async function startServer() {
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback, linklocal, uniquelocal");
+  // Forwarded headers (the client's address, https) only from the proxies TRUST_PROXY names.
+  app.set("trust proxy", config.trustProxy);
+  app.use(securityHeaders(config));
   app.use(compression());
   // Hashed file names never change content: cache them for a year.
   const assets = express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false });
   app.use("/assets", precompressed(path.join(clientDir, "assets"), assets), assets);
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.post("/csp-report", cspReports(log));
+  app.use(bodyLimits());
   // Admin pages and their data requests (/admin.data, /admin/attendees.data) hold personal data: no cache may keep them.
   app.use((req, res, next) => {
     if (/^\/admin(?:[/.]|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store");
@@ -64,6 +72,10 @@ export async function startServer() {
       "server listening",
     );
   });
+  // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s; a
+  // whole request, body included, may take 2 minutes: a 5 MB photo over a slow mobile link.
+  server.headersTimeout = 15_000;
+  server.requestTimeout = 120_000;
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -11,7 +11,8 @@ export function attendeeValues(overrides: Partial<typeof attendees.$inferInsert>
   return {
     full_name: `Test Attendee ${id}`,
     email: `attendee-${id}@example.com`,
-    phone: "+2348012345678",
+    // Unique: registrations per phone number are limited.
+    phone: `+234803${String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, "0")}`,
     gender: "female",
     organization: "Test Org",
     position: "Member",

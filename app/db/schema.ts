@@ -66,6 +66,8 @@ export const attendees = pgTable(
     uniqueIndex("attendees_email_key").on(sql`lower(trim(${t.email}))`),
     index("attendees_created_at_idx").on(t.created_at.desc()),
     index("attendees_state_idx").on(t.state),
+    // Registrations per phone number are limited (a family may share one phone, a script may not).
+    index("attendees_phone_idx").on(t.phone),
     check("attendees_gender_check", sql`${t.gender} in ('male', 'female', 'other')`),
   ],
 );

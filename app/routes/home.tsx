@@ -13,6 +13,7 @@ import { SpeakersSection } from "~/modules/content/landing/speakers-section";
 import { landingPage } from "~/modules/content/landing-page.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import type { RouteHandle } from "~/root";
+import { useNonce } from "~/ui/nonce";
 import type { Route } from "./+types/home";
 
 // No React on this page's first load: plain HTML plus LANDING_ENHANCE_SCRIPT (root.tsx).
@@ -28,6 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
+  const nonce = useNonce();
   return (
     <>
       <SiteNav name={d.event.name} logoUrl={d.event.logoUrl} />
@@ -62,7 +64,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
         social={d.social}
       />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, no user data */}
-      <script dangerouslySetInnerHTML={{ __html: LANDING_ENHANCE_SCRIPT }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANDING_ENHANCE_SCRIPT }} />
     </>
   );
 }

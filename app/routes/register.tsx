@@ -3,14 +3,17 @@ import { useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { registrationAction } from "~/modules/registration/actions.server";
 import { EventFacts } from "~/modules/registration/event-facts";
+import { formStamp } from "~/modules/registration/human-check.server";
 import { LostTicket } from "~/modules/registration/lost-ticket";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
 import { RegistrationForm } from "~/modules/registration/registration-form";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { getSettings } from "~/modules/settings/settings.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { siteName } from "~/root";
 import { BackHeader } from "~/ui/back-header";
+import { readForm } from "~/ui/read-form.server";
 import { Toaster } from "~/ui/toaster";
 import { useToasts } from "~/ui/use-toasts";
 import type { Route } from "./+types/register";
@@ -31,15 +34,17 @@ export async function loader() {
     event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },
     status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
     offerHours: settings.waitlist_offer_hours,
+    // When this page was served, signed: a post seconds later is a script's (human-check.server).
+    stamp: formStamp(ticketLinkKeys().secret),
   };
 }
 
-export async function action({ request }: Route.ActionArgs) {
-  return registrationAction(await request.formData());
+export async function action({ request, context }: Route.ActionArgs) {
+  return registrationAction(await readForm(request), context.clientIp);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, status, offerHours } = loaderData;
+  const { event, status, offerHours, stamp } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
@@ -73,7 +78,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             {status.isOpen ? "Registration Form" : status.waitlist ? "Join the Waitlist" : "Registration Form"}
           </h2>
           {status.isOpen ? (
-            <RegistrationForm lastResult={lastResult} submitting={submittingIntent === "register"} onClientErrors={showClientErrors} />
+            <RegistrationForm
+              stamp={stamp}
+              lastResult={lastResult}
+              submitting={submittingIntent === "register"}
+              onClientErrors={showClientErrors}
+            />
           ) : waitlisted ? (
             <WaitlistJoined {...waitlisted} offerHours={offerHours} />
           ) : (
@@ -89,6 +99,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
               {status.waitlist ? (
                 <div className="mt-6">
                   <RegistrationForm
+                    stamp={stamp}
                     intent="waitlist"
                     lastResult={lastResult}
                     submitting={submittingIntent === "waitlist"}
@@ -100,7 +111,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           )}
         </section>
 
-        <LostTicket sent={Boolean(resend?.sent)} error={resend?.error} submitting={submittingIntent === "resend"} />
+        <LostTicket stamp={stamp} sent={Boolean(resend?.sent)} error={resend?.error} submitting={submittingIntent === "resend"} />
       </main>
       {success && closedTicket !== success.ticketId ? <SuccessModal success={success} onClose={closeModal} /> : null}
       <Toaster toasts={[...(actionToast ? [actionToast] : []), ...client.toasts]} />

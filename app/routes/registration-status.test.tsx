@@ -30,6 +30,7 @@ function renderRegisterPage(status: RegistrationStatus): string {
     event: { name: "Zamfara Youth Summit", date: "2025-08-12", time: "8:00 AM - 5:00 PM", venue: "Conference Hall, Gusau" },
     status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
     offerHours: 24,
+    stamp: "1795400000000.stamp",
   };
   return renderToString(<Stub initialEntries={["/register"]} hydrationData={{ loaderData: { register: loaderData } }} />);
 }

@@ -8,6 +8,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { OFFER_MESSAGES } from "~/modules/waitlist/messages";
 import { claimOffer, declineOffer, leaveWaitlist, waitlistEntryByToken } from "~/modules/waitlist/offers.server";
 import { displayDateTime } from "~/ui/date-time";
+import { readForm } from "~/ui/read-form.server";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/waitlist";
 
@@ -50,7 +51,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   const db = await getDb();
   const keys = { secret: getConfig().sessionSecret };
   if (intent === "claim") {

@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
 
 export type Endpoint = "data" | "document";
 
@@ -45,6 +46,12 @@ export async function runRegistrationLoad(options: {
   amount: number;
 }): Promise<LoadResult> {
   const origin = new URL(options.url).origin;
+  // What a person's browser sends: the page's signed time, old enough (the server refuses
+  // forms sent within a moment of loading the page), and the empty decoy field.
+  const page = await (await fetch(new URL("/register", origin))).text();
+  const formStamp = /name="formStamp" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  if (!formStamp) throw new Error("no form stamp on /register");
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
   const started = performance.now();
   const result = await autocannon({
     url: options.url,
@@ -61,7 +68,10 @@ export async function runRegistrationLoad(options: {
           // As a browser sends it: responses above 1 kB are compressed, as in production.
           "accept-encoding": "gzip, deflate, br",
         },
-        setupRequest: (request) => ({ ...request, body: new URLSearchParams(uniqueRegistration()).toString() }),
+        setupRequest: (request) => ({
+          ...request,
+          body: new URLSearchParams({ ...uniqueRegistration(), formStamp, website: "" }).toString(),
+        }),
       },
     ],
   });

@@ -1,7 +1,14 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoViolations } from "../support/axe";
 import { waitForInteractive } from "../support/hydration";
-import { makeRegistrant, postRegistration, registerViaForm, registrationForm, tokenOfTicketUrl } from "../support/register-helper";
+import {
+  makeRegistrant,
+  pauseLikeAPerson,
+  postRegistration,
+  registerViaForm,
+  registrationForm,
+  tokenOfTicketUrl,
+} from "../support/register-helper";
 
 // axe-core on the public pages in their key states, at 360 px (mobile project) and
 // on a desktop screen: WCAG 2.2 A/AA plus axe's best practices, no exceptions.
@@ -49,6 +56,7 @@ test("the lost-ticket form, opened and answered", async ({ page }) => {
   await open(page, "/register");
   await page.getByText("Lost your ticket?").click();
   await page.getByLabel("Registered e-mail address").fill(makeRegistrant().email);
+  await pauseLikeAPerson(page);
   await page.getByRole("button", { name: "Resend my ticket" }).click();
   await expect(page.getByRole("status").filter({ hasText: "If that e-mail address is registered" })).toBeVisible();
   await expectNoViolations(page, "/register with the lost-ticket confirmation");

@@ -7,7 +7,7 @@ import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { listMail, waitForMail } from "../support/mailbox-client";
-import { makeRegistrant, type Registrant, registerViaRequest } from "../support/register-helper";
+import { e164, makeRegistrant, type Registrant, registerViaRequest } from "../support/register-helper";
 
 // /admin/attendees against the shared e2e server. Other tests register people at the
 // same time, so every test searches for a tag of its own instead of counting everyone.
@@ -162,7 +162,7 @@ test("exports the current filter and everyone as CSV with a BOM and formulas neu
   expect(second?.slice(0, 9)).toEqual([
     `Ƙasimu "Ɗan" ${tag}`,
     people[1]?.email,
-    "'+2348031234567",
+    `'${e164(people[1]?.phone ?? "")}`,
     "male",
     "Gusau Youth Forum",
     "'-Lead",
@@ -281,7 +281,7 @@ test("View Details shows every field, the e-mail's delivery state and the check-
   const main = page.locator("main");
   for (const text of [
     person.email,
-    "+2348031234567",
+    e164(person.phone),
     "Secretary",
     "Gusau Youth Forum",
     "Zamfara",

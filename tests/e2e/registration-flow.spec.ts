@@ -4,7 +4,7 @@ import ical, { type VEvent } from "node-ical";
 import { PNG } from "pngjs";
 import { waitForInteractive } from "../support/hydration";
 import { attachmentBytes, listMail, type MailJson, waitForMail } from "../support/mailbox-client";
-import { makeRegistrant, registerViaForm, tokenOfTicketUrl, uniqueEmail } from "../support/register-helper";
+import { makeRegistrant, pauseLikeAPerson, registerViaForm, tokenOfTicketUrl, uniqueEmail } from "../support/register-helper";
 
 // The public site's "done when": a visitor on a phone (and one without JavaScript)
 // reads the landing page, registers, gets the ticket e-mail with a scannable QR code
@@ -49,6 +49,7 @@ async function requestLostTicket(page: Page, email: string, javaScript: boolean)
   if (javaScript) await waitForInteractive(page);
   await page.getByText("Lost your ticket?").click();
   await page.getByLabel("Registered e-mail address").fill(email);
+  await pauseLikeAPerson(page);
   await page.getByRole("button", { name: "Resend my ticket" }).click();
   await expect(page.getByRole("status").filter({ hasText: CONFIRMATION })).toBeVisible();
 }

@@ -7,7 +7,7 @@ import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
-import { fillRegistrationForm, makeRegistrant, registerForTicket, registrationForm } from "../support/register-helper";
+import { fillRegistrationForm, makeRegistrant, pauseLikeAPerson, registerForTicket, registrationForm } from "../support/register-helper";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 
 // The waitlist from both sides, on a site of its own (it fills the event): people join when
@@ -43,6 +43,7 @@ async function joinWaitlist(page: Page, person: ReturnType<typeof makeRegistrant
   await expect(page.getByRole("heading", { name: "Join the Waitlist" })).toBeVisible();
   await expect(page.getByText("Event is fully booked")).toBeVisible();
   await fillRegistrationForm(page, person);
+  await pauseLikeAPerson(page);
   await registrationForm(page).getByRole("button", { name: "Join the Waitlist" }).click();
   await expect(page.getByText("You're on the waitlist").first()).toBeVisible();
 }
@@ -82,6 +83,7 @@ test("join when full, an offer when a seat frees, claim it; decline and expiry p
   const again = await visitor(browser, false);
   await again.goto("/register");
   await fillRegistrationForm(again, { ...amina, email: amina.email.toUpperCase() });
+  await pauseLikeAPerson(again);
   await registrationForm(again).getByRole("button", { name: "Join the Waitlist" }).click();
   await expect(again.getByText("This email address is already on the waitlist.").first()).toBeVisible();
   await joinWaitlist(again, chidi, false);

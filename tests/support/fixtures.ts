@@ -7,15 +7,37 @@ import { signInAsAdmin } from "./admin-session";
 //   failOnPageErrors  fails the test if `page` logged a console error or threw; ask for it
 //                     as `{ failOnPageErrors: _ }`, it gives nothing to use
 //                     (asked for explicitly: tests of error pages expect some)
+// and, in every test by itself, no Content-Security-Policy violation in the test's browser
+// context: each `securitypolicyviolation` event the page fires fails the test.
 
 type Fixtures = {
   adminPage: Page;
+  failOnCspViolations: undefined;
   failOnPageErrors: undefined;
   /** every console error and uncaught error of `page`, from its first navigation */
   pageErrors: string[];
 };
 
 export const test = base.extend<Fixtures>({
+  failOnCspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      await context.exposeBinding("__reportCspViolation", (_source, text: string) => {
+        violations.push(text);
+      });
+      await context.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+          report(
+            `${event.effectiveDirective} blocked ${event.blockedURI || "inline"} in ${event.documentURI} (${event.sourceFile}:${event.lineNumber})`,
+          );
+        });
+      });
+      await use(undefined);
+      base.expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   pageErrors: async ({ page }, use) => {
     const errors: string[] = [];
     page.on("console", (message) => {

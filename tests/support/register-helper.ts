@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
 
 // Registration through the public /register page, for any browser test that needs
 // an attendee: through the form (as a visitor would) or with one plain form POST.
@@ -23,12 +24,23 @@ export function uniqueEmail(tag = "visitor"): string {
   return `${tag}-${Date.now().toString(36)}-${randomBytes(4).toString("hex")}@example.org`;
 }
 
-/** A valid registrant with a unique e-mail address. */
+/** A Nigerian mobile number no other test uses (registrations per phone number are limited), as people type it. */
+function uniquePhone(): string {
+  const digits = String(randomBytes(4).readUInt32BE() % 10_000_000).padStart(7, "0");
+  return `0803 ${digits.slice(0, 3)} ${digits.slice(3)}`;
+}
+
+/** A number as the server stores it: "0803 123 4567" → "+2348031234567". */
+export function e164(phone: string): string {
+  return `+234${phone.replace(/\D/g, "").replace(/^0/, "")}`;
+}
+
+/** A valid registrant with a unique e-mail address and phone number. */
 export function makeRegistrant(overrides: Partial<Registrant> = {}): Registrant {
   return {
     fullName: "Amina Yusuf",
     email: uniqueEmail(),
-    phone: "0803 123 4567",
+    phone: uniquePhone(),
     gender: "female",
     organization: "Gusau Youth Forum",
     position: "Volunteer",
@@ -60,6 +72,16 @@ export async function fillRegistrationForm(page: Page, data: Partial<Registrant>
   if (data.consent) await form.getByRole("checkbox", { name: /I agree/ }).check();
 }
 
+/**
+ * Waits until the page's form is as old as a person's would be: the server refuses a form
+ * sent within MIN_FILL_MS of serving the page (the signed time in its formStamp field).
+ */
+export async function pauseLikeAPerson(page: Page): Promise<void> {
+  const stamp = await page.locator('input[name="formStamp"]').first().getAttribute("value");
+  const left = Number(stamp?.split(".")[0]) + MIN_FILL_MS + 100 - Date.now();
+  if (left > 0) await page.waitForTimeout(left);
+}
+
 export type RegisteredTicket = { email: string; ticketId: string; ticketUrl: string; token: string };
 
 /**
@@ -69,6 +91,7 @@ export type RegisteredTicket = { email: string; ticketId: string; ticketUrl: str
  */
 export async function registerViaForm(page: Page, data: Registrant): Promise<RegisteredTicket> {
   await fillRegistrationForm(page, data);
+  await pauseLikeAPerson(page);
   await registrationForm(page).getByRole("button", { name: "Register Now" }).click();
   const dialog = page.getByRole("dialog", { name: "Ticket Sent Successfully!" });
   await expect(dialog).toBeVisible();
@@ -77,10 +100,32 @@ export async function registerViaForm(page: Page, data: Registrant): Promise<Reg
   return { email: data.email.toLowerCase(), ticketId, ticketUrl, token: tokenOfTicketUrl(ticketUrl) };
 }
 
+// One form stamp per site, taken from its /register page once and then old enough for every post.
+const stamps = new Map<string, Promise<string>>();
+
+/** A form stamp of the site `request` talks to, old enough to be accepted. */
+async function formStampFor(request: APIRequestContext): Promise<string> {
+  const page = await request.get("/register");
+  const origin = new URL(page.url()).origin;
+  let stamp = stamps.get(origin);
+  if (!stamp) {
+    stamp = (async () => {
+      const value = /name="formStamp" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+      expect(value, "the /register page's form stamp").not.toBe("");
+      await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+      return value;
+    })();
+    stamps.set(origin, stamp);
+  }
+  return stamp;
+}
+
 /** The form fields as the browser would post them. */
-function registrationFormFields(data: Registrant): Record<string, string> {
+function registrationFormFields(data: Registrant, formStamp: string): Record<string, string> {
   const fields: Record<string, string> = {
     intent: "register",
+    formStamp,
+    website: "",
     fullName: data.fullName,
     email: data.email,
     phone: data.phone,
@@ -97,7 +142,7 @@ function registrationFormFields(data: Registrant): Record<string, string> {
 
 /** One form POST to /register, as a browser without JavaScript sends it. Resolves to the status and the page HTML. */
 export async function postRegistration(request: APIRequestContext, data: Registrant): Promise<{ status: number; html: string }> {
-  const response = await request.post("/register", { form: registrationFormFields(data), maxRedirects: 0 });
+  const response = await request.post("/register", { form: registrationFormFields(data, await formStampFor(request)), maxRedirects: 0 });
   return { status: response.status(), html: await response.text() };
 }
 

@@ -11,20 +11,45 @@ import { ticketLinkKeys, ticketPageUrl } from "~/modules/tickets/ticket-link.ser
 import { joinWaitlist, WAITLIST_MESSAGES } from "~/modules/waitlist/waitlist.server";
 import { waitlistPageUrl } from "~/modules/waitlist/waitlist-token.server";
 import { makeToast } from "~/ui/toast";
+import { checkHuman, HUMAN_CHECK_MESSAGE } from "./human-check.server";
+import { IP_CEILING_MESSAGE, secondsToNextWindow, takeIpSlot } from "./ip-ceiling.server";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
 import { resendTicketByEmail } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 
-/** What /register's form posts: a registration, the waitlist (intent=waitlist), or "Lost your ticket?" (intent=resend). */
-export async function registrationAction(formData: FormData) {
+/**
+ * What /register's form posts: a registration, the waitlist (intent=waitlist), or "Lost your
+ * ticket?" (intent=resend). `clientIp` counts against the per-address ceiling.
+ */
+export async function registrationAction(formData: FormData, clientIp = "") {
   const intent = formData.get("intent");
-  if (intent === "resend") return resendAction(formData);
-  return intent === "waitlist" ? waitlistAction(formData) : registerAction(formData);
+  if (intent === "resend") return resendAction(formData, clientIp);
+  return intent === "waitlist" ? waitlistAction(formData, clientIp) : registerAction(formData, clientIp);
 }
 
-async function resendAction(formData: FormData) {
+/**
+ * Why a well-formed post is not taken: a script (human-check.server) or one address over its
+ * ceiling. Checked after the form's own validation, so people still see their field errors;
+ * refused posts store nothing.
+ */
+function refusal(formData: FormData, clientIp: string): { message: string; status: 400 | 429; headers?: HeadersInit } | null {
+  const check = checkHuman(formData, ticketLinkKeys().secret);
+  if (!check.ok) {
+    logger().info({ reason: check.reason }, "public form refused: not sent by a person");
+    return { message: HUMAN_CHECK_MESSAGE, status: 400 };
+  }
+  if (!takeIpSlot(clientIp)) {
+    logger().warn({ ip: clientIp }, "public form refused: the address is over its ceiling");
+    return { message: IP_CEILING_MESSAGE, status: 429, headers: { "Retry-After": String(secondsToNextWindow()) } };
+  }
+  return null;
+}
+
+async function resendAction(formData: FormData, clientIp: string) {
   const parsed = z.safeParse(resendSchema, { email: formData.get("email") ?? "" });
   if (!parsed.success) return data({ resend: { sent: false, error: parsed.error.issues[0]?.message } }, { status: 400 });
+  const refused = refusal(formData, clientIp);
+  if (refused) return data({ resend: { sent: false, error: refused.message } }, { status: refused.status, headers: refused.headers });
   const db = await getDb();
   // Answered the same way whatever happens, and without waiting, so neither the text nor the timing reveals who registered.
   void resendTicketByEmail(db, parsed.data.email)
@@ -37,17 +62,23 @@ async function resendAction(formData: FormData) {
 }
 
 /** The form again with the entered values: invalid (400), refused (409) or failed (500), with the reason as a toast. */
-function formAgain(submission: Submission<RegistrationInput>, message: string | null, status: 400 | 409 | 500) {
+function formAgain(
+  submission: Submission<RegistrationInput>,
+  message: string | null,
+  status: 400 | 409 | 429 | 500,
+  headers?: HeadersInit,
+) {
   const text = message ?? joinFieldErrors(submission.status === "success" ? undefined : (submission.error ?? undefined));
-  return data(
-    { result: submission.reply(status === 409 ? { formErrors: [text] } : undefined), toast: makeToast("error", text) },
-    { status },
-  );
+  // A refusal is said above the form too; the entered values stay either way.
+  const reply = submission.reply(message && status !== 500 ? { formErrors: [text] } : undefined);
+  return data({ result: reply, toast: makeToast("error", text) }, { status, headers });
 }
 
-async function waitlistAction(formData: FormData) {
+async function waitlistAction(formData: FormData, clientIp: string) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== "success") return formAgain(submission, null, 400);
+  const refused = refusal(formData, clientIp);
+  if (refused) return formAgain(submission, refused.message, refused.status, refused.headers);
   const keys = ticketLinkKeys();
   try {
     const outcome = await joinWaitlist(await getDb(), submission.value, { secret: keys.secret });
@@ -68,9 +99,11 @@ function waitlistJoinedMessage(position: number): string {
   return `You're on the waitlist: number ${position.toLocaleString("en-US")} in line.`;
 }
 
-async function registerAction(formData: FormData) {
+async function registerAction(formData: FormData, clientIp: string) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== "success") return formAgain(submission, null, 400);
+  const refused = refusal(formData, clientIp);
+  if (refused) return formAgain(submission, refused.message, refused.status, refused.headers);
   const keys = ticketLinkKeys();
   try {
     const outcome = await registerAttendee(await getDb(), submission.value, { secret: keys.secret });

@@ -1,7 +1,8 @@
 import { Form } from "react-router";
+import { HumanCheckFields } from "~/ui/human-check-fields";
 
 /** "Lost your ticket?": the same answer whether or not the address registered (no enumeration). */
-export function LostTicket({ sent, error, submitting }: { sent: boolean; error?: string; submitting: boolean }) {
+export function LostTicket({ sent, error, submitting, stamp }: { sent: boolean; error?: string; submitting: boolean; stamp: string }) {
   return (
     <details className="mt-8 rounded-xl border border-gray-200 bg-gray-50 p-4" open={sent || Boolean(error)}>
       <summary className="cursor-pointer font-semibold text-gray-900">Lost your ticket?</summary>
@@ -13,6 +14,7 @@ export function LostTicket({ sent, error, submitting }: { sent: boolean; error?:
       ) : null}
       <Form method="post" noValidate className="mt-3 flex flex-col gap-2 sm:flex-row">
         <input type="hidden" name="intent" value="resend" />
+        <HumanCheckFields stamp={stamp} />
         <label htmlFor="lost-ticket-email" className="sr-only">
           Registered e-mail address
         </label>

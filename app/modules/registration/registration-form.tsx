@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { useState } from "react";
 import { Form, Link } from "react-router";
 import { FormField } from "~/ui/form-field";
+import { HumanCheckFields } from "~/ui/human-check-fields";
 import { INPUT } from "~/ui/styles";
 import { GENDER_LABELS, GENDERS } from "./gender";
 import { NIGERIA_STATES } from "./nigeria";
@@ -14,11 +15,13 @@ type Props = {
   submitting: boolean;
   /** The same form, fields and checks register or put the person on the waitlist when the event is full. */
   intent?: "register" | "waitlist";
+  /** the signed time the page was served (HumanCheckFields) */
+  stamp: string;
   /** Shows the joined validation messages as a toast when the browser catches them. */
   onClientErrors: (message: string) => void;
 };
 
-export function RegistrationForm({ lastResult, submitting, onClientErrors, intent = "register" }: Props) {
+export function RegistrationForm({ lastResult, submitting, onClientErrors, intent = "register", stamp }: Props) {
   // A field's error clears as soon as it is edited, until the next submit.
   const [edited, setEdited] = useState<Set<string>>(() => new Set());
   const [form, fields] = useForm({
@@ -56,6 +59,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
       className="space-y-5"
     >
       <input type="hidden" name="intent" value={intent} />
+      <HumanCheckFields stamp={stamp} />
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" required {...shown(fields.fullName)}>
           <input

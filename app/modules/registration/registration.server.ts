@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { count, eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals } from "~/db/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
@@ -11,8 +12,12 @@ import { signTicketToken } from "~/modules/tickets/ticket-token.server";
 import { PRIVACY_NOTICE } from "./privacy-notice";
 import type { RegistrationInput } from "./schema";
 
+/** Siblings may share a phone; a script spreading fake registrations over one number may not. */
+export const MAX_REGISTRATIONS_PER_PHONE = 5;
+
 export const REGISTRATION_MESSAGES = {
   duplicate: "This email address is already registered for the summit.",
+  phone: `This phone number has already been used for ${MAX_REGISTRATIONS_PER_PHONE} registrations. Please use another number.`,
   ticketCollision: "Ticket ID collision. Please try again.",
   failed: "Registration failed. Please try again later.",
   success: "Registration successful! Check your email for your ticket.",
@@ -20,7 +25,7 @@ export const REGISTRATION_MESSAGES = {
 
 export type RegistrationResult =
   | { ok: true; attendeeId: string; ticketId: string; token: string; email: string; fullName: string }
-  | { ok: false; reason: RegistrationState | "duplicate" | "ticket_collision" | "failed"; message: string };
+  | { ok: false; reason: RegistrationState | "duplicate" | "phone" | "ticket_collision" | "failed"; message: string };
 
 export type RegistrationOptions = {
   secret: string;
@@ -74,6 +79,9 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
     if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
     const status = registrationStatus(row, now);
     if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
+    if ((await registrationsWithPhone(tx, values.phone)) >= MAX_REGISTRATIONS_PER_PHONE) {
+      return { ok: false as const, reason: "phone" as const, message: REGISTRATION_MESSAGES.phone };
+    }
 
     // A conflict on a unique index inserts nothing rather than failing, so the
     // transaction stays usable to tell which: the e-mail (unique on lower(trim(email)))
@@ -89,4 +97,10 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
     await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
     return { ok: true as const, attendeeId, ticketId, token, email, fullName: values.full_name };
   });
+}
+
+/** Active registrations giving this phone number (as stored, E.164 when valid). */
+async function registrationsWithPhone(db: DbOrTx, phone: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(attendees).where(eq(attendees.phone, phone));
+  return row?.n ?? 0;
 }

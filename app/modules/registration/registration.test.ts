@@ -45,7 +45,11 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
   });
 
   it("stores the attendee with a normalised phone, a spec ticket ID and a queued ticket e-mail, in one go", async () => {
-    const result = await registerAttendee(database.db, input({ email: "  Ada.Bello@Example.COM ", fullName: "Ada <b>Bello</b>" }), options);
+    const result = await registerAttendee(
+      database.db,
+      input({ email: "  Ada.Bello@Example.COM ", fullName: "Ada <b>Bello</b>", phone: "0803 123 4567" }),
+      options,
+    );
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.ticketId).toMatch(TICKET_ID_PATTERN);
@@ -98,6 +102,18 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
     expect(await registerAttendee(database.db, input(), after)).toMatchObject({ ok: false, message: "Event has concluded" });
     expect(await count()).toBe(1);
     expect(await outboxCount()).toBe(0);
+  });
+
+  it("takes at most 5 registrations (or places in line) per phone number, however it is written", async () => {
+    const phone = "0803 765 4321";
+    for (const written of ["08037654321", "+234 803 765 4321", "0803-765-4321", "(0803) 765 4321", phone])
+      expect(await registerAttendee(database.db, input({ phone: written }), options)).toMatchObject({ ok: true });
+    expect(await registerAttendee(database.db, input({ phone }), options)).toMatchObject({
+      ok: false,
+      reason: "phone",
+      message: REGISTRATION_MESSAGES.phone,
+    });
+    expect(await registerAttendee(database.db, input({ phone: "0803 765 4322" }), options)).toMatchObject({ ok: true });
   });
 
   it("never overbooks: 500 simultaneous registrations against capacity 100", async () => {

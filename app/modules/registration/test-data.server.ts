@@ -10,7 +10,8 @@ export function registrationInput(overrides: Partial<RegistrationInput> = {}): R
   return {
     fullName: `Registrant ${n}`,
     email: `registrant-${n}-${Math.random().toString(36).slice(2, 8)}@example.com`,
-    phone: "0803 123 4567",
+    // Unique: registrations per phone number are limited.
+    phone: `0803 ${String(n).padStart(7, "0")}`,
     gender: "male",
     organization: "",
     position: "",

@@ -4,7 +4,7 @@ import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals, waitlist } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { personValues, REGISTRATION_MESSAGES } from "~/modules/registration/registration.server";
+import { MAX_REGISTRATIONS_PER_PHONE, personValues, REGISTRATION_MESSAGES } from "~/modules/registration/registration.server";
 import type { RegistrationInput } from "~/modules/registration/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
@@ -31,7 +31,7 @@ const WAITLIST_ACTOR: AuditActor = { id: null, email: "Waitlist (automatic)" };
 
 export type JoinResult =
   | { ok: true; id: string; position: number; token: string; email: string }
-  | { ok: false; reason: RegistrationState | "duplicate" | "already" | "failed"; message: string };
+  | { ok: false; reason: RegistrationState | "duplicate" | "phone" | "already" | "failed"; message: string };
 
 /** Joins the waitlist: only while the event is fully booked, once per e-mail, answered with the place in line. */
 export async function joinWaitlist(db: Db, input: RegistrationInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
@@ -45,10 +45,17 @@ export async function joinWaitlist(db: Db, input: RegistrationInput, options: { 
     if (status.state !== "full") return { ok: false as const, reason: status.state, message: status.message };
     const [registered] = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, email));
     if (registered) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+    const person = personValues(input, now);
+    const [inLine] = await tx
+      .select({ n: count() })
+      .from(waitlist)
+      .where(and(eq(waitlist.phone, person.phone), inArray(waitlist.status, ["waiting", "offered"])));
+    if ((inLine?.n ?? 0) >= MAX_REGISTRATIONS_PER_PHONE)
+      return { ok: false as const, reason: "phone" as const, message: REGISTRATION_MESSAGES.phone };
 
     const [row] = await tx
       .insert(waitlist)
-      .values({ ...personValues(input, now), joined_at: now })
+      .values({ ...person, joined_at: now })
       .onConflictDoNothing()
       .returning({ id: waitlist.id, seq: waitlist.seq });
     if (!row) return { ok: false as const, reason: "already" as const, message: WAITLIST_MESSAGES.already };

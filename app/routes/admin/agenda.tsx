@@ -4,6 +4,7 @@ import { contentListAction } from "~/modules/content/actions.server";
 import { AgendaAdminRow } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
 import { contentListPage } from "~/modules/content/list-page.server";
+import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/agenda";
 
 // /admin/agenda: the programme in order, reordered by drag, keyboard or the arrows.
@@ -16,7 +17,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return contentListAction(db, admin, "agenda", await request.formData(), "/admin/agenda");
+  return contentListAction(db, admin, "agenda", await readForm(request), "/admin/agenda");
 }
 
 export default function Agenda({ loaderData }: Route.ComponentProps) {

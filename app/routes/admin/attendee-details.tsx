@@ -7,6 +7,7 @@ import { CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { ticketLinkKeys, ticketPageUrlForId } from "~/modules/tickets/ticket-link.server";
+import { readForm } from "~/ui/read-form.server";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { Route } from "./+types/attendee-details";
 
@@ -32,7 +33,7 @@ export async function action({ request, url }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
   const here = pageUrl(url);
   const list = `/admin/attendees${attendeeQueryString(parseAttendeeQuery(url.searchParams))}`;
-  return attendeeAction(db, admin, await request.formData(), { afterResend: here, afterDelete: list, onError: here });
+  return attendeeAction(db, admin, await readForm(request), { afterResend: here, afterDelete: list, onError: here });
 }
 
 export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {

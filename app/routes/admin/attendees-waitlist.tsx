@@ -12,6 +12,7 @@ import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DataTable } from "~/ui/data-table";
 import { DateTime } from "~/ui/date-time";
 import { Pagination } from "~/ui/pagination";
+import { readForm } from "~/ui/read-form.server";
 import { TrashIcon } from "~/ui/row-icons";
 import { BUTTON } from "~/ui/styles";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -43,7 +44,7 @@ const actionSchema = z.discriminatedUnion("intent", [
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) throw data("Bad Request", { status: 400 });
   if (parsed.data.intent === "offer-next") {
     const outcome = await offerNextSeat(db, admin);

@@ -13,6 +13,7 @@ import { ATTENDEE_TOASTS, CONFIRM_DELETE_PARAM } from "~/modules/attendees/messa
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { Pagination } from "~/ui/pagination";
+import { readForm } from "~/ui/read-form.server";
 import { makeToast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
@@ -47,7 +48,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
   const back = pageUrl(url);
-  return attendeeAction(db, admin, await request.formData(), { afterResend: back, afterDelete: back, onError: back });
+  return attendeeAction(db, admin, await readForm(request), { afterResend: back, afterDelete: back, onError: back });
 }
 
 export default function Attendees({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,7 @@
 import { requireStaff } from "~/modules/auth/session.server";
 import { checkInAction, checkInPage } from "~/modules/checkin/actions.server";
 import { CheckInScreen } from "~/modules/checkin/check-in-screen";
+import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/check-in";
 
 // /admin/check-in: the door. Organisers and check-in accounts alike.
@@ -14,7 +15,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const { admin, db } = await requireStaff(request);
   const back = `/admin/check-in${url.searchParams.get("q") ? `?q=${encodeURIComponent(url.searchParams.get("q") ?? "")}` : ""}`;
-  return checkInAction(db, admin, await request.formData(), back);
+  return checkInAction(db, admin, await readForm(request), back);
 }
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -13,7 +13,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   return new Response(text ? `Subject: ${mail.subject}\n\n${mail.text}` : withInlineImages(mail.html, mail.attachments), {
     headers: {
       "Content-Type": text ? "text/plain; charset=utf-8" : "text/html; charset=utf-8",
-      "Content-Security-Policy": "sandbox; default-src 'none'; img-src data: https:; style-src 'unsafe-inline'",
+      "Content-Security-Policy": "sandbox; default-src 'none'; img-src data: https:; style-src 'unsafe-inline'; frame-ancestors 'self'",
       "Cache-Control": "no-store",
     },
   });

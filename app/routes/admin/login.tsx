@@ -5,6 +5,7 @@ import { clientIp, getOptionalAdmin } from "~/modules/auth/session.server";
 import { safeRedirectTo } from "~/modules/auth/session-policy";
 import { siteName, useSiteName } from "~/root";
 import { ArrowLeftIcon, MailIcon } from "~/ui/icons";
+import { readForm } from "~/ui/read-form.server";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/login";
 
@@ -19,7 +20,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return signInAction(request, await request.formData(), clientIp(context));
+  return signInAction(request, await readForm(request), clientIp(context));
 }
 
 const INPUT =

@@ -3,6 +3,7 @@ import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";
 import { OperationsView } from "~/modules/stats/operations-view";
 import { isPreviewTemplate, type PreviewTemplate } from "~/modules/tickets/email-preview.server";
+import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/operations";
 
 // /admin/operations: the event's day-to-day state and its e-mail operations.
@@ -20,7 +21,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return operationsAction(db, admin, await request.formData(), "/admin/operations");
+  return operationsAction(db, admin, await readForm(request), "/admin/operations");
 }
 
 export default function Operations({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { contentListAction } from "~/modules/content/actions.server";
 import { PartnerAdminCard } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
 import { contentListPage } from "~/modules/content/list-page.server";
+import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/partners";
 
 // /admin/partners: the partners' logos and links, in the landing page's order.
@@ -16,7 +17,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return contentListAction(db, admin, "partner", await request.formData(), "/admin/partners");
+  return contentListAction(db, admin, "partner", await readForm(request), "/admin/partners");
 }
 
 export default function Partners({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import { SPEAKER_BADGE_TONES } from "~/modules/content/admin/badges";
 import { PersonAdminCard } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
 import { contentListPage } from "~/modules/content/list-page.server";
+import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/speakers";
 
 // /admin/speakers: the speakers (organizer cards included) in the landing page's order.
@@ -17,7 +18,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return contentListAction(db, admin, "speaker", await request.formData(), "/admin/speakers");
+  return contentListAction(db, admin, "speaker", await readForm(request), "/admin/speakers");
 }
 
 export default function Speakers({ loaderData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { contentListAction } from "~/modules/content/actions.server";
 import { PersonAdminCard } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
 import { contentListPage } from "~/modules/content/list-page.server";
+import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/special-guests";
 
 // /admin/special-guests: the Special Guests grid of the landing page, in its order.
@@ -16,7 +17,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return contentListAction(db, admin, "specialGuest", await request.formData(), "/admin/special-guests");
+  return contentListAction(db, admin, "specialGuest", await readForm(request), "/admin/special-guests");
 }
 
 export default function SpecialGuests({ loaderData }: Route.ComponentProps) {

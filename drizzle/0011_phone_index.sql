@@ -1,0 +1,1 @@
+CREATE INDEX "attendees_phone_idx" ON "attendees" USING btree ("phone");
