@@ -1,6 +1,7 @@
 import "react-router";
 import cluster from "node:cluster";
 import { readdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
@@ -66,16 +67,17 @@ export async function startServer() {
   app.use(createRequestListener());
 
   const workers = startBackgroundWorkers(database.db);
-  const server = app.listen(config.port, config.host, () => {
-    log.info(
-      { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },
-      "server listening",
-    );
-  });
-  // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s; a
-  // whole request, body included, may take 2 minutes: a 5 MB photo over a slow mobile link.
-  server.headersTimeout = 15_000;
-  server.requestTimeout = 120_000;
+  // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s, checked
+  // every 2 s; a whole request, body included, may take 2 minutes: a 5 MB photo over a slow
+  // mobile link.
+  const server = http
+    .createServer({ headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000 }, app)
+    .listen(config.port, config.host, () => {
+      log.info(
+        { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },
+        "server listening",
+      );
+    });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -39,6 +39,12 @@ export async function loader() {
   };
 }
 
+// A refusal's Retry-After (too many posts from one address) travels with the page it answers.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
   return registrationAction(await readForm(request), context.clientIp);
 }

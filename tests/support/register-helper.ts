@@ -120,6 +120,11 @@ async function formStampFor(request: APIRequestContext): Promise<string> {
   return stamp;
 }
 
+/** The fields a person's browser adds to every public form: an old-enough stamp and the empty decoy. */
+export async function humanFields(request: APIRequestContext): Promise<{ formStamp: string; website: string }> {
+  return { formStamp: await formStampFor(request), website: "" };
+}
+
 /** The form fields as the browser would post them. */
 function registrationFormFields(data: Registrant, formStamp: string): Record<string, string> {
   const fields: Record<string, string> = {

@@ -40,7 +40,7 @@ function refusal(formData: FormData, clientIp: string): { message: string; statu
   }
   if (!takeIpSlot(clientIp)) {
     logger().warn({ ip: clientIp }, "public form refused: the address is over its ceiling");
-    return { message: IP_CEILING_MESSAGE, status: 429, headers: { "Retry-After": String(secondsToNextWindow()) } };
+    return { message: IP_CEILING_MESSAGE, status: 429, headers: { "Retry-After": String(secondsToNextWindow(clientIp)) } };
   }
   return null;
 }

@@ -11,19 +11,30 @@ export const IP_WINDOW_MS = 10 * 60_000;
 
 export const IP_CEILING_MESSAGE = "Too many forms were sent from your network just now. Please try again in a few minutes.";
 
-let window = { start: 0, counts: new Map<string, number>() };
+// Each address's window starts with its first post, so a burst is never split across two.
+const windows = new Map<string, { start: number; count: number }>();
+let lastSweep = 0;
 
-/** Counts one post from `ip`; false once the address has used up this window's ceiling. */
+/** Counts one post from `ip`; false once the address has used up its window's ceiling. */
 export function takeIpSlot(ip: string, now = Date.now(), ceiling = getConfig().formPostsPerIp): boolean {
   if (!ip) return true;
-  if (now - window.start >= IP_WINDOW_MS) window = { start: now - (now % IP_WINDOW_MS), counts: new Map() };
-  const used = window.counts.get(ip) ?? 0;
-  if (used >= ceiling) return false;
-  window.counts.set(ip, used + 1);
+  // Forget finished windows now and then, so a flood of addresses cannot grow the map forever.
+  if (now - lastSweep >= IP_WINDOW_MS) {
+    for (const [address, window] of windows) if (now - window.start >= IP_WINDOW_MS) windows.delete(address);
+    lastSweep = now;
+  }
+  let window = windows.get(ip);
+  if (!window || now - window.start >= IP_WINDOW_MS) {
+    window = { start: now, count: 0 };
+    windows.set(ip, window);
+  }
+  if (window.count >= ceiling) return false;
+  window.count++;
   return true;
 }
 
-/** Seconds until the current window ends, for Retry-After. */
-export function secondsToNextWindow(now = Date.now()): number {
-  return Math.max(1, Math.ceil((window.start + IP_WINDOW_MS - now) / 1000));
+/** Seconds until the address's window ends, for Retry-After. */
+export function secondsToNextWindow(ip: string, now = Date.now()): number {
+  const window = windows.get(ip);
+  return window ? Math.max(1, Math.ceil((window.start + IP_WINDOW_MS - now) / 1000)) : 1;
 }

@@ -1,0 +1,207 @@
+import net from "node:net";
+import { expect, test } from "../support/fixtures";
+import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { humanFields, makeRegistrant, postRegistration } from "../support/register-helper";
+
+// The armour around the site as an attacker meets it: the browser policy on every page
+// (every browser test also fails on any CSP violation: tests/support/fixtures.ts), bodies
+// that are too big, of unknown length, not forms at all or sent a byte at a time, and
+// scripts posting the registration form.
+
+/** Sends raw bytes to the site and resolves with what it answered (status line), or "closed" when it hung up without answering. */
+function rawRequest(baseURL: string, chunks: string[], { gapMs = 0, timeoutMs = 30_000 } = {}): Promise<string> {
+  const { hostname, port } = new URL(baseURL);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(Number(port), hostname);
+    let answer = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+    socket.on("data", (data) => {
+      answer += data.toString("latin1");
+    });
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve(answer ? (answer.split("\r\n")[0] ?? "") : "closed");
+    });
+    socket.on("error", () => undefined);
+    socket.on("connect", async () => {
+      for (const chunk of chunks) {
+        if (socket.destroyed) return;
+        socket.write(chunk);
+        if (gapMs) await new Promise((r) => setTimeout(r, gapMs));
+      }
+    });
+  });
+}
+
+test.describe("the browser policy", () => {
+  test("every page has a strict CSP with a fresh nonce on each inline script, and the headers around it", async ({ request }) => {
+    for (const path of ["/", "/register", "/privacy", "/admin/login"]) {
+      const first = await request.get(path);
+      const second = await request.get(path);
+      const csp = first.headers()["content-security-policy"] ?? "";
+      const nonce = /'nonce-([^']+)'/.exec(csp)?.[1] ?? "";
+      expect(nonce, path).not.toBe("");
+      expect(/'nonce-([^']+)'/.exec(second.headers()["content-security-policy"] ?? "")?.[1], path).not.toBe(nonce);
+      expect(csp, path).toMatch(/script-src 'self' 'nonce-[^']+'(;|$)/);
+      for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"])
+        expect(csp).toContain(directive);
+      const html = await first.text();
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].map((m) => m[1] ?? "");
+      expect(inline.length, path).toBeGreaterThan(0);
+      for (const attributes of inline) expect(attributes, path).toContain(`nonce="${nonce}"`);
+      const headers = first.headers();
+      expect(headers["x-content-type-options"]).toBe("nosniff");
+      expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(headers["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(headers["permissions-policy"]).toMatch(path.startsWith("/admin") ? /^camera=\(self\)/ : /^camera=\(\)/);
+    }
+  });
+
+  test("a script slipped into a page without the nonce does not run, and the browser reports it", async ({ browser, baseURL }) => {
+    // A context of its own: the shared fixture would (rightly) fail any test on this violation.
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto("/register");
+    const violation = page.evaluate(
+      () =>
+        new Promise<string>((resolve) =>
+          document.addEventListener("securitypolicyviolation", (e) => resolve(e.effectiveDirective), { once: true }),
+        ),
+    );
+    await page.evaluate(() => {
+      const script = document.createElement("script");
+      script.textContent = "window.__injected = true";
+      document.body.append(script);
+    });
+    expect(await violation).toMatch(/^script-src/);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    await context.close();
+  });
+});
+
+test.describe("hostile bodies", () => {
+  test("not a form, a broken multipart, invalid UTF-8: 400 or a normal answer, never a server error", async ({ request }) => {
+    const json = await request.post("/register", { data: { fullName: "x" }, headers: { "content-type": "application/json" } });
+    expect(json.status()).toBe(400);
+    const multipart = await request.post("/register", {
+      data: '--xyz\r\nContent-Disposition: form-data; name="email"\r\n\r\nbroken',
+      headers: { "content-type": "multipart/form-data; boundary=xyz" },
+    });
+    expect(multipart.status()).toBe(400);
+    const noBoundary = await request.post("/admin/login", { data: "a=b", headers: { "content-type": "multipart/form-data" } });
+    expect(noBoundary.status()).toBeLessThan(500);
+    const latin = await request.post("/register", {
+      data: Buffer.from("intent=register&fullName=%FF%FE%C3%28&email=a%80b", "latin1"),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    // Undecodable bytes become U+FFFD, and the e-mail is then simply not an e-mail.
+    expect(latin.status()).toBe(400);
+    expect(await latin.text()).toContain("Please enter a valid email address");
+  });
+
+  test("too big, of unknown length, or sent a byte at a time: refused early", async ({ baseURL }) => {
+    const url = baseURL ?? "";
+    const host = new URL(url).host;
+    // 10 MB announced for a plain form: 413 without reading it.
+    expect(
+      await rawRequest(url, [
+        `POST /register HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 10485760\r\n\r\nintent=register`,
+      ]),
+    ).toBe("HTTP/1.1 413 Payload Too Large");
+    // 100 MB announced for an upload: 413.
+    expect(
+      await rawRequest(url, [
+        `POST /admin/speakers/new HTTP/1.1\r\nHost: ${host}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 104857600\r\n\r\n--x`,
+      ]),
+    ).toBe("HTTP/1.1 413 Payload Too Large");
+    // A chunked body of unknown length: 411.
+    expect(
+      await rawRequest(url, [
+        `POST /register HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n`,
+      ]),
+    ).toBe("HTTP/1.1 411 Length Required");
+  });
+
+  test("slow loris: headers trickling in are cut off after 15 seconds", async ({ baseURL }) => {
+    test.setTimeout(60_000);
+    const started = Date.now();
+    const header = `GET / HTTP/1.1\r\nHost: x\r\nX-Slow: ${"a".repeat(40)}`;
+    const answer = await rawRequest(baseURL ?? "", header.split(""), { gapMs: 500, timeoutMs: 40_000 });
+    const elapsed = Date.now() - started;
+    // Node answers 408 (or just closes) once headersTimeout passes; never waits for the whole trickle.
+    expect(answer === "closed" || answer.startsWith("HTTP/1.1 408")).toBe(true);
+    expect(elapsed).toBeLessThan(25_000);
+  });
+});
+
+test.describe("scripts posting the registration form", () => {
+  test("a filled decoy field or a post within a moment of the page is refused, neutrally, and nothing is stored", async ({ request }) => {
+    const page = await request.get("/register");
+    const stamp = /name="formStamp" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+    const person = makeRegistrant();
+    const fields = {
+      intent: "register",
+      fullName: person.fullName,
+      email: person.email,
+      phone: person.phone,
+      gender: person.gender,
+      consent: "on",
+    };
+    const fast = await request.post("/register", { form: { ...fields, formStamp: stamp, website: "" } });
+    expect(fast.status()).toBe(400);
+    expect(await fast.text()).toContain("Sorry, we could not accept the form. Please wait a moment and send it again.");
+    const noStamp = await request.post("/register", { form: fields });
+    expect(noStamp.status()).toBe(400);
+    const decoy = await postRegistration(request, { ...person, organization: undefined });
+    expect(decoy.status).toBe(200);
+    // The person was registered once (by the last, human-like post): the earlier refusals stored nothing.
+    const again = await postRegistration(request, person);
+    expect(again.html).toContain("This email address is already registered for the summit.");
+    const bot = makeRegistrant();
+    const filled = await request.post("/register", {
+      form: { ...fields, email: bot.email, formStamp: stamp, website: "https://spam.example" },
+    });
+    expect(filled.status()).toBe(400);
+    expect((await postRegistration(request, bot)).status).toBe(200);
+  });
+});
+
+test.describe("many people behind one carrier address", () => {
+  let site: PrivateSite | undefined;
+  test.afterAll(async () => site?.stop());
+
+  test("200 people registering from one address within a minute all get their ticket; one source posting thousands is held back", async ({
+    playwright,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a site of its own: once");
+    test.setTimeout(180_000);
+    // The default ceiling (FORM_POSTS_PER_IP=1000 per 10 minutes) on a server of its own.
+    site = await startPrivateSite();
+    const request = await playwright.request.newContext({ baseURL: site.url });
+    const started = Date.now();
+    const people = Array.from({ length: 200 }, (_, i) => makeRegistrant({ fullName: `Carrier Crowd ${i}` }));
+    const answers: number[] = [];
+    for (let i = 0; i < people.length; i += 10) {
+      const batch = people.slice(i, i + 10);
+      answers.push(...(await Promise.all(batch.map(async (person) => (await postRegistration(request, person)).status))));
+    }
+    expect(Date.now() - started).toBeLessThan(60_000);
+    expect(answers.filter((status) => status === 200)).toHaveLength(200);
+
+    // The same address keeps posting: past the ceiling it gets 429 with Retry-After, nothing stored.
+    let refused: Awaited<ReturnType<typeof request.post>> | undefined;
+    for (let i = 0; i < 1_000 && !refused; i++) {
+      const answer = await request.post("/register", {
+        form: { intent: "resend", email: `nobody-${i}@example.org`, ...(await humanFields(request)) },
+      });
+      if (answer.status() === 429) refused = answer;
+      else expect(answer.status()).toBe(200);
+    }
+    expect(refused?.headers()["retry-after"]).toMatch(/^\d+$/);
+    expect(await refused?.text()).toContain("Too many forms were sent from your network just now.");
+    await request.dispose();
+  });
+});
