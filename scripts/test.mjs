@@ -43,6 +43,11 @@ const LAYERS = [
     ],
   },
   {
+    name: "audit",
+    title: "dependency audit (npm audit --omit=dev: no high or critical)",
+    steps: [[process.execPath, "scripts/audit.mjs"]],
+  },
+  {
     name: "vitest",
     title: "unit and integration tests (vitest run)",
     steps: [js("vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${VITEST_JSON}`)],
