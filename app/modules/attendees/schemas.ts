@@ -14,7 +14,8 @@ const attendeeQuerySchema = z.object({
   q: z
     .string()
     .catch("")
-    .transform((s) => s.trim().slice(0, ATTENDEE_SEARCH_MAX)),
+    // Trimmed again after the cut, so the query reads the same from the links it makes.
+    .transform((s) => s.trim().slice(0, ATTENDEE_SEARCH_MAX).trim()),
   gender: z.enum([...GENDERS, ""]).catch(""),
   state: z
     .string()

@@ -85,7 +85,9 @@ export function ticketCalendar({
   const calendar = ical({
     prodId: { company: "Zamfara Youth Summit", product: "Tickets", language: "EN" },
     method: ICalCalendarMethod.PUBLISH,
-    name: settings.event_name,
+    // ical-generator escapes line breaks in the event's texts but not in the calendar's name
+    // (NAME, X-WR-CALNAME): a name holding one would start a line of its own choosing.
+    name: settings.event_name.replace(/[\r\n]+/g, " "),
     // A generator without a calendar-wide zone: the VTIMEZONE is written for the
     // event's zone, while DTSTAMP stays in UTC as RFC 5545 requires.
     timezone: { name: null, generator: (zone) => (zone === EVENT_TIME_ZONE ? LAGOS_VTIMEZONE : null) },
