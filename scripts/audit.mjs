@@ -16,7 +16,9 @@ try {
 const counts = report.metadata?.vulnerabilities;
 if (!counts) {
   const reason = report.error?.summary || report.message || (result.stderr || "no answer").split("\n").find(Boolean);
-  process.stdout.write(`[audit] SKIPPED: npm's advisory service could not be asked (${reason}). Run \`npm audit --omit=dev\` where the registry is reachable.\n`);
+  process.stdout.write(
+    `[audit] SKIPPED: npm's advisory service could not be asked (${reason}). Run \`npm audit --omit=dev\` where the registry is reachable.\n`,
+  );
   process.exit(0);
 }
 const serious = (counts.high ?? 0) + (counts.critical ?? 0);
@@ -25,7 +27,8 @@ process.stdout.write(
 );
 if (serious > 0) {
   for (const [name, entry] of Object.entries(report.vulnerabilities ?? {})) {
-    if (entry.severity === "high" || entry.severity === "critical") process.stdout.write(`  ${entry.severity}: ${name} ${entry.range ?? ""}\n`);
+    if (entry.severity === "high" || entry.severity === "critical")
+      process.stdout.write(`  ${entry.severity}: ${name} ${entry.range ?? ""}\n`);
   }
   process.exit(1);
 }

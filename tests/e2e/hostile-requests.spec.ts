@@ -1,5 +1,7 @@
 import net from "node:net";
+import fc from "fast-check";
 import { expect, test } from "../support/fixtures";
+import { hostileForm, hostileString } from "../support/hostile-input";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import { humanFields, makeRegistrant, postRegistration } from "../support/register-helper";
 
@@ -203,5 +205,66 @@ test.describe("many people behind one carrier address", () => {
     expect(refused?.headers()["retry-after"]).toMatch(/^\d+$/);
     expect(await refused?.text()).toContain("Too many forms were sent from your network just now.");
     await request.dispose();
+  });
+});
+
+test.describe("hostile input over HTTP", () => {
+  const REGISTRATION_FIELDS = [
+    "intent",
+    "fullName",
+    "email",
+    "phone",
+    "gender",
+    "organization",
+    "position",
+    "state",
+    "localGovernment",
+    "reason",
+    "consent",
+  ];
+  // Pages that read their URL: the public ones, and the admin lists and filters.
+  const PAGES = [
+    "/",
+    "/register",
+    "/privacy",
+    "/admin",
+    "/admin/attendees",
+    "/admin/attendees/cancelled",
+    "/admin/attendees/waitlist",
+    "/admin/activity",
+    "/admin/speakers",
+    "/admin/check-in",
+  ];
+  const PARAMS = ["page", "q", "state", "gender", "type", "confirmDelete", "remove", "confirm", "index", "_data"];
+
+  test("300 hostile registrations and 300 hostile URLs: no server error, nothing reflected unescaped", async ({
+    adminPage: page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the same server for both: once");
+    test.setTimeout(240_000);
+    const stamp = await humanFields(request);
+    const reflected = (body: string, values: string[]) => values.filter((v) => /<[a-z]/i.test(v) && body.includes(v));
+    await fc.assert(
+      fc.asyncProperty(hostileForm(REGISTRATION_FIELDS), async (fields) => {
+        const answer = await request.post("/register", { form: { ...fields, ...stamp } });
+        expect(answer.status(), JSON.stringify(fields)).toBeLessThan(500);
+        expect(reflected(await answer.text(), Object.values(fields))).toEqual([]);
+      }),
+      { numRuns: 300 },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...PAGES),
+        fc.dictionary(fc.constantFrom(...PARAMS), hostileString, { maxKeys: 3 }),
+        async (path, params) => {
+          // Signed in: the admin pages render their lists and filters, not the sign-in page.
+          const answer = await page.request.get(`${path}?${new URLSearchParams(params)}`, { maxRedirects: 0 });
+          expect(answer.status(), `${path} ${JSON.stringify(params)}`).toBeLessThan(500);
+          expect(reflected(await answer.text(), Object.values(params))).toEqual([]);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

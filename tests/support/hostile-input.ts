@@ -13,6 +13,7 @@ const PAYLOADS = [
   "-2+3",
   "@SUM(A1)",
   "'; DROP TABLE attendees; --",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the template syntax is the payload
   "{{7*7}}${7*7}",
   "\u0000\u0001\u001b[31m",
   "\r\nBCC: victim@example.org",
@@ -47,7 +48,7 @@ export function hostileForm(fields: readonly string[]): fc.Arbitrary<Record<stri
       }),
       fc.dictionary(hostileString, hostileString, { maxKeys: 3 }),
     )
-    .map(([known, extra]) => ({ ...extra, ...known }));
+    .map(([known, extra]) => ({ ...extra, ...known }) as Record<string, string>);
 }
 
 export function toFormData(fields: Record<string, string>): FormData {

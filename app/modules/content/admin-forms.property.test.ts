@@ -21,7 +21,23 @@ const FORMS: [string, z.ZodType, string[]][] = [
   [
     "event settings",
     settingsSchema,
-    ["event_name", "event_date", "event_time", "venue", "about", "contact_email", "max_attendees", "retention_days", "waitlist_offer_hours", "organiser_name", "privacy_email", "facebook_url", "twitter_url", "instagram_url", "registration_enabled"],
+    [
+      "event_name",
+      "event_date",
+      "event_time",
+      "venue",
+      "about",
+      "contact_email",
+      "max_attendees",
+      "retention_days",
+      "waitlist_offer_hours",
+      "organiser_name",
+      "privacy_email",
+      "facebook_url",
+      "twitter_url",
+      "instagram_url",
+      "registration_enabled",
+    ],
   ],
 ];
 
@@ -32,7 +48,8 @@ describe("admin forms under hostile input", () => {
         const parsed = schema.safeParse(form);
         if (!parsed.success) {
           if (schema === contentListFormSchema) return;
-          for (const issue of parsed.error.issues) expect(isClearMessage(issue.message), `${issue.path.join(".")}: ${issue.message}`).toBe(true);
+          for (const issue of parsed.error.issues)
+            expect(isClearMessage(issue.message), `${issue.path.join(".")}: ${issue.message}`).toBe(true);
           return;
         }
         // Links a page will show can never run script.

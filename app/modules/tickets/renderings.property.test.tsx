@@ -70,7 +70,10 @@ describe("e-mails, calendar files and tokens under hostile input", () => {
         });
         const lines = ics.split("\r\n");
         for (const line of lines) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
-        const unfolded = ics.replace(/\r\n[ \t]/g, "").split("\r\n").filter(Boolean);
+        const unfolded = ics
+          .replace(/\r\n[ \t]/g, "")
+          .split("\r\n")
+          .filter(Boolean);
         // Every line is a property (NAME[;params]:value): a CR or LF in a text cannot start a new one.
         for (const line of unfolded) expect(line).toMatch(/^[A-Z][A-Z0-9-]*[;:]/);
         expect(unfolded.filter((line) => line === "BEGIN:VEVENT")).toHaveLength(1);
@@ -83,11 +86,18 @@ describe("e-mails, calendar files and tokens under hostile input", () => {
   it("a ticket or waitlist token is ours or nothing, whatever is scanned or typed (3,000 tokens)", () => {
     const real = signTicketToken("ZYS-ABC123-XYZ789", SECRET);
     fc.assert(
-      fc.property(fc.oneof(hostileString, hostileString.map((s) => `${real}${s}`), hostileString.map((s) => `https://x/tickets/${s}`)), (text) => {
-        const ticket = verifyTicketToken(extractTicketToken(text), SECRET);
-        if (ticket !== null) expect(ticket).toBe("ZYS-ABC123-XYZ789");
-        expect(verifyWaitlistToken(text, SECRET)).toBeNull();
-      }),
+      fc.property(
+        fc.oneof(
+          hostileString,
+          hostileString.map((s) => `${real}${s}`),
+          hostileString.map((s) => `https://x/tickets/${s}`),
+        ),
+        (text) => {
+          const ticket = verifyTicketToken(extractTicketToken(text), SECRET);
+          if (ticket !== null) expect(ticket).toBe("ZYS-ABC123-XYZ789");
+          expect(verifyWaitlistToken(text, SECRET)).toBeNull();
+        },
+      ),
       { numRuns: 3_000 },
     );
     const id = "7f8e1b2c-3d4e-4f50-8a6b-7c8d9e0f1a2b";
