@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -122,14 +122,13 @@ const ALLOWED_IN_TARGET = new Set(["session-secret", "backups", "run", "db", "db
 async function restore(command: Extract<Command, { name: "restore" }>): Promise<string> {
   const { dataDir, databaseUrl } = settings(command);
   const file = path.resolve(command.file);
-  let bytes: Uint8Array<ArrayBuffer>;
+  let bytes: Buffer;
   try {
-    // A copy of readFile's Buffer: PGlite takes a Blob, which wants an array of its own (not shared) memory.
-    bytes = new Uint8Array(await readFile(file));
+    bytes = await readFile(file);
   } catch (error) {
     throw new CliError(`Cannot read ${displayPath(file)}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
   }
-  const isPostgresDump = Buffer.from(bytes.subarray(0, 5)).toString("latin1") === "PGDMP";
+  const isPostgresDump = bytes.subarray(0, 5).toString("latin1") === "PGDMP";
   const isTarball = bytes[0] === 0x1f && bytes[1] === 0x8b;
   if (!isPostgresDump && !isTarball) throw new CliError(`${displayPath(file)} is not a backup made by npm run backup.`);
 
@@ -145,6 +144,8 @@ async function restore(command: Extract<Command, { name: "restore" }>): Promise<
   if (inTheWay.length > 0) {
     throw new CliError(`${displayPath(dataDir)} is not a new data directory (it holds ${inTheWay.join(", ")}): restore into an empty one.`);
   }
+  // A new data directory is private to its owner: it is about to hold everyone's personal data.
+  if (!existsSync(dataDir)) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const summary = await restorePgliteSnapshot(bytes, path.join(dataDir, "db"));
   const secretNote = existsSync(path.join(dataDir, "session-secret"))
     ? ""

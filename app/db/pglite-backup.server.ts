@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
+import { promisify } from "node:util";
+import { gunzip } from "node:zlib";
 import { PGlite } from "@electric-sql/pglite";
 import { lockDataDir } from "./data-dir-lock.server";
 
@@ -54,7 +56,8 @@ export type RestoreSummary = { attendees: number; admins: number; sessionsEnded:
  * not run here: the server applies them at its next start, as after any upgrade. On failure
  * nothing is left behind in `dir`.
  */
-export async function restorePgliteSnapshot(tarball: Uint8Array<ArrayBuffer>, dir: string): Promise<RestoreSummary> {
+export async function restorePgliteSnapshot(tarball: Uint8Array, dir: string): Promise<RestoreSummary> {
+  const tar = await unpackable(tarball);
   const release = lockDataDir(dir);
   try {
     const present = readdirSync(dir);
@@ -62,7 +65,7 @@ export async function restorePgliteSnapshot(tarball: Uint8Array<ArrayBuffer>, di
       throw new PgliteBackupError(`${dir} is not empty (${present.slice(0, 3).join(", ")}…): restore into a new data directory.`);
     }
     try {
-      return await loadAndSeal(tarball, dir);
+      return await loadAndSeal(tar, dir);
     } catch (error) {
       for (const entry of readdirSync(dir)) rmSync(path.join(dir, entry), { recursive: true, force: true });
       throw error;
@@ -72,10 +75,29 @@ export async function restorePgliteSnapshot(tarball: Uint8Array<ArrayBuffer>, di
   }
 }
 
-async function loadAndSeal(tarball: Uint8Array<ArrayBuffer>, dir: string): Promise<RestoreSummary> {
+/**
+ * The tar inside the gzip, checked before PGlite sees it: PGlite's own unpacking reports a broken
+ * file as an unhandled rejection besides the error, which would end the process with a stack trace.
+ */
+async function unpackable(tarball: Uint8Array): Promise<Uint8Array<ArrayBuffer>> {
+  let tar: Uint8Array;
+  try {
+    tar = await promisify(gunzip)(tarball);
+  } catch (error) {
+    throw new PgliteBackupError(`This file is not a backup of the embedded database, or it is damaged (${(error as Error).message}).`);
+  }
+  // The first entry's header says "ustar" at byte 257.
+  if (Buffer.from(tar.subarray(257, 262)).toString("latin1") !== "ustar") {
+    throw new PgliteBackupError("This file is not a backup of the embedded database (not a tar archive inside).");
+  }
+  // Blob wants memory of its own (an ArrayBuffer, not a possibly shared one).
+  return new Uint8Array(tar);
+}
+
+async function loadAndSeal(tar: Uint8Array<ArrayBuffer>, dir: string): Promise<RestoreSummary> {
   let client: PGlite;
   try {
-    client = await PGlite.create(dir, { loadDataDir: new Blob([tarball], { type: "application/x-gzip" }) });
+    client = await PGlite.create(dir, { loadDataDir: new Blob([tar], { type: "application/x-tar" }) });
   } catch (error) {
     throw new PgliteBackupError(`This file is not a backup of the embedded database (${(error as Error).message}).`);
   }
