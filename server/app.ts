@@ -9,6 +9,7 @@ import express from "express";
 import { getConfig } from "~/config.server";
 import { getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
+import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
 import { cspReports, securityHeaders } from "./security";
@@ -67,6 +68,8 @@ export async function startServer() {
   app.use(createRequestListener());
 
   const workers = startBackgroundWorkers(database.db);
+  // The embedded database lives in this process: `npm run backup` asks it for a copy (server/backup-socket.ts).
+  const backups = database.snapshot ? await listenForBackups(config.dataDir, database.snapshot, log) : undefined;
   // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s, checked
   // every 2 s; a whole request, body included, may take 2 minutes: a 5 MB photo over a slow
   // mobile link.
@@ -86,7 +89,7 @@ export async function startServer() {
     log.info({ signal }, "shutting down");
     server.close();
     server.closeAllConnections?.();
-    await workers.stop();
+    await Promise.all([workers.stop(), backups?.close()]);
     await database.close();
     process.exit(0);
   };

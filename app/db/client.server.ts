@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { lockDataDir } from "./data-dir-lock.server";
+import { snapshotPglite } from "./pglite-backup.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -21,6 +22,8 @@ export type DbConnection = {
   db: Db;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** The embedded database only: a consistent copy of it while it runs (a gzipped tarball; pglite-backup.server.ts). */
+  snapshot?: () => Promise<Uint8Array>;
 };
 
 export type OpenOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "memory" };
@@ -83,6 +86,7 @@ export async function openDbConnection(options: OpenOptions): Promise<DbConnecti
       await client.close();
       release?.();
     },
+    snapshot: () => snapshotPglite(client),
   };
 }
 
