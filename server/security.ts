@@ -39,7 +39,8 @@ function policy(config: Config, { framed }: { framed: boolean }) {
             // data: for inline SVG and the QR code; blob: for an upload's preview before it is sent.
             imgSrc: ["'self'", "data:", "blob:"],
             fontSrc: ["'self'"],
-            connectSrc: ["'self'"],
+            // blob: the upload field reads back the file it previews.
+            connectSrc: ["'self'", "blob:"],
             // The e-mail previews, our own pages.
             frameSrc: ["'self'"],
             objectSrc: ["'none'"],

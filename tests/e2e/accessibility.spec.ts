@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoViolations } from "../support/axe";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import {
   makeRegistrant,

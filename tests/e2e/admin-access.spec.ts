@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { adminRoutes, adminUrl, signInRequest } from "../support/admin-session";
+import { expect, test } from "../support/fixtures";
 import { makeRegistrant, postRegistration } from "../support/register-helper";
 
 // Walks EVERY admin route of the route table (app/routes.ts) over HTTP against

@@ -1,4 +1,5 @@
-import { expect, type Locator, type Page, type Request, test } from "@playwright/test";
+import type { Locator, Page, Request } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
 

@@ -1,7 +1,8 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import jsQR from "jsqr";
 import ical, { type VEvent } from "node-ical";
 import { PNG } from "pngjs";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { attachmentBytes, listMail, type MailJson, waitForMail } from "../support/mailbox-client";
 import { makeRegistrant, pauseLikeAPerson, registerViaForm, tokenOfTicketUrl, uniqueEmail } from "../support/register-helper";

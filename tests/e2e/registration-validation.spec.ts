@@ -1,9 +1,11 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { NIGERIA_STATES } from "../../app/modules/registration/nigeria";
+import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import {
   fillRegistrationForm,
   makeRegistrant,
+  pauseLikeAPerson,
   postRegistration,
   type Registrant,
   registerViaForm,
@@ -121,6 +123,7 @@ for (const javaScript of [true, false]) {
       await openRegister(page, javaScript);
       const again = makeRegistrant({ fullName: "Someone Else", email: first.email.toUpperCase() });
       await fillRegistrationForm(page, again);
+      await pauseLikeAPerson(page);
       await submitButton(page).click();
 
       await expect(toast(page, "error", DUPLICATE)).toBeVisible();
@@ -239,6 +242,7 @@ test.describe("with JavaScript", () => {
       },
     );
     await fillRegistrationForm(page, makeRegistrant());
+    await pauseLikeAPerson(page);
     await submitButton(page).click();
 
     const busy = registrationForm(page).getByRole("button", { name: "Submitting Registration..." });
