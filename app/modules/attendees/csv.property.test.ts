@@ -14,7 +14,7 @@ import { attendeesCsvStream } from "./csv.server";
 
 const FORMULA = /^[=+\-@\t\r]/;
 // PostgreSQL text holds no NUL; the rest of any string is kept.
-const storable = hostileString.map((s) => s.replace(/\u0000/g, "").replace(/[\uD800-\uDFFF]/g, "?"));
+const storable = hostileString.map((s) => s.replaceAll(String.fromCharCode(0), "").replace(/[\uD800-\uDFFF]/g, "?"));
 
 describe("the attendee CSV under hostile registrations", () => {
   let database: DbConnection;
