@@ -1,17 +1,16 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, describe, it } from "vitest";
+import { type CliResult, runCli } from "#tests/support/run-cli.ts";
 import { createPostgresDatabaseUrl } from "#tests/support/test-database.ts";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { admin_sessions, admin_users } from "~/db/schema";
 import { verifyAdminCredentials } from "~/modules/auth/accounts.server";
 
 // Runs the real command line, as `npm run admin` does, in child processes.
-const ROOT = path.resolve(import.meta.dirname, "..");
 const tempDirs: string[] = [];
 
 function tempDataDir(): string {
@@ -24,28 +23,8 @@ afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-type Result = { code: number | null; stdout: string; stderr: string };
-
-function cli(env: { DATA_DIR: string; DATABASE_URL?: string }, args: string[], stdin = ""): Promise<Result> {
-  const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/admin-cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...inherited, ...env, LOG_LEVEL: "silent" },
-    stdio: ["pipe", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  child.stdin.end(stdin);
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(env: { DATA_DIR: string; DATABASE_URL?: string }, args: string[], stdin = ""): Promise<CliResult> {
+  return runCli("server/admin-cli.ts", args, env, stdin);
 }
 
 async function withDatabase<T>(open: () => Promise<DbConnection>, use: (database: DbConnection) => Promise<T>): Promise<T> {

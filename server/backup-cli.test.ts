@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CliResult, runCli } from "#tests/support/run-cli.ts";
 import { createPostgresDatabaseUrl, createTestDatabase } from "#tests/support/test-database.ts";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
@@ -27,27 +28,8 @@ afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-type Result = { code: number | null; stdout: string; stderr: string };
-
-function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<Result> {
-  const { DATABASE_URL: _, ...inherited } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "server/backup-cli.ts", ...args], {
-    cwd: ROOT,
-    env: { ...inherited, ...env, LOG_LEVEL: "silent" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve, reject) => {
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
+function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<CliResult> {
+  return runCli("server/backup-cli.ts", args, env);
 }
 
 /** The backup files in a folder (no temporary files may be left beside them). */

@@ -1,5 +1,6 @@
 import net from "node:net";
 import fc from "fast-check";
+import { REGISTRATION_FIELDS as FORM_FIELDS } from "../../app/modules/registration/schema";
 import { expect, test } from "../support/fixtures";
 import { hostileForm, hostileString } from "../support/hostile-input";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
@@ -209,19 +210,7 @@ test.describe("many people behind one carrier address", () => {
 });
 
 test.describe("hostile input over HTTP", () => {
-  const REGISTRATION_FIELDS = [
-    "intent",
-    "fullName",
-    "email",
-    "phone",
-    "gender",
-    "organization",
-    "position",
-    "state",
-    "localGovernment",
-    "reason",
-    "consent",
-  ];
+  const REGISTRATION_FIELDS = ["intent", ...FORM_FIELDS];
   // Pages that read their URL: the public ones, and the admin lists and filters.
   const PAGES = [
     "/",

@@ -4,24 +4,12 @@ import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { hostileForm, hostileString, isClearMessage, toFormData } from "#tests/support/hostile-input.ts";
 import { checkHuman } from "./human-check.server";
-import { parseRegistration, registrationSchema, resendSchema } from "./schema";
+import { REGISTRATION_FIELDS as FORM_FIELDS, parseRegistration, registrationSchema, resendSchema } from "./schema";
 
 // The public forms under hostile input: whatever arrives, the checks answer (never throw),
 // refuse with our own clear messages, and what they accept is within the form's rules.
 
-const FIELDS = [
-  "intent",
-  "fullName",
-  "email",
-  "phone",
-  "gender",
-  "organization",
-  "position",
-  "state",
-  "localGovernment",
-  "reason",
-  "consent",
-];
+const FIELDS = ["intent", ...FORM_FIELDS];
 
 describe("the registration form under hostile input", () => {
   it("server and browser checks agree, never throw, and explain every refusal (3,000 forms)", () => {
