@@ -11,6 +11,7 @@ import { SuccessModal } from "~/modules/registration/success-modal";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { joinWaitlistAction } from "~/modules/waitlist/actions.server";
 import { siteName } from "~/root";
 import { BackHeader } from "~/ui/back-header";
 import { readForm } from "~/ui/read-form.server";
@@ -46,7 +47,9 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return registrationAction(await readForm(request), context.clientIp);
+  const form = await readForm(request);
+  // One form, two doors: the waitlist's when the event is full.
+  return form.get("intent") === "waitlist" ? joinWaitlistAction(form, context.clientIp) : registrationAction(form, context.clientIp);
 }
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {

@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { CANCEL_MESSAGES, cancelRegistration } from "~/modules/tickets/cancel.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
+import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-cancel";
 
@@ -21,7 +22,8 @@ export async function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ params }: Route.ActionArgs) {
-  const outcome = await cancelRegistration(await getDb(), params.token, getConfig().sessionSecret);
+  // The freed seat goes to the first person on the waitlist, in the same transaction.
+  const outcome = await cancelRegistration(await getDb(), params.token, getConfig().sessionSecret, (tx) => settleWaitlist(tx));
   if (outcome.status === "invalid") throw data("Not Found", { status: 404 });
   if (outcome.status === "checked-in") return data({ error: CANCEL_MESSAGES.checkedIn }, { status: 409 });
   if (outcome.status === "cancelled") notifyOutbox();

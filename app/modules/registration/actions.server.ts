@@ -8,8 +8,6 @@ import { invalidatePublicContent } from "~/modules/content/public-content.server
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys, ticketPageUrl } from "~/modules/tickets/ticket-link.server";
-import { joinWaitlist, WAITLIST_MESSAGES } from "~/modules/waitlist/waitlist.server";
-import { waitlistPageUrl } from "~/modules/waitlist/waitlist-token.server";
 import { makeToast } from "~/ui/toast";
 import { checkHuman, HUMAN_CHECK_MESSAGE } from "./human-check.server";
 import { IP_CEILING_MESSAGE, secondsToNextWindow, takeIpSlot } from "./ip-ceiling.server";
@@ -18,13 +16,12 @@ import { resendTicketByEmail } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 
 /**
- * What /register's form posts: a registration, the waitlist (intent=waitlist), or "Lost your
- * ticket?" (intent=resend). `clientIp` counts against the per-address ceiling.
+ * What /register's form posts: a registration, or "Lost your ticket?" (intent=resend); the
+ * waitlist's join (intent=waitlist) is the waitlist module's. `clientIp` counts against the
+ * per-address ceiling.
  */
 export async function registrationAction(formData: FormData, clientIp = "") {
-  const intent = formData.get("intent");
-  if (intent === "resend") return resendAction(formData, clientIp);
-  return intent === "waitlist" ? waitlistAction(formData, clientIp) : registerAction(formData, clientIp);
+  return formData.get("intent") === "resend" ? resendAction(formData, clientIp) : registerAction(formData, clientIp);
 }
 
 /**
@@ -62,7 +59,7 @@ async function resendAction(formData: FormData, clientIp: string) {
 }
 
 /** The form again with the entered values: invalid (400), refused (409) or failed (500), with the reason as a toast. */
-function formAgain(
+export function formAgain(
   submission: Submission<RegistrationInput>,
   message: string | null,
   status: 400 | 409 | 429 | 500,
@@ -74,36 +71,23 @@ function formAgain(
   return data({ result: reply, toast: makeToast("error", text) }, { status, headers });
 }
 
-async function waitlistAction(formData: FormData, clientIp: string) {
+/**
+ * A posted registration form (the registration or the waitlist, one form): its checked values,
+ * or the answer to send back when it is invalid (400) or refused as a script's or over the
+ * address's ceiling (refusal).
+ */
+export function checkRegistrationForm(formData: FormData, clientIp: string) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
-  if (submission.status !== "success") return formAgain(submission, null, 400);
+  if (submission.status !== "success") return { ok: false as const, answer: formAgain(submission, null, 400) };
   const refused = refusal(formData, clientIp);
-  if (refused) return formAgain(submission, refused.message, refused.status, refused.headers);
-  const keys = ticketLinkKeys();
-  try {
-    const outcome = await joinWaitlist(await getDb(), submission.value, { secret: keys.secret });
-    if (!outcome.ok) return formAgain(submission, outcome.message, 409);
-    notifyOutbox();
-    return {
-      result: submission.reply({ resetForm: true }),
-      toast: makeToast("success", waitlistJoinedMessage(outcome.position), 5000),
-      waitlisted: { email: outcome.email, position: outcome.position, url: waitlistPageUrl(keys.publicUrl, outcome.token) },
-    };
-  } catch (error) {
-    logger().error({ err: error }, "joining the waitlist failed");
-    return formAgain(submission, WAITLIST_MESSAGES.failed, 500);
-  }
-}
-
-function waitlistJoinedMessage(position: number): string {
-  return `You're on the waitlist: number ${position.toLocaleString("en-US")} in line.`;
+  if (refused) return { ok: false as const, answer: formAgain(submission, refused.message, refused.status, refused.headers) };
+  return { ok: true as const, submission };
 }
 
 async function registerAction(formData: FormData, clientIp: string) {
-  const submission = parseWithZod(formData, { schema: registrationSchema });
-  if (submission.status !== "success") return formAgain(submission, null, 400);
-  const refused = refusal(formData, clientIp);
-  if (refused) return formAgain(submission, refused.message, refused.status, refused.headers);
+  const form = checkRegistrationForm(formData, clientIp);
+  if (!form.ok) return form.answer;
+  const { submission } = form;
   const keys = ticketLinkKeys();
   try {
     const outcome = await registerAttendee(await getDb(), submission.value, { secret: keys.secret });

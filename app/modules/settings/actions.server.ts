@@ -1,12 +1,11 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
-import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
 import { saveSettings } from "./save-settings.server";
@@ -18,7 +17,18 @@ const IMAGES = [
 ] as const;
 
 /** 'Save Event Settings': a redirect back with the saved toast, or the form with its errors and what was typed. */
-export async function settingsAction(db: Db, actor: AuditActor, request: Request, back: string) {
+/**
+ * `afterSave` runs inside the save's transaction and says whether it queued mail: the
+ * waitlist's offers for seats a raised capacity or reopened registration frees (the route
+ * wires it in, so settings need not know the waitlist).
+ */
+export async function settingsAction(
+  db: Db,
+  actor: AuditActor,
+  request: Request,
+  back: string,
+  afterSave?: (tx: DbOrTx) => Promise<readonly unknown[]>,
+) {
   const upload = await readUploadForm(request);
   const { formData } = upload;
   // The images are settled first so the form comes back showing them whatever else needs fixing.
@@ -41,11 +51,11 @@ export async function settingsAction(db: Db, actor: AuditActor, request: Request
     );
   if (submission.status !== "success" || Object.keys(imageErrors).length > 0) return fail(imageErrors);
   try {
-    let offered: string[] = [];
+    let queued: readonly unknown[] = [];
     const saved = await saveSettings(db, actor, submission.value, async (tx) => {
-      offered = await settleWaitlist(tx);
+      queued = (await afterSave?.(tx)) ?? [];
     });
-    if (offered.length > 0) notifyOutbox();
+    if (queued.length > 0) notifyOutbox();
     if (!saved.ok) {
       const message = capacityBelowRegistered(saved.registered);
       return data(

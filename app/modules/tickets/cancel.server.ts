@@ -5,14 +5,13 @@ import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { verifyTicketToken } from "./ticket-token.server";
 
 // An attendee cancels from their ticket page (or the link in their e-mails). In one
 // transaction: the registration moves to `cancelled_registrations`, which frees the seat
 // (the seat counter's trigger) and the e-mail address, stops mail not yet sent to them,
-// voids the QR code (the door finds the ticket cancelled), offers the seat to the waitlist,
-// queues a confirmation and writes the audit entry.
+// voids the QR code (the door finds the ticket cancelled), lets the caller hand the seat on
+// (to the waitlist), queues a confirmation and writes the audit entry.
 
 export const CANCEL_TEMPLATE = "cancellation";
 
@@ -27,7 +26,16 @@ export type CancelOutcome = { status: "cancelled" | "already" | "checked-in" } |
 
 export type CancelledRegistration = typeof cancelled_registrations.$inferSelect;
 
-export async function cancelRegistration(db: Db, token: string, secret: string): Promise<CancelOutcome> {
+/**
+ * `afterCancel` runs in the same transaction once the seat is free: the route hands the seat
+ * to the waitlist there (tickets need not know the waitlist).
+ */
+export async function cancelRegistration(
+  db: Db,
+  token: string,
+  secret: string,
+  afterCancel?: (tx: DbOrTx) => Promise<unknown>,
+): Promise<CancelOutcome> {
   const ticketId = verifyTicketToken(token, secret);
   if (!ticketId) return { status: "invalid" };
   return db.transaction(async (tx) => {
@@ -44,8 +52,7 @@ export async function cancelRegistration(db: Db, token: string, secret: string):
     // Reminders or a resent ticket still waiting would reach someone who is no longer coming.
     await tx.delete(mail_outbox).where(and(eq(mail_outbox.attendee_id, attendee.id), eq(mail_outbox.status, "pending")));
     await tx.delete(attendees).where(eq(attendees.id, attendee.id));
-    // The freed seat goes to the first person on the waitlist, if anyone is waiting.
-    await settleWaitlist(tx);
+    await afterCancel?.(tx);
     const settings = await getSettings(tx);
     await enqueueMail(tx, {
       to: attendee.email,

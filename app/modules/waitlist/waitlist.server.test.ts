@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
-import type { DbConnection } from "~/db/client.server";
+import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, cancelled_registrations, check_ins, mail_outbox, waitlist } from "~/db/schema";
 import { deleteAttendee } from "~/modules/attendees/attendees.server";
@@ -20,6 +20,8 @@ const SECRET = "waitlist-test-secret-0123456789abcdef";
 const keys = { secret: SECRET };
 const ORGANISER = { id: null, email: "organiser@example.org" };
 const HOUR = 3_600_000;
+/** What the cancel route does with a freed seat: hand it to the waitlist, in the same transaction. */
+const handOn = (tx: DbOrTx) => settleWaitlist(tx);
 
 describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
   let database: DbConnection;
@@ -86,7 +88,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     const [t1, t2] = tokens as [string, string];
     const cancelled = registered[0];
     if (!cancelled) throw new Error("no attendee");
-    expect(await cancelRegistration(db, signTicketToken(cancelled.ticket_id, SECRET), SECRET)).toEqual({ status: "cancelled" });
+    expect(await cancelRegistration(db, signTicketToken(cancelled.ticket_id, SECRET), SECRET, handOn)).toEqual({ status: "cancelled" });
     expect([await statusOf(t1), await statusOf(t2)]).toEqual(["offered", "waiting"]);
     expect(await offerMails()).toBe(1);
     // The held seat is not free for a newcomer, who may join the line instead.
@@ -193,7 +195,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     expect(joined.text).toContain("number 2 in line");
     expect(joined.html).toContain(`https://summit.example.org/waitlist/${encodeURIComponent(tokens[1] ?? "")}`);
 
-    await cancelRegistration(db, signTicketToken(registered[0]?.ticket_id ?? "", SECRET), SECRET);
+    await cancelRegistration(db, signTicketToken(registered[0]?.ticket_id ?? "", SECRET), SECRET, handOn);
     const [first] = await db.select().from(waitlist).where(eq(waitlist.status, "offered"));
     const offer = await renderWaitlistMail(db, "waitlist-offer", { waitlistId: first?.id }, mailKeys);
     expect(offer.subject).toBe("A seat is free for you: Zamfara Youth Summit");
@@ -205,7 +207,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
   it("under a rush: 20 seats freed at once while newcomers keep coming make exactly 20 offers, and never overbook", async () => {
     const { db } = database;
     const { registered, tokens } = await fullWithWaitlist(50, 40);
-    const cancels = registered.slice(0, 20).map((a) => cancelRegistration(db, signTicketToken(a.ticket_id, SECRET), SECRET));
+    const cancels = registered.slice(0, 20).map((a) => cancelRegistration(db, signTicketToken(a.ticket_id, SECRET), SECRET, handOn));
     const newcomers = Array.from({ length: 30 }, () => registerAttendee(db, registrationInput(), keys));
     const joiners = Array.from({ length: 10 }, () => joinWaitlist(db, registrationInput(), keys));
     const [cancelled, registeredNow] = await Promise.all([Promise.all(cancels), Promise.all(newcomers), Promise.all(joiners)]);

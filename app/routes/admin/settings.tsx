@@ -3,6 +3,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { settingsAction } from "~/modules/settings/actions.server";
 import { SettingsForm } from "~/modules/settings/settings-form";
 import { settingsFormPage } from "~/modules/settings/settings-page.server";
+import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { BUTTON } from "~/ui/styles";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/settings";
@@ -17,7 +18,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return settingsAction(db, admin, request, "/admin/settings");
+  // Seats a raised capacity (or reopened registration) frees go to the waitlist first, in the same transaction.
+  return settingsAction(db, admin, request, "/admin/settings", (tx) => settleWaitlist(tx));
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
