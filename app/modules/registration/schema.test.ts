@@ -1,24 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { joinFieldErrors, parseRegistration, REGISTRATION_FIELDS, registrationSchema } from "./schema";
+import { registrationInput } from "./test-data.server";
 
 // The rules and messages of the registration form, checked the way the server
 // applies them (parseWithZod on the posted form) and, for every case, that the browser's
 // lighter parseRegistration reaches exactly the same result.
 
-const VALID = {
-  intent: "register",
-  fullName: "Ada Bello",
-  email: "ada@example.com",
-  phone: "0803 123 4567",
-  gender: "female",
-  organization: "",
-  position: "",
-  state: "Zamfara",
-  localGovernment: "Gusau",
-  reason: "",
-  consent: "on",
-};
+const ADA = registrationInput({ fullName: "Ada Bello", email: "ada@example.com", phone: "0803 123 4567", gender: "female" });
+const VALID = { intent: "register", ...ADA };
 
 type Fields = Record<string, string | undefined>;
 
@@ -44,18 +34,7 @@ describe("registration schema", () => {
   it("accepts a complete registration, trims text and fills optional fields with empty strings", () => {
     const submission = serverParse(with_({ fullName: "  Ada Bello ", email: " ada@example.com ", organization: undefined }));
     expect(submission.status).toBe("success");
-    expect(submission.value).toEqual({
-      fullName: "Ada Bello",
-      email: "ada@example.com",
-      phone: "0803 123 4567",
-      gender: "female",
-      organization: "",
-      position: "",
-      state: "Zamfara",
-      localGovernment: "Gusau",
-      reason: "",
-      consent: "on",
-    });
+    expect(submission.value).toEqual(ADA);
   });
 
   it("accepts a registration without state and local government", () => {
