@@ -94,9 +94,9 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
     // sees the mark the first one wrote.
     const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     if (!settings || !isPurgeDue(settings, now)) return null;
-    // Registration, cancelling and erasure already wait on the settings row (the seat counter);
-    // joining the waitlist may not. Locking out writers (readers go on) makes the counts below
-    // and the deletes after them see the same rows.
+    // Every seat-changing write (registration, the waitlist, cancelling, erasure) already waits
+    // on the settings row (settings/seats.server.ts). The table lock keeps out any other writer
+    // too (readers go on), so the counts below and the deletes after them see the same rows.
     await tx.execute(sql`lock table ${attendees}, ${cancelled_registrations}, ${waitlist} in exclusive mode`);
     await keepAnonymousCounts(tx);
     const [checkIns] = await tx.select({ n: sql<number>`count(*)::int` }).from(check_ins);
