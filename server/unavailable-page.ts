@@ -1,0 +1,99 @@
+import type { Request, Response } from "express";
+
+// The page a person sees when the server cannot answer now: too many requests at once
+// (server/load-shedding.ts) or the database out of reach. It is plain HTML written here,
+// not rendered by React Router: producing it must cost next to nothing, and it must work
+// when the database, which every route's loader reads, does not.
+//
+// A form post that could not be answered comes back as a "Try again" form carrying what
+// was sent, so nobody types their registration twice, with or without JavaScript. Browsers
+// with JavaScript post through React Router's data requests (`*.data`); those get a short
+// text answer that the form's client action turns into a message above the kept form.
+
+export type UnavailableReason = "busy" | "database";
+
+const TEXT: Record<UnavailableReason, { title: string; message: string }> = {
+  busy: {
+    title: "We're very busy right now",
+    message: "Too many people are using the site at this moment. Please try again in a few seconds.",
+  },
+  database: {
+    title: "We can't reach our records right now",
+    message: "The site is having a short technical problem. Nothing you sent was saved. Please try again in a minute.",
+  },
+};
+
+/** Fields never written back into a page: a password stays where the person typed it. */
+const NEVER_ECHOED = /password/i;
+/** A retry form is only offered for the small public forms, never for uploads or the admin. */
+const MAX_ECHOED_BYTES = 16 * 1024;
+
+export function unavailableText(reason: UnavailableReason) {
+  return TEXT[reason];
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** Reads a small urlencoded form body, or nothing (another type, too long, an error). */
+function readSmallForm(req: Request): Promise<URLSearchParams | undefined> {
+  const type = (req.headers["content-type"] ?? "").toLowerCase();
+  const length = Number(req.headers["content-length"] ?? "NaN");
+  if (!type.startsWith("application/x-www-form-urlencoded") || !(length > 0 && length <= MAX_ECHOED_BYTES)) {
+    return Promise.resolve(undefined);
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on("data", (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_ECHOED_BYTES) chunks.push(chunk);
+    });
+    req.on("end", () => resolve(size <= MAX_ECHOED_BYTES ? new URLSearchParams(Buffer.concat(chunks).toString("utf8")) : undefined));
+    req.on("error", () => resolve(undefined));
+  });
+}
+
+function retryForm(action: string, fields: URLSearchParams): string {
+  const hidden = [...fields]
+    .filter(([name]) => !NEVER_ECHOED.test(name))
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join("");
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<button type="submit">Try again</button></form>
+<p class="small">What you typed is kept: the button sends it again.</p>`;
+}
+
+function page(reason: UnavailableReason, nonce: string, body: string): string {
+  const { title, message } = TEXT[reason];
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>${title} · Zamfara Youth Summit</title>
+<style nonce="${nonce}">body{margin:0;font-family:system-ui,sans-serif;color:#111827;background:#fff}main{max-width:32rem;margin:0 auto;padding:15vh 1rem 2rem;text-align:center}h1{font-size:1.5rem}p{color:#4b5563;line-height:1.5}.small{font-size:.875rem}button,a.button{display:inline-block;margin-top:1rem;padding:.65rem 1.25rem;border:0;border-radius:.5rem;background:#15803d;color:#fff;font:600 1rem system-ui,sans-serif;text-decoration:none;cursor:pointer}</style>
+</head><body><main><h1>${title}</h1><p>${message}</p>${body}</main></body></html>`;
+}
+
+/**
+ * Answers 503 with Retry-After: the friendly page for a document request (with a retry
+ * form for a small form post), a line of text for a data request or any other client.
+ * Reads the body of a small form post to write it back, so call it before anything
+ * else has read the request.
+ */
+export async function sendUnavailable(req: Request, res: Response, reason: UnavailableReason, retryAfterSeconds: number): Promise<void> {
+  res.status(503);
+  res.setHeader("Retry-After", String(retryAfterSeconds));
+  res.setHeader("Cache-Control", "no-store");
+  const wantsPage = !req.path.endsWith(".data") && (req.headers.accept ?? "").includes("text/html");
+  if (!wantsPage) {
+    // The body is not read: close the connection once answered instead of draining it.
+    if (req.method !== "GET" && req.method !== "HEAD") res.setHeader("Connection", "close");
+    res.type("text/plain").send(TEXT[reason].message);
+    return;
+  }
+  let body = `<a class="button" href="${escapeHtml(req.originalUrl)}">Try again</a>`;
+  if (req.method === "POST") {
+    const fields = req.path.startsWith("/admin") ? undefined : await readSmallForm(req);
+    body = fields ? retryForm(req.originalUrl, fields) : `<p class="small">Go back and send the form again in a moment.</p>`;
+    if (!fields) res.setHeader("Connection", "close");
+  }
+  res.type("html").send(page(reason, res.locals.cspNonce ?? "", body));
+}
