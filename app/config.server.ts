@@ -59,6 +59,20 @@ const envSchema = z
       .int("expected a whole number of at least 100")
       .min(100, "expected a whole number of at least 100")
       .default(1000),
+    // Overload: requests of one lane (public pages, /admin) running at once, and how long more
+    // may wait for a turn before they are answered 503 (server/load-shedding.ts).
+    MAX_ACTIVE_REQUESTS: z.coerce
+      .number({ message: "expected a whole number between 1 and 1000" })
+      .int("expected a whole number between 1 and 1000")
+      .min(1, "expected a whole number between 1 and 1000")
+      .max(1000, "expected a whole number between 1 and 1000")
+      .default(8),
+    MAX_QUEUE_WAIT_MS: z.coerce
+      .number({ message: "expected milliseconds between 0 and 60000" })
+      .int("expected milliseconds between 0 and 60000")
+      .min(0, "expected milliseconds between 0 and 60000")
+      .max(60_000, "expected milliseconds between 0 and 60000")
+      .default(500),
     CSP_REPORT_ONLY: z.enum(["true", "false"], { message: "expected true or false" }).default("false"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -93,6 +107,10 @@ export type Config = {
   trustProxy: boolean | number | string;
   /** posts of the public forms one client address may send per 10 minutes (a coarse ceiling; people share carrier addresses) */
   formPostsPerIp: number;
+  /** requests of one lane (public, admin) a server process runs at once; more wait, then get 503 */
+  maxActiveRequests: number;
+  /** how long a request waits for its turn before it is refused with 503 */
+  maxQueueWaitMs: number;
   /** the Content-Security-Policy is reported, not enforced (to try a change on a live site) */
   cspReportOnly: boolean;
 };
@@ -133,6 +151,8 @@ export function parseConfig(env: Env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cspReportOnly: e.CSP_REPORT_ONLY === "true",
     formPostsPerIp: e.FORM_POSTS_PER_IP,
+    maxActiveRequests: e.MAX_ACTIVE_REQUESTS,
+    maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
   };
 }
 

@@ -16,6 +16,7 @@ import "./app.css";
 import { getDb } from "./db/db.server";
 import { getSettings } from "./modules/settings/settings.server";
 import { useNonce } from "./ui/nonce";
+import { notAfterUnavailable, unavailableMessage } from "./ui/server-unavailable";
 import { readToasts } from "./ui/toast.server";
 import { Toaster } from "./ui/toaster";
 
@@ -77,12 +78,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+// A form refused by a busy server (ui/server-unavailable.ts) keeps the page as it is.
+export const shouldRevalidate = notAfterUnavailable;
+
 export default function App() {
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // 503: overloaded or without the database (server/unavailable-page.ts), a passing state.
+  const unavailable = isRouteErrorResponse(error) && error.status === 503;
   // Stack traces only while developing; production shows the generic heading.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
@@ -92,6 +98,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           <p className="text-6xl font-bold text-brand-700">404</p>
           <h1 className="mt-4 text-2xl font-semibold">Page not found</h1>
           <p className="mt-2 text-gray-600">The page you are looking for does not exist or has moved.</p>
+        </>
+      ) : unavailable ? (
+        <>
+          <h1 className="text-2xl font-semibold">The site can't answer right now</h1>
+          <p className="mt-2 text-gray-600">{unavailableMessage(error.data)}</p>
         </>
       ) : (
         <>

@@ -12,6 +12,7 @@ import { logger } from "~/logger.server";
 import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
+import { loadShedding } from "./load-shedding";
 import { cspReports, securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
 
@@ -60,6 +61,7 @@ export async function startServer() {
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.post("/csp-report", cspReports(log));
   app.use(bodyLimits());
+  app.use(loadShedding({ maxActive: config.maxActiveRequests, maxQueueWaitMs: config.maxQueueWaitMs, retryAfterSeconds: 5, log }));
   // Admin pages and their data requests (/admin.data, /admin/attendees.data) hold personal data: no cache may keep them.
   app.use((req, res, next) => {
     if (/^\/admin(?:[/.]|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store");

@@ -15,6 +15,7 @@ import { joinWaitlistAction } from "~/modules/waitlist/actions.server";
 import { siteName } from "~/root";
 import { BackHeader } from "~/ui/back-header";
 import { readForm } from "~/ui/read-form.server";
+import { keepFormWhenUnavailable, notAfterUnavailable } from "~/ui/server-unavailable";
 import { Toaster } from "~/ui/toaster";
 import { useToasts } from "~/ui/use-toasts";
 import type { Route } from "./+types/register";
@@ -51,6 +52,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   // One form, two doors: the waitlist's when the event is full.
   return form.get("intent") === "waitlist" ? joinWaitlistAction(form, context.clientIp) : registrationAction(form, context.clientIp);
 }
+
+// Overloaded or without its database, the server answers 503: the form stays as typed.
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  return keepFormWhenUnavailable(() => serverAction());
+}
+
+export const shouldRevalidate = notAfterUnavailable;
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { event, status, offerHours, stamp } = loaderData;

@@ -1,0 +1,37 @@
+import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
+import { makeToast, type Toast } from "./toast";
+
+// When the server is overloaded or its database out of reach, it answers a form's data
+// request with 503 and a line of text (server/unavailable-page.ts). Thrown on, that would
+// replace the page with the error screen and lose what the person typed; a route's
+// clientAction passes its server action through this instead, and the answer becomes a
+// toast above the form, still filled in, ready to send again.
+
+const FALLBACK = "The site is very busy right now. Please try again in a few seconds.";
+
+export type Unavailable = { toast: Toast; unavailable: true };
+
+/** The server action's answer, or `{ toast, unavailable }` when the server said 503. */
+export async function keepFormWhenUnavailable<T>(serverAction: () => Promise<T>): Promise<T | Unavailable> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (!isRouteErrorResponse(error) || error.status !== 503) throw error;
+    return { toast: makeToast("error", unavailableMessage(error.data)), unavailable: true };
+  }
+}
+
+/**
+ * A route's shouldRevalidate: after a refused post nothing changed, and reloading the page's
+ * data from the same busy server would only be refused too, replacing the page with the
+ * error screen. The root and every route on a page with such a form need it.
+ */
+export function notAfterUnavailable({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
+  const refused = typeof actionResult === "object" && actionResult !== null && "unavailable" in actionResult;
+  return refused ? false : defaultShouldRevalidate;
+}
+
+/** The server's own sentence when it sent one (plain text), else a general one. */
+export function unavailableMessage(data: unknown): string {
+  return typeof data === "string" && data.length > 0 && data.length < 300 && !data.includes("<") ? data : FALLBACK;
+}
