@@ -72,7 +72,7 @@ const envSchema = z
       .int("expected milliseconds between 0 and 60000")
       .min(0, "expected milliseconds between 0 and 60000")
       .max(60_000, "expected milliseconds between 0 and 60000")
-      .default(500),
+      .default(250),
     CSP_REPORT_ONLY: z.enum(["true", "false"], { message: "expected true or false" }).default("false"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {

@@ -8,14 +8,14 @@ import { loadShedding } from "./load-shedding";
 
 type Held = { release: () => void };
 
-async function startServer(maxActive: number, maxQueueWaitMs: number) {
+async function startServer(maxActive: number, maxQueueWaitMs: number, eventLoopLag = () => 0) {
   const held: Held[] = [];
   const app = express();
   app.use((_req, res, next) => {
     res.locals.cspNonce = "test-nonce";
     next();
   });
-  app.use(loadShedding({ maxActive, maxQueueWaitMs, retryAfterSeconds: 5 }));
+  app.use(loadShedding({ maxActive, maxQueueWaitMs, retryAfterSeconds: 5, eventLoopLag }));
   app.get("/healthz", (_req, res) => {
     res.send("ok");
   });
@@ -80,6 +80,24 @@ describe("loadShedding", () => {
     expect(html).toContain('<a class="button" href="/register">Try again</a>');
     expect(waited).toBeGreaterThanOrEqual(90);
     expect(waited).toBeLessThan(2_000);
+    held[0]?.release();
+    await running;
+  });
+
+  it("takes the event loop's lag off the allowed wait: a loop as late as the wait refuses at once", async () => {
+    let lag = 0;
+    const { url, held } = await startServer(1, 1_000, () => lag);
+    const running = fetch(`${url}/a`);
+    await until(() => held.length === 1);
+    lag = 1_200;
+    const started = performance.now();
+    expect((await fetch(`${url}/b`)).status).toBe(503);
+    expect(performance.now() - started).toBeLessThan(500);
+    lag = 900;
+    const late = performance.now();
+    expect((await fetch(`${url}/c`)).status).toBe(503);
+    // 1000 ms allowed, 900 of them already spent behind a busy loop.
+    expect(performance.now() - late).toBeLessThan(600);
     held[0]?.release();
     await running;
   });

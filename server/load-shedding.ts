@@ -9,6 +9,11 @@ import { sendUnavailable } from "./unavailable-page";
 // a posted form. A refusal costs a fraction of a millisecond, so the requests let in
 // still get the whole machine and answer in well under a second.
 //
+// The wait is counted from when this middleware first sees the request, but a busy event
+// loop has already kept it waiting before that (reading the socket, parsing). The loop's
+// recent lag is taken off the allowed wait, so an answer stays on time when the whole
+// process, not just the queue, is behind.
+//
 // Two lanes, each with its own limit: the organisers' pages (/admin) stay usable while
 // the public pages are flooded, and the reverse. /healthz is never held back: a load
 // balancer must see a busy server as alive. Static files are answered before this runs.
@@ -21,6 +26,8 @@ export type LoadSheddingOptions = {
   /** what Retry-After tells the refused */
   retryAfterSeconds: number;
   log?: Logger;
+  /** the event loop's recent lag in ms; default a sampler started here */
+  eventLoopLag?: () => number;
 };
 
 type Waiting = { req: Request; res: Response; next: () => void; timer: NodeJS.Timeout };
@@ -36,6 +43,7 @@ export function loadShedding(options: LoadSheddingOptions): RequestHandler {
   const lanes = { public: newLane(), admin: newLane() };
   const maxQueue = options.maxActive * QUEUE_PER_ACTIVE;
   let lastLog = 0;
+  const lag = options.eventLoopLag ?? sampleEventLoopLag();
 
   const shed = (lane: Lane, req: Request, res: Response) => {
     lane.shed++;
@@ -78,7 +86,8 @@ export function loadShedding(options: LoadSheddingOptions): RequestHandler {
     if (req.path === "/healthz") return next();
     const lane = /^\/admin(?:[/.]|$)/.test(req.path) ? lanes.admin : lanes.public;
     if (lane.active < options.maxActive) return admit(lane, res, next);
-    if (lane.queue.length >= maxQueue || options.maxQueueWaitMs === 0) return shed(lane, req, res);
+    const allowedWait = options.maxQueueWaitMs - lag();
+    if (lane.queue.length >= maxQueue || allowedWait <= 0) return shed(lane, req, res);
     const waiting: Waiting = {
       req,
       res,
@@ -88,10 +97,28 @@ export function loadShedding(options: LoadSheddingOptions): RequestHandler {
         if (index === -1) return;
         lane.queue.splice(index, 1);
         shed(lane, req, res);
-      }, options.maxQueueWaitMs),
+      }, allowedWait),
     };
     lane.queue.push(waiting);
   };
+}
+
+const SAMPLE_EVERY_MS = 20;
+
+/**
+ * How late the event loop runs: a timer due every 20 ms notes how late it fired. A late
+ * tick counts at once; the figure then fades (a fifth per tick), so one slow moment does
+ * not refuse requests for long.
+ */
+function sampleEventLoopLag(): () => number {
+  let lag = 0;
+  let due = performance.now() + SAMPLE_EVERY_MS;
+  setInterval(() => {
+    const now = performance.now();
+    lag = Math.max(now - due, lag * 0.8);
+    due = now + SAMPLE_EVERY_MS;
+  }, SAMPLE_EVERY_MS).unref();
+  return () => lag;
 }
 
 function newLane(): Lane {

@@ -27,6 +27,8 @@ const TEXT: Record<UnavailableReason, { title: string; message: string }> = {
 const NEVER_ECHOED = /password/i;
 /** A retry form is only offered for the small public forms, never for uploads or the admin. */
 const MAX_ECHOED_BYTES = 16 * 1024;
+/** A refused body up to this size is received and dropped; a bigger one closes the connection. */
+const MAX_DRAINED_BYTES = 256 * 1024;
 
 export function unavailableText(reason: UnavailableReason) {
   return TEXT[reason];
@@ -34,6 +36,17 @@ export function unavailableText(reason: UnavailableReason) {
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/**
+ * A small body is read and dropped, so the connection stays open for the client's next
+ * request (closing it with unread data would reset it: a connection error, not an answer);
+ * a large one (an upload) is not worth receiving, and the connection closes after the answer.
+ */
+function discardBody(req: Request, res: Response) {
+  if (req.method === "GET" || req.method === "HEAD") return;
+  if (Number(req.headers["content-length"] ?? 0) > MAX_DRAINED_BYTES) res.setHeader("Connection", "close");
+  else req.resume();
+}
 
 /** Reads a small urlencoded form body, or nothing (another type, too long, an error). */
 function readSmallForm(req: Request): Promise<URLSearchParams | undefined> {
@@ -84,8 +97,7 @@ export async function sendUnavailable(req: Request, res: Response, reason: Unava
   res.setHeader("Cache-Control", "no-store");
   const wantsPage = !req.path.endsWith(".data") && (req.headers.accept ?? "").includes("text/html");
   if (!wantsPage) {
-    // The body is not read: close the connection once answered instead of draining it.
-    if (req.method !== "GET" && req.method !== "HEAD") res.setHeader("Connection", "close");
+    discardBody(req, res);
     res.type("text/plain").send(TEXT[reason].message);
     return;
   }
@@ -93,7 +105,7 @@ export async function sendUnavailable(req: Request, res: Response, reason: Unava
   if (req.method === "POST") {
     const fields = req.path.startsWith("/admin") ? undefined : await readSmallForm(req);
     body = fields ? retryForm(req.originalUrl, fields) : `<p class="small">Go back and send the form again in a moment.</p>`;
-    if (!fields) res.setHeader("Connection", "close");
+    if (!fields) discardBody(req, res);
   }
   res.type("html").send(page(reason, res.locals.cspNonce ?? "", body));
 }

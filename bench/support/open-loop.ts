@@ -1,0 +1,120 @@
+import http from "node:http";
+
+// Load as a crowd makes it: requests leave at a fixed rate whether or not earlier ones
+// were answered (an open loop), each on a pooled keep-alive connection, the way many
+// phones arrive at once. autocannon's loop is closed (a connection sends its next request
+// after the last answer), which can never offer more than the server accepts; this can.
+// Every answer is kept with its status and time, so the accepted and the refused can be
+// measured apart and checked against the database.
+
+export type Sent = { method: "GET" | "POST"; path: string; body?: string; headers?: Record<string, string>; key?: string };
+
+export type Answer = { key?: string; status: number; ms: number; error?: string };
+
+/** Sends one request; resolves with its status and time, or the connection error (status 0). */
+function send(agent: http.Agent, origin: URL, request: Sent, timeoutMs: number): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const done = (status: number, error?: string) => resolve({ key: request.key, status, ms: performance.now() - started, error });
+    const req = http.request(
+      {
+        agent,
+        host: origin.hostname,
+        port: origin.port,
+        method: request.method,
+        path: request.path,
+        headers: {
+          origin: origin.origin,
+          "accept-encoding": "gzip, deflate, br",
+          ...(request.body
+            ? { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(request.body) }
+            : {}),
+          ...request.headers,
+        },
+        timeout: timeoutMs,
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => done(res.statusCode ?? 0));
+        res.on("error", (error) => done(0, error.message));
+      },
+    );
+    req.on("timeout", () => req.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    req.on("error", (error) => done(0, (error as NodeJS.ErrnoException).code ?? error.message));
+    req.end(request.body);
+  });
+}
+
+export function keepAliveAgent(): http.Agent {
+  return new http.Agent({ keepAlive: true, maxSockets: 2048 });
+}
+
+/** Sends `rate` requests a second for `seconds`, made by `next`; resolves when every one is answered. */
+export async function openLoop(options: {
+  url: string;
+  rate: number;
+  seconds: number;
+  next: () => Sent;
+  timeoutMs?: number;
+}): Promise<{ answers: Answer[]; seconds: number }> {
+  const origin = new URL(options.url);
+  const agent = keepAliveAgent();
+  const pending: Promise<Answer>[] = [];
+  const total = Math.round(options.rate * options.seconds);
+  const started = performance.now();
+  await new Promise<void>((resolve) => {
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * options.rate));
+      while (pending.length < due) pending.push(send(agent, origin, options.next(), options.timeoutMs ?? 30_000));
+      if (pending.length >= total) resolve();
+      else setTimeout(tick, 5);
+    };
+    tick();
+  });
+  const answers = await Promise.all(pending);
+  agent.destroy();
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+/** `connections` clients, each sending its next request when the last is answered, for `seconds`. */
+export async function closedLoop(options: {
+  url: string;
+  connections: number;
+  seconds: number;
+  next: () => Sent;
+}): Promise<{ answers: Answer[]; seconds: number }> {
+  const origin = new URL(options.url);
+  const agent = keepAliveAgent();
+  const answers: Answer[] = [];
+  const started = performance.now();
+  const deadline = started + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < deadline) answers.push(await send(agent, origin, options.next(), 30_000));
+    }),
+  );
+  agent.destroy();
+  return { answers, seconds: (performance.now() - started) / 1000 };
+}
+
+/** Asks `path` every `everyMs` until stopped: what a load balancer's health check sees. */
+export function probe(url: string, path: string, everyMs: number): { stop: () => Promise<Answer[]> } {
+  const origin = new URL(url);
+  const agent = keepAliveAgent();
+  const answers: Promise<Answer>[] = [];
+  const timer = setInterval(() => answers.push(send(agent, origin, { method: "GET", path }, 30_000)), everyMs);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      const all = await Promise.all(answers);
+      agent.destroy();
+      return all;
+    },
+  };
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
