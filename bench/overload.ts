@@ -55,7 +55,7 @@ type Phase = {
   check?: RegistrationCheck;
 };
 
-function describe(phase: Phase) {
+function tally(phase: Phase) {
   const ok = phase.answers.filter((a) => a.status >= 200 && a.status < 400);
   const refused = phase.answers.filter((a) => a.status === 503);
   const errors = phase.answers.filter((a) => a.status === 0);
@@ -87,7 +87,7 @@ async function burst(server: ProductionServer, next: () => Sent, rate: number, s
 const ms = (value: number) => (Number.isNaN(value) ? "—" : `${Math.round(value)} ms`);
 
 function row(phase: Phase): string {
-  const d = describe(phase);
+  const d = tally(phase);
   const okMs = d.ok.map((a) => a.ms);
   const health = phase.health ?? [];
   const healthOk = health.filter((a) => a.status === 200).length;
@@ -135,8 +135,8 @@ async function main() {
       });
       const capacityPhase = { name: "Capacity (closed loop)", offered: `${args.connections} clients`, ...capacity };
       phases.push(capacityPhase);
-      rate = Math.round(describe(capacityPhase).perSecond * factor);
-      log(`capacity ${describe(capacityPhase).perSecond.toFixed(0)}/s; burst at ${rate}/s for ${seconds} s…`);
+      rate = Math.round(tally(capacityPhase).perSecond * factor);
+      log(`capacity ${tally(capacityPhase).perSecond.toFixed(0)}/s; burst at ${rate}/s for ${seconds} s…`);
       const run = await burst(shedding.server, shedding.next, rate, seconds);
       everyAnswer.push(...capacity.answers, ...run.answers);
       phases.push({ name: `Burst, ${factor}× capacity, shedding (defaults)`, offered: `${rate}/s for ${seconds} s`, ...run });

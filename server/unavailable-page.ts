@@ -30,10 +30,6 @@ const MAX_ECHOED_BYTES = 16 * 1024;
 /** A refused body up to this size is received and dropped; a bigger one closes the connection. */
 const MAX_DRAINED_BYTES = 256 * 1024;
 
-export function unavailableText(reason: UnavailableReason) {
-  return TEXT[reason];
-}
-
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 

@@ -45,7 +45,7 @@ function send(agent: http.Agent, origin: URL, request: Sent, timeoutMs: number):
   });
 }
 
-export function keepAliveAgent(): http.Agent {
+function keepAliveAgent(): http.Agent {
   return new http.Agent({ keepAlive: true, maxSockets: 2048 });
 }
 
