@@ -12,6 +12,7 @@ import { logger } from "~/logger.server";
 import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
+import { databaseGuard } from "./database-guard";
 import { cspReports, securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
 
@@ -65,6 +66,7 @@ export async function startServer() {
     if (/^\/admin(?:[/.]|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store");
     next();
   });
+  app.use(databaseGuard(database));
   app.use(createRequestListener());
 
   const workers = startBackgroundWorkers(database.db, database.availability);
