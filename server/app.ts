@@ -12,6 +12,7 @@ import { logger } from "~/logger.server";
 import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
+import { databaseGuard } from "./database-guard";
 import { loadShedding } from "./load-shedding";
 import { cspReports, securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
@@ -61,6 +62,8 @@ export async function startServer() {
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.post("/csp-report", cspReports(log));
   app.use(bodyLimits());
+  // Without its database the site answers 503 at once; with it, no more than it can answer in time.
+  app.use(databaseGuard(database));
   app.use(loadShedding({ maxActive: config.maxActiveRequests, maxQueueWaitMs: config.maxQueueWaitMs, retryAfterSeconds: 5, log }));
   // Admin pages and their data requests (/admin.data, /admin/attendees.data) hold personal data: no cache may keep them.
   app.use((req, res, next) => {
@@ -69,7 +72,7 @@ export async function startServer() {
   });
   app.use(createRequestListener());
 
-  const workers = startBackgroundWorkers(database.db);
+  const workers = startBackgroundWorkers(database.db, database.availability);
   // The embedded database lives in this process: `npm run backup` asks it for a copy (server/backup-socket.ts).
   const backups = database.snapshot ? await listenForBackups(config.dataDir, database.snapshot, log) : undefined;
   // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s, checked

@@ -23,6 +23,10 @@ const TEXT: Record<UnavailableReason, { title: string; message: string }> = {
   },
 };
 
+export function unavailableText(reason: UnavailableReason) {
+  return TEXT[reason];
+}
+
 /** Fields never written back into a page: a password stays where the person typed it. */
 const NEVER_ECHOED = /password/i;
 /** A retry form is only offered for the small public forms, never for uploads or the admin. */

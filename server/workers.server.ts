@@ -1,4 +1,5 @@
 import { getConfig } from "~/config.server";
+import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
@@ -19,6 +20,8 @@ import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
 const ORPHAN_MEDIA_AGE_MS = 24 * 60 * 60_000;
 
 type Log = ReturnType<typeof logger>;
+/** The error handler of a round, logging `message` (see `failureLogger`). */
+type Failed = (message: string) => (error: unknown) => void;
 
 /**
  * Runs `task` soon after start and then every `everyMs`, never two at once; a failure is
@@ -44,7 +47,7 @@ function every(everyMs: number, firstMs: number, task: () => Promise<void>, onEr
   };
 }
 
-function startMediaSweep(db: Db, log: Log) {
+function startMediaSweep(db: Db, log: Log, failed: Failed) {
   return every(
     60 * 60_000,
     30_000,
@@ -52,12 +55,12 @@ function startMediaSweep(db: Db, log: Log) {
       const deleted = await sweepOrphanMedia(db, new Date(Date.now() - ORPHAN_MEDIA_AGE_MS));
       if (deleted > 0) log.info({ deleted }, "media: deleted unreferenced uploads");
     },
-    (error) => log.error({ err: error }, "media: the orphan sweep failed"),
+    failed("media: the orphan sweep failed"),
   );
 }
 
 /** Asks every minute (SCHEDULE_CHECK_SECONDS) whether the automatic reminder is due; the first instance to find it due sends it. */
-function startAutoReminder(db: Db, log: Log, checkMs: number) {
+function startAutoReminder(db: Db, log: Log, failed: Failed, checkMs: number) {
   return every(
     checkMs,
     5_000,
@@ -67,12 +70,12 @@ function startAutoReminder(db: Db, log: Log, checkMs: number) {
       log.info(run, "reminders: the automatic reminder was queued");
       notifyOutbox();
     },
-    (error) => log.error({ err: error }, "reminders: the automatic reminder failed; trying again in a minute"),
+    failed("reminders: the automatic reminder failed; trying again in a minute"),
   );
 }
 
 /** Every minute (SCHEDULE_CHECK_SECONDS): offers past their time pass to the next person (and any free seat is offered). */
-function startWaitlistSweep(db: Db, log: Log, checkMs: number) {
+function startWaitlistSweep(db: Db, log: Log, failed: Failed, checkMs: number) {
   return every(
     checkMs,
     10_000,
@@ -82,12 +85,12 @@ function startWaitlistSweep(db: Db, log: Log, checkMs: number) {
       log.info({ offered: offered.length }, "waitlist: seats offered");
       notifyOutbox();
     },
-    (error) => log.error({ err: error }, "waitlist: the sweep failed; trying again in a minute"),
+    failed("waitlist: the sweep failed; trying again in a minute"),
   );
 }
 
 /** Asks every minute (SCHEDULE_CHECK_SECONDS) whether personal data is due for deletion; the first instance to find it due deletes it. */
-function startRetentionPurge(db: Db, log: Log, checkMs: number) {
+function startRetentionPurge(db: Db, log: Log, failed: Failed, checkMs: number) {
   return every(
     checkMs,
     5_000,
@@ -95,14 +98,29 @@ function startRetentionPurge(db: Db, log: Log, checkMs: number) {
       const run = await purgePersonalDataIfDue(db);
       if (run) log.info(run, "retention: personal data deleted as set in Event Settings; anonymous totals kept");
     },
-    (error) => log.error({ err: error }, "retention: deleting personal data failed; trying again at the next check"),
+    failed("retention: deleting personal data failed; trying again at the next check"),
   );
 }
 
-/** Background work of the server process (mail outbox delivery, the automatic reminder, the retention purge, the waitlist sweep, the sweep of unreferenced uploads). */
-export function startBackgroundWorkers(db: Db) {
+/**
+ * A round's failure is logged, unless the database being out of reach explains it: the
+ * availability tracker (PostgreSQL only) says that once when it goes and once when it is
+ * back, and every worker tries again by itself meanwhile.
+ */
+function failureLogger(log: Log, availability: DatabaseAvailability | undefined): Failed {
+  return (message) => (error) => {
+    if (!availability?.report(error)) log.error({ err: error }, message);
+  };
+}
+
+/**
+ * Background work of the server process (mail outbox delivery, the automatic reminder, the retention purge, the
+ * waitlist sweep, the sweep of unreferenced uploads). `availability`: PostgreSQL's tracker (see failureLogger).
+ */
+export function startBackgroundWorkers(db: Db, availability?: DatabaseAvailability) {
   const config = getConfig();
   const log = logger();
+  const failed = failureLogger(log, availability);
   const transport = createMailTransport(config, log);
   if (config.smtpUrl) {
     const smtp = new URL(config.smtpUrl);
@@ -119,11 +137,13 @@ export function startBackgroundWorkers(db: Db) {
     }
     throw new Error(`unknown mail template "${mail.template}"`);
   };
-  const outbox = startOutboxWorker({ db, transport, log, render });
-  const mediaSweep = startMediaSweep(db, log);
-  const autoReminder = startAutoReminder(db, log, config.scheduleCheckMs);
-  const retention = startRetentionPurge(db, log, config.scheduleCheckMs);
-  const waitlistSweep = startWaitlistSweep(db, log, config.scheduleCheckMs);
+  const outbox = startOutboxWorker({ db, transport, log, render, quietWhen: (error) => availability?.report(error) ?? false });
+  // Mail queued before the outage goes now, not when the worker's backoff next looks.
+  availability?.onUp(notifyOutbox);
+  const mediaSweep = startMediaSweep(db, log, failed);
+  const autoReminder = startAutoReminder(db, log, failed, config.scheduleCheckMs);
+  const retention = startRetentionPurge(db, log, failed, config.scheduleCheckMs);
+  const waitlistSweep = startWaitlistSweep(db, log, failed, config.scheduleCheckMs);
   return {
     stop: async () => {
       await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop(), retention.stop(), waitlistSweep.stop()]);

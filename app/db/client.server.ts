@@ -8,9 +8,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type { DatabaseAvailability } from "./availability.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { snapshotPglite } from "./pglite-backup.server";
+import { createPostgresPool } from "./postgres-pool.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,8 @@ export type DbConnection = {
   close: () => Promise<void>;
   /** The embedded database only: a consistent copy of it while it runs (a gzipped tarball; pglite-backup.server.ts). */
   snapshot?: () => Promise<Uint8Array>;
+  /** PostgreSQL only: whether it can be reached now (availability.server.ts). The embedded database cannot go away. */
+  availability?: DatabaseAvailability;
 };
 
 export type OpenOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "memory" };
@@ -48,7 +51,7 @@ const migrationsFolder = () => path.join(projectRoot(), "drizzle");
  */
 export async function openDbConnection(options: OpenOptions): Promise<DbConnection> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const { pool, availability } = createPostgresPool(options.url, options.poolSize ?? 10);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     // Several instances may start at once: an advisory lock makes one of them migrate.
     const client = await pool.connect();
@@ -59,7 +62,15 @@ export async function openDbConnection(options: OpenOptions): Promise<DbConnecti
       await client.query("select pg_advisory_unlock(727274)").catch(() => {});
       client.release();
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      availability,
+      close: () => {
+        availability.close();
+        return pool.end();
+      },
+    };
   }
 
   let release: (() => void) | undefined;

@@ -5,7 +5,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { ensurePostgres } from "./system-deps";
 
-export type PostgresServer = { url: string; port: number; stop: () => void };
+export type PostgresServer = {
+  url: string;
+  port: number;
+  /** Stops the server for good and deletes its data. */
+  stop: () => void;
+  /** Stops the server as an operator's restart does (`pg_ctl stop -m fast`: sessions are ended), keeping its data. */
+  shutDown: () => void;
+  /** Starts it again after shutDown: the same data, the same port. */
+  startAgain: () => void;
+};
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -41,25 +50,37 @@ export async function startPostgres(): Promise<PostgresServer> {
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
   run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
-  run("pg_ctl", [
-    "-D",
-    dataDir,
-    "-l",
-    path.join(dir, "server.log"),
-    "-w",
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
-    "start",
-  ]);
+  let running = false;
+  const start = () => {
+    run("pg_ctl", [
+      "-D",
+      dataDir,
+      "-l",
+      path.join(dir, "server.log"),
+      "-w",
+      "-o",
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+      "start",
+    ]);
+    running = true;
+  };
+  const halt = (mode: "fast" | "immediate") => {
+    if (!running) return;
+    run("pg_ctl", ["-D", dataDir, "-m", mode, "-w", "stop"]);
+    running = false;
+  };
+  start();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,
     stop: () => {
       try {
-        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+        halt("immediate");
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     },
+    shutDown: () => halt("fast"),
+    startAgain: start,
   };
 }

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { e2eAdmin } from "./admin-session";
-import { startPostgres } from "./postgres-server";
+import { type PostgresServer, startPostgres } from "./postgres-server";
 import { type ProductionServer, startProductionServer } from "./production-server";
 import { ensureFaketime } from "./system-deps";
 
@@ -49,8 +49,18 @@ function fakeClockEnv(file: string): Record<string, string> {
   };
 }
 
-/** `url` is the first server's; `dataDir`: without `smtpUrl`, mail is written to dataDir/mail. */
-export type PrivateSite = { url: string; urls: string[]; dataDir: string; stop: () => Promise<void> };
+/**
+ * `url` is the first server's; `dataDir`: without `smtpUrl`, mail is written to dataDir/mail.
+ * With `postgres`: the PostgreSQL server (a test may stop it and start it again) and the site's database URL.
+ */
+export type PrivateSite = {
+  url: string;
+  urls: string[];
+  dataDir: string;
+  postgres?: PostgresServer;
+  databaseUrl?: string;
+  stop: () => Promise<void>;
+};
 
 function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, input, encoding: "utf8", timeout: 120_000 });
@@ -95,7 +105,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     for (let i = 0; i < (options.servers ?? 1); i++)
       servers.push(await startProductionServer({ dataDir, databaseUrl, smtpUrl: options.smtpUrl, env: serverEnv }));
     const urls = servers.map((server) => server.url);
-    return { url: urls[0] ?? "", urls, dataDir, stop };
+    return { url: urls[0] ?? "", urls, dataDir, postgres, databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;

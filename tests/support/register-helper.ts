@@ -125,8 +125,8 @@ export async function humanFields(request: APIRequestContext): Promise<{ formSta
   return { formStamp: await formStampFor(request), website: "" };
 }
 
-/** The form fields as the browser would post them. */
-function registrationFormFields(data: Registrant, formStamp: string): Record<string, string> {
+/** The form fields as the browser would post them (`formStamp` from humanFields). */
+export function registrationFormFields(data: Registrant, formStamp: string): Record<string, string> {
   const fields: Record<string, string> = {
     intent: "register",
     formStamp,

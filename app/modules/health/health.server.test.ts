@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Db, DbConnection } from "~/db/client.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { checkHealth } from "./health.server";
@@ -35,5 +36,20 @@ describe("checkHealth with a database that does not answer", () => {
     const started = Date.now();
     expect(await checkHealth(hanging, { timeoutMs: 100 })).toEqual({ status: "error", database: "down" });
     expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});
+
+describe("checkHealth while the database is known to be out of reach", () => {
+  it("reports down at once, without asking the database", async () => {
+    let asked = false;
+    const hanging = {
+      execute: () => {
+        asked = true;
+        return new Promise(() => {});
+      },
+    } as unknown as Db;
+    const availability = { isDown: () => true } as DatabaseAvailability;
+    expect(await checkHealth(hanging, { availability })).toEqual({ status: "error", database: "down" });
+    expect(asked).toBe(false);
   });
 });

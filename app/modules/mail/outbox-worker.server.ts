@@ -128,8 +128,12 @@ export function notifyOutbox(): void {
   for (const worker of running) worker.kick();
 }
 
-/** Delivers the outbox in the background until stopped. Never throws: errors are logged and retried. */
-export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number }): OutboxWorker {
+/**
+ * Delivers the outbox in the background until stopped. Never throws: errors are logged and retried.
+ * `quietWhen`: true for a failed round that another part has already reported (the database out of
+ * reach, which its tracker logs once), so it is not logged again at every try.
+ */
+export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number; quietWhen?: (error: unknown) => boolean }): OutboxWorker {
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let stopped = false;
@@ -166,7 +170,7 @@ export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number }
         errors++;
         // Database unreachable: back off so the log is not flooded every second.
         idleMs = Math.min(pollMs * 2 ** errors, MAX_IDLE_AFTER_ERRORS_MS);
-        options.log.error({ err: error }, "mail outbox: could not claim due messages");
+        if (!options.quietWhen?.(error)) options.log.error({ err: error }, "mail outbox: could not claim due messages");
       }
       if (idleMs > 0) await sleep(idleMs);
     }
