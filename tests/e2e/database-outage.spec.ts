@@ -1,6 +1,7 @@
 import type { APIResponse } from "@playwright/test";
 import pg from "pg";
 import { expect, test } from "../support/fixtures";
+import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import {
   fillRegistrationForm,
@@ -75,6 +76,14 @@ test.describe("PostgreSQL going away for 30 s", () => {
     const typed = makeRegistrant({ fullName: "Zainab Retried" });
     await fillRegistrationForm(visitor, typed);
     await pauseLikeAPerson(visitor);
+    // And one with JavaScript, whose form posts through React Router's data request.
+    const scripted = await browser.newContext({ baseURL: url });
+    const jsVisitor = await scripted.newPage();
+    await jsVisitor.goto("/register");
+    await waitForInteractive(jsVisitor);
+    const jsTyped = makeRegistrant({ fullName: "Ɗanladi Scripted" });
+    await fillRegistrationForm(jsVisitor, jsTyped);
+    await pauseLikeAPerson(jsVisitor);
     const posted = makeRegistrant({ fullName: "Musa Posted" });
     const postRegistration = (person: typeof posted) =>
       api.post("/register", { form: registrationFormFields(person, formStamp), headers: HTML, maxRedirects: 0 });
@@ -99,6 +108,11 @@ test.describe("PostgreSQL going away for 30 s", () => {
     await expect(visitor.getByRole("heading", { name: UNAVAILABLE })).toBeVisible();
     await expect(visitor.locator('input[type="hidden"][name="email"]')).toHaveValue(typed.email);
     await expect(visitor.locator('input[type="hidden"][name="fullName"]')).toHaveValue(typed.fullName);
+    // With JavaScript the refusal is a message above the form, still filled in.
+    await registrationForm(jsVisitor).getByRole("button", { name: "Register Now" }).click();
+    await expect(jsVisitor.getByText("Nothing you sent was saved. Please try again in a minute.")).toBeVisible();
+    await expect(registrationForm(jsVisitor).getByLabel("Full Name")).toHaveValue(jsTyped.fullName);
+    await expect(registrationForm(jsVisitor).getByLabel("Email Address")).toHaveValue(jsTyped.email);
     // The page in a browser with JavaScript, under the site's CSP (the fixtures fail the test on a violation).
     const home = await page.goto(`${url}/`);
     expect(home?.status()).toBe(503);
@@ -156,13 +170,17 @@ test.describe("PostgreSQL going away for 30 s", () => {
     const again = await postRegistration(posted);
     expect(again.status()).toBe(200);
     expect(await again.text()).toContain("Ticket Sent Successfully!");
+    await registrationForm(jsVisitor).getByRole("button", { name: "Register Now" }).click();
+    await expect(jsVisitor.getByRole("dialog", { name: "Ticket Sent Successfully!" })).toBeVisible();
     await noScript.close();
+    await scripted.close();
 
     // Each ticket e-mail exactly once: the earlier attendee's was not sent again either.
     await smtp.waitFor((m) => m.envelopeTo.includes(typed.email));
     await smtp.waitFor((m) => m.envelopeTo.includes(posted.email));
+    await smtp.waitFor((m) => m.envelopeTo.includes(jsTyped.email));
     await sleep(3_000);
-    for (const person of [before, typed, posted]) expect(mailTo(person.email), person.email).toHaveLength(1);
+    for (const person of [before, typed, posted, jsTyped]) expect(mailTo(person.email), person.email).toHaveLength(1);
 
     // Nothing half-saved: every attendee has its ticket e-mail in the outbox, every
     // registration answered 200 is stored, and the retried ones once each.
@@ -177,7 +195,7 @@ test.describe("PostgreSQL going away for 30 s", () => {
        group by a.email`,
     );
     const mailsOf = new Map(stored.rows.map((row) => [row.email, row.mails]));
-    for (const person of [before, typed, posted]) expect(mailsOf.get(person.email), person.email).toBe(1);
+    for (const person of [before, typed, posted, jsTyped]) expect(mailsOf.get(person.email), person.email).toBe(1);
     const storedBurst = burst.filter((person) => mailsOf.has(person.email)).length;
     burst.forEach((person, i) => {
       if (burstStatuses[i] === 200) expect(mailsOf.get(person.email), `${person.email} was told it registered`).toBe(1);
