@@ -1,5 +1,5 @@
 import { getConfig } from "~/config.server";
-import type { Db } from "~/db/client.server";
+import type { Db, DbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
@@ -100,7 +100,7 @@ function startRetentionPurge(db: Db, log: Log, checkMs: number) {
 }
 
 /** Background work of the server process (mail outbox delivery, the automatic reminder, the retention purge, the waitlist sweep, the sweep of unreferenced uploads). */
-export function startBackgroundWorkers(db: Db) {
+export function startBackgroundWorkers({ db, kind }: Pick<DbConnection, "db" | "kind">) {
   const config = getConfig();
   const log = logger();
   const transport = createMailTransport(config, log);
@@ -119,7 +119,8 @@ export function startBackgroundWorkers(db: Db) {
     }
     throw new Error(`unknown mail template "${mail.template}"`);
   };
-  const outbox = startOutboxWorker({ db, transport, log, render });
+  // The embedded database is this process's alone: any claim in it is a dead process's.
+  const outbox = startOutboxWorker({ db, transport, log, render, soleWorker: kind === "pglite" });
   const mediaSweep = startMediaSweep(db, log);
   const autoReminder = startAutoReminder(db, log, config.scheduleCheckMs);
   const retention = startRetentionPurge(db, log, config.scheduleCheckMs);

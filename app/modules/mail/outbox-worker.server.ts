@@ -8,6 +8,7 @@ import {
   markFailedAttempt,
   markSentMany,
   type OutboxMessage,
+  releaseAllClaims,
   retryBackoffMs,
 } from "./outbox.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
@@ -44,8 +45,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
     leaseMs: options.leaseMs ?? DEFAULT_MAIL_LEASE_MS,
   });
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
-  // Deliveries are recorded together at the end of the round: one write instead of one per message.
-  const delivered: (Delivery & { about: Record<string, unknown> })[] = [];
+  const recorder = deliveryRecorder(db, log, result);
 
   const deliver = async (mail: OutboxMessage) => {
     const about = { mailId: mail.id, kind: mail.kind, to: mail.to_address, attempt: mail.attempts };
@@ -90,25 +90,53 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
       }
       return;
     }
-    delivered.push({ claim: mail, messageId, subject: rendered?.subject, about });
+    recorder.add({ claim: mail, messageId, subject: rendered?.subject, about });
   };
   await Promise.all(claimed.map(deliver));
-  try {
-    const recorded = await markSentMany(db, delivered);
-    for (const { claim, messageId, subject, about } of delivered) {
-      if (recorded.has(claim.id)) {
-        result.sent++;
-        log.info({ ...about, messageId, subject }, "mail sent");
-      } else {
-        // The send outlasted the lease and another worker claimed the message: it may arrive twice.
-        log.warn({ ...about, messageId }, "mail sent after its lease ran out");
-      }
-    }
-  } catch (dbError) {
-    // The mail went out; when the lease runs out it goes again (at-least-once delivery).
-    for (const { about, messageId } of delivered) log.error({ ...about, err: dbError, messageId }, "mail sent but not recorded as sent");
-  }
+  await recorder.settled();
   return result;
+}
+
+type Delivered = Delivery & { about: Record<string, unknown> };
+
+/**
+ * Records deliveries as the SMTP server accepts them, in as few writes as the database
+ * allows: one that comes while a write is in flight goes into the next write, with every
+ * other that came meanwhile. Between the SMTP server's "accepted" and this record, a crash
+ * (kill -9, power cut) leaves the message claimed, and it is sent again: recording at once
+ * keeps that moment to one write, where recording at the end of the round would stretch it
+ * over the whole round's sending; grouping keeps a round of 25 near one write.
+ */
+function deliveryRecorder(db: DeliveryOptions["db"], log: MailLog, result: DeliveryResult) {
+  let waiting: Delivered[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  const write = async () => {
+    const batch = waiting;
+    waiting = [];
+    if (batch.length === 0) return;
+    try {
+      const recorded = await markSentMany(db, batch);
+      for (const { claim, messageId, subject, about } of batch) {
+        if (recorded.has(claim.id)) {
+          result.sent++;
+          log.info({ ...about, messageId, subject }, "mail sent");
+        } else {
+          // The send outlasted the lease and another worker claimed the message: it may arrive twice.
+          log.warn({ ...about, messageId }, "mail sent after its lease ran out");
+        }
+      }
+    } catch (dbError) {
+      // The mail went out; when the lease runs out it goes again (at-least-once delivery).
+      for (const { about, messageId } of batch) log.error({ ...about, err: dbError, messageId }, "mail sent but not recorded as sent");
+    }
+  };
+  return {
+    add: (delivery: Delivered) => {
+      waiting.push(delivery);
+      writing = writing.then(write);
+    },
+    settled: () => writing,
+  };
 }
 
 export type OutboxWorker = {
@@ -128,8 +156,12 @@ export function notifyOutbox(): void {
   for (const worker of running) worker.kick();
 }
 
-/** Delivers the outbox in the background until stopped. Never throws: errors are logged and retried. */
-export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number }): OutboxWorker {
+/**
+ * Delivers the outbox in the background until stopped. Never throws: errors are logged and
+ * retried. `soleWorker`: no other process can be sending from this database (the embedded
+ * one), so the claims of a process that died are taken back at once (releaseAllClaims).
+ */
+export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number; soleWorker?: boolean }): OutboxWorker {
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
   let stopped = false;
@@ -152,6 +184,15 @@ export function startOutboxWorker(options: DeliveryOptions & { pollMs?: number }
 
   const loop = (async () => {
     let errors = 0;
+    if (options.soleWorker) {
+      try {
+        const released = await releaseAllClaims(options.db);
+        if (released > 0) options.log.warn({ released }, "mail outbox: sending again what a stopped process had claimed");
+      } catch (error) {
+        // Their lease runs out instead.
+        options.log.error({ err: error }, "mail outbox: could not release the claims left by a stopped process");
+      }
+    }
     while (!stopped) {
       kicked = false;
       let idleMs = pollMs;

@@ -129,6 +129,25 @@ export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: n
   });
 }
 
+/**
+ * Puts every claimed message back in the queue, due now; returns how many. Only for the
+ * database's one worker (the embedded database, which this process has locked): a claim it
+ * finds when it starts was left by a process that died in the middle of a round (kill -9,
+ * out of memory, power cut), and waiting out its lease would hold those tickets back for
+ * minutes. Whether such a message reached the SMTP server is unknown, so it goes again,
+ * under its own Message-ID (transport.server.ts), for the receiving side to recognise.
+ * Several instances on PostgreSQL cannot tell a dead worker's claim from a live one's:
+ * there the lease runs out (DEFAULT_MAIL_LEASE_MS).
+ */
+export async function releaseAllClaims(db: Db): Promise<number> {
+  const rows = await db
+    .update(mail_outbox)
+    .set({ status: "pending", locked_until: null, next_attempt_at: sql`now()`, updated_at: sql`now()` })
+    .where(eq(mail_outbox.status, "sending"))
+    .returning({ id: mail_outbox.id });
+  return rows.length;
+}
+
 const heldBy = (claim: MailClaim) =>
   and(eq(mail_outbox.id, claim.id), eq(mail_outbox.status, "sending"), eq(mail_outbox.attempts, claim.attempts));
 
