@@ -126,7 +126,7 @@ export async function humanFields(request: APIRequestContext): Promise<{ formSta
 }
 
 /** The form fields as the browser would post them. */
-function registrationFormFields(data: Registrant, formStamp: string): Record<string, string> {
+export function registrationFormFields(data: Registrant, formStamp: string): Record<string, string> {
   const fields: Record<string, string> = {
     intent: "register",
     formStamp,
