@@ -79,6 +79,25 @@ describe.each(DATABASE_KINDS)("a worker after a crash, on %s", (kind) => {
     expect(smtp.messages).toEqual([]);
   });
 
+  it("a round that outlasts its lease renews it, so no other instance takes its messages over", async () => {
+    const id = await enqueueMail(database.db, mail(1));
+    let release = () => {};
+    const held: MailTransport = {
+      ...transport,
+      send: async (message) => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return transport.send(message);
+      },
+    };
+    const round = deliverDueMail({ db: database.db, transport: held, log: silent, leaseMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    expect(await claimDueMail(database.db, { limit: 1 })).toEqual([]);
+    release();
+    expect((await round).sent).toBe(1);
+    expect(smtp.messages.map(outboxId)).toEqual([id]);
+    expect(await row(id)).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
   it("records each delivery as soon as the SMTP server accepts it, not at the end of the round", async () => {
     const quick = await enqueueMail(database.db, mail(1));
     const slow = await enqueueMail(database.db, mail(2));

@@ -9,6 +9,7 @@ import {
   markSentMany,
   type OutboxMessage,
   releaseAllClaims,
+  renewClaims,
   retryBackoffMs,
 } from "./outbox.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
@@ -40,10 +41,8 @@ const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
  */
 export async function deliverDueMail(options: DeliveryOptions): Promise<DeliveryResult> {
   const { db, transport, log } = options;
-  const claimed = await claimDueMail(db, {
-    limit: options.batchSize ?? DEFAULT_BATCH_SIZE,
-    leaseMs: options.leaseMs ?? DEFAULT_MAIL_LEASE_MS,
-  });
+  const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
+  const claimed = await claimDueMail(db, { limit: options.batchSize ?? DEFAULT_BATCH_SIZE, leaseMs });
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
   const recorder = deliveryRecorder(db, log, result);
 
@@ -92,8 +91,16 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
     }
     recorder.add({ claim: mail, messageId, subject: rendered?.subject, about });
   };
-  await Promise.all(claimed.map(deliver));
-  await recorder.settled();
+  // A slow round (an SMTP server taking its time) keeps its claims while it is alive.
+  const renewal = setInterval(() => {
+    renewClaims(db, claimed, leaseMs).catch((error) => log.error({ err: error }, "mail outbox: could not renew the claims of a round"));
+  }, leaseMs / 3);
+  try {
+    await Promise.all(claimed.map(deliver));
+    await recorder.settled();
+  } finally {
+    clearInterval(renewal);
+  }
   return result;
 }
 
