@@ -106,21 +106,22 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
 
 type Delivered = Delivery & { about: Record<string, unknown> };
 
+/** A delivery is on record at most this long (plus one write) after the SMTP server accepted it. */
+const RECORD_WITHIN_MS = 50;
+
 /**
- * Records deliveries as the SMTP server accepts them, in as few writes as the database
- * allows: one that comes while a write is in flight goes into the next write, with every
- * other that came meanwhile. Between the SMTP server's "accepted" and this record, a crash
- * (kill -9, power cut) leaves the message claimed, and it is sent again: recording at once
- * keeps that moment to one write, where recording at the end of the round would stretch it
- * over the whole round's sending; grouping keeps a round of 25 near one write.
+ * Records deliveries as the SMTP server accepts them: those accepted within RECORD_WITHIN_MS
+ * of each other in one write, the rest of the round when it ends. Between the SMTP server's
+ * "accepted" and this record, a crash (kill -9, power cut) leaves the message claimed, and it
+ * is sent again. Recording only at the end of the round stretched that moment over all of the
+ * round's sending (seconds with a slow SMTP server); a write per message would cost a
+ * millisecond of CPU per mail (10,000 reminders: 42 s became 51 s).
  */
 function deliveryRecorder(db: DeliveryOptions["db"], log: MailLog, result: DeliveryResult) {
   let waiting: Delivered[] = [];
+  let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
-  const write = async () => {
-    const batch = waiting;
-    waiting = [];
-    if (batch.length === 0) return;
+  const write = async (batch: Delivered[]) => {
     try {
       const recorded = await markSentMany(db, batch);
       for (const { claim, messageId, subject, about } of batch) {
@@ -137,12 +138,23 @@ function deliveryRecorder(db: DeliveryOptions["db"], log: MailLog, result: Deliv
       for (const { about, messageId } of batch) log.error({ ...about, err: dbError, messageId }, "mail sent but not recorded as sent");
     }
   };
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    const batch = waiting;
+    waiting = [];
+    if (batch.length > 0) writing = writing.then(() => write(batch));
+  };
   return {
     add: (delivery: Delivered) => {
       waiting.push(delivery);
-      writing = writing.then(write);
+      timer ??= setTimeout(flush, RECORD_WITHIN_MS);
     },
-    settled: () => writing,
+    /** Writes what is still waiting and resolves when every write is done. */
+    settled: () => {
+      flush();
+      return writing;
+    },
   };
 }
 
