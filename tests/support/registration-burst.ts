@@ -10,7 +10,7 @@ import { makeRegistrant, registrationFormFields } from "./register-helper";
  * full: the fully-booked refusal; refused: any other answer; no-answer: the connection
  * failed or broke (the server was down or died), so the person was told nothing.
  */
-export type BurstOutcome = "registered" | "full" | "refused" | "no-answer";
+type BurstOutcome = "registered" | "full" | "refused" | "no-answer";
 
 export type BurstPost = { email: string; url: string; outcome: BurstOutcome; status?: number; ticketId?: string; body?: string };
 

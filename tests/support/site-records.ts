@@ -6,8 +6,8 @@ import { openDbConnection } from "../../app/db/client.server";
 // that hold the site to what it answered: the registrations and the mail outbox. The
 // embedded database can be opened by one process only: stop the site's servers first.
 
-export type StoredAttendee = { id: string; email: string; ticket_id: string };
-export type StoredMail = {
+type StoredAttendee = { id: string; email: string; ticket_id: string };
+type StoredMail = {
   id: string;
   attendee_id: string | null;
   to_address: string;
