@@ -72,7 +72,7 @@ export async function startServer() {
   });
   app.use(createRequestListener());
 
-  const workers = startBackgroundWorkers(database.db, database.availability);
+  const workers = startBackgroundWorkers(database);
   // The embedded database lives in this process: `npm run backup` asks it for a copy (server/backup-socket.ts).
   const backups = database.snapshot ? await listenForBackups(config.dataDir, database.snapshot, log) : undefined;
   // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s, checked

@@ -1,6 +1,6 @@
 import { getConfig } from "~/config.server";
 import type { DatabaseAvailability } from "~/db/availability.server";
-import type { Db } from "~/db/client.server";
+import type { Db, DbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
@@ -117,7 +117,7 @@ function failureLogger(log: Log, availability: DatabaseAvailability | undefined)
  * Background work of the server process (mail outbox delivery, the automatic reminder, the retention purge, the
  * waitlist sweep, the sweep of unreferenced uploads). `availability`: PostgreSQL's tracker (see failureLogger).
  */
-export function startBackgroundWorkers(db: Db, availability?: DatabaseAvailability) {
+export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnection, "db" | "kind" | "availability">) {
   const config = getConfig();
   const log = logger();
   const failed = failureLogger(log, availability);
@@ -137,7 +137,15 @@ export function startBackgroundWorkers(db: Db, availability?: DatabaseAvailabili
     }
     throw new Error(`unknown mail template "${mail.template}"`);
   };
-  const outbox = startOutboxWorker({ db, transport, log, render, quietWhen: (error) => availability?.report(error) ?? false });
+  const outbox = startOutboxWorker({
+    db,
+    transport,
+    log,
+    render,
+    quietWhen: (error) => availability?.report(error) ?? false,
+    // The embedded database is this process's alone: any claim in it is a dead process's.
+    soleWorker: kind === "pglite",
+  });
   // Mail queued before the outage goes now, not when the worker's backoff next looks.
   availability?.onUp(notifyOutbox);
   const mediaSweep = startMediaSweep(db, log, failed);

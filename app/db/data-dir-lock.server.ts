@@ -5,6 +5,12 @@ export class DataDirLockedError extends Error {}
 
 type Holder = { pid: number; host: string; since: string };
 
+// The locks this process holds. A lock file naming our own PID that is not among them was
+// left by an earlier process that had the same PID: in a container the server is often
+// PID 1 (or another low number) after every restart, so after a kill -9 (out of memory)
+// its successor finds its own PID in the lock and would otherwise refuse to start for good.
+const held = new Set<string>();
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -38,10 +44,12 @@ export function lockDataDir(dir: string): () => void {
       const holder: Holder = { pid: process.pid, host: hostname(), since: new Date().toISOString() };
       writeSync(fd, JSON.stringify(holder));
       closeSync(fd);
+      held.add(lockPath);
       let released = false;
       const release = () => {
         if (released) return;
         released = true;
+        held.delete(lockPath);
         rmSync(lockPath, { force: true });
         process.off("exit", release);
       };
@@ -51,7 +59,8 @@ export function lockDataDir(dir: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
       const holder = readHolder(lockPath);
-      const stale = holder && holder.host === hostname() && holder.pid !== process.pid && !isAlive(holder.pid);
+      const ours = holder?.pid === process.pid;
+      const stale = holder && holder.host === hostname() && (ours ? !held.has(lockPath) : !isAlive(holder.pid));
       if (stale || (holder === null && attempt === 0 && isEmptyOrGarbage(lockPath))) {
         rmSync(lockPath, { force: true });
         continue;

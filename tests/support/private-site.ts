@@ -16,7 +16,11 @@ import { ensureFaketime } from "./system-deps";
 // With `postgres`, the site runs on a PostgreSQL server of its own, and `servers` > 1
 // starts that many separate server processes on it, as several instances behind a load
 // balancer would run: one data directory (so one session and ticket secret), one
-// database, each process with its own port and its own outbox worker.
+// database, each process with its own port and its own outbox worker. `processes` > 1
+// makes each of them a cluster of that many (WEB_CONCURRENCY) on its port.
+//
+// `startServer()` starts one more server on the same data directory and database: a
+// test that kills a server (`servers[i].pid`) starts its replacement with it.
 //
 // With `clock`, the servers run under libfaketime (Debian's faketime): their clock, and
 // with it the embedded database's now(), is the real one moved by the offset written in
@@ -31,6 +35,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 export type PrivateSiteOptions = {
   postgres?: boolean;
   servers?: number;
+  /** WEB_CONCURRENCY of each server (PostgreSQL only) */
+  processes?: number;
   smtpUrl?: string;
   /** a file holding the servers' clock offset, as libfaketime reads it (see above) */
   clock?: { file: string };
@@ -58,7 +64,11 @@ export type PrivateSite = {
   urls: string[];
   dataDir: string;
   postgres?: PostgresServer;
+  /** with `postgres`: the site's database, for a test to read what was stored */
   databaseUrl?: string;
+  /** every server started, the first `servers` of them at start, then those of startServer() */
+  servers: ProductionServer[];
+  startServer: () => Promise<ProductionServer>;
   stop: () => Promise<void>;
 };
 
@@ -100,12 +110,22 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     const { email, password } = e2eAdmin();
     run(["server/admin-cli.ts", "add", email, "--name", "E2E Admin"], env, `${password}\n`);
     run(["tests/support/e2e-prepare-data.ts"], env);
-    // One after the other: the first writes the data directory's secret, the others read it.
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
-    for (let i = 0; i < (options.servers ?? 1); i++)
-      servers.push(await startProductionServer({ dataDir, databaseUrl, smtpUrl: options.smtpUrl, env: serverEnv }));
+    const startServer = async () => {
+      const server = await startProductionServer({
+        dataDir,
+        databaseUrl,
+        smtpUrl: options.smtpUrl,
+        processes: options.processes,
+        env: serverEnv,
+      });
+      servers.push(server);
+      return server;
+    };
+    // One after the other: the first writes the data directory's secret, the others read it.
+    for (let i = 0; i < (options.servers ?? 1); i++) await startServer();
     const urls = servers.map((server) => server.url);
-    return { url: urls[0] ?? "", urls, dataDir, postgres, databaseUrl, stop };
+    return { url: urls[0] ?? "", urls, dataDir, postgres, databaseUrl, servers, startServer, stop };
   } catch (error) {
     await stop();
     throw error;

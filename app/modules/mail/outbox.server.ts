@@ -66,8 +66,13 @@ export async function outboxCounts(db: Db): Promise<{ pending: number; failed: n
 
 /** After this many failed attempts a message is marked `failed` and waits for an organiser to resend it. */
 export const MAX_MAIL_ATTEMPTS = 8;
-/** How long a claimed message is reserved for its worker; after that, another worker takes it over (the first one crashed). */
-export const DEFAULT_MAIL_LEASE_MS = 5 * 60_000;
+/**
+ * How long a claimed message is reserved for its worker; after that, another worker takes it
+ * over (the first one died). A round still sending renews its claims every third of it
+ * (renewClaims), so the lease only has to outlast a dead worker's silence: a minute, then the
+ * tickets of a crashed instance go out from another.
+ */
+export const DEFAULT_MAIL_LEASE_MS = 60_000;
 
 const BACKOFF_BASE_MS = 60_000;
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -127,6 +132,34 @@ export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: n
       .returning();
     return rows.sort((a, b) => a.next_attempt_at.getTime() - b.next_attempt_at.getTime());
   });
+}
+
+/**
+ * Puts every claimed message back in the queue, due now; returns how many. Only for the
+ * database's one worker (the embedded database, which this process has locked): a claim it
+ * finds when it starts was left by a process that died in the middle of a round (kill -9,
+ * out of memory, power cut), and waiting out its lease would hold those tickets back for
+ * a minute. Whether such a message reached the SMTP server is unknown, so it goes again,
+ * under its own Message-ID (transport.server.ts), for the receiving side to recognise.
+ * Several instances on PostgreSQL cannot tell a dead worker's claim from a live one's:
+ * there the lease runs out (DEFAULT_MAIL_LEASE_MS).
+ */
+export async function releaseAllClaims(db: Db): Promise<number> {
+  const rows = await db
+    .update(mail_outbox)
+    .set({ status: "pending", locked_until: null, next_attempt_at: sql`now()`, updated_at: sql`now()` })
+    .where(eq(mail_outbox.status, "sending"))
+    .returning({ id: mail_outbox.id });
+  return rows.length;
+}
+
+/** Extends the lease of the claims still held (not yet sent or failed); a lost claim stays lost. */
+export async function renewClaims(db: DbOrTx, claims: readonly MailClaim[], leaseMs: number): Promise<void> {
+  if (claims.length === 0) return;
+  const held = claims.map((claim) => sql`(${claim.id}::uuid, ${claim.attempts}::int)`);
+  await db.execute(sql`
+    update ${mail_outbox} set locked_until = ${nowPlus(leaseMs)}
+    where status = 'sending' and (id, attempts) in (${sql.join(held, sql`, `)})`);
 }
 
 const heldBy = (claim: MailClaim) =>

@@ -55,7 +55,7 @@ function smtpTransport(url: string, from: string): MailTransport {
   return {
     kind: "smtp",
     send: async (message) => {
-      const info = await transporter.sendMail(toNodemailer(message));
+      const info = await transporter.sendMail(toNodemailer(message, from));
       return { messageId: info.messageId };
     },
     close: () => transporter.close(),
@@ -68,7 +68,7 @@ function mailboxTransport(dir: string, from: string, log: MailLog): MailTranspor
   return {
     kind: "mailbox",
     send: async (message) => {
-      const info = await composer.sendMail(toNodemailer(message));
+      const info = await composer.sendMail(toNodemailer(message, from));
       await mkdir(dir, { recursive: true });
       const name = `${new Date().toISOString().replace(/:/g, "-")}-${message.id}.eml`;
       const file = path.join(dir, name);
@@ -82,8 +82,20 @@ function mailboxTransport(dir: string, from: string, log: MailLog): MailTranspor
   };
 }
 
-function toNodemailer(message: MailMessage) {
+/**
+ * One Message-ID per outbox row, whatever the attempt: a message sent again after a crash
+ * (the SMTP server had accepted it, the process died before recording that) is the same
+ * message to the receiving side, which can drop the copy, and to anyone counting. Each
+ * e-mail an organiser or a person asks for again (a ticket resend) is a row, and an ID, of its own.
+ */
+export function outboxMessageId(id: string, from: string): string {
+  const domain = /@([^\s<>@]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
+  return `<${id}@${domain}>`;
+}
+
+function toNodemailer(message: MailMessage, from: string) {
   return {
+    messageId: outboxMessageId(message.id, from),
     to: message.to,
     subject: message.subject,
     html: message.html,

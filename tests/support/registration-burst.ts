@@ -1,0 +1,79 @@
+import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
+import { makeRegistrant, registrationFormFields } from "./register-helper";
+
+// A rush on the registration form without a browser: many people posting at once, as
+// their browsers with JavaScript do (/register.data), spread over one or several servers.
+// Each post's answer is kept, so a test can hold the server to what it told each person.
+
+/**
+ * registered: the server answered with a ticket (an acknowledgement the site must keep);
+ * full: the fully-booked refusal; refused: any other answer; no-answer: the connection
+ * failed or broke (the server was down or died), so the person was told nothing.
+ */
+type BurstOutcome = "registered" | "full" | "refused" | "no-answer";
+
+export type BurstPost = { email: string; url: string; outcome: BurstOutcome; status?: number; ticketId?: string; body?: string };
+
+export type BurstOptions = {
+  urls: string[];
+  total: number;
+  /** posts in flight at once */
+  concurrency: number;
+  /** called after each acknowledged registration, with how many there have been */
+  onRegistered?: (acknowledged: number) => void;
+};
+
+const TICKET_ID = /"ticketId","(ZYS-[0-9A-Z]+-[0-9A-Z]+)"/;
+const FULLY_BOOKED = "Event is fully booked";
+
+/** A valid, old-enough form stamp for each server (one site's servers share the secret, but each is asked). */
+async function stampsFor(urls: string[]): Promise<Map<string, string>> {
+  const stamps = new Map<string, string>();
+  for (const url of urls) {
+    const page = await (await fetch(`${url}/register`)).text();
+    const stamp = /name="formStamp" value="([^"]+)"/.exec(page)?.[1];
+    if (!stamp) throw new Error(`no form stamp on ${url}/register`);
+    stamps.set(url, stamp);
+  }
+  // The server refuses a form sent sooner than a person could fill it in.
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+  return stamps;
+}
+
+async function post(url: string, stamp: string): Promise<BurstPost> {
+  const person = makeRegistrant({ fullName: "Burst Attendee" });
+  const email = person.email.toLowerCase();
+  try {
+    const response = await fetch(`${url}/register.data`, {
+      method: "POST",
+      headers: { origin: url },
+      body: new URLSearchParams(registrationFormFields(person, stamp)),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const body = await response.text();
+    const ticketId = response.status === 200 ? TICKET_ID.exec(body)?.[1] : undefined;
+    if (ticketId) return { email, url, outcome: "registered", status: response.status, ticketId };
+    const outcome = response.status === 409 && body.includes(FULLY_BOOKED) ? "full" : "refused";
+    return { email, url, outcome, status: response.status, body: body.slice(0, 300) };
+  } catch {
+    return { email, url, outcome: "no-answer" };
+  }
+}
+
+/** `total` registrations of new people, `concurrency` at a time, the n-th to `urls[n % urls.length]`. */
+export async function registrationBurst(options: BurstOptions): Promise<BurstPost[]> {
+  const stamps = await stampsFor(options.urls);
+  const posts: BurstPost[] = [];
+  let next = 0;
+  let acknowledged = 0;
+  const lane = async () => {
+    while (next < options.total) {
+      const url = options.urls[next++ % options.urls.length] ?? "";
+      const result = await post(url, stamps.get(url) ?? "");
+      posts.push(result);
+      if (result.outcome === "registered") options.onRegistered?.(++acknowledged);
+    }
+  };
+  await Promise.all(Array.from({ length: options.concurrency }, lane));
+  return posts;
+}
