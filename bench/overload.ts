@@ -10,6 +10,7 @@
 // Options: --seconds 20 (burst) --capacity-seconds 15 --factor 5 --connections 16 --baseline --no-write
 import { parseArgs } from "node:util";
 import { type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
+import { parseConfig } from "~/config.server";
 import { MIN_FILL_MS } from "~/modules/registration/human-check.server";
 import { prepareAppBuild } from "./support/app-server";
 import { loadAverage } from "./support/cpu";
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
   },
 });
 const HEADING = "## Overload (npm run bench:overload)";
+// What the server runs with when nothing is configured: the first burst's settings.
+const defaults = parseConfig({});
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const NO_SHEDDING = { MAX_ACTIVE_REQUESTS: "1000", MAX_QUEUE_WAIT_MS: "60000" };
 
@@ -174,7 +177,7 @@ async function main() {
 - Machine: ${machineDescription()}; load average ${startLoad.toFixed(1)} at the start. The load generator, the SMTP sink and the server share the 2 cores.
 - Command: \`npm run bench:overload${args.baseline ? " -- --baseline" : ""}\` (bench/overload.ts): the production build on a fresh embedded database, mail to a local SMTP sink.
 - Traffic: half \`GET /register\` (the page), half \`POST /register.data\` (a registration with a unique e-mail, as the browser with JavaScript sends it). Capacity: ${args.connections} clients each sending its next request when answered, ${args["capacity-seconds"]} s after 5 s of warm-up. Burst: ${factor}× that rate sent on a timer whatever the answers (open loop, keep-alive connections), ${seconds} s, /healthz asked every 200 ms meanwhile.
-- Server: the defaults, \`MAX_ACTIVE_REQUESTS=8\` per lane, \`MAX_QUEUE_WAIT_MS=500\`. Target: accepted p99 ≤ 1 s, 0 connection errors, /healthz answering, nothing half-saved.
+- Server: the defaults, \`MAX_ACTIVE_REQUESTS=${defaults.maxActiveRequests}\` per lane, \`MAX_QUEUE_WAIT_MS=${defaults.maxQueueWaitMs}\`. Target: accepted p99 ≤ 1 s, 0 connection errors, /healthz answering, nothing half-saved.
 - Database afterwards: stopped server's database opened; every registration answered 200 is stored, no registration answered 503 is, and each stored attendee has its ticket e-mail in the outbox (one transaction).
 
 ${table}`;
