@@ -4,6 +4,8 @@ import { makeRegistrant, registrationFormFields } from "./register-helper";
 // A rush on the registration form without a browser: many people posting at once, as
 // their browsers with JavaScript do (/register.data), spread over one or several servers.
 // Each post's answer is kept, so a test can hold the server to what it told each person.
+// Told the server is busy (503, load shedding), a person sends the same form again: a post
+// refused that way must have stored nothing, or the retry would find the address taken.
 
 /**
  * registered: the server answered with a ticket (an acknowledgement the site must keep);
@@ -12,7 +14,16 @@ import { makeRegistrant, registrationFormFields } from "./register-helper";
  */
 type BurstOutcome = "registered" | "full" | "refused" | "no-answer";
 
-export type BurstPost = { email: string; url: string; outcome: BurstOutcome; status?: number; ticketId?: string; body?: string };
+export type BurstPost = {
+  email: string;
+  url: string;
+  outcome: BurstOutcome;
+  status?: number;
+  ticketId?: string;
+  body?: string;
+  /** posts it took: more than one when the server said it was busy (503) and the person sent it again */
+  tries?: number;
+};
 
 export type BurstOptions = {
   urls: string[];
@@ -40,21 +51,32 @@ async function stampsFor(urls: string[]): Promise<Map<string, string>> {
   return stamps;
 }
 
+/** A person told the server is busy (503) sends the same form again after a pause: at most this long, here. */
+const MAX_RETRY_PAUSE_MS = 1_000;
+const MAX_TRIES = 30;
+
 async function post(url: string, stamp: string): Promise<BurstPost> {
   const person = makeRegistrant({ fullName: "Burst Attendee" });
   const email = person.email.toLowerCase();
   try {
-    const response = await fetch(`${url}/register.data`, {
-      method: "POST",
-      headers: { origin: url },
-      body: new URLSearchParams(registrationFormFields(person, stamp)),
-      signal: AbortSignal.timeout(60_000),
-    });
-    const body = await response.text();
-    const ticketId = response.status === 200 ? TICKET_ID.exec(body)?.[1] : undefined;
-    if (ticketId) return { email, url, outcome: "registered", status: response.status, ticketId };
-    const outcome = response.status === 409 && body.includes(FULLY_BOOKED) ? "full" : "refused";
-    return { email, url, outcome, status: response.status, body: body.slice(0, 300) };
+    for (let tries = 1; ; tries++) {
+      const response = await fetch(`${url}/register.data`, {
+        method: "POST",
+        headers: { origin: url },
+        body: new URLSearchParams(registrationFormFields(person, stamp)),
+        signal: AbortSignal.timeout(60_000),
+      });
+      const body = await response.text();
+      if (response.status === 503 && tries < MAX_TRIES) {
+        const pause = Math.min(Number(response.headers.get("retry-after") ?? 1) * 1000, MAX_RETRY_PAUSE_MS);
+        await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random())));
+        continue;
+      }
+      const ticketId = response.status === 200 ? TICKET_ID.exec(body)?.[1] : undefined;
+      if (ticketId) return { email, url, outcome: "registered", status: response.status, ticketId, tries };
+      const outcome = response.status === 409 && body.includes(FULLY_BOOKED) ? "full" : "refused";
+      return { email, url, outcome, status: response.status, body: body.slice(0, 300), tries };
+    }
   } catch {
     return { email, url, outcome: "no-answer" };
   }
