@@ -145,10 +145,15 @@ export function registrationFormFields(data: Registrant, formStamp: string): Rec
   return fields;
 }
 
-/** One form POST to /register, as a browser without JavaScript sends it. Resolves to the status and the page HTML. */
+/** A form POST to /register, as a browser without JavaScript sends it (again after a 503). Resolves to the status and the page HTML. */
 export async function postRegistration(request: APIRequestContext, data: Registrant): Promise<{ status: number; html: string }> {
-  const response = await request.post("/register", { form: registrationFormFields(data, await formStampFor(request)), maxRedirects: 0 });
-  return { status: response.status(), html: await response.text() };
+  const form = registrationFormFields(data, await formStampFor(request));
+  // Told the site is busy (503, load shedding), a person sends the form again after a pause.
+  for (let tries = 1; ; tries++) {
+    const response = await request.post("/register", { form, maxRedirects: 0 });
+    if (response.status() !== 503 || tries === 20) return { status: response.status(), html: await response.text() };
+    await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 750));
+  }
 }
 
 export type RegisteredAttendee = Registrant & { ticketId: string; token: string };
