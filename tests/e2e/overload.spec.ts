@@ -36,12 +36,12 @@ async function visitor(browser: Browser, javaScriptEnabled: boolean): Promise<Pa
 }
 
 test.describe("overloaded", () => {
-  test.beforeAll(async ({}, testInfo) => {
-    if (testInfo.project.name !== "desktop") return;
+  test.beforeAll(async () => {
+    if (test.info().project.name !== "desktop") return;
     site = await startPrivateSite({ env: { MAX_ACTIVE_REQUESTS: "1", MAX_QUEUE_WAIT_MS: "0" } });
   });
-  test.beforeEach(({}, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "a site of its own: once");
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== "desktop", "a site of its own: once");
   });
 
   test("with JavaScript: the refusal is a message above the form, which keeps what was typed and goes through later", async ({
