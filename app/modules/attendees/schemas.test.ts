@@ -5,6 +5,11 @@ import { attendeeQueryString, isFiltered, parseAttendeeQuery } from "./schemas";
 const parse = (query: string) => parseAttendeeQuery(new URLSearchParams(query));
 
 describe("the attendee list query", () => {
+  it("reads control characters in the search as spaces (PostgreSQL refuses a NUL)", () => {
+    expect(parseAttendeeQuery(new URLSearchParams({ q: "\u0000\u0001Ami\u001b[31m" })).q).toBe("Ami [31m");
+    expect(parseAttendeeQuery(new URLSearchParams({ q: "\u0000" })).q).toBe("");
+  });
+
   it("reads q, gender, state and page from the URL", () => {
     expect(parse("q=%20Ami%20&gender=female&state=Kano&page=3")).toEqual({ q: "Ami", gender: "female", state: "Kano", page: 3 });
     expect(parse("")).toEqual({ q: "", gender: "", state: "", page: 1 });

@@ -14,8 +14,15 @@ const attendeeQuerySchema = z.object({
   q: z
     .string()
     .catch("")
-    // Trimmed again after the cut, so the query reads the same from the links it makes.
-    .transform((s) => s.trim().slice(0, ATTENDEE_SEARCH_MAX).trim()),
+    // Control characters read as spaces (nobody types them, and PostgreSQL refuses a NUL);
+    // trimmed again after the cut, so the query reads the same from the links it makes.
+    .transform((s) =>
+      s
+        .replace(/\p{Cc}+/gu, " ")
+        .trim()
+        .slice(0, ATTENDEE_SEARCH_MAX)
+        .trim(),
+    ),
   gender: z.enum([...GENDERS, ""]).catch(""),
   state: z
     .string()

@@ -19,11 +19,18 @@ import {
 
 const UNDO_PARAM = "undo";
 
+// Control characters are dropped: no scanner or person sends them, and PostgreSQL refuses a NUL.
+const field = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .transform((s) => s.replace(/\p{Cc}+/gu, ""));
+
 const checkInFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("scan"), code: z.string().max(500) }),
-  z.object({ intent: z.literal("ticket"), ticket_id: z.string().max(100) }),
-  z.object({ intent: z.literal("attendee"), id: z.string().max(100) }),
-  z.object({ intent: z.literal("undo"), id: z.string().max(100) }),
+  z.object({ intent: z.literal("scan"), code: field(500) }),
+  z.object({ intent: z.literal("ticket"), ticket_id: field(100) }),
+  z.object({ intent: z.literal("attendee"), id: field(100) }),
+  z.object({ intent: z.literal("undo"), id: field(100) }),
 ]);
 
 /** The door page: counts, the search's matches (`?q=`) and the attendee named by `?undo=` (the confirmation without JavaScript). */

@@ -86,6 +86,9 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     expect((await searchAtDoor(db, hauwa.ticket_id.toLowerCase())).map((r) => r.id)).toEqual([hauwa.id]);
     expect((await searchAtDoor(db, "HAUWA.BELLO@")).map((r) => r.id)).toEqual([hauwa.id]);
     expect(await searchAtDoor(db, "%")).toEqual([]);
+    // Control characters (a NUL would make PostgreSQL refuse the query) are read as spaces.
+    expect((await searchAtDoor(db, "\u0000\u0001Hauwa\u001b[31m")).map((r) => r.id)).toEqual([]);
+    expect((await searchAtDoor(db, "Hauwa\u0000")).map((r) => r.id)).toEqual([hauwa.id]);
     expect(await checkInByTicketId(db, door, ` ${hauwa.ticket_id.toLowerCase()} `)).toMatchObject({ status: "checked-in" });
     expect((await searchAtDoor(db, "Hauwa Ɓello"))[0]).toMatchObject({
       checked_in_by: "Bala at the door",

@@ -110,7 +110,8 @@ export type DoorSearchRow = DoorAttendee & { email: string; checked_in_at: Date 
 
 /** Up to `limit` attendees whose name or e-mail contains the text, or whose ticket ID it is, with their check-in. */
 export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
-  const q = text.trim();
+  // Nobody types control characters, and PostgreSQL refuses a NUL in any text it is sent.
+  const q = text.replace(/\p{Cc}+/gu, " ").trim();
   if (q.length < 2) return [];
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
