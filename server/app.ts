@@ -9,6 +9,7 @@ import express from "express";
 import { getConfig } from "~/config.server";
 import { getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
+import { isAdminPath } from "./admin-path";
 import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
@@ -67,7 +68,7 @@ export async function startServer() {
   app.use(loadShedding({ maxActive: config.maxActiveRequests, maxQueueWaitMs: config.maxQueueWaitMs, retryAfterSeconds: 5, log }));
   // Admin pages and their data requests (/admin.data, /admin/attendees.data) hold personal data: no cache may keep them.
   app.use((req, res, next) => {
-    if (/^\/admin(?:[/.]|$)/.test(req.path)) res.setHeader("Cache-Control", "no-store");
+    if (isAdminPath(req.path)) res.setHeader("Cache-Control", "no-store");
     next();
   });
   app.use(createRequestListener());

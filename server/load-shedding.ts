@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { isAdminPath } from "./admin-path";
 import { sendUnavailable } from "./unavailable-page";
 
 // When more requests arrive than the server can answer in time, answering all of them
@@ -84,7 +85,7 @@ export function loadShedding(options: LoadSheddingOptions): RequestHandler {
 
   return (req, res, next) => {
     if (req.path === "/healthz") return next();
-    const lane = /^\/admin(?:[/.]|$)/.test(req.path) ? lanes.admin : lanes.public;
+    const lane = isAdminPath(req.path) ? lanes.admin : lanes.public;
     if (lane.active < options.maxActive) return admit(lane, res, next);
     const allowedWait = options.maxQueueWaitMs - lag();
     if (lane.queue.length >= maxQueue || allowedWait <= 0) return shed(lane, req, res);

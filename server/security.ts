@@ -3,6 +3,7 @@ import express, { type RequestHandler, type Response } from "express";
 import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Config } from "~/config.server";
+import { isAdminPath } from "./admin-path";
 
 // The browser policy of every response, set by helmet: a Content-Security-Policy whose
 // scripts are our own files plus inline scripts carrying this request's nonce (React
@@ -72,7 +73,7 @@ export function securityHeaders(config: Config): RequestHandler {
   const preview = policy(config, { framed: true });
   return (req, res, next) => {
     res.locals.cspNonce = randomBytes(16).toString("base64");
-    const admin = /^\/admin(?:[/.]|$)/.test(req.path);
+    const admin = isAdminPath(req.path);
     res.setHeader("Permissions-Policy", `camera=${admin ? "(self)" : "()"}, ${PERMISSIONS}`);
     (OWN_POLICY.test(req.path) ? preview : everyPage)(req, res, (error?: unknown) => {
       if (req.path.startsWith("/media/")) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");

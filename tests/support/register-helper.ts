@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
 import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
+import { sendUntilNotBusy } from "./when-busy";
 
 // Registration through the public /register page, for any browser test that needs
 // an attendee: through the form (as a visitor would) or with one plain form POST.
@@ -110,12 +111,10 @@ async function formStampFor(request: APIRequestContext): Promise<string> {
   let stamp = stamps.get(origin);
   if (!stamp) {
     stamp = (async () => {
-      let page = await request.get("/register");
-      // A busy server (503) is asked again, as a person reloads.
-      for (let tries = 1; page.status() === 503 && tries < 20; tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 750));
-        page = await request.get("/register");
-      }
+      const { answer: page } = await sendUntilNotBusy(
+        () => request.get("/register"),
+        (r) => r.status(),
+      );
       const value = /name="formStamp" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
       expect(value, "the /register page's form stamp").not.toBe("");
       await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
@@ -154,12 +153,11 @@ export function registrationFormFields(data: Registrant, formStamp: string): Rec
 /** A form POST to /register, as a browser without JavaScript sends it (again after a 503). Resolves to the status and the page HTML. */
 export async function postRegistration(request: APIRequestContext, data: Registrant): Promise<{ status: number; html: string }> {
   const form = registrationFormFields(data, await formStampFor(request));
-  // Told the site is busy (503, load shedding), a person sends the form again after a pause.
-  for (let tries = 1; ; tries++) {
-    const response = await request.post("/register", { form, maxRedirects: 0 });
-    if (response.status() !== 503 || tries === 20) return { status: response.status(), html: await response.text() };
-    await new Promise((resolve) => setTimeout(resolve, 250 + Math.random() * 750));
-  }
+  const { answer } = await sendUntilNotBusy(
+    () => request.post("/register", { form, maxRedirects: 0 }),
+    (r) => r.status(),
+  );
+  return { status: answer.status(), html: await answer.text() };
 }
 
 export type RegisteredAttendee = Registrant & { ticketId: string; token: string };

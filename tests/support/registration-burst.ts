@@ -1,5 +1,6 @@
 import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
 import { makeRegistrant, registrationFormFields } from "./register-helper";
+import { sendUntilNotBusy } from "./when-busy";
 
 // A rush on the registration form without a browser: many people posting at once, as
 // their browsers with JavaScript do (/register.data), spread over one or several servers.
@@ -41,8 +42,14 @@ const FULLY_BOOKED = "Event is fully booked";
 async function stampsFor(urls: string[]): Promise<Map<string, string>> {
   const stamps = new Map<string, string>();
   for (const url of urls) {
-    const page = await (await fetch(`${url}/register`)).text();
-    const stamp = /name="formStamp" value="([^"]+)"/.exec(page)?.[1];
+    const { answer: page } = await sendUntilNotBusy(
+      async () => {
+        const response = await fetch(`${url}/register`);
+        return { status: response.status, text: await response.text() };
+      },
+      (a) => a.status,
+    );
+    const stamp = /name="formStamp" value="([^"]+)"/.exec(page.text)?.[1];
     if (!stamp) throw new Error(`no form stamp on ${url}/register`);
     stamps.set(url, stamp);
   }
@@ -51,32 +58,25 @@ async function stampsFor(urls: string[]): Promise<Map<string, string>> {
   return stamps;
 }
 
-/** A person told the server is busy (503) sends the same form again after a pause: at most this long, here. */
-const MAX_RETRY_PAUSE_MS = 1_000;
-const MAX_TRIES = 30;
-
 async function post(url: string, stamp: string): Promise<BurstPost> {
   const person = makeRegistrant({ fullName: "Burst Attendee" });
   const email = person.email.toLowerCase();
   try {
-    for (let tries = 1; ; tries++) {
+    const send = async () => {
       const response = await fetch(`${url}/register.data`, {
         method: "POST",
         headers: { origin: url },
         body: new URLSearchParams(registrationFormFields(person, stamp)),
         signal: AbortSignal.timeout(60_000),
       });
-      const body = await response.text();
-      if (response.status === 503 && tries < MAX_TRIES) {
-        const pause = Math.min(Number(response.headers.get("retry-after") ?? 1) * 1000, MAX_RETRY_PAUSE_MS);
-        await new Promise((resolve) => setTimeout(resolve, pause * (0.5 + Math.random())));
-        continue;
-      }
-      const ticketId = response.status === 200 ? TICKET_ID.exec(body)?.[1] : undefined;
-      if (ticketId) return { email, url, outcome: "registered", status: response.status, ticketId, tries };
-      const outcome = response.status === 409 && body.includes(FULLY_BOOKED) ? "full" : "refused";
-      return { email, url, outcome, status: response.status, body: body.slice(0, 300), tries };
-    }
+      return { status: response.status, body: await response.text() };
+    };
+    const { answer, tries } = await sendUntilNotBusy(send, (a) => a.status, 30);
+    const { status, body } = answer;
+    const ticketId = status === 200 ? TICKET_ID.exec(body)?.[1] : undefined;
+    if (ticketId) return { email, url, outcome: "registered", status, ticketId, tries };
+    const outcome = status === 409 && body.includes(FULLY_BOOKED) ? "full" : "refused";
+    return { email, url, outcome, status, body: body.slice(0, 300), tries };
   } catch {
     return { email, url, outcome: "no-answer" };
   }
