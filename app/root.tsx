@@ -16,9 +16,10 @@ import "./app.css";
 import { getDb } from "./db/db.server";
 import { getSettings } from "./modules/settings/settings.server";
 import { useNonce } from "./ui/nonce";
-import { notAfterUnavailable, unavailableMessage } from "./ui/server-unavailable";
+import { notAfterUnavailable } from "./ui/server-unavailable";
 import { readToasts } from "./ui/toast.server";
 import { Toaster } from "./ui/toaster";
+import { unavailableMessage } from "./ui/unavailable-message";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 

@@ -6,19 +6,28 @@ import { EventFacts } from "~/modules/registration/event-facts";
 import { formStamp } from "~/modules/registration/human-check.server";
 import { LostTicket } from "~/modules/registration/lost-ticket";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
+// Bundled on its own by Vite (worker pipeline: one self-contained file with a hashed name).
+import pageScriptUrl from "~/modules/registration/register-page-script.ts?worker&url";
 import { RegistrationForm } from "~/modules/registration/registration-form";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { joinWaitlistAction } from "~/modules/waitlist/actions.server";
-import { siteName } from "~/root";
+import { type RouteHandle, siteName } from "~/root";
 import { BackHeader } from "~/ui/back-header";
+import { useNonce } from "~/ui/nonce";
 import { readForm } from "~/ui/read-form.server";
 import { keepFormWhenUnavailable, notAfterUnavailable } from "~/ui/server-unavailable";
 import { Toaster } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
 import { useToasts } from "~/ui/use-toasts";
 import type { Route } from "./+types/register";
+
+// A first visit gets no React: the server-rendered page plus register-page-script.ts, which
+// keeps the form's behaviours for ~11 KB instead of ~120 KB (docs/decisions/009). Reached by a
+// client-side navigation from a hydrated page, React renders it and its own handlers work.
+export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const name = siteName(matches[0]?.loaderData);
@@ -65,6 +74,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
+  const hydrated = useHydrated();
+  const nonce = useNonce();
   const { push, clear } = client;
   const success = actionData && "success" in actionData ? actionData.success : undefined;
   const [closedTicket, setClosedTicket] = useState<string | null>(null);
@@ -132,6 +143,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </main>
       {success && closedTicket !== success.ticketId ? <SuccessModal success={success} onClose={closeModal} /> : null}
       <Toaster toasts={[...(actionToast ? [actionToast] : []), ...client.toasts]} />
+      {hydrated ? null : <script src={pageScriptUrl} nonce={nonce} defer />}
     </div>
   );
 }

@@ -1,6 +1,10 @@
+import { FIELD_DESCRIPTION, FIELD_ERROR } from "./styles";
+
 // A labelled form control with its error or description underneath. The control
 // itself is the child, so it can be an input, select or text area wired by Conform;
 // the error paragraph carries `errorId`, which the control names in aria-describedby.
+// data-field / data-error-id let the script of a page served without React show and
+// clear the same messages (ui/enhance/field-errors.ts).
 
 export function FormField(props: {
   label: string;
@@ -14,7 +18,7 @@ export function FormField(props: {
   children: React.ReactNode;
 }) {
   return (
-    <div>
+    <div data-field="" data-error-id={props.errorId}>
       <label htmlFor={props.id} className="block text-sm font-semibold text-gray-800">
         {props.label}
         {props.required ? (
@@ -26,11 +30,14 @@ export function FormField(props: {
       </label>
       {props.children}
       {props.error ? (
-        <p id={props.errorId} className="mt-1 text-sm text-red-700">
+        <p id={props.errorId} className={FIELD_ERROR}>
           {props.error}
         </p>
-      ) : props.description ? (
-        <p className="mt-1 text-xs text-gray-500">{props.description}</p>
+      ) : null}
+      {props.description ? (
+        <p data-field-description="" hidden={Boolean(props.error)} className={FIELD_DESCRIPTION}>
+          {props.description}
+        </p>
       ) : null}
     </div>
   );

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { trapFocus } from "./focus-trap";
 import { CloseIcon } from "./icons";
 import { useHydrated } from "./use-hydrated";
 
@@ -14,35 +15,11 @@ type ModalProps = {
   size?: "md" | "lg";
 };
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** Keeps Tab and Shift+Tab inside the dialog, as a modal must. */
-function trapFocus(panel: HTMLElement, event: KeyboardEvent) {
-  const focusable = [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
-    (el) => el.offsetParent !== null || el === document.activeElement,
-  );
-  const first = focusable[0];
-  const last = focusable.at(-1);
-  if (!first || !last) {
-    event.preventDefault();
-    panel.focus();
-    return;
-  }
-  const active = document.activeElement;
-  if (event.shiftKey && (active === first || active === panel || !panel.contains(active))) {
-    event.preventDefault();
-    last.focus();
-  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
-    event.preventDefault();
-    first.focus();
-  }
-}
-
 /**
  * A modal dialog rendered on the server too, so it works without JavaScript
  * (close controls are then links). With JavaScript: focus moves in and stays in,
- * Escape closes, and focus returns to where it was.
+ * Escape closes, and focus returns to where it was. On a page served without React,
+ * ui/enhance/modal.ts does this to the same markup (data-modal, data-modal-close).
  */
 export function Modal({ title, onClose, closeHref, children, icon, size = "md" }: ModalProps) {
   const titleId = useId();
@@ -68,7 +45,7 @@ export function Modal({ title, onClose, closeHref, children, icon, size = "md" }
   }, []);
 
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+    <div data-modal="" className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
       <div
         ref={panel}
         role="dialog"
@@ -87,7 +64,12 @@ export function Modal({ title, onClose, closeHref, children, icon, size = "md" }
             <CloseIcon />
           </button>
         ) : (
-          <a href={closeHref} className="absolute top-3 right-3 rounded-full p-2 text-gray-500 hover:bg-gray-100" aria-label="Close">
+          <a
+            href={closeHref}
+            data-modal-close=""
+            className="absolute top-3 right-3 rounded-full p-2 text-gray-500 hover:bg-gray-100"
+            aria-label="Close"
+          >
             <CloseIcon />
           </a>
         )}

@@ -1,13 +1,12 @@
 import { isRouteErrorResponse, type ShouldRevalidateFunctionArgs } from "react-router";
 import { makeToast, type Toast } from "./toast";
+import { unavailableMessage } from "./unavailable-message";
 
 // When the server is overloaded or its database out of reach, it answers a form's data
 // request with 503 and a line of text (server/unavailable-page.ts). Thrown on, that would
 // replace the page with the error screen and lose what the person typed; a route's
 // clientAction passes its server action through this instead, and the answer becomes a
 // toast above the form, still filled in, ready to send again.
-
-const FALLBACK = "The site is very busy right now. Please try again in a few seconds.";
 
 export type Unavailable = { toast: Toast; unavailable: true };
 
@@ -29,9 +28,4 @@ export async function keepFormWhenUnavailable<T>(serverAction: () => Promise<T>)
 export function notAfterUnavailable({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
   const refused = typeof actionResult === "object" && actionResult !== null && "unavailable" in actionResult;
   return refused ? false : defaultShouldRevalidate;
-}
-
-/** The server's own sentence when it sent one (plain text), else a general one. */
-export function unavailableMessage(data: unknown): string {
-  return typeof data === "string" && data.length > 0 && data.length < 300 && !data.includes("<") ? data : FALLBACK;
 }

@@ -1,6 +1,8 @@
 import { Form } from "react-router";
 import { HumanCheckFields } from "~/ui/human-check-fields";
 
+const SENDING = "Sending...";
+
 /** "Lost your ticket?": the same answer whether or not the address registered (no enumeration). */
 export function LostTicket({ sent, error, submitting, stamp }: { sent: boolean; error?: string; submitting: boolean; stamp: string }) {
   return (
@@ -31,9 +33,10 @@ export function LostTicket({ sent, error, submitting, stamp }: { sent: boolean; 
         <button
           type="submit"
           disabled={submitting}
+          data-busy-label={SENDING}
           className="rounded-lg bg-gray-900 px-4 py-2.5 font-semibold text-white hover:bg-gray-800 disabled:opacity-70"
         >
-          {submitting ? "Sending..." : "Resend my ticket"}
+          {submitting ? SENDING : "Resend my ticket"}
         </button>
       </Form>
       {error ? (

@@ -3,10 +3,16 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
-import { INPUT } from "~/ui/styles";
+import { FIELD_ERROR, INPUT } from "~/ui/styles";
 import { GENDER_LABELS, GENDERS } from "./gender";
-import { NIGERIA_STATES } from "./nigeria";
+import { LGA_HINT, lgaPlaceholder } from "./lga-picker";
+import { lgasOf, NIGERIA_STATES } from "./nigeria";
 import { joinFieldErrors, parseRegistration } from "./schema";
+
+const BUTTON_LABELS = {
+  register: { idle: "Register Now", busy: "Submitting Registration..." },
+  waitlist: { idle: "Join the Waitlist", busy: "Joining the Waitlist..." },
+} as const;
 
 type FieldMeta = { name: string; id: string; errorId: string; errors?: string[] };
 
@@ -37,7 +43,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
     },
   });
   const [state, setState] = useState(String(fields.state.initialValue ?? ""));
-  const lgas = NIGERIA_STATES.find((s) => s.name === state)?.lgas ?? [];
+  const lgas = lgasOf(state);
   // What a field shows: its first error, unless it was edited since the last submit.
   const shown = (meta: FieldMeta) => ({ id: meta.id, errorId: meta.errorId, error: edited.has(meta.name) ? undefined : meta.errors?.[0] });
   // ...and its control stops saying it is invalid (border, screen readers) as soon as the message goes.
@@ -47,6 +53,8 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
     <Form
       method="post"
       {...getFormProps(form)}
+      // The script of the page served without React validates forms marked so (register-page-script.ts).
+      data-validate="registration"
       // The server validates with the same schema; native bubbles would hide our messages.
       noValidate
       // Every submit attempt shows every field's error again, also the ones typed into before
@@ -127,9 +135,9 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
             ))}
           </select>
         </FormField>
-        <FormField label="Local Government" {...shown(fields.localGovernment)} description={state ? undefined : "Choose your state first"}>
+        <FormField label="Local Government" {...shown(fields.localGovernment)} description={state ? undefined : LGA_HINT}>
           <select {...getSelectProps(fields.localGovernment)} {...cleared(fields.localGovernment)} key={state} className={INPUT}>
-            <option value="">{state ? "Select local government" : "Select state first"}</option>
+            <option value="">{lgaPlaceholder(state)}</option>
             {/* Without JavaScript the list cannot follow the state choice, so it lists every state's LGAs in groups. */}
             {state
               ? lgas.map((lga) => (
@@ -159,7 +167,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
         />
       </FormField>
 
-      <div>
+      <div data-field="" data-error-id={fields.consent.errorId}>
         <label htmlFor={fields.consent.id} className="flex items-start gap-3 text-sm text-gray-700">
           <input
             {...getInputProps(fields.consent, { type: "checkbox" })}
@@ -175,7 +183,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
           </span>
         </label>
         {shown(fields.consent).error ? (
-          <p id={fields.consent.errorId} className="mt-1 text-sm text-red-700">
+          <p id={fields.consent.errorId} className={FIELD_ERROR}>
             {shown(fields.consent).error}
           </p>
         ) : null}
@@ -184,15 +192,10 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
       <button
         type="submit"
         disabled={submitting}
+        data-busy-label={BUTTON_LABELS[intent].busy}
         className="w-full rounded-xl bg-brand-700 px-6 py-3.5 text-lg font-semibold text-white shadow-lg transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
       >
-        {intent === "waitlist"
-          ? submitting
-            ? "Joining the Waitlist..."
-            : "Join the Waitlist"
-          : submitting
-            ? "Submitting Registration..."
-            : "Register Now"}
+        {submitting ? BUTTON_LABELS[intent].busy : BUTTON_LABELS[intent].idle}
       </button>
     </Form>
   );

@@ -58,25 +58,30 @@ export const resendSchema = z.object({
     .check(z.trim(), z.regex(EMAIL_PATTERN, "Please enter a valid email address")),
 });
 
+/** The schema's verdict on a form's fields, with every message per field name. */
+export type RegistrationVerdict = { value: RegistrationInput } | { error: Record<string, string[]> };
+
 /**
  * The browser's validation: the same result as the server's `parseWithZod(formData, { schema: registrationSchema })`
  * (schema.test.ts compares the two) without @conform-to/zod, whose coercion imports classic zod and would put it back
  * into the page. Conform's coercion does for this schema's fields only one thing: an empty value counts as missing.
+ * Used by the React form (through Conform) and by the script of the page served without React.
  */
+export function validateRegistration(payload: Record<string, unknown>): RegistrationVerdict {
+  const input = Object.fromEntries(Object.entries(payload).map(([name, value]) => [name, value === "" ? undefined : value]));
+  const result = z.safeParse(registrationSchema, input);
+  if (result.success) return { value: result.data };
+  const error: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const name = issue.path.join(".");
+    error[name] = [...(error[name] ?? []), issue.message];
+  }
+  return { error };
+}
+
+/** The React form's validation through Conform (see validateRegistration). */
 export function parseRegistration(formData: FormData): Submission<RegistrationInput> {
-  return parse(formData, {
-    resolve(payload) {
-      const input = Object.fromEntries(Object.entries(payload).map(([name, value]) => [name, value === "" ? undefined : value]));
-      const result = z.safeParse(registrationSchema, input);
-      if (result.success) return { value: result.data };
-      const error: Record<string, string[]> = {};
-      for (const issue of result.error.issues) {
-        const name = issue.path.join(".");
-        error[name] = [...(error[name] ?? []), issue.message];
-      }
-      return { error };
-    },
-  });
+  return parse(formData, { resolve: validateRegistration });
 }
 
 /** Field order of the form, so joined messages (', '-separated) read top to bottom. */

@@ -47,7 +47,11 @@ export function SuccessModal({ success, onClose }: { success: RegistrationSucces
             Got it!
           </button>
         ) : (
-          <a href="/register" className="rounded-xl bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800">
+          <a
+            href="/register"
+            data-modal-close=""
+            className="rounded-xl bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800"
+          >
             Got it!
           </a>
         )}

@@ -1,0 +1,83 @@
+import { sendFormsInPlace } from "~/ui/enhance/document-forms";
+import { clearFieldError, setFieldDescription, showFieldError } from "~/ui/enhance/field-errors";
+import { listenToModals, upgradeModals } from "~/ui/enhance/modal";
+import { showToast, upgradeToasts } from "~/ui/enhance/toasts";
+import { LGA_HINT, lgaOptions } from "./lga-picker";
+import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./schema";
+
+// /register is served without React (routes/register.tsx): this script, bundled on its own
+// (about 11 KB gzipped against ~110 KB of React and React Router), gives the
+// server-rendered page what the React version does in the browser:
+// - the registration (or waitlist) form is checked with the same zod schema before it is
+//   sent, the messages shown under each field and joined in one toast; a field's message
+//   clears as soon as it is edited;
+// - choosing a state limits the Local Government list to that state;
+// - forms post in place (ui/enhance/document-forms.ts): the button says it is working,
+//   a 503 keeps the page as typed;
+// - the ticket modal closes in place, toasts dismiss themselves.
+// Everything also works without it: the same forms post and the server answers the page.
+
+const REGISTRATION_FORM = 'form[data-validate="registration"]';
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function controlOf(form: HTMLFormElement, name: string): Control | null {
+  const control = form.elements.namedItem(name);
+  return control instanceof HTMLInputElement || control instanceof HTMLSelectElement || control instanceof HTMLTextAreaElement
+    ? control
+    : null;
+}
+
+/** True when the form may be sent; otherwise its messages are shown. */
+function validate(form: HTMLFormElement): boolean {
+  if (!form.matches(REGISTRATION_FORM)) return true;
+  const verdict = validateRegistration(Object.fromEntries(new FormData(form)));
+  const controls = REGISTRATION_FIELDS.map((name) => [name, controlOf(form, name)] as const);
+  for (const [, control] of controls) if (control) clearFieldError(control);
+  if ("value" in verdict) return true;
+  let first: Control | undefined;
+  for (const [name, control] of controls) {
+    const message = verdict.error[name]?.[0];
+    if (!control || !message) continue;
+    showFieldError(control, message);
+    first ??= control;
+  }
+  showToast("error", joinFieldErrors(verdict.error));
+  first?.focus();
+  return false;
+}
+
+/** The Local Government list follows the chosen state; a choice from another state is cleared. */
+function followState(form: HTMLFormElement) {
+  const state = controlOf(form, "state");
+  const lga = controlOf(form, "localGovernment");
+  if (!(lga instanceof HTMLSelectElement) || !state) return;
+  lga.replaceChildren(...lgaOptions(state.value));
+  lga.value = "";
+  setFieldDescription(lga, state.value ? undefined : LGA_HINT);
+}
+
+/** What the page needs after its body arrived, on load and after each answered post. */
+function upgrade() {
+  upgradeToasts(document);
+  upgradeModals(document);
+  // A browser restoring the form (back button) may bring back a state with every state's LGAs listed.
+  for (const form of document.querySelectorAll<HTMLFormElement>(REGISTRATION_FORM)) {
+    const lga = controlOf(form, "localGovernment");
+    if (controlOf(form, "state")?.value && lga?.querySelector("optgroup")) followState(form);
+  }
+  if (!document.querySelector("[data-modal]")) document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+document.addEventListener("input", (event) => {
+  const control = event.target as Control;
+  const form = control.form;
+  if (!form?.matches(REGISTRATION_FORM) || !(REGISTRATION_FIELDS as readonly string[]).includes(control.name)) return;
+  clearFieldError(control);
+  if (control.name === "state") followState(form);
+});
+listenToModals();
+sendFormsInPlace({ validate, afterSwap: upgrade });
+upgrade();
+// Tests (tests/support/hydration.ts) and styles can tell the page is ready.
+document.documentElement.dataset.enhanced = "true";

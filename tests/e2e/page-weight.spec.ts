@@ -1,0 +1,67 @@
+import { gzipSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures";
+import { waitForInteractive } from "../support/hydration";
+
+// The weight budget of a first visit, asserted in bytes from the production build (never in
+// time, which belongs to `npm run bench:pages`): what a phone on a paid connection downloads
+// when it opens the page with an empty cache. JavaScript is measured as the budget counts it,
+// every script's body compressed with gzip -9; the total is what Chromium received, headers
+// included (it gets the precompressed brotli files).
+
+const KB = 1000;
+const BUDGET = { javaScript: 110 * KB, total: 150 * KB };
+
+type Weight = { javaScript: number; total: number; scripts: string[] };
+
+async function firstVisit(page: Page, path: string): Promise<Weight> {
+  const pending: Promise<{ url: string; script: boolean; gzip: number; transfer: number }>[] = [];
+  page.on("requestfinished", (request) => {
+    pending.push(
+      (async () => {
+        const response = await request.response();
+        const sizes = await request.sizes();
+        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
+        const script = request.resourceType() === "script";
+        return {
+          url: request.url(),
+          script,
+          gzip: script ? gzipSync(body, { level: 9 }).length : 0,
+          transfer: sizes.responseBodySize + sizes.responseHeadersSize,
+        };
+      })(),
+    );
+  });
+  await page.goto(path, { waitUntil: "networkidle" });
+  const loaded = await Promise.all(pending);
+  const scripts = loaded.filter((r) => r.script);
+  const weight = {
+    javaScript: scripts.reduce((sum, r) => sum + r.gzip, 0),
+    total: loaded.reduce((sum, r) => sum + r.transfer, 0),
+    scripts: scripts.map((r) => new URL(r.url).pathname),
+  };
+  test.info().annotations.push({ type: "weight", description: `${path}: ${JSON.stringify(weight)}` });
+  return weight;
+}
+
+test.describe("a first visit stays within the budget", () => {
+  test.beforeEach(() => {
+    test.skip(test.info().project.name !== "mobile", "bytes do not depend on the screen: the phone's view, once");
+  });
+
+  test("/register: its own small script, no framework", async ({ page }) => {
+    const weight = await firstVisit(page, "/register");
+    expect(weight.scripts).toEqual([expect.stringMatching(/^\/assets\/register-page-script-[\w-]+\.js$/)]);
+    expect(weight.javaScript).toBeLessThanOrEqual(BUDGET.javaScript);
+    expect(weight.total).toBeLessThanOrEqual(BUDGET.total);
+    // The script did take over the page (waitForInteractive), without React Router.
+    await waitForInteractive(page);
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+
+  test("/: no script file at all", async ({ page }) => {
+    const weight = await firstVisit(page, "/");
+    expect(weight.scripts).toEqual([]);
+    expect(weight.total).toBeLessThanOrEqual(BUDGET.total);
+  });
+});
