@@ -14,7 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { getDb } from "./db/db.server";
-import { getSettings } from "./modules/settings/settings.server";
+import { requestSettings } from "./modules/settings/request-settings.server";
 import { useNonce } from "./ui/nonce";
 import { notAfterUnavailable } from "./ui/server-unavailable";
 import { readToasts } from "./ui/toast.server";
@@ -23,8 +23,8 @@ import { unavailableMessage } from "./ui/unavailable-message";
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const [settings, { toasts, setCookie }] = await Promise.all([getSettings(await getDb()), readToasts(request)]);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const [settings, { toasts, setCookie }] = await Promise.all([requestSettings(context, await getDb()), readToasts(request)]);
   return data(
     { site: { name: settings.event_name, description: settings.about }, toasts },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,

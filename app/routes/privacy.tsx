@@ -1,6 +1,6 @@
 import { getDb } from "~/db/db.server";
 import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
-import { getSettings } from "~/modules/settings/settings.server";
+import { requestSettings } from "~/modules/settings/request-settings.server";
 import { BackHeader } from "~/ui/back-header";
 import { daysLabel } from "~/ui/date-time";
 import type { Route } from "./+types/privacy";
@@ -10,8 +10,8 @@ export const meta: Route.MetaFunction = ({ data }) => [
   { name: "description", content: "How we collect, use and protect your registration data under the Nigeria Data Protection Act 2023." },
 ];
 
-export async function loader() {
-  return privacyNoticeFacts(await getSettings(await getDb()));
+export async function loader({ context }: Route.LoaderArgs) {
+  return privacyNoticeFacts(await requestSettings(context, await getDb()));
 }
 
 const heading = "mt-8 text-xl font-semibold text-gray-900";

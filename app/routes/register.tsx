@@ -11,7 +11,7 @@ import pageScriptUrl from "~/modules/registration/register-page-script.ts?worker
 import { RegistrationForm } from "~/modules/registration/registration-form";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
-import { getSettings } from "~/modules/settings/settings.server";
+import { requestSettings } from "~/modules/settings/request-settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { joinWaitlistAction } from "~/modules/waitlist/actions.server";
 import { type RouteHandle, siteName } from "~/root";
@@ -37,9 +37,9 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-export async function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const db = await getDb();
-  const settings = await getSettings(db);
+  const settings = await requestSettings(context, db);
   const status = await currentRegistrationStatus(db, settings);
   return {
     event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },

@@ -1,19 +1,20 @@
-import { count, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { event_settings, SETTINGS_ID, waitlist } from "~/db/schema";
+import { SETTINGS_ID } from "~/db/schema";
 import { type RegistrationStatus, registrationStatus, unavailableStatus } from "~/modules/settings/registration-status";
 import type { EventSettings } from "~/modules/settings/settings.server";
 
 /**
  * How many seats are taken: the seat counter the attendees triggers keep (one row by key, no
- * count over attendees), and the seats offered to the waitlist (a partial index's few rows).
+ * count over attendees), and the seats offered to the waitlist (a partial index's few rows),
+ * in one statement.
  */
 async function readSeatCounter(db: DbOrTx): Promise<{ registered_count: number; held_seats: number }> {
-  const [[row], [held]] = await Promise.all([
-    db.select({ count: event_settings.registered_count }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID)),
-    db.select({ n: count() }).from(waitlist).where(eq(waitlist.status, "offered")),
-  ]);
-  return { registered_count: row?.count ?? 0, held_seats: held?.n ?? 0 };
+  const result = (await db.execute(sql`
+    select registered_count, (select count(*)::int from waitlist where status = 'offered') as held_seats
+    from event_settings where id = ${SETTINGS_ID}`)) as unknown as { rows: { registered_count: number; held_seats: number }[] };
+  const row = result.rows[0];
+  return { registered_count: row?.registered_count ?? 0, held_seats: row?.held_seats ?? 0 };
 }
 
 /**

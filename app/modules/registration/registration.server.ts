@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { count, eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import type { Db, DbOrTx } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals } from "~/db/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
@@ -75,11 +74,11 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
 
   return db.transaction(async (tx) => {
     // The settings row carries the seat counter and is the lock every seat change takes first.
-    const row = await lockSeats(tx, { lock: options.settingsLock !== "none" });
+    const row = await lockSeats(tx, { lock: options.settingsLock !== "none", phone: values.phone });
     if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
     const status = registrationStatus(row, now);
     if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
-    if ((await registrationsWithPhone(tx, values.phone)) >= MAX_REGISTRATIONS_PER_PHONE) {
+    if (row.phone_registrations >= MAX_REGISTRATIONS_PER_PHONE) {
       return { ok: false as const, reason: "phone" as const, message: REGISTRATION_MESSAGES.phone };
     }
 
@@ -97,10 +96,4 @@ export async function registerAttendee(db: Db, input: RegistrationInput, options
     await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
     return { ok: true as const, attendeeId, ticketId, token, email, fullName: values.full_name };
   });
-}
-
-/** Active registrations giving this phone number (as stored, E.164 when valid). */
-async function registrationsWithPhone(db: DbOrTx, phone: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(attendees).where(eq(attendees.phone, phone));
-  return row?.n ?? 0;
 }

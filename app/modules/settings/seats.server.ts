@@ -26,7 +26,10 @@ export type LockedEvent = {
  * snapshot from before the wait, and miss offers made by the transaction it waited for.
  * `lock: false` exists only for the test proving that the lock is what prevents overbooking.
  */
-export async function lockSeats(tx: DbOrTx, { lock = true }: { lock?: boolean } = {}): Promise<LockedEvent | undefined> {
+export async function lockSeats(
+  tx: DbOrTx,
+  { lock = true, phone }: { lock?: boolean; phone?: string } = {},
+): Promise<(LockedEvent & { phone_registrations: number }) | undefined> {
   const locked = (await tx.execute(sql`
     select event_name, registration_enabled, max_attendees, registered_count,
       event_date::text as event_date, event_time, waitlist_offer_hours
@@ -35,8 +38,12 @@ export async function lockSeats(tx: DbOrTx, { lock = true }: { lock?: boolean } 
   };
   const row = locked.rows[0];
   if (!row) return undefined;
-  const held = (await tx.execute(sql`select count(*)::int as n from waitlist where status = 'offered'`)) as unknown as {
-    rows: { n: number }[];
+  // A registration also needs the phone number's registrations, read under the same lock:
+  // one statement for both counts saves a round trip on the busiest path.
+  const counts = (await tx.execute(sql`
+    select (select count(*)::int from waitlist where status = 'offered') as held,
+      ${phone === undefined ? sql`0` : sql`(select count(*)::int from attendees where phone = ${phone})`} as phones`)) as unknown as {
+    rows: { held: number; phones: number }[];
   };
-  return { ...row, held_seats: held.rows[0]?.n ?? 0 };
+  return { ...row, held_seats: counts.rows[0]?.held ?? 0, phone_registrations: counts.rows[0]?.phones ?? 0 };
 }

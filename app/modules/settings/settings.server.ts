@@ -5,9 +5,22 @@ import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 
 export type EventSettings = typeof event_settings.$inferSelect;
 
+// Nearly every request reads this row: its query is built once per connection object
+// (Drizzle's prepare), not on every read, which costs about as much as running it.
+const prepared = new WeakMap<DbOrTx, { execute: () => Promise<EventSettings[]> }>();
+
+function settingsQuery(db: DbOrTx) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = db.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).limit(1).prepare("event_settings_row");
+    prepared.set(db, query);
+  }
+  return query;
+}
+
 /** The settings row; the defaults when it is missing, so a page never fails for want of it. */
 export async function getSettings(db: DbOrTx): Promise<EventSettings> {
-  const [row] = await db.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).limit(1);
+  const [row] = await settingsQuery(db).execute();
   if (row) return row;
   const now = new Date(0);
   return {
