@@ -7,6 +7,7 @@ export function Avatar({
   size,
   className = "",
   placeholder = "initials",
+  priority = false,
 }: {
   name: string;
   imageUrl: string;
@@ -14,6 +15,11 @@ export function Avatar({
   className?: string;
   /** A silhouette suits names that are titles ("His Excellency, the Executive Governor"). */
   placeholder?: "initials" | "silhouette";
+  /**
+   * Shown in the first screen (the hero): fetched at once and first, as it may be the largest
+   * paint. Every other portrait waits until the visitor scrolls near it.
+   */
+  priority?: boolean;
 }) {
   if (imageUrl) {
     return (
@@ -21,8 +27,9 @@ export function Avatar({
         {...mediaImage(imageUrl, size)}
         width={size}
         height={size}
-        loading="lazy"
-        decoding="async"
+        loading={priority ? "eager" : "lazy"}
+        fetchPriority={priority ? "high" : undefined}
+        decoding={priority ? undefined : "async"}
         alt={name}
         className={`rounded-full object-cover ${className}`}
         style={{ width: size, height: size }}
