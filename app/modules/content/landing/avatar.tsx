@@ -16,8 +16,9 @@ export function Avatar({
   /** A silhouette suits names that are titles ("His Excellency, the Executive Governor"). */
   placeholder?: "initials" | "silhouette";
   /**
-   * Shown in the first screen (the hero): fetched at once and first, as it may be the largest
-   * paint. Every other portrait waits until the visitor scrolls near it.
+   * Shown in the first screen (the hero): fetched at once, not lazily. Not with high priority:
+   * on a phone the hero's text is the largest paint, and the stylesheet must not share the
+   * slow link with a photo. Every other portrait waits until the visitor scrolls near it.
    */
   priority?: boolean;
 }) {
@@ -28,7 +29,6 @@ export function Avatar({
         width={size}
         height={size}
         loading={priority ? "eager" : "lazy"}
-        fetchPriority={priority ? "high" : undefined}
         decoding={priority ? undefined : "async"}
         alt={name}
         className={`rounded-full object-cover ${className}`}
