@@ -15,7 +15,7 @@ describe("media URLs", () => {
   it("offers every served width from 1x to 2x for our images, and leaves other addresses alone", () => {
     expect(mediaImage(url, 112)).toEqual({
       src: `${url}?w=224`,
-      srcSet: `${url}?w=128 128w, ${url}?w=160 160w, ${url}?w=192 192w, ${url}?w=224 224w`,
+      srcSet: `${url}?w=128 128w, ${url}?w=160 160w, ${url}?w=200 200w, ${url}?w=224 224w`,
       sizes: "112px",
     });
     expect(mediaImage(url, 32)).toEqual({ src: `${url}?w=64`, srcSet: `${url}?w=64 64w`, sizes: "32px" });
