@@ -51,14 +51,14 @@ export async function portraitJpeg(seed: number): Promise<Buffer> {
   // Detail at every scale, as hair, cloth and a background have: a downscaled photo keeps
   // texture, where fine grain alone would average away to a flat, tiny file.
   const layers = [];
-  for (const scale of [25, 50, 100, 200, 800]) {
+  for (const scale of [25, 50, 100, 200, 400]) {
     const noise = await sharp({
       create: { width: scale, height: scale, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 22 } },
     })
       // Light and shade, not coloured speckle: a camera's noise is mostly in the luminance.
       .greyscale()
       .toColourspace("srgb")
-      .resize(size, size, { kernel: scale < 200 ? "cubic" : "nearest" })
+      .resize(size, size, { kernel: "cubic" })
       .png()
       .toBuffer();
     layers.push({ input: noise, blend: "soft-light" as const });
