@@ -11,7 +11,7 @@ import { logoPng, portraitJpeg } from "./sample-images";
 // 12 agenda items and 10 partner logos. Every image goes through storeImage, the admin
 // forms' upload path, so it is validated, re-encoded and stored as a real upload is.
 
-export const LANDING_COUNTS = { speakers: 20, specialGuests: 5, agenda: 12, partners: 10 } as const;
+const LANDING_COUNTS = { speakers: 20, specialGuests: 5, agenda: 12, partners: 10 } as const;
 
 const SPEAKER_TYPES: SpeakerInput["speaker_type"][] = [
   "Chief Host",

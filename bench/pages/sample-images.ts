@@ -53,7 +53,7 @@ export async function portraitJpeg(seed: number): Promise<Buffer> {
   const layers = [];
   for (const scale of [25, 50, 100, 200, 400]) {
     const noise = await sharp({
-      create: { width: scale, height: scale, channels: 3, noise: { type: "gaussian", mean: 128, sigma: 22 } },
+      create: { width: scale, height: scale, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 22 } },
     })
       // Light and shade, not coloured speckle: a camera's noise is mostly in the luminance.
       .greyscale()
