@@ -121,7 +121,7 @@ export function report(pages: Page[], results: Run[][], context: ReportContext):
       ' "`/` with content" is the landing page as organisers will fill it (bench/pages/landing-content.server.ts): 20 speakers' +
       " (3 of them organisers) and 5 special guests with their own photos, a guest of honour with a photo, a site logo," +
       " 12 agenda items and 10 partner logos, all uploaded through the admin forms' path (storeImage). The photos are 800×800" +
-      " JPEGs of about 150 KB with texture at every scale (bench/pages/sample-images.ts), so their resized copies weigh what" +
+      " JPEGs of about 120 KB with texture at every scale (bench/pages/sample-images.ts), so their resized copies weigh what" +
       " real portraits do; logos are PNGs of varied proportions. Before measuring, the bench fetches every image the page" +
       " refers to once, as earlier visitors will have (resized copies are made on first request, then kept in memory).",
     "- Bytes: 1 KB = 1000 bytes. Transfer sizes are what Chromium received on a cold first visit (Lighthouse's total-byte-weight)," +

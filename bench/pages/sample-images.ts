@@ -3,7 +3,7 @@ import sharp from "sharp";
 // Images that stand in for real uploads. A flat colour compresses to almost nothing and
 // would flatter every byte count, so a portrait here is what a phone or a press photo gives
 // once cropped: 800×800 JPEG, a lit background, a head and shoulders, skin and cloth tones
-// and camera grain (about 60–100 KB). Logos are flat-colour PNGs of varied proportions, as
+// and texture at every scale (about 120 KB). Logos are flat-colour PNGs of varied proportions, as
 // organisations send them.
 
 /** A number in [0, 1) from an integer seed, so every run uploads the same bytes. */
