@@ -5,6 +5,12 @@ import { registrationStatus } from "~/modules/settings/registration-status";
 import { getPublicContent } from "./public-content.server";
 import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 
+/** Logos show LOGO_HEIGHT px high at their own proportions; unknown ones (an external address) get a 15:8 box. */
+const LOGO_HEIGHT = 64;
+function logoWidth(size: { width: number; height: number } | undefined): number {
+  return size && size.height > 0 ? Math.max(1, Math.round((LOGO_HEIGHT * size.width) / size.height)) : 120;
+}
+
 /**
  * Everything the landing page shows, stripped of what it does not: the cached public
  * content, the registration status and the countdown as of now, and the speaker filter
@@ -48,7 +54,13 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, now = ne
       description: item.description,
       speaker: item.speaker_name || item.speaker?.name || "",
     })),
-    partners: content.partners.map((p) => ({ id: p.id, name: p.name, logo_url: p.logo_url, website_url: p.website_url })),
+    partners: content.partners.map((p) => ({
+      id: p.id,
+      name: p.name,
+      logo_url: p.logo_url,
+      website_url: p.website_url,
+      logo_width: logoWidth(content.logoSizes.get(p.logo_url)),
+    })),
     publicSpeakerCount: content.speakers.filter(isPublicSpeaker).length,
     filter: parseSpeakerFilter(typeParam),
   };

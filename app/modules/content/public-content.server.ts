@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { waitlist } from "~/db/schema";
+import { imageSizes } from "~/modules/media/media.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import {
   type AgendaItem,
@@ -21,6 +22,8 @@ export type PublicContent = {
   specialGuests: SpecialGuest[];
   agenda: AgendaItem[];
   partners: Partner[];
+  /** stored width and height of the partners' logos, by URL (ours only) */
+  logoSizes: Map<string, { width: number; height: number }>;
 };
 
 // The landing page reads everything at once and is the page
@@ -40,7 +43,11 @@ async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
     listPartners(db),
     db.select({ n: count() }).from(waitlist).where(eq(waitlist.status, "offered")),
   ]);
-  return { settings, heldSeats: held?.n ?? 0, speakers, specialGuests, agenda, partners };
+  const logoSizes = await imageSizes(
+    db,
+    partners.map((p) => p.logo_url),
+  );
+  return { settings, heldSeats: held?.n ?? 0, speakers, specialGuests, agenda, partners, logoSizes };
 }
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {

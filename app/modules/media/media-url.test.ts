@@ -12,8 +12,13 @@ describe("media URLs", () => {
     expect(mediaSrc(url, 112)).toBe(`${url}?w=128`);
   });
 
-  it("gives a 1x/2x pair for our images, and leaves other addresses alone", () => {
-    expect(mediaImage(url, 112)).toEqual({ src: `${url}?w=224`, srcSet: `${url}?w=128 1x, ${url}?w=224 2x` });
+  it("offers every served width from 1x to 2x for our images, and leaves other addresses alone", () => {
+    expect(mediaImage(url, 112)).toEqual({
+      src: `${url}?w=224`,
+      srcSet: `${url}?w=128 128w, ${url}?w=160 160w, ${url}?w=200 200w, ${url}?w=224 224w`,
+      sizes: "112px",
+    });
+    expect(mediaImage(url, 32)).toEqual({ src: `${url}?w=64`, srcSet: `${url}?w=64 64w`, sizes: "32px" });
     expect(mediaImage("https://example.org/a.png", 112)).toEqual({ src: "https://example.org/a.png" });
   });
 });

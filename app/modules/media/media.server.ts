@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import sharp from "sharp";
 import type { DbOrTx } from "~/db/client.server";
 import { media } from "~/db/schema";
@@ -26,6 +26,19 @@ export type StoredMedia = { id: string; url: string; width: number; height: numb
 
 function mediaUrl(id: string): string {
   return `/media/${id}.webp`;
+}
+
+const MEDIA_URL = /^\/media\/([0-9a-f]{64})\.webp$/;
+
+/**
+ * The stored width and height of our images among these URLs, by URL (other addresses are left
+ * out): a page gives each <img> its true proportions, so nothing moves when the image arrives.
+ */
+export async function imageSizes(db: DbOrTx, urls: readonly string[]): Promise<Map<string, { width: number; height: number }>> {
+  const ids = [...new Set(urls.flatMap((url) => MEDIA_URL.exec(url)?.[1] ?? []))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: media.id, width: media.width, height: media.height }).from(media).where(inArray(media.id, ids));
+  return new Map(rows.map((row) => [mediaUrl(row.id), { width: row.width, height: row.height }]));
 }
 
 /** Validates an upload with the product's rules and messages, re-encodes it to WebP and stores it once. */

@@ -7,6 +7,7 @@ export function Avatar({
   size,
   className = "",
   placeholder = "initials",
+  priority = false,
 }: {
   name: string;
   imageUrl: string;
@@ -14,6 +15,12 @@ export function Avatar({
   className?: string;
   /** A silhouette suits names that are titles ("His Excellency, the Executive Governor"). */
   placeholder?: "initials" | "silhouette";
+  /**
+   * Shown in the first screen (the hero): fetched at once, not lazily. Not with high priority:
+   * on a phone the hero's text is the largest paint, and the stylesheet must not share the
+   * slow link with a photo. Every other portrait waits until the visitor scrolls near it.
+   */
+  priority?: boolean;
 }) {
   if (imageUrl) {
     return (
@@ -21,8 +28,8 @@ export function Avatar({
         {...mediaImage(imageUrl, size)}
         width={size}
         height={size}
-        loading="lazy"
-        decoding="async"
+        loading={priority ? "eager" : "lazy"}
+        decoding={priority ? undefined : "async"}
         alt={name}
         className={`rounded-full object-cover ${className}`}
         style={{ width: size, height: size }}

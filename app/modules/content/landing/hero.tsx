@@ -53,6 +53,7 @@ export function Hero({ name, date, time, venue, about, guest, registrationOpen }
             imageUrl={guest.imageUrl}
             size={160}
             placeholder="silhouette"
+            priority
             className="mx-auto ring-4 ring-accent-400"
           />
           <figcaption className="mt-4">

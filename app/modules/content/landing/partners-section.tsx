@@ -1,6 +1,7 @@
 import { mediaImage } from "~/modules/media/media-url";
 
-type PartnerEntry = { id: string; name: string; logo_url: string; website_url: string };
+/** logo_width: the logo's width in CSS px at the 64 px height it shows, from its stored proportions. */
+type PartnerEntry = { id: string; name: string; logo_url: string; website_url: string; logo_width: number };
 
 export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
   return (
@@ -18,9 +19,9 @@ export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
                 <>
                   {p.logo_url ? (
                     <img
-                      {...mediaImage(p.logo_url, 120)}
+                      {...mediaImage(p.logo_url, p.logo_width)}
                       alt=""
-                      width={120}
+                      width={p.logo_width}
                       height={64}
                       loading="lazy"
                       decoding="async"

@@ -1,0 +1,88 @@
+import { renderToString } from "react-dom/server";
+import { createRoutesStub } from "react-router";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { createPartner, createSpeaker, createSpecialGuest } from "~/modules/content/content.server";
+import { landingPage } from "~/modules/content/landing-page.server";
+import { storeImage } from "~/modules/media/media.server";
+import { updateSettings } from "~/modules/settings/settings.server";
+import Home from "./home";
+
+// The landing page's images as a full programme renders them, from uploads to HTML: each
+// <img> reserves its box (width and height, the logos at their own proportions) so nothing
+// moves as images arrive, portraits offer sized copies for every screen density, and only
+// the first screen's portrait is fetched at once; the rest wait until the visitor scrolls.
+
+type Img = Record<string, string>;
+
+function imagesOf(html: string): Img[] {
+  return [...html.matchAll(/<img\b([^>]*)>/g)].map(([, attrs]) =>
+    Object.fromEntries([...(attrs ?? "").matchAll(/([\w-]+)="([^"]*)"/g)].map(([, name, value]) => [name!, value!])),
+  );
+}
+
+async function upload(db: DbConnection["db"], width: number, height: number): Promise<string> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+    .jpeg()
+    .toBuffer();
+  return (await storeImage(db, { type: "image/jpeg", size: bytes.length, bytes })).url;
+}
+
+describe("the landing page's images with 20 speakers, 5 guests and 10 partners", () => {
+  let database: DbConnection;
+  let html = "";
+
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+    const { db } = database;
+    const portrait = await upload(db, 800, 800);
+    const wideLogo = await upload(db, 600, 200);
+    await updateSettings(db, { guest_of_honor_image_url: portrait, logo_url: await upload(db, 256, 256) });
+    const types = ["Chief Host", "Host", ...Array(18).fill("Keynote")] as const;
+    for (const [i, speaker_type] of types.entries()) {
+      await createSpeaker(db, { name: `Speaker ${i}`, title: "Director", speaker_type, bio: "", image_url: portrait });
+    }
+    for (let i = 0; i < 5; i++) await createSpecialGuest(db, { name: `Guest ${i}`, title: "Emir", bio: "", image_url: portrait });
+    for (let i = 0; i < 10; i++) await createPartner(db, { name: `Partner ${i}`, logo_url: wideLogo, website_url: "" });
+    const loaderData = await landingPage(db, null);
+    const Stub = createRoutesStub([{ id: "home", path: "/", Component: Home }]);
+    html = renderToString(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { home: loaderData } }} />);
+  });
+  afterAll(async () => database?.close());
+
+  it("renders every image with its width and height", () => {
+    const images = imagesOf(html);
+    // Logo, guest of honour, 2 organisers, 18 speakers, 5 guests, 10 partners.
+    expect(images).toHaveLength(1 + 1 + 2 + 18 + 5 + 10);
+    for (const img of images) {
+      expect(Number(img.width), img.src).toBeGreaterThan(0);
+      expect(Number(img.height), img.src).toBeGreaterThan(0);
+    }
+  });
+
+  it("offers portraits and logos in sized copies, with the size they are shown at", () => {
+    for (const img of imagesOf(html).filter((i) => i.src?.startsWith("/media/") && Number(i.width) > 64)) {
+      expect(img.srcSet ?? img.srcset, img.src).toMatch(/^(\/media\/[0-9a-f]{64}\.webp\?w=\d+ \d+w(, |$))+$/);
+      expect(img.sizes).toBe(`${img.width}px`);
+    }
+  });
+
+  it("fetches the first screen's portrait at once, and the rest lazily", () => {
+    const [logo, hero, ...below] = imagesOf(html);
+    expect(logo?.loading).toBeUndefined();
+    expect(hero?.loading).toBe("eager");
+    expect(hero?.decoding).toBeUndefined();
+    expect(below).toHaveLength(35);
+    for (const img of below) {
+      expect(img.loading).toBe("lazy");
+      expect(img.decoding).toBe("async");
+    }
+  });
+
+  it("keeps a logo's own proportions, so its box does not change when it loads", () => {
+    const logos = imagesOf(html).slice(-10);
+    for (const logo of logos) expect([logo.width, logo.height]).toEqual(["192", "64"]);
+  });
+});
