@@ -10,20 +10,34 @@ export function lgaPlaceholder(state: string): string {
   return state ? "Select local government" : "Select state first";
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+let allOptionsHtml: string | undefined;
+
 /**
- * The picker's options in the DOM: the state's LGAs once a state is chosen; before that
- * every state's LGAs in groups, so a form without JavaScript can still be filled in.
+ * The picker's options before a state is chosen, as HTML: every state's LGAs in groups,
+ * 811 elements that never change. Written once, they cost the server nothing per page,
+ * where rendering them as React elements was a large part of rendering /register.
  */
-export function lgaOptions(state: string): (HTMLOptionElement | HTMLOptGroupElement)[] {
-  const placeholder = new Option(lgaPlaceholder(state), "");
-  if (state) return [placeholder, ...lgasOf(state).map((lga) => new Option(lga, lga))];
-  return [
-    placeholder,
-    ...NIGERIA_STATES.map((s) => {
-      const group = document.createElement("optgroup");
-      group.label = s.name;
-      group.append(...s.lgas.map((lga) => new Option(lga, lga)));
-      return group;
-    }),
-  ];
+export function allLgaOptionsHtml(): string {
+  allOptionsHtml ??=
+    `<option value="">${escapeHtml(lgaPlaceholder(""))}</option>` +
+    NIGERIA_STATES.map(
+      (s) =>
+        `<optgroup label="${escapeHtml(s.name)}">${s.lgas.map((lga) => `<option value="${escapeHtml(lga)}">${escapeHtml(lga)}</option>`).join("")}</optgroup>`,
+    ).join("");
+  return allOptionsHtml;
+}
+
+/**
+ * The picker's options in the browser: the state's LGAs once a state is chosen; before
+ * that every state's LGAs in groups, as the server renders them for forms without JavaScript.
+ */
+export function fillLgaPicker(select: HTMLSelectElement, state: string) {
+  if (!state) {
+    select.innerHTML = allLgaOptionsHtml();
+    return;
+  }
+  select.replaceChildren(new Option(lgaPlaceholder(state), ""), ...lgasOf(state).map((lga) => new Option(lga, lga)));
 }

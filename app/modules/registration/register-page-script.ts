@@ -2,7 +2,7 @@ import { sendFormsInPlace } from "~/ui/enhance/document-forms";
 import { clearFieldError, setFieldDescription, showFieldError } from "~/ui/enhance/field-errors";
 import { listenToModals, upgradeModals } from "~/ui/enhance/modal";
 import { showToast, upgradeToasts } from "~/ui/enhance/toasts";
-import { LGA_HINT, lgaOptions } from "./lga-picker";
+import { fillLgaPicker, LGA_HINT } from "./lga-picker";
 import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./schema";
 
 // /register is served without React (routes/register.tsx): this script, bundled on its own
@@ -52,7 +52,7 @@ function followState(form: HTMLFormElement) {
   const state = controlOf(form, "state");
   const lga = controlOf(form, "localGovernment");
   if (!(lga instanceof HTMLSelectElement) || !state) return;
-  lga.replaceChildren(...lgaOptions(state.value));
+  fillLgaPicker(lga, state.value);
   lga.value = "";
   setFieldDescription(lga, state.value ? undefined : LGA_HINT);
 }

@@ -5,7 +5,7 @@ import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
 import { FIELD_ERROR, INPUT } from "~/ui/styles";
 import { GENDER_LABELS, GENDERS } from "./gender";
-import { LGA_HINT, lgaPlaceholder } from "./lga-picker";
+import { allLgaOptionsHtml, LGA_HINT, lgaPlaceholder } from "./lga-picker";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
 import { joinFieldErrors, parseRegistration } from "./schema";
 
@@ -136,25 +136,37 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
           </select>
         </FormField>
         <FormField label="Local Government" {...shown(fields.localGovernment)} description={state ? undefined : LGA_HINT}>
-          <select {...getSelectProps(fields.localGovernment)} {...cleared(fields.localGovernment)} key={state} className={INPUT}>
-            <option value="">{lgaPlaceholder(state)}</option>
-            {/* Without JavaScript the list cannot follow the state choice, so it lists every state's LGAs in groups. */}
-            {state
-              ? lgas.map((lga) => (
-                  <option key={lga} value={lga}>
-                    {lga}
-                  </option>
-                ))
-              : NIGERIA_STATES.map((s) => (
-                  <optgroup key={s.name} label={s.name}>
-                    {s.lgas.map((lga) => (
-                      <option key={lga} value={lga}>
-                        {lga}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-          </select>
+          {state || fields.localGovernment.initialValue ? (
+            <select {...getSelectProps(fields.localGovernment)} {...cleared(fields.localGovernment)} key={state} className={INPUT}>
+              <option value="">{lgaPlaceholder(state)}</option>
+              {state
+                ? lgas.map((lga) => (
+                    <option key={lga} value={lga}>
+                      {lga}
+                    </option>
+                  ))
+                : // A choice kept from a post without a state: every group again, with it selected.
+                  NIGERIA_STATES.map((s) => (
+                    <optgroup key={s.name} label={s.name}>
+                      {s.lgas.map((lga) => (
+                        <option key={lga} value={lga}>
+                          {lga}
+                        </option>
+                      ))}
+                    </optgroup>
+                  ))}
+            </select>
+          ) : (
+            // Without JavaScript the list cannot follow the state choice, so it lists every state's LGAs in groups.
+            <select
+              {...getSelectProps(fields.localGovernment)}
+              {...cleared(fields.localGovernment)}
+              key={state}
+              className={INPUT}
+              // biome-ignore lint/security/noDangerouslySetInnerHtml: our own list, escaped, written once (lga-picker.ts)
+              dangerouslySetInnerHTML={{ __html: allLgaOptionsHtml() }}
+            />
+          )}
         </FormField>
       </div>
       <FormField label="Why do you want to attend?" {...shown(fields.reason)}>
