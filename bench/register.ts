@@ -54,8 +54,16 @@ const connectionsList = String(args.connections).split(",").map(Number);
 const kinds = String(args.kinds).split(",") as DatabaseKind[];
 const processesList = String(args.processes).split(",").map(Number);
 const endpoints = String(args.endpoints).split(",").filter(Boolean) as Endpoint[];
-const TARGETS: Record<DatabaseKind, number> = { pglite: 300, postgres: 600 };
+// /register.data: what the React page posts after a client-side navigation. The form post is
+// what the page served without React posts, with or without JavaScript (ADR 009); its target
+// is 3× the 31/s (PGlite) and 36/s (PostgreSQL) measured before that work.
+const TARGETS: Record<DatabaseKind, { data: number; document: number }> = {
+  pglite: { data: 200, document: 93 },
+  postgres: { data: 250, document: 108 },
+};
 const P99_TARGET_MS = 150;
+/** Over HTTP, at least this share of the rate of registerAttendee() called directly in the same run. */
+const HTTP_SHARE_TARGET = 0.7;
 const SERVER_POOL_SIZE = 10; // openDbConnection's default, what the server runs with
 const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 
@@ -88,8 +96,8 @@ function measuredAmount(warmRate: number): number {
 }
 
 const scenarioName: Record<Endpoint | "direct" | "bare", string> = {
-  data: "HTTP POST /register.data (single fetch, browser with JS)",
-  document: "HTTP POST /register (HTML document, no JS)",
+  data: "HTTP POST /register.data (single fetch: the React page, after a client-side navigation)",
+  document: "HTTP POST /register (the form post: the page served without React, with or without JS)",
   direct: "registerAttendee() direct, no HTTP",
   bare: "bare BEGIN; SELECT … FOR UPDATE; INSERT; COMMIT",
 };
@@ -294,16 +302,24 @@ async function main() {
 }
 
 function targetVerdicts(summaries: ReturnType<typeof summarise>[]): string[] {
+  const endpointOf = (scenario: string) => (Object.keys(scenarioName) as (keyof typeof scenarioName)[]).find((k) => scenarioName[k] === scenario);
   return kinds.flatMap((kind) =>
     summaries
-      .filter((s) => s.kind === kind && s.primary)
+      .filter((s) => s.kind === kind && (endpointOf(s.scenario) === "data" || endpointOf(s.scenario) === "document"))
       .map((s) => {
-        const rateOk = s.perSecond >= TARGETS[kind];
+        const endpoint = endpointOf(s.scenario) as Endpoint;
+        const target = TARGETS[kind][endpoint];
+        const direct = summaries.find((d) => d.kind === kind && d.concurrency === s.concurrency && d.scenario === scenarioName.direct);
+        const share = direct ? s.perSecond / direct.perSecond : Number.NaN;
+        const rateOk = s.perSecond >= target;
+        const shareOk = share >= HTTP_SHARE_TARGET;
         const p99Ok = s.p99 <= P99_TARGET_MS;
         const clean = s.errors === 0 && s.non2xx === 0 && s.verified === "yes";
-        const met = rateOk && p99Ok && clean;
+        const met = rateOk && shareOk && p99Ok && clean;
         return (
-          `${kind}, ${s.concurrency} connections: ${met ? "MET" : "NOT MET"} — ${s.perSecond.toFixed(0)}/s (target ≥ ${TARGETS[kind]}) ${rateOk ? "✓" : "✗"}, ` +
+          `${kind}, ${endpoint === "data" ? "/register.data" : "form post"}, ${s.concurrency} connections: ${met ? "MET" : "NOT MET"} — ` +
+          `${s.perSecond.toFixed(0)}/s (target ≥ ${target}) ${rateOk ? "✓" : "✗"}, ` +
+          `${Number.isNaN(share) ? "no direct run" : `${(share * 100).toFixed(0)} % of direct`} (≥ ${HTTP_SHARE_TARGET * 100} %) ${shareOk ? "✓" : "✗"}, ` +
           `p99 ${s.p99.toFixed(1)} ms (≤ ${P99_TARGET_MS}) ${p99Ok ? "✓" : "✗"}, errors ${s.errors} + non-2xx ${s.non2xx}, DB check ${s.verified} ${clean ? "✓" : "✗"}`
         );
       }),
@@ -322,7 +338,7 @@ function sectionBody(started: Date, machine: string, summaries: ReturnType<typeo
     "",
     markdownTable(summaries),
     "",
-    "Targets (primary row, bold): PGlite ≥ 300/s, PostgreSQL ≥ 600/s, p99 ≤ 150 ms, 0 errors.",
+    `Targets: /register.data ≥ ${TARGETS.pglite.data}/s on PGlite and ≥ ${TARGETS.postgres.data}/s on PostgreSQL; the form post ≥ ${TARGETS.pglite.document}/s and ≥ ${TARGETS.postgres.document}/s (3× the rates before); each ≥ ${HTTP_SHARE_TARGET * 100} % of registerAttendee() direct in the same run, p99 ≤ ${P99_TARGET_MS} ms at 20 connections, 0 errors.`,
     "",
     ...verdicts.map((v) => `- ${v}`),
     "",
