@@ -1,0 +1,48 @@
+import pino from "pino";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
+import { createTestDatabase } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { enqueueMail } from "./outbox.server";
+import { startOutboxWorker } from "./outbox-worker.server";
+import type { MailTransport } from "./transport.server";
+
+// The event loop stays busy (a registration rush): every wait for a quiet loop gives up.
+vi.mock("./quiet-loop.server", () => ({ waitForQuietLoop: async () => ({ waitedMs: 2_000, busy: true }) }));
+
+let database: DbConnection;
+beforeAll(async () => {
+  database = await createTestDatabase("pglite");
+});
+afterAll(async () => {
+  await database?.close();
+});
+
+it("sends a few messages at a time while the event loop stays busy, and every message still goes", async () => {
+  for (let n = 0; n < 40; n++) {
+    await enqueueMail(database.db, { to: `p${n}@example.com`, subject: "s", html: "<p>h</p>", text: "t", kind: "test" });
+  }
+  let inFlight = 0;
+  const rounds: number[] = [];
+  const sent = new Set<string>();
+  const transport: MailTransport = {
+    kind: "smtp",
+    send: async (message) => {
+      // Sends of one round start together: a jump from 0 starts a round.
+      if (inFlight++ === 0) rounds.push(0);
+      rounds[rounds.length - 1]! += 1;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      inFlight--;
+      sent.add(message.id);
+      return { messageId: `<${message.id}@test>` };
+    },
+    close: () => {},
+  };
+  const worker = startOutboxWorker({ db: database.db, transport, log: pino({ level: "silent" }), pollMs: 10, batchSize: 25 });
+  try {
+    await vi.waitFor(() => expect(sent.size).toBe(40), { timeout: 10_000 });
+  } finally {
+    await worker.stop();
+  }
+  // The first round, before the loop was seen busy, is the whole batch; then five at a time.
+  expect(rounds).toEqual([25, 5, 5, 5]);
+});
