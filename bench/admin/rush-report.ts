@@ -26,7 +26,8 @@ function tallyLine(kind: string, tallies: RushTally[]): string {
   return (
     `${kind}: ${m((t) => t.offered).toFixed(0)} registrations offered, ${m((t) => t.ok).toFixed(0)} answered 2xx ` +
     `(${m((t) => t.perSecond).toFixed(1)}/s), other answers ${tallies.map((t) => JSON.stringify(t.other)).join(", ")}; registration p50 / p99 ` +
-    `${f1(m((t) => t.p50))} / ${f1(m((t) => t.p99))} ms; ${m((t) => t.tickets).toFixed(0)} ticket e-mails delivered to the SMTP sink during the run`
+    `${f1(m((t) => t.p50))} / ${f1(m((t) => t.p99))} ms; ${m((t) => t.tickets).toFixed(0)} ticket e-mails delivered to the SMTP sink during the run; ` +
+    `CPU over the rush: server ${m((t) => t.serverCores).toFixed(2)} cores${kind === "PostgreSQL" ? `, PostgreSQL ${m((t) => t.postgresCores).toFixed(2)} cores` : ""}`
   );
 }
 

@@ -1,5 +1,6 @@
 import { performance } from "node:perf_hooks";
 import { type ProductionServerOptions, startProductionServer } from "#tests/support/production-server.ts";
+import { postgresCpuSeconds, processTreeCpuSeconds } from "../support/cpu";
 import { fetchFormStamp, registrationRequest } from "../support/http-load";
 import { openLoop, percentile } from "../support/open-loop";
 import type { SmtpSink } from "../support/smtp-sink";
@@ -29,6 +30,9 @@ export type RushTally = {
   p99: number;
   perSecond: number;
   tickets: number;
+  /** CPU the server process used over the rush, in cores (1 = one core all the time), and PostgreSQL's */
+  serverCores: number;
+  postgresCores: number;
 };
 
 export async function rushBench(
@@ -53,6 +57,9 @@ export async function rushBench(
     for (const [, pathname] of RUSH_PAGES) await measure(() => get(pathname), 1, 20);
     const stamp = await fetchFormStamp(server.url);
     const ticketsBefore = sink.received();
+    const postgresPort = where.databaseUrl ? Number(new URL(where.databaseUrl).port) : undefined;
+    const cpu = () => [processTreeCpuSeconds(server.pid), postgresPort ? postgresCpuSeconds(postgresPort) : 0] as const;
+    const cpuBefore = cpu();
     const registrations = openLoop({ url: server.url, rate: rush.rate, seconds: rush.seconds, next: () => registrationRequest(stamp) });
     // The first second is the open loop finding its pace; the pages are asked until its last second.
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -66,6 +73,7 @@ export async function rushBench(
       }
     }
     const { answers, seconds } = await registrations;
+    const cpuAfter = cpu();
     const ok = answers.filter((a) => a.status >= 200 && a.status < 300);
     const results: Results = new Map();
     for (const [label, list] of times) {
@@ -93,6 +101,8 @@ export async function rushBench(
       ),
       perSecond: ok.length / seconds,
       tickets: sink.received() - ticketsBefore,
+      serverCores: (cpuAfter[0] - cpuBefore[0]) / seconds,
+      postgresCores: (cpuAfter[1] - cpuBefore[1]) / seconds,
     };
     return { results, tally };
   } finally {
