@@ -197,7 +197,11 @@ function report(runs: Run[]): { table: string; verdicts: string[]; perRun: strin
   const perRun = runs.map(
     (r) =>
       `${r.kind}, ${r.mode}: burst ${f1(r.burstSeconds)} s, ${r.ok} registered, ${r.refused} other answers, p50/p99 ${f0(r.p50)}/${f0(r.p99)} ms, ` +
-      `server CPU ${f1(r.burstCpuMs)} ms a registration in the burst, ${r.delivered} tickets (${r.duringBurst} during the burst), last ${f1(r.lastAfterEnd)} s after it, outbox at stop ${r.outbox}, load ${f1(r.load)}`,
+      `server CPU ${f1(r.burstCpuMs)} ms a registration in the burst, ` +
+      (r.mode === "delivering"
+        ? `${r.delivered} tickets (${r.duringBurst} during the burst), last ${f1(r.lastAfterEnd)} s after it`
+        : `no ticket completed during the burst`) +
+      `, outbox at stop ${r.outbox}, load ${f1(r.load)}`,
   );
   return { table: lines.join("\n"), verdicts, perRun };
 }
