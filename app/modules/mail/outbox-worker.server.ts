@@ -34,15 +34,14 @@ export type DeliveryResult = { claimed: number; sent: number; retrying: number; 
 // 25 ms) is a small part of a round; each message's render still yields between its awaits.
 const DEFAULT_BATCH_SIZE = 25;
 // While requests keep the event loop busy (a registration rush), a round is this many: its
-// rendering (~3 ms of CPU a ticket) then delays the requests it interleaves with by some
-// 15 ms rather than 80, and the tickets still move, a few every couple of seconds.
+// rendering (~3 ms of CPU a ticket) then takes some 15 ms of the loop rather than 80, and
+// the tickets still move, a few every couple of seconds; the full batch resumes once it is quiet.
 const BUSY_BATCH_SIZE = 5;
 const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
 // Messages of a round in the works at once: enough to keep the SMTP pool's 3 connections
 // (transport.server.ts) busy while the next one renders. Rendering a whole round at once
 // did not send faster (the pool sends 3 at a time, the rendering shares one event loop), but
-// each request arriving meanwhile waited behind every message's next step: the attendee
-// list's p95 rose while tickets went out during a rush.
+// put each request arriving meanwhile behind the next step of every message in the round.
 const ROUND_CONCURRENCY = 4;
 
 /** Runs `task` on every item, at most `limit` at once. */
