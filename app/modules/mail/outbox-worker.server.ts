@@ -19,7 +19,7 @@ export type DeliveryOptions = {
   db: Db;
   transport: MailTransport;
   log: MailLog;
-  /** messages claimed per round (sent ROUND_CONCURRENCY at a time) */
+  /** messages claimed (and sent concurrently) per round */
   batchSize?: number;
   leaseMs?: number;
   maxAttempts?: number;
@@ -38,20 +38,6 @@ const DEFAULT_BATCH_SIZE = 25;
 // the tickets still move, a few every couple of seconds; the full batch resumes once it is quiet.
 const BUSY_BATCH_SIZE = 5;
 const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
-// Messages of a round in the works at once: enough to keep the SMTP pool's 3 connections
-// (transport.server.ts) busy while the next one renders. Rendering a whole round at once
-// did not send faster (the pool sends 3 at a time, the rendering shares one event loop), but
-// put each request arriving meanwhile behind the next step of every message in the round.
-const ROUND_CONCURRENCY = 4;
-
-/** Runs `task` on every item, at most `limit` at once. */
-async function eachAtMost<T>(limit: number, items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const lane = async () => {
-    while (next < items.length) await task(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
-}
 
 /**
  * One round: claims the due messages and sends them. A send error is recorded on
@@ -114,7 +100,8 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
     renewClaims(db, claimed, leaseMs).catch((error) => log.error({ err: error }, "mail outbox: could not renew the claims of a round"));
   }, leaseMs / 3);
   try {
-    await eachAtMost(ROUND_CONCURRENCY, claimed, deliver);
+    // All at once: the ticket renderer reads a round's attendees in one query (ticket-mail.server.ts).
+    await Promise.all(claimed.map(deliver));
     await recorder.settled();
   } finally {
     clearInterval(renewal);
