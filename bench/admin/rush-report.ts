@@ -67,6 +67,6 @@ export function rushMarkdown(runs: RushRun[], { rush, rows, loadBefore, loadAfte
     `- ${tallyLine("PGlite", tallies("pglite"))}`,
     `- ${tallyLine("PostgreSQL", tallies("postgres"))}`,
     "",
-    "Meanwhile the outbox worker sends the new tickets between the requests: five a round while the event loop stays busy and four in the works at once (app/modules/mail/outbox-worker.server.ts), so a round of ticket rendering does not hold up the pages. On PGlite the database runs in the server's own event loop, so registrations, tickets and pages share one core: the CPU line above is how much of it the rush takes.",
+    "Meanwhile the outbox worker sends the new tickets between the requests: five a round while the event loop stays busy, instead of 25 (app/modules/mail/outbox-worker.server.ts), so a round of ticket rendering does not hold up the pages for long. On PGlite the database runs in the server's own event loop, so registrations, tickets and pages share one core: the CPU line above is how much of it the rush takes.",
   ].join("\n");
 }
