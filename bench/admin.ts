@@ -11,28 +11,82 @@
 // Each measurement: warm-up runs, then N runs; p50 and p95 in milliseconds. The figures
 // go to stdout and into docs/BENCHMARKS.md, section "## Admin (npm run bench:admin)".
 //
+// With --rush, instead: the attendees page, its data request and the dashboard over HTTP
+// while registrations arrive at 50/s (open loop) on the same server, the list growing to
+// 10,000 by the rush's end; written to the subsection "### While registrations arrive".
+//
 // Options: --n=50 --rows=10000 --skip-postgres --skip-http --no-write
+//          --rush --rate=50 --seconds=30 --reps=3 --cpu-prof=<dir> (the rush's; the server's CPU profile)
 
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { startPostgres } from "#tests/support/postgres-server.ts";
-import { hasProductionBuild } from "#tests/support/production-server.ts";
-import { dbConnectionOptions, openDbConnection } from "~/db/client.server";
+import { hasProductionBuild, type ProductionServerOptions } from "#tests/support/production-server.ts";
+import { type DbConnection, dbConnectionOptions, openDbConnection } from "~/db/client.server";
+import { updateSettings } from "~/modules/settings/settings.server";
 import { createBenchSession, seed } from "./admin/attendee-data";
 import { CONTENT_COUNTS, seedContent } from "./admin/content-data";
 import { domainBench } from "./admin/domain-bench";
 import { httpBench } from "./admin/http-bench";
 import type { Results } from "./admin/measure";
 import { CONTENT_P95_TARGET_MS, EXPORT_TARGET_MS, SEARCH_P95_TARGET_MS, table } from "./admin/report";
-import { writeSection } from "./support/docs-section";
+import { type Rush, type RushTally, rushBench } from "./admin/rush";
+import { RUSH_HEADING, rushMarkdown } from "./admin/rush-report";
+import { prepareAppBuild } from "./support/app-server";
+import { writeSection, writeSubsection } from "./support/docs-section";
+import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
 
 const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
 const flag = (name: string) => process.argv.includes(`--${name}`);
 const N = Number(arg("n") ?? 50);
 const ROWS = Number(arg("rows") ?? 10_000);
 const WARMUP = 5;
+const SECTION = "## Admin (npm run bench:admin)";
+const RUSHING = flag("rush");
+const RUSH: Rush = { rate: Number(arg("rate") ?? 50), seconds: Number(arg("seconds") ?? 30) };
+const REPS = Number(arg("reps") ?? 3);
+/** The production build and the SMTP sink the rush runs with. */
+let rushEnv: { appDir: string; sink: SmtpSink } | undefined;
+/** What each database's (latest) rush did. */
+const tallies = new Map<string, RushTally>();
+
+/** The registrations a rush adds, on top of the attendees seeded before it, to reach ROWS at its end. */
+const rushSize = () => RUSH.rate * RUSH.seconds;
+
+type Prepared = { cookie: string; content?: Awaited<ReturnType<typeof seedContent>> };
+
+/** Seeds the database and measures in-process; with --rush only the attendees (the list ends at ROWS with the rush's registrations). */
+async function prepare(database: DbConnection, kind: string, results: Results): Promise<Prepared> {
+  const rows = RUSHING ? ROWS - rushSize() : ROWS;
+  const seeded = await seed(database.db, rows);
+  console.error(`${kind}: inserted ${rows} attendees in ${seeded.ms.toFixed(0)} ms`);
+  const cookie = await createBenchSession(database.db);
+  if (RUSHING) {
+    await updateSettings(database.db, { max_attendees: ROWS, registration_enabled: true });
+    return { cookie };
+  }
+  const content = await seedContent(database.db);
+  await domainBench(database, results, { n: N, warmup: WARMUP, rows: ROWS });
+  return { cookie, content };
+}
+
+/** The pages over HTTP from the production build: on their own, or under the rush. */
+async function overHttp(where: ProductionServerOptions, kind: string, prepared: Prepared, results: Results) {
+  if (RUSHING) {
+    if (!rushEnv) throw new Error("the rush runs without its build and SMTP sink");
+    const profile = arg("cpu-prof");
+    const nodeArgs = profile
+      ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profile)}`, `--cpu-prof-name=rush-${kind}-${Date.now()}.cpuprofile`]
+      : [];
+    const { results: pages, tally } = await rushBench({ ...where, dir: rushEnv.appDir, nodeArgs }, prepared.cookie, RUSH, rushEnv.sink);
+    for (const [label, stat] of pages) results.set(label, stat);
+    tallies.set(kind, tally);
+    return;
+  }
+  if (!flag("skip-http") && hasProductionBuild()) await httpBench(where, prepared.cookie, results, N, prepared.content);
+}
 
 async function runPglite(results: Results) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "bench-admin-"));
@@ -40,18 +94,8 @@ async function runPglite(results: Results) {
   try {
     // The same directory the server uses for DATA_DIR.
     const database = await openDbConnection(dbConnectionOptions({ dataDir }));
-    let cookie = "";
-    let content: Awaited<ReturnType<typeof seedContent>> | undefined;
-    try {
-      const seeded = await seed(database.db, ROWS);
-      console.error(`pglite: inserted ${ROWS} attendees in ${seeded.ms.toFixed(0)} ms`);
-      content = await seedContent(database.db);
-      cookie = await createBenchSession(database.db);
-      await domainBench(database, results, { n: N, warmup: WARMUP, rows: ROWS });
-    } finally {
-      await database.close();
-    }
-    if (!flag("skip-http") && hasProductionBuild()) await httpBench({ dataDir }, cookie, results, N, content);
+    const prepared = await prepare(database, "pglite", results).finally(() => database.close());
+    await overHttp({ dataDir }, "pglite", prepared, results);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -68,22 +112,35 @@ async function runPostgres(results: Results) {
     await admin.end();
     const url = server.url.replace(/\/postgres$/, "/bench");
     const database = await openDbConnection({ kind: "postgres", url });
-    let cookie = "";
-    let content: Awaited<ReturnType<typeof seedContent>> | undefined;
-    try {
-      const seeded = await seed(database.db, ROWS);
-      console.error(`postgres: inserted ${ROWS} attendees in ${seeded.ms.toFixed(0)} ms`);
-      content = await seedContent(database.db);
-      cookie = await createBenchSession(database.db);
-      await domainBench(database, results, { n: N, warmup: WARMUP, rows: ROWS });
-    } finally {
-      await database.close();
-    }
-    if (!flag("skip-http") && hasProductionBuild()) await httpBench({ dataDir, databaseUrl: url }, cookie, results, N, content);
+    const prepared = await prepare(database, "postgres", results).finally(() => database.close());
+    await overHttp({ dataDir, databaseUrl: url }, "postgres", prepared, results);
   } finally {
     server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/** Both databases under the rush, REPS times (a fresh database each: a rush fills the event), into docs/BENCHMARKS.md. */
+async function mainRush() {
+  const loadBefore = os.loadavg()[0] ?? 0;
+  const app = prepareAppBuild("worktree");
+  const runs: { pglite: Results; postgres: Results | null; tallies: Map<string, RushTally> }[] = [];
+  try {
+    rushEnv = { appDir: app.dir, sink: await startSmtpSink() };
+    for (let rep = 1; rep <= REPS; rep++) {
+      const pglite: Results = new Map();
+      await runPglite(pglite);
+      const postgres: Results | null = flag("skip-postgres") ? null : new Map();
+      if (postgres) await runPostgres(postgres);
+      runs.push({ pglite, postgres, tallies: new Map(tallies) });
+    }
+  } finally {
+    await rushEnv?.sink.stop();
+    app.dispose();
+  }
+  const markdown = rushMarkdown(runs, { rush: RUSH, rows: ROWS, loadBefore, loadAfter: os.loadavg()[0] ?? 0, argv: process.argv.slice(2) });
+  console.log(markdown);
+  if (!flag("no-write")) writeSubsection(SECTION, RUSH_HEADING, markdown);
 }
 
 async function main() {
@@ -119,7 +176,7 @@ async function main() {
     "Search is a case-insensitive substring test (`strpos(lower(…))`) on name and e-mail without a trigram index:",
     "at this size one sequential scan per request is enough, and pg_trgm is an extension PGlite would have to load.",
   ].join("\n");
-  if (!flag("no-write")) writeSection("## Admin (npm run bench:admin)", markdown);
+  if (!flag("no-write")) writeSection(SECTION, markdown, undefined, [RUSH_HEADING]);
 }
 
-await main();
+await (RUSHING ? mainRush() : main());

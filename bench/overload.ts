@@ -11,12 +11,11 @@
 import { parseArgs } from "node:util";
 import { type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
 import { parseConfig } from "~/config.server";
-import { MIN_FILL_MS } from "~/modules/registration/human-check.server";
 import { prepareAppBuild } from "./support/app-server";
 import { loadAverage } from "./support/cpu";
 import { freshDatabase } from "./support/databases";
 import { writeSection } from "./support/docs-section";
-import { uniqueRegistration } from "./support/http-load";
+import { fetchFormStamp, registrationRequest } from "./support/http-load";
 import { type Answer, closedLoop, openLoop, percentile, probe, type Sent } from "./support/open-loop";
 import { checkRegistrations, type RegistrationCheck } from "./support/overload-check";
 import { machineDescription } from "./support/report";
@@ -43,9 +42,7 @@ function crowd(stamp: string): () => Sent {
   let n = 0;
   return () => {
     if (n++ % 2 === 0) return { method: "GET", path: "/register", headers: { accept: "text/html" } };
-    const person = uniqueRegistration();
-    const body = new URLSearchParams({ ...person, formStamp: stamp, website: "" }).toString();
-    return { method: "POST", path: "/register.data", body, key: person.email ?? "" };
+    return registrationRequest(stamp);
   };
 }
 
@@ -74,11 +71,7 @@ async function runServer(env: Record<string, string>, appDir: string, smtpUrl: s
     smtpUrl,
     env: { FORM_POSTS_PER_IP: "100000000", ...env },
   });
-  const page = await (await fetch(`${server.url}/register`)).text();
-  const stamp = /name="formStamp" value="([^"]+)"/.exec(page)?.[1];
-  if (!stamp) throw new Error("no form stamp on /register");
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
-  return { database, server, next: crowd(stamp) };
+  return { database, server, next: crowd(await fetchFormStamp(server.url)) };
 }
 
 async function burst(server: ProductionServer, next: () => Sent, rate: number, seconds: number) {

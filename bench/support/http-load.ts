@@ -1,5 +1,6 @@
 import autocannon from "autocannon";
 import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
+import type { Sent } from "./open-loop";
 
 export type Endpoint = "data" | "document";
 
@@ -35,6 +36,25 @@ export function uniqueRegistration(): Record<string, string> {
 }
 
 /**
+ * What a person's browser sends with the form: the page's signed time, once it is old enough
+ * (the server refuses forms sent within a moment of loading the page). One stamp serves a whole run.
+ */
+export async function fetchFormStamp(url: string): Promise<string> {
+  const page = await (await fetch(new URL("/register", url))).text();
+  const formStamp = /name="formStamp" value="([^"]+)"/.exec(page)?.[1] ?? "";
+  if (!formStamp) throw new Error("no form stamp on /register");
+  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+  return formStamp;
+}
+
+/** A registration as the browser with JavaScript posts it (the form's data request), keyed by its e-mail. */
+export function registrationRequest(formStamp: string): Sent {
+  const person = uniqueRegistration();
+  const body = new URLSearchParams({ ...person, formStamp, website: "" }).toString();
+  return { method: "POST", path: "/register.data", body, key: person.email ?? "" };
+}
+
+/**
  * POSTs `amount` registrations with unique e-mails to the registration action:
  * "data" is React Router's single-fetch endpoint (/register.data, what the browser
  * with JavaScript calls); "document" is the plain form POST answered with the HTML page.
@@ -46,12 +66,8 @@ export async function runRegistrationLoad(options: {
   amount: number;
 }): Promise<LoadResult> {
   const origin = new URL(options.url).origin;
-  // What a person's browser sends: the page's signed time, old enough (the server refuses
-  // forms sent within a moment of loading the page), and the empty decoy field.
-  const page = await (await fetch(new URL("/register", origin))).text();
-  const formStamp = /name="formStamp" value="([^"]+)"/.exec(page)?.[1] ?? "";
-  if (!formStamp) throw new Error("no form stamp on /register");
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+  // The form stamp and the empty decoy field, as a person's browser sends them.
+  const formStamp = await fetchFormStamp(origin);
   const started = performance.now();
   const result = await autocannon({
     url: options.url,

@@ -9,13 +9,17 @@ import http from "node:http";
 
 export type Sent = { method: "GET" | "POST"; path: string; body?: string; headers?: Record<string, string>; key?: string };
 
-export type Answer = { key?: string; status: number; ms: number; error?: string };
+/** `at`: performance.now() when the answer ended, to line it up with what happened next (a mail arriving). */
+export type Answer = { key?: string; status: number; ms: number; at: number; error?: string };
 
 /** Sends one request; resolves with its status and time, or the connection error (status 0). */
 function send(agent: http.Agent, origin: URL, request: Sent, timeoutMs: number): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const done = (status: number, error?: string) => resolve({ key: request.key, status, ms: performance.now() - started, error });
+    const done = (status: number, error?: string) => {
+      const at = performance.now();
+      resolve({ key: request.key, status, ms: at - started, at, error });
+    };
     const req = http.request(
       {
         agent,
@@ -76,11 +80,15 @@ export async function openLoop(options: {
   return { answers, seconds: (performance.now() - started) / 1000 };
 }
 
-/** `connections` clients, each sending its next request when the last is answered, for `seconds`. */
+/**
+ * `connections` clients, each sending its next request when the last is answered, for
+ * `seconds`, or until `amount` requests are sent (a burst of a given size, as fast as it goes).
+ */
 export async function closedLoop(options: {
   url: string;
   connections: number;
   seconds: number;
+  amount?: number;
   next: () => Sent;
 }): Promise<{ answers: Answer[]; seconds: number }> {
   const origin = new URL(options.url);
@@ -88,9 +96,11 @@ export async function closedLoop(options: {
   const answers: Answer[] = [];
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
+  let sent = 0;
+  const more = () => performance.now() < deadline && (options.amount === undefined || sent++ < options.amount);
   await Promise.all(
     Array.from({ length: options.connections }, async () => {
-      while (performance.now() < deadline) answers.push(await send(agent, origin, options.next(), 30_000));
+      while (more()) answers.push(await send(agent, origin, options.next(), 30_000));
     }),
   );
   agent.destroy();

@@ -12,13 +12,13 @@ describe("waitForQuietLoop", () => {
       },
     });
     expect(looks).toEqual([10]);
-    expect(waited).toBe(10);
+    expect(waited).toEqual({ waitedMs: 10, busy: false });
   });
 
   it("waits while requests keep the loop busy, and stops waiting once they ease", async () => {
     const readings = [0.95, 0.9, 0.8, 0.3, 0.1];
     const waited = await waitForQuietLoop({ sliceMs: 10, measure: async () => readings.shift() ?? 0 });
-    expect(waited).toBe(40);
+    expect(waited).toEqual({ waitedMs: 40, busy: false });
     expect(readings).toEqual([0.1]);
   });
 
@@ -32,7 +32,7 @@ describe("waitForQuietLoop", () => {
         return 1;
       },
     });
-    expect(waited).toBe(100);
+    expect(waited).toEqual({ waitedMs: 100, busy: true });
     expect(looks).toBe(10);
   });
 
@@ -44,10 +44,10 @@ describe("waitForQuietLoop", () => {
       }
     }, 1);
     try {
-      expect(await waitForQuietLoop({ sliceMs: 30, maxWaitMs: 90 })).toBe(90);
+      expect(await waitForQuietLoop({ sliceMs: 30, maxWaitMs: 90 })).toEqual({ waitedMs: 90, busy: true });
     } finally {
       clearInterval(hog);
     }
-    expect(await waitForQuietLoop({ sliceMs: 30, maxWaitMs: 90 })).toBe(30);
+    expect(await waitForQuietLoop({ sliceMs: 30, maxWaitMs: 90 })).toEqual({ waitedMs: 30, busy: false });
   });
 });

@@ -24,15 +24,16 @@ async function measureUtilisation(ms: number): Promise<number> {
  * several milliseconds of the same event loop that answers requests, so during a
  * burst of registrations the requests go first and the e-mails catch up after.
  * The worker's own rendering does not count, as it is not running while this waits.
- * Returns the milliseconds waited.
+ * Returns the milliseconds waited, and `busy` when it stopped waiting at `maxWaitMs` with
+ * the loop still busy (the worker then sends less at a time: see startOutboxWorker).
  */
-export async function waitForQuietLoop(options: QuietLoopOptions = {}): Promise<number> {
+export async function waitForQuietLoop(options: QuietLoopOptions = {}): Promise<{ waitedMs: number; busy: boolean }> {
   const { sliceMs = 25, busyAbove = 0.6, maxWaitMs = 2_000, measure = measureUtilisation } = options;
-  let waited = 0;
-  while (waited < maxWaitMs) {
+  let waitedMs = 0;
+  while (waitedMs < maxWaitMs) {
     const utilisation = await measure(sliceMs);
-    waited += sliceMs;
-    if (utilisation <= busyAbove) break;
+    waitedMs += sliceMs;
+    if (utilisation <= busyAbove) return { waitedMs, busy: false };
   }
-  return waited;
+  return { waitedMs, busy: true };
 }
