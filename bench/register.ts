@@ -302,7 +302,8 @@ async function main() {
 }
 
 function targetVerdicts(summaries: ReturnType<typeof summarise>[]): string[] {
-  const endpointOf = (scenario: string) => (Object.keys(scenarioName) as (keyof typeof scenarioName)[]).find((k) => scenarioName[k] === scenario);
+  const endpointOf = (scenario: string) =>
+    (Object.keys(scenarioName) as (keyof typeof scenarioName)[]).find((k) => scenarioName[k] === scenario);
   return kinds.flatMap((kind) =>
     summaries
       .filter((s) => s.kind === kind && (endpointOf(s.scenario) === "data" || endpointOf(s.scenario) === "document"))
