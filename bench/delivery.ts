@@ -17,7 +17,7 @@ import { loadAverage, processTreeCpuSeconds } from "./support/cpu";
 import { type DatabaseKind, freshDatabase, stopPostgresCluster, verify } from "./support/databases";
 import { writeSection } from "./support/docs-section";
 import { fetchFormStamp, registrationRequest } from "./support/http-load";
-import { type Answer, closedLoop, percentile } from "./support/open-loop";
+import { type Answer, closedLoop, p50p99, percentile } from "./support/open-loop";
 import { machineDescription, median } from "./support/report";
 import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
 
@@ -120,14 +120,7 @@ async function measure(kind: DatabaseKind, mode: Mode, appDir: string, sink: Smt
       burstSeconds: (ended - started) / 1000,
       ok: ok.length,
       refused: burst.answers.length - ok.length,
-      p50: percentile(
-        ok.map((a) => a.ms),
-        50,
-      ),
-      p99: percentile(
-        ok.map((a) => a.ms),
-        99,
-      ),
+      ...p50p99(ok),
       duringBurst: arrivals.filter((at) => at <= ended).length,
       delivered: arrivals.length,
       lastAfterEnd: arrivals.length ? (Math.max(...arrivals) - ended) / 1000 : Number.NaN,

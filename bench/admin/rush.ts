@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { type ProductionServerOptions, startProductionServer } from "#tests/support/production-server.ts";
 import { postgresCpuSeconds, processTreeCpuSeconds } from "../support/cpu";
 import { fetchFormStamp, registrationRequest } from "../support/http-load";
-import { openLoop, percentile } from "../support/open-loop";
+import { openLoop, p50p99, percentile } from "../support/open-loop";
 import type { SmtpSink } from "../support/smtp-sink";
 import { measure, type Results } from "./measure";
 
@@ -91,14 +91,7 @@ export async function rushBench(
         if (a.status < 200 || a.status >= 300) counts[a.status] = (counts[a.status] ?? 0) + 1;
         return counts;
       }, {}),
-      p50: percentile(
-        ok.map((a) => a.ms),
-        50,
-      ),
-      p99: percentile(
-        ok.map((a) => a.ms),
-        99,
-      ),
+      ...p50p99(ok),
       perSecond: ok.length / seconds,
       tickets: sink.received() - ticketsBefore,
       serverCores: (cpuAfter[0] - cpuBefore[0]) / seconds,

@@ -128,3 +128,9 @@ export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
+
+/** The median and 99th percentile of the answers' times, as every table reports them. */
+export function p50p99(answers: { ms: number }[]): { p50: number; p99: number } {
+  const ms = answers.map((a) => a.ms);
+  return { p50: percentile(ms, 50), p99: percentile(ms, 99) };
+}
