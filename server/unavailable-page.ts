@@ -1,4 +1,5 @@
 import type { Request, Response } from "express";
+import { escapeHtml } from "~/ui/escape-html";
 
 // The page a person sees when the server cannot answer now: too many requests at once
 // (server/load-shedding.ts) or the database out of reach. It is plain HTML written here,
@@ -33,9 +34,6 @@ const NEVER_ECHOED = /password/i;
 const MAX_ECHOED_BYTES = 16 * 1024;
 /** A refused body up to this size is received and dropped; a bigger one closes the connection. */
 const MAX_DRAINED_BYTES = 256 * 1024;
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
  * A small body is read and dropped, so the connection stays open for the client's next

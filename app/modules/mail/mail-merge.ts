@@ -1,3 +1,5 @@
+import { escapeHtml } from "~/ui/escape-html";
+
 // Mail merge for rendered e-mails: render a layout once with marks where each recipient's
 // values go, then fill the marks per recipient. Rendering the React template is most of an
 // e-mail's CPU; a reminder batch of ten thousand renders it once per layout instead.
@@ -29,13 +31,6 @@ export function sizedMark(field: number, length: number): string {
 /** True when text holds characters that would read as marks: such a layout cannot be merged. */
 export function hasMarkCharacters(text: string): boolean {
   return /[\ue000-\uf8ff]/.test(text);
-}
-
-// As React escapes text and attribute values, so a merged e-mail is byte for byte the one
-// React would have rendered with the values.
-const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x27;", "<": "&lt;", ">": "&gt;" };
-function escapeHtml(text: string): string {
-  return text.replace(/["&'<>]/g, (c) => ESCAPES[c] ?? c);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { escapeHtml } from "~/ui/escape-html";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
 
 // The Local Government picker's texts and choices, shared by the React form and the
@@ -9,9 +10,6 @@ export const LGA_HINT = "Choose your state first";
 export function lgaPlaceholder(state: string): string {
   return state ? "Select local government" : "Select state first";
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 let allOptionsHtml: string | undefined;
 
