@@ -17,15 +17,18 @@ let allOptionsHtml: string | undefined;
  * The picker's options before a state is chosen, as HTML: every state's LGAs in groups,
  * 811 elements that never change. Written once, they cost the server nothing per page,
  * where rendering them as React elements was a large part of rendering /register.
+ * `selected`: a choice kept from a post without a state, marked in the list.
  */
-export function allLgaOptionsHtml(): string {
+export function allLgaOptionsHtml(selected = ""): string {
   allOptionsHtml ??=
     `<option value="">${escapeHtml(lgaPlaceholder(""))}</option>` +
     NIGERIA_STATES.map(
       (s) =>
         `<optgroup label="${escapeHtml(s.name)}">${s.lgas.map((lga) => `<option value="${escapeHtml(lga)}">${escapeHtml(lga)}</option>`).join("")}</optgroup>`,
     ).join("");
-  return allOptionsHtml;
+  if (!selected) return allOptionsHtml;
+  const option = `<option value="${escapeHtml(selected)}">`;
+  return allOptionsHtml.replace(option, `<option value="${escapeHtml(selected)}" selected="">`);
 }
 
 /**

@@ -48,6 +48,8 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
   const shown = (meta: FieldMeta) => ({ id: meta.id, errorId: meta.errorId, error: edited.has(meta.name) ? undefined : meta.errors?.[0] });
   // ...and its control stops saying it is invalid (border, screen readers) as soon as the message goes.
   const cleared = (meta: FieldMeta) => (edited.has(meta.name) ? { "aria-invalid": undefined, "aria-describedby": undefined } : {});
+  // The picker is re-created (key) when the state changes, so a choice from the old state goes.
+  const lgaSelect = { ...getSelectProps(fields.localGovernment), ...cleared(fields.localGovernment), className: INPUT };
 
   return (
     <Form
@@ -136,35 +138,22 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
           </select>
         </FormField>
         <FormField label="Local Government" {...shown(fields.localGovernment)} description={state ? undefined : LGA_HINT}>
-          {state || fields.localGovernment.initialValue ? (
-            <select {...getSelectProps(fields.localGovernment)} {...cleared(fields.localGovernment)} key={state} className={INPUT}>
+          {state ? (
+            <select {...lgaSelect} key={state}>
               <option value="">{lgaPlaceholder(state)}</option>
-              {state
-                ? lgas.map((lga) => (
-                    <option key={lga} value={lga}>
-                      {lga}
-                    </option>
-                  ))
-                : // A choice kept from a post without a state: every group again, with it selected.
-                  NIGERIA_STATES.map((s) => (
-                    <optgroup key={s.name} label={s.name}>
-                      {s.lgas.map((lga) => (
-                        <option key={lga} value={lga}>
-                          {lga}
-                        </option>
-                      ))}
-                    </optgroup>
-                  ))}
+              {lgas.map((lga) => (
+                <option key={lga} value={lga}>
+                  {lga}
+                </option>
+              ))}
             </select>
           ) : (
             // Without JavaScript the list cannot follow the state choice, so it lists every state's LGAs in groups.
             <select
-              {...getSelectProps(fields.localGovernment)}
-              {...cleared(fields.localGovernment)}
-              key={state}
-              className={INPUT}
+              {...lgaSelect}
+              key=""
               // biome-ignore lint/security/noDangerouslySetInnerHtml: our own list, escaped, written once (lga-picker.ts)
-              dangerouslySetInnerHTML={{ __html: allLgaOptionsHtml() }}
+              dangerouslySetInnerHTML={{ __html: allLgaOptionsHtml(String(fields.localGovernment.initialValue ?? "")) }}
             />
           )}
         </FormField>
