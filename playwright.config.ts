@@ -29,6 +29,9 @@ export default defineConfig({
   },
   projects: [
     { name: "desktop", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    // The attack suite (npm run test:attacks): each attack of docs/SECURITY.md against the production
+    // build, on the embedded database and on PostgreSQL, with a genuine person getting through.
+    { name: "attacks", testDir: "tests/attacks", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     {
       name: "mobile",
       use: {

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { type KeyGenerations, parseKeyGenerations } from "./key-generations";
 
 // The one place that reads process.env. Every variable is optional: with none
 // set, the site runs on an embedded database and a local mailbox.
@@ -73,6 +74,22 @@ const envSchema = z
       .min(0, "expected milliseconds between 0 and 60000")
       .max(60_000, "expected milliseconds between 0 and 60000")
       .default(250),
+    // Which generation of each purpose's key signs, and which older ones are still accepted
+    // (app/keys.server.ts; docs/SECURITY.md, "Rotating keys").
+    KEY_GENERATIONS: z
+      .string()
+      .refine(
+        (value) => {
+          try {
+            parseKeyGenerations(value);
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        { message: "expected purpose=generation[+older…], e.g. self-service=2+1,door=1" },
+      )
+      .optional(),
     CSP_REPORT_ONLY: z.enum(["true", "false"], { message: "expected true or false" }).default("false"),
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -113,6 +130,8 @@ export type Config = {
   maxQueueWaitMs: number;
   /** the Content-Security-Policy is reported, not enforced (to try a change on a live site) */
   cspReportOnly: boolean;
+  /** per key purpose, the generation that signs and the older ones still accepted (default 1 each) */
+  keyGenerations: KeyGenerations;
 };
 
 export class ConfigError extends Error {}
@@ -150,6 +169,7 @@ export function parseConfig(env: Env): Config {
     secureCookies: publicUrl.startsWith("https:"),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cspReportOnly: e.CSP_REPORT_ONLY === "true",
+    keyGenerations: e.KEY_GENERATIONS ? parseKeyGenerations(e.KEY_GENERATIONS) : {},
     formPostsPerIp: e.FORM_POSTS_PER_IP,
     maxActiveRequests: e.MAX_ACTIVE_REQUESTS,
     maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
