@@ -15,7 +15,10 @@ export const MAX_GENERATION = 35;
  */
 export function parseKeyGenerations(text: string): KeyGenerations {
   const result: KeyGenerations = {};
-  for (const part of text.split(",").map((p) => p.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const match = /^([a-z-]+)=(\d+(?:\+\d+)*)$/.exec(part);
     const purpose = match?.[1] as KeyPurpose | undefined;
     if (!match?.[2] || !purpose || !KEY_PURPOSES.includes(purpose)) {
@@ -27,4 +30,3 @@ export function parseKeyGenerations(text: string): KeyGenerations {
   }
   return result;
 }
-
