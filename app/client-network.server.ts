@@ -7,7 +7,10 @@ import { isIPv4, isIPv6 } from "node:net";
 
 /** The network a client address belongs to: "v4:1.2.3.4" or "v6:2001:db8:1:2::/64"; "" for none. */
 export function clientNetwork(ip: string): string {
-  const address = ip.trim().replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const address = ip
+    .trim()
+    .replace(/^\[|\]$/g, "")
+    .replace(/%.*$/, "");
   if (isIPv4(address)) return `v4:${address}`;
   if (!isIPv6(address)) return "";
   const groups = expandIPv6(address);
