@@ -52,13 +52,19 @@ export function createKeyring(secret: string, generations: KeyGenerations = {}):
   };
 }
 
-let cached: Keyring | undefined;
-
 /** The running site's keys: from the secret and KEY_GENERATIONS. */
 export function appKeyring(): Keyring {
-  if (!cached) {
-    const config = getConfig();
-    cached = createKeyring(config.sessionSecret, config.keyGenerations);
+  return keyringFor(getConfig().sessionSecret);
+}
+
+const rings = new Map<string, Keyring>();
+
+/** The keys of a given secret under this site's KEY_GENERATIONS (tests pass their own secret). */
+export function keyringFor(secret: string): Keyring {
+  let ring = rings.get(secret);
+  if (!ring) {
+    ring = createKeyring(secret, getConfig().keyGenerations);
+    rings.set(secret, ring);
   }
-  return cached;
+  return ring;
 }

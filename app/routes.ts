@@ -3,6 +3,7 @@ import { index, layout, prefix, type RouteConfig, route } from "@react-router/de
 export default [
   index("routes/home.tsx"),
   route("register", "routes/register.tsx"),
+  route("register/confirm/:token?", "routes/register-confirm.tsx"),
   route("privacy", "routes/privacy.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("media/:file", "routes/media.ts"),

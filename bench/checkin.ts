@@ -11,7 +11,7 @@ import { ensureProductionBuild, type ProductionServer, startProductionServer } f
 import { dbConnectionOptions, openDbConnection } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { createBenchSession, seed } from "./admin/attendee-data";
 import { writeSection } from "./support/docs-section";
 
@@ -51,7 +51,7 @@ try {
   const headers = { Cookie: cookie, Origin: url, "Content-Type": "application/x-www-form-urlencoded" };
 
   const scan = async (ticketId: string, expected: string) => {
-    const code = `${url}/tickets/${signTicketToken(ticketId, secret)}`;
+    const code = `${url}/tickets/${signDoorCode(ticketId, secret)}`;
     const response = await fetch(`${url}/admin/check-in.data`, {
       method: "POST",
       headers,

@@ -24,6 +24,8 @@ import { startBackgroundWorkers } from "./workers.server";
 declare module "react-router" {
   interface AppLoadContext {
     clientIp?: string;
+    /** the request came over https, directly or through a proxy TRUST_PROXY names (cookies are then Secure) */
+    secure?: boolean;
     /** this response's Content-Security-Policy nonce (server/security.ts) */
     cspNonce?: string;
   }
@@ -33,7 +35,7 @@ export function createRequestListener() {
   return createRequestHandler({
     build: () => import("virtual:react-router/server-build"),
     // The client's address as trust proxy resolves it: the sign-in rate limit needs it (modules/auth).
-    getLoadContext: (req, res) => ({ clientIp: req.ip ?? "", cspNonce: res.locals.cspNonce }),
+    getLoadContext: (req, res) => ({ clientIp: req.ip ?? "", secure: req.secure, cspNonce: res.locals.cspNonce }),
   });
 }
 

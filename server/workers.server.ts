@@ -7,6 +7,9 @@ import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
+import { renderHeldMail } from "~/modules/registration/held.server";
+import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
+import { sweepAttackTraces } from "~/modules/registration/sweep.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
 import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
 import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
@@ -89,6 +92,19 @@ function startWaitlistSweep(db: Db, log: Log, failed: Failed, checkMs: number) {
   );
 }
 
+/** Every minute (SCHEDULE_CHECK_SECONDS): unconfirmed holds past their time, finished counters and old stamps go. */
+function startAttackSweep(db: Db, log: Log, failed: Failed, checkMs: number) {
+  return every(
+    checkMs,
+    15_000,
+    async () => {
+      const holds = await sweepAttackTraces(db);
+      if (holds > 0) log.info({ holds }, "registration: unconfirmed held registrations deleted");
+    },
+    failed("registration: the sweep of held registrations failed; trying again in a minute"),
+  );
+}
+
 /** Asks every minute (SCHEDULE_CHECK_SECONDS) whether personal data is due for deletion; the first instance to find it due deletes it. */
 function startRetentionPurge(db: Db, log: Log, failed: Failed, checkMs: number) {
   return every(
@@ -132,6 +148,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
     if (mail.template === TICKET_TEMPLATE) return renderTicketMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, config.publicUrl);
+    if (mail.template === HELD_TEMPLATE) return renderHeldMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
       return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
     }
@@ -152,9 +169,10 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
   const autoReminder = startAutoReminder(db, log, failed, config.scheduleCheckMs);
   const retention = startRetentionPurge(db, log, failed, config.scheduleCheckMs);
   const waitlistSweep = startWaitlistSweep(db, log, failed, config.scheduleCheckMs);
+  const attackSweep = startAttackSweep(db, log, failed, config.scheduleCheckMs);
   return {
     stop: async () => {
-      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop(), retention.stop(), waitlistSweep.stop()]);
+      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop(), retention.stop(), waitlistSweep.stop(), attackSweep.stop()]);
       transport.close();
     },
   };

@@ -237,6 +237,16 @@ export const event_settings = pgTable(
     // The data controller the privacy notice names, and where to write about personal data.
     organiser_name: text("organiser_name").notNull().default(D.organiser_name),
     privacy_email: text("privacy_email").notNull().default(D.privacy_email),
+    // When registrations arrive faster than people do, new ones are held until confirmed by
+    // e-mail (registration/holds.server.ts): from one network (per minute), one e-mail domain
+    // other than the big public providers (per 10 minutes), or overall (per minute).
+    hold_network_per_minute: integer("hold_network_per_minute").notNull().default(D.hold_network_per_minute),
+    hold_domain_per_10_minutes: integer("hold_domain_per_10_minutes").notNull().default(D.hold_domain_per_10_minutes),
+    hold_overall_per_minute: integer("hold_overall_per_minute").notNull().default(D.hold_overall_per_minute),
+    // Unconfirmed held registrations are deleted after this long.
+    held_expiry_hours: integer("held_expiry_hours").notNull().default(D.held_expiry_hours),
+    // The proof-of-work challenge at all times, not only during an attack.
+    proof_of_work_always: boolean("proof_of_work_always").notNull().default(D.proof_of_work_always),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -246,6 +256,10 @@ export const event_settings = pgTable(
     check("event_settings_registered_count_check", sql`${t.registered_count} >= 0`),
     check("event_settings_waitlist_offer_hours_check", sql`${t.waitlist_offer_hours} between 1 and 168`),
     check("event_settings_retention_days_check", sql`${t.retention_days} between 1 and 3650`),
+    check("event_settings_hold_network_check", sql`${t.hold_network_per_minute} between 1 and 10000`),
+    check("event_settings_hold_domain_check", sql`${t.hold_domain_per_10_minutes} between 1 and 10000`),
+    check("event_settings_hold_overall_check", sql`${t.hold_overall_per_minute} between 1 and 100000`),
+    check("event_settings_held_expiry_check", sql`${t.held_expiry_hours} between 1 and 168`),
   ],
 );
 
@@ -391,6 +405,79 @@ export const audit_log = pgTable(
     created_at: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.created_at.desc())],
+);
+
+// Form stamps already used: each stamp the registration page carries is good for one post.
+// Rows outlive the stamp's own lifetime only until the next sweep.
+export const used_form_stamps = pgTable(
+  "used_form_stamps",
+  {
+    nonce: text("nonce").primaryKey(),
+    used_at: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("used_form_stamps_used_at_idx").on(t.used_at)],
+);
+
+// Counters of fixed time windows shared by every server process: public form posts per
+// network, registrations per network, per e-mail domain and overall. `key` names what is
+// counted ("posts:v4:1.2.3.4"), `window_start` the window.
+export const rate_counters = pgTable(
+  "rate_counters",
+  {
+    key: text("key").notNull(),
+    window_start: timestamp("window_start", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.window_start] }), index("rate_counters_window_idx").on(t.window_start)],
+);
+
+export const HOLD_REASONS = ["network", "domain", "overall", "challenge"] as const;
+
+// A booking attack noticed: registrations from one network or e-mail domain, or overall,
+// arriving faster than people do. While it lasts (until `last_at` is quiet for a while) new
+// registrations from its source are held. Organisers see when, from where and how many.
+export const registration_surges = pgTable(
+  "registration_surges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reason: text("reason", { enum: HOLD_REASONS }).notNull(),
+    // The network ("v4:…", "v6:…/64") or e-mail domain; "" for the overall rate.
+    source: text("source").notNull().default(""),
+    started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+    last_at: timestamp("last_at", { withTimezone: true }).notNull().defaultNow(),
+    held: integer("held").notNull().default(0),
+  },
+  (t) => [
+    index("registration_surges_source_idx").on(t.reason, t.source, t.last_at),
+    index("registration_surges_last_idx").on(t.last_at.desc()),
+    check("registration_surges_reason_check", sql`${t.reason} in ('network', 'domain', 'overall', 'challenge')`),
+  ],
+);
+
+// A registration held during an attack: the person's answers, waiting for them to confirm
+// the seat from their mailbox (a link, or the six-digit code typed on the page). It takes
+// no seat and no e-mail address until confirmed; unconfirmed ones are deleted after the
+// hours set in Event Settings.
+export const held_registrations = pgTable(
+  "held_registrations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    ...personColumns(),
+    hold_reason: text("hold_reason", { enum: HOLD_REASONS }).notNull(),
+    source: text("source").notNull().default(""),
+    surge_id: uuid("surge_id").references(() => registration_surges.id, { onDelete: "set null" }),
+    // sha256 of the six-digit code, and wrong codes typed so far (five void the code).
+    code_hash: text("code_hash").notNull(),
+    code_attempts: integer("code_attempts").notNull().default(0),
+    created_at: createdAt(),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex("held_registrations_email_key").on(sql`lower(trim(${t.email}))`),
+    index("held_registrations_expires_idx").on(t.expires_at),
+    index("held_registrations_surge_idx").on(t.surge_id),
+    check("held_registrations_hold_reason_check", sql`${t.hold_reason} in ('network', 'domain', 'overall', 'challenge')`),
+  ],
 );
 
 /** `column = address`, compared as the unique e-mail indexes compare (lower(trim(email))). */

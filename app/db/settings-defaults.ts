@@ -25,4 +25,10 @@ export const SETTINGS_DEFAULTS = {
   retention_days: 90,
   organiser_name: "Zamfara State Government, youth office",
   privacy_email: "",
+  // A booking attack: registrations beyond these rates are held until confirmed by e-mail.
+  hold_network_per_minute: 10,
+  hold_domain_per_10_minutes: 30,
+  hold_overall_per_minute: 120,
+  held_expiry_hours: 24,
+  proof_of_work_always: false,
 } as const;

@@ -1,9 +1,13 @@
 import { useCallback, useState } from "react";
-import { useNavigation } from "react-router";
+import { data, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { registrationAction } from "~/modules/registration/actions.server";
 import { EventFacts } from "~/modules/registration/event-facts";
+import { browserIdOf, ensureBrowserId } from "~/modules/registration/browser-id.server";
+import { HeldNotice } from "~/modules/registration/held-notice";
+import { surgeUnderway } from "~/modules/registration/holds.server";
 import { formStamp } from "~/modules/registration/human-check.server";
+import { proofOfWorkChallenge } from "~/modules/registration/proof-of-work.server";
 import { LostTicket } from "~/modules/registration/lost-ticket";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
 // Bundled on its own by Vite (worker pipeline: one self-contained file with a hashed name).
@@ -37,29 +41,42 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   ];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
   const settings = await requestSettings(context, db);
   const status = await currentRegistrationStatus(db, settings);
-  return {
-    event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },
-    status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
-    offerHours: settings.waitlist_offer_hours,
-    // When this page was served, signed: a post seconds later is a script's (human-check.server).
-    stamp: formStamp(ticketLinkKeys().secret),
-  };
+  // The page's forms are good for one post from this browser (human-check.server).
+  const browser = ensureBrowserId(request, Boolean(context.secure));
+  const stamp = formStamp(ticketLinkKeys().secret, browser.id);
+  const challenge = status.isOpen && (settings.proof_of_work_always || (await surgeUnderway(db))) ? await proofOfWorkChallenge(stamp) : null;
+  return data(
+    {
+      event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },
+      status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
+      offerHours: settings.waitlist_offer_hours,
+      stamp,
+      challenge,
+    },
+    browser.setCookie ? { headers: { "Set-Cookie": browser.setCookie } } : undefined,
+  );
 }
 
-// A refusal's Retry-After (too many posts from one address) travels with the page it answers.
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+// A refusal's Retry-After (too many posts from one network) travels with the page it answers,
+// and the browser's cookie with the page that gives it.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  const cookie = loaderHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
+  const poster = { clientIp: context.clientIp ?? "", browserId: browserIdOf(request, Boolean(context.secure)) };
   // One form, two doors: the waitlist's when the event is full.
-  return form.get("intent") === "waitlist" ? joinWaitlistAction(form, context.clientIp) : registrationAction(form, context.clientIp);
+  return form.get("intent") === "waitlist" ? joinWaitlistAction(form, poster) : registrationAction(form, poster);
 }
 
 // Overloaded or without its database, the server answers 503: the form stays as typed.
@@ -70,7 +87,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const shouldRevalidate = notAfterUnavailable;
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, status, offerHours, stamp } = loaderData;
+  const { event, status, offerHours, stamp, challenge } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
@@ -92,6 +109,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const resend = actionData && "resend" in actionData ? actionData.resend : undefined;
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const waitlisted = actionData && "waitlisted" in actionData ? actionData.waitlisted : undefined;
+  const held = actionData && "held" in actionData ? actionData.held : undefined;
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
@@ -105,9 +123,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <h2 id="form-heading" className="mb-6 text-xl font-bold text-gray-900">
             {status.isOpen ? "Registration Form" : status.waitlist ? "Join the Waitlist" : "Registration Form"}
           </h2>
-          {status.isOpen ? (
+          {held ? (
+            <HeldNotice email={held.email} codeForm={held.codeForm} />
+          ) : status.isOpen ? (
             <RegistrationForm
               stamp={stamp}
+              challenge={challenge}
               lastResult={lastResult}
               submitting={submittingIntent === "register"}
               onClientErrors={showClientErrors}

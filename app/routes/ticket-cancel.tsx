@@ -16,7 +16,8 @@ const ticketHref = (token: string) => `/tickets/${encodeURIComponent(token)}`;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
-  if (!page) throw data("Not Found", { status: 404 });
+  // Only the person's own link cancels: a door code (the QR code) is not theirs to use here.
+  if (!page || page.state === "door-code") throw data("Not Found", { status: 404 });
   if (page.state === "cancelled") throw redirect(ticketHref(params.token));
   return data({ name: page.ticket.fullName, ticketId: page.ticket.ticketId, event: page.event }, { headers: PRIVATE_HEADERS });
 }

@@ -1,7 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { erasePersonalData, personByToken } from "~/modules/attendees/personal-data.server";
+import { erasePersonalData, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { BUTTON } from "~/ui/styles";
@@ -16,7 +16,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
   // After the erasure there is nothing left to look up: the page only says it is done.
   if (url.searchParams.get("done") === "1") return data({ done: true as const }, { headers: PRIVATE_HEADERS });
   const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
-  if (!page) throw data("Not Found", { status: 404 });
+  if (!page || page.state === "door-code") throw data("Not Found", { status: 404 });
   return data(
     { done: false as const, name: page.ticket.fullName, event: page.event.name, active: page.state === "active" },
     { headers: PRIVATE_HEADERS },
@@ -25,7 +25,7 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 
 export async function action({ params }: Route.ActionArgs) {
   const db = await getDb();
-  const id = await personByToken(db, params.token, getConfig().sessionSecret);
+  const id = await registrationBySelfServiceToken(db, params.token, getConfig().sessionSecret);
   if (!id || !(await erasePersonalData(db, SELF_SERVICE_ACTOR, id))) throw data("Not Found", { status: 404 });
   return redirect(`/tickets/${encodeURIComponent(params.token)}/delete-my-data?done=1`);
 }

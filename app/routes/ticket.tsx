@@ -18,7 +18,9 @@ export async function loader({ params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData ? `Your ticket — ${loaderData.event.name}` : "Ticket not found" },
+  {
+    title: !loaderData ? "Ticket not found" : loaderData.state === "door-code" ? "Entry code" : `Your ticket — ${loaderData.event.name}`,
+  },
   { name: "robots", content: "noindex" },
 ];
 

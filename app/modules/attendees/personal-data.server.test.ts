@@ -6,8 +6,8 @@ import { audit_log, check_ins, mail_outbox, reminders, waitlist } from "~/db/sch
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
-import { erasePersonalData, exportPersonalData, personByToken } from "./personal-data.server";
+import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
+import { erasePersonalData, exportPersonalData, registrationBySelfServiceToken } from "./personal-data.server";
 import { tablesMentioning } from "./test-data.server";
 
 const SECRET = "personal-data-secret-0123456789abcdef";
@@ -24,7 +24,7 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     const person = { full_name: "Zainab Ɗanjuma Qx7", email: "zainab.qx7@example.org", phone: "+2348039990001" };
     // An earlier registration they cancelled, then the current one, checked in, reminded, mailed.
     const earlier = await createAttendee(db, { ...person, ticket_id: "ZYS-EARLIER1-QX7AAA" });
-    await cancelRegistration(db, signTicketToken(earlier.ticket_id, SECRET), SECRET);
+    await cancelRegistration(db, signSelfServiceToken(earlier.id, SECRET), SECRET);
     const current = await createAttendee(db, { ...person, ticket_id: "ZYS-CURRENT1-QX7BBB", reason: "To learn" });
     const other = await createAttendee(db);
     await db.insert(check_ins).values({ attendee_id: current.id, method: "scan" });
@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     });
     const registeredBefore = (await getSettings(db)).registered_count;
 
-    expect(await personByToken(db, signTicketToken(earlier.ticket_id, SECRET), SECRET)).toBe(earlier.id);
+    expect(await registrationBySelfServiceToken(db, signSelfServiceToken(earlier.id, SECRET), SECRET)).toBe(earlier.id);
     const data = await exportPersonalData(db, SELF_SERVICE_ACTOR, current.id);
     expect(data?.registration).toMatchObject({ id: current.id, full_name: person.full_name, phone: person.phone, reason: "To learn" });
     expect(data?.cancelled_registrations.map((c) => c.ticket_id)).toEqual(["ZYS-EARLIER1-QX7AAA"]);

@@ -5,7 +5,7 @@ import { attendees, cancelled_registrations, check_ins, emailEquals, mail_outbox
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, pseudonymiseAuditEntries, recordAudit } from "~/modules/audit/audit.server";
 import { lockSeats } from "~/modules/settings/seats.server";
-import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 
 // A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
@@ -27,17 +27,11 @@ async function emailOf(db: DbOrTx, id: string): Promise<string | undefined> {
   return cancelled?.email;
 }
 
-/** The registration (active or cancelled) a ticket token names: its id. */
-export async function personByToken(db: DbOrTx, token: string, secret: string): Promise<string | undefined> {
-  const ticketId = verifyTicketToken(token, secret);
-  if (!ticketId) return undefined;
-  const [active] = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.ticket_id, ticketId));
-  if (active) return active.id;
-  const [cancelled] = await db
-    .select({ id: cancelled_registrations.id })
-    .from(cancelled_registrations)
-    .where(eq(cancelled_registrations.ticket_id, ticketId));
-  return cancelled?.id;
+/** The registration (active or cancelled) a self-service token was issued for: its id. */
+export async function registrationBySelfServiceToken(db: DbOrTx, token: string, secret: string): Promise<string | undefined> {
+  const id = verifySelfServiceToken(token, secret);
+  if (!id) return undefined;
+  return (await emailOf(db, id)) ? id : undefined;
 }
 
 /** Everything stored about the person whose registration this is, as one JSON-ready object. */

@@ -15,7 +15,7 @@ import {
 } from "~/db/schema";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { purgePersonalDataIfDue, retentionDeadline, retentionNotice } from "./retention.server";
 import { tablesMentioning } from "./test-data.server";
 
@@ -67,7 +67,7 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
       await createAttendee(db, { gender: "other", state: "" }),
     ];
     const leaving = await createAttendee(db, { full_name: "Musa Cancelled Rx4", ticket_id: "ZYS-LEAVING1-RX4BBB" });
-    await cancelRegistration(db, signTicketToken(leaving.ticket_id, SECRET), SECRET);
+    await cancelRegistration(db, signSelfServiceToken(leaving.id, SECRET), SECRET);
     await db.insert(check_ins).values(people.slice(0, 2).map((a) => ({ attendee_id: a.id, method: "scan" })));
     await db.insert(reminders).values({ attendee_id: planted.id, event_date: EVENT.event_date });
     await db.insert(mail_outbox).values({

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { logger } from "~/logger.server";
 import { qrMatrix } from "~/modules/tickets/qr.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import {
   type BadgeField,
   type BadgeFont,
@@ -142,10 +142,10 @@ export function createBadgeDocument({
   };
 }
 
-/** The same signed token as the ticket e-mail's QR code and ticket page, which check-in verifies. */
+/** The door code, as on the ticket e-mail's QR code and ticket page: a photographed badge opens nothing but the door. */
 function ticketToken(ticketId: string, secret: string): string | null {
   try {
-    return signTicketToken(ticketId, secret);
+    return signDoorCode(ticketId, secret);
   } catch {
     // An imported ID outside the signed format: the badge shows the ID, which the door can type.
     logger().warn({ ticketId }, "badge without a QR code: the ticket ID is not in the signed format");

@@ -5,7 +5,7 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { audit_log, check_ins } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/accounts.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import {
   CHECKIN_MESSAGES,
   checkInById,
@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
   it("checks a scanned ticket in once; a second scan says when and by whom, and changes nothing", async () => {
     const { db } = database;
     const attendee = await createAttendee(db, { full_name: "Ɗanladi Ƙasimu", organization: "Gusau Youth Forum", state: "Zamfara" });
-    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const token = signDoorCode(attendee.ticket_id, SECRET);
     const first = await checkInByScan(db, door, token, SECRET);
     expect(first).toMatchObject({ status: "checked-in", attendee: { full_name: "Ɗanladi Ƙasimu", organization: "Gusau Youth Forum" } });
     // The ticket page URL a phone camera app shares works as well as the bare token.
@@ -59,7 +59,7 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
   it("refuses a forged or altered code, and a ticket whose registration was deleted", async () => {
     const { db } = database;
     const attendee = await createAttendee(db);
-    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const token = signDoorCode(attendee.ticket_id, SECRET);
     expect(await checkInByScan(db, door, token, "another-secret-another-secret")).toEqual({
       status: "refused",
       message: CHECKIN_MESSAGES.forged,
@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
       status: "refused",
       message: CHECKIN_MESSAGES.forged,
     });
-    const gone = signTicketToken("ZYS-GONE1-ABCDEF", SECRET);
+    const gone = signDoorCode("ZYS-GONE1-ABCDEF", SECRET);
     expect(await checkInByScan(db, door, gone, SECRET)).toEqual({ status: "refused", message: CHECKIN_MESSAGES.deleted });
     expect(await countCheckedIn(db)).toBeGreaterThanOrEqual(0);
     expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toEqual([]);
@@ -117,7 +117,7 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
   it("two phones scanning one ticket at the same moment check it in once", async () => {
     const { db } = database;
     const attendee = await createAttendee(db);
-    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const token = signDoorCode(attendee.ticket_id, SECRET);
     const results = await Promise.all([
       checkInByScan(db, door, token, SECRET),
       checkInByScan(db, other, token, SECRET),

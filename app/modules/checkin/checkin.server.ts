@@ -4,7 +4,7 @@ import { admin_users, attendees, check_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
-import { extractTicketToken, verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { extractDoorCode, verifyDoorCode } from "~/modules/tickets/ticket-token.server";
 import { lagosClock } from "~/ui/date-time";
 
 // Checking attendees in at the door. Each attendee is checked in once: the unique index
@@ -39,9 +39,9 @@ const doorColumns = {
   ticket_id: attendees.ticket_id,
 };
 
-/** A scanned QR code (the signed token, or the ticket page's URL): verified, then checked in. */
+/** A scanned QR code (a door code, or the first tickets' ticket page URL): verified, then checked in. */
 export async function checkInByScan(db: DbOrTx, actor: AuditActor, scanned: string, secret: string): Promise<CheckInOutcome> {
-  const ticketId = verifyTicketToken(extractTicketToken(scanned), secret);
+  const ticketId = verifyDoorCode(extractDoorCode(scanned), secret);
   if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.forged };
   const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
   if (!attendee) return refuseMissing(db, ticketId, CHECKIN_MESSAGES.deleted);

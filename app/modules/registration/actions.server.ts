@@ -2,50 +2,65 @@ import type { Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import * as z from "zod/mini";
+import { clientNetwork } from "~/client-network.server";
 import { getDb } from "~/db/db.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
-import { ticketLinkKeys, ticketPageUrl } from "~/modules/tickets/ticket-link.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { makeToast } from "~/ui/toast";
-import { checkHuman, HUMAN_CHECK_MESSAGE } from "./human-check.server";
-import { IP_CEILING_MESSAGE, secondsToNextWindow, takeIpSlot } from "./ip-ceiling.server";
+import { checkHuman, STAMP_MESSAGES, useStamp } from "./human-check.server";
+import { assessRegistration, holdRegistration, signHeldCodeForm } from "./holds.server";
+import { NETWORK_CEILING_MESSAGE, takePostSlot } from "./network-limits.server";
+import { proofOfWorkSolved } from "./proof-of-work.server";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
 import { resendTicketByEmail } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 
+/** Who posted: their network's address, and the browser the page's stamp was served to. */
+export type Poster = { clientIp: string; browserId: string };
+
 /**
  * What /register's form posts: a registration, or "Lost your ticket?" (intent=resend); the
- * waitlist's join (intent=waitlist) is the waitlist module's. `clientIp` counts against the
- * per-address ceiling.
+ * waitlist's join (intent=waitlist) is the waitlist module's.
  */
-export async function registrationAction(formData: FormData, clientIp = "") {
-  return formData.get("intent") === "resend" ? resendAction(formData, clientIp) : registerAction(formData, clientIp);
+export async function registrationAction(formData: FormData, poster: Poster) {
+  return formData.get("intent") === "resend" ? resendAction(formData, poster) : registerAction(formData, poster);
 }
 
 /**
- * Why a well-formed post is not taken: a script (human-check.server) or one address over its
- * ceiling. Checked after the form's own validation, so people still see their field errors;
- * refused posts store nothing.
+ * Why a well-formed post is not taken: a script (human-check.server), a stamp already used,
+ * or one network over its ceiling. Checked after the form's own validation, so people still
+ * see their field errors; refused posts store nothing but the stamp's use and the count.
  */
-function refusal(formData: FormData, clientIp: string): { message: string; status: 400 | 429; headers?: HeadersInit } | null {
-  const check = checkHuman(formData, ticketLinkKeys().secret);
+async function refusal(
+  formData: FormData,
+  poster: Poster,
+): Promise<{ message: string; status: 400 | 409 | 429; headers?: HeadersInit } | null> {
+  const check = checkHuman(formData, ticketLinkKeys().secret, poster.browserId);
   if (!check.ok) {
     logger().info({ reason: check.reason }, "public form refused: not sent by a person");
-    return { message: HUMAN_CHECK_MESSAGE, status: 400 };
+    return { message: check.message, status: 400 };
   }
-  if (!takeIpSlot(clientIp)) {
-    logger().warn({ ip: clientIp }, "public form refused: the address is over its ceiling");
-    return { message: IP_CEILING_MESSAGE, status: 429, headers: { "Retry-After": String(secondsToNextWindow(clientIp)) } };
+  const db = await getDb();
+  if (!(await useStamp(db, check.nonce))) {
+    logger().warn("public form refused: its stamp was used already");
+    return { message: STAMP_MESSAGES.used, status: 409 };
+  }
+  const slot = await takePostSlot(db, poster.clientIp);
+  if (!slot.ok) {
+    logger().warn({ network: clientNetwork(poster.clientIp) }, "public form refused: the network is over its ceiling");
+    return { message: NETWORK_CEILING_MESSAGE, status: 429, headers: { "Retry-After": String(slot.retryAfter) } };
   }
   return null;
 }
 
-async function resendAction(formData: FormData, clientIp: string) {
+async function resendAction(formData: FormData, poster: Poster) {
   const parsed = z.safeParse(resendSchema, { email: formData.get("email") ?? "" });
   if (!parsed.success) return data({ resend: { sent: false, error: parsed.error.issues[0]?.message } }, { status: 400 });
-  const refused = refusal(formData, clientIp);
+  const refused = await refusal(formData, poster);
   if (refused) return data({ resend: { sent: false, error: refused.message } }, { status: refused.status, headers: refused.headers });
   const db = await getDb();
   // Answered the same way whatever happens, and without waiting, so neither the text nor the timing reveals who registered.
@@ -73,24 +88,41 @@ export function formAgain(
 
 /**
  * A posted registration form (the registration or the waitlist, one form): its checked values,
- * or the answer to send back when it is invalid (400) or refused as a script's or over the
- * address's ceiling (refusal).
+ * or the answer to send back when it is invalid (400) or refused as a script's, a replay or
+ * over the network's ceiling (refusal).
  */
-export function checkRegistrationForm(formData: FormData, clientIp: string) {
+export async function checkRegistrationForm(formData: FormData, poster: Poster) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== "success") return { ok: false as const, answer: formAgain(submission, null, 400) };
-  const refused = refusal(formData, clientIp);
+  const refused = await refusal(formData, poster);
   if (refused) return { ok: false as const, answer: formAgain(submission, refused.message, refused.status, refused.headers) };
   return { ok: true as const, submission };
 }
 
-async function registerAction(formData: FormData, clientIp: string) {
-  const form = checkRegistrationForm(formData, clientIp);
+async function registerAction(formData: FormData, poster: Poster) {
+  const form = await checkRegistrationForm(formData, poster);
   if (!form.ok) return form.answer;
   const { submission } = form;
   const keys = ticketLinkKeys();
   try {
-    const outcome = await registerAttendee(await getDb(), submission.value, { secret: keys.secret });
+    const db = await getDb();
+    const settings = await getSettings(db);
+    const decision = await assessRegistration(db, {
+      network: clientNetwork(poster.clientIp),
+      email: submission.value.email,
+      proved: await proofOfWorkSolved(formData),
+      thresholds: settings,
+    });
+    if (decision.hold) {
+      const held = await holdRegistration(db, submission.value, decision, { expiryHours: settings.held_expiry_hours });
+      notifyOutbox();
+      logger().warn({ reason: decision.reason, heldId: held.id }, "registration held until confirmed by e-mail");
+      return {
+        result: submission.reply({ resetForm: true }),
+        held: { email: held.email, codeForm: signHeldCodeForm(held.id, keys.secret), message: undefined as string | undefined },
+      };
+    }
+    const outcome = await registerAttendee(db, submission.value, { secret: keys.secret });
     if (!outcome.ok) return formAgain(submission, outcome.message, 409);
     notifyOutbox();
     invalidatePublicContent();
@@ -100,8 +132,8 @@ async function registerAction(formData: FormData, clientIp: string) {
       success: {
         email: outcome.email,
         ticketId: outcome.ticketId,
-        ticketUrl: ticketPageUrl(keys.publicUrl, outcome.token),
-        qrSvg: await qrSvg(outcome.token),
+        // The door code only: the page's link (cancel, data) goes to the person's mailbox alone.
+        qrSvg: await qrSvg(outcome.doorCode),
       },
     };
   } catch (error) {

@@ -39,7 +39,7 @@ describe("the registration form under hostile input", () => {
         const parsed = z.safeParse(resendSchema, { email });
         if (!parsed.success) expect(isClearMessage(parsed.error.issues[0]?.message)).toBe(true);
         // A made-up stamp is never accepted, whatever it looks like.
-        expect(checkHuman(toFormData(fields), "human-check-secret-0123456789abcdef").ok).toBe(false);
+        expect(checkHuman(toFormData(fields), "human-check-secret-0123456789abcdef", "AAAAAAAAAAAAAAAAAAAAAA").ok).toBe(false);
       }),
       { numRuns: 2_000 },
     );

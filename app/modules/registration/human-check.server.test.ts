@@ -1,11 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/ui/human-check-fields";
-import { checkHuman, formStamp, MIN_FILL_MS } from "./human-check.server";
-import { IP_WINDOW_MS, takeIpSlot } from "./ip-ceiling.server";
-
-const IP_CEILING = 1_000;
+import { ensureBrowserId } from "./browser-id.server";
+import { checkHuman, formStamp, MIN_FILL_MS, STAMP_MAX_AGE_MS, STAMP_MESSAGES, stampNonce, useStamp } from "./human-check.server";
+import { takePostSlot } from "./network-limits.server";
 
 const SECRET = "human-check-secret-0123456789abcdef";
+const BROWSER = "b".repeat(22);
 const served = new Date("2026-11-23T10:00:00Z");
 const servedPlus = (ms: number) => new Date(served.getTime() + ms);
 
@@ -16,44 +18,80 @@ function post(fields: Record<string, string>): FormData {
 }
 
 describe("telling people from scripts", () => {
-  const stamp = formStamp(SECRET, served);
+  const stamp = formStamp(SECRET, BROWSER, served);
 
-  it("takes a form sent a moment after the page was served, with the decoy left empty", () => {
-    expect(checkHuman(post({ [STAMP_FIELD]: stamp, [HONEYPOT_FIELD]: "" }), SECRET, servedPlus(MIN_FILL_MS))).toEqual({ ok: true });
-    // A page left open for days still works.
-    expect(checkHuman(post({ [STAMP_FIELD]: stamp }), SECRET, servedPlus(3 * 86_400_000))).toEqual({ ok: true });
+  it("takes a form sent a moment after the page was served, from the browser it was served to, with the decoy empty", () => {
+    const check = checkHuman(post({ [STAMP_FIELD]: stamp, [HONEYPOT_FIELD]: "" }), SECRET, BROWSER, servedPlus(MIN_FILL_MS));
+    expect(check).toEqual({ ok: true, nonce: stampNonce(stamp, SECRET) });
+    expect(checkHuman(post({ [STAMP_FIELD]: stamp }), SECRET, BROWSER, servedPlus(STAMP_MAX_AGE_MS)).ok).toBe(true);
   });
 
-  it("refuses the decoy filled, a post within the moment, and a missing, forged or foreign stamp", () => {
-    expect(checkHuman(post({ [STAMP_FIELD]: stamp, [HONEYPOT_FIELD]: "http://spam.example" }), SECRET, servedPlus(10_000))).toEqual({
-      ok: false,
-      reason: "decoy",
-    });
-    expect(checkHuman(post({ [STAMP_FIELD]: stamp }), SECRET, servedPlus(MIN_FILL_MS - 1))).toEqual({ ok: false, reason: "too-fast" });
-    expect(checkHuman(post({}), SECRET, servedPlus(10_000))).toEqual({ ok: false, reason: "stamp" });
-    const [time, signature] = stamp.split(".");
-    const earlier = `${Number(time) - 60_000}.${signature}`;
-    expect(checkHuman(post({ [STAMP_FIELD]: earlier }), SECRET, servedPlus(10_000))).toEqual({ ok: false, reason: "stamp" });
-    expect(checkHuman(post({ [STAMP_FIELD]: formStamp("another-secret-0123456789abcdefgh", served) }), SECRET, servedPlus(10_000))).toEqual(
-      {
-        ok: false,
-        reason: "stamp",
-      },
+  it("gives every page a stamp of its own", () => {
+    expect(formStamp(SECRET, BROWSER, served)).not.toBe(stamp);
+  });
+
+  it("refuses the decoy filled, a post within the moment, a stamp too old, and a missing, forged or foreign stamp", () => {
+    const reason = (fields: Record<string, string>, at: Date, browser = BROWSER) => {
+      const check = checkHuman(post(fields), SECRET, browser, at);
+      return check.ok ? "ok" : check.reason;
+    };
+    expect(reason({ [STAMP_FIELD]: stamp, [HONEYPOT_FIELD]: "http://spam.example" }, servedPlus(10_000))).toBe("decoy");
+    expect(reason({ [STAMP_FIELD]: stamp }, servedPlus(MIN_FILL_MS - 1))).toBe("too-fast");
+    expect(reason({ [STAMP_FIELD]: stamp }, servedPlus(STAMP_MAX_AGE_MS + 1))).toBe("expired");
+    expect(reason({}, servedPlus(10_000))).toBe("stamp");
+    const [value, signature] = stamp.split(".");
+    expect(reason({ [STAMP_FIELD]: `${Number(value?.slice(0, 13)) - 60_000}${value?.slice(13)}.${signature}` }, servedPlus(10_000))).toBe(
+      "stamp",
     );
-    // A stamp from the future (a clock moved back) is "too fast", never a crash.
-    expect(checkHuman(post({ [STAMP_FIELD]: stamp }), SECRET, servedPlus(-60_000))).toEqual({ ok: false, reason: "too-fast" });
+    expect(reason({ [STAMP_FIELD]: formStamp("another-secret-0123456789abcdefgh", BROWSER, served) }, servedPlus(10_000))).toBe("stamp");
+    // A clock moved back is "too fast", never a crash.
+    expect(reason({ [STAMP_FIELD]: stamp }, servedPlus(-60_000))).toBe("too-fast");
+  });
+
+  it("refuses a stamp posted from another browser, or without the cookie, and says to allow cookies", () => {
+    const other = checkHuman(post({ [STAMP_FIELD]: stamp }), SECRET, "c".repeat(22), servedPlus(10_000));
+    expect(other).toEqual({ ok: false, reason: "browser", message: STAMP_MESSAGES.browser });
+    expect(checkHuman(post({ [STAMP_FIELD]: stamp }), SECRET, "", servedPlus(10_000)).ok).toBe(false);
+  });
+
+  it("gives a browser without the cookie a new id, and reads it back", () => {
+    const fresh = ensureBrowserId(new Request("http://x/register"), false);
+    expect(fresh.setCookie).toMatch(/^summit_browser=[A-Za-z0-9_-]{22}; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const secure = ensureBrowserId(new Request("https://x/register"), true);
+    expect(secure.setCookie).toMatch(/^__Host-summit_browser=.*; Secure$/);
+    const again = ensureBrowserId(new Request("http://x/register", { headers: { Cookie: `a=1; summit_browser=${fresh.id}` } }), false);
+    expect(again).toEqual({ id: fresh.id });
+    // A forged value is not an id: a new one is given.
+    expect(ensureBrowserId(new Request("http://x/", { headers: { Cookie: "summit_browser=short;summit_browser2=x" } }), false).setCookie).toBeDefined();
   });
 });
 
-describe("the per-address ceiling", () => {
-  it("lets a crowd behind one carrier address through, stops one source posting thousands, and resets each window", () => {
-    const start = 7 * IP_WINDOW_MS + 12_345;
-    for (let i = 0; i < 200; i++) expect(takeIpSlot("102.89.1.1", start + i, IP_CEILING)).toBe(true);
-    for (let i = 200; i < IP_CEILING; i++) takeIpSlot("102.89.1.1", start + i, IP_CEILING);
-    expect(takeIpSlot("102.89.1.1", start + 5_000, IP_CEILING)).toBe(false);
-    expect(takeIpSlot("102.89.1.2", start + 5_000, IP_CEILING)).toBe(true);
-    expect(takeIpSlot("102.89.1.1", start + IP_WINDOW_MS, IP_CEILING)).toBe(true);
+describe.each(DATABASE_KINDS)("shared limits on %s", (kind) => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+
+  it("takes a stamp once: a replay is refused", async () => {
+    const nonce = stampNonce(formStamp(SECRET, BROWSER), SECRET) ?? "";
+    expect(await useStamp(database.db, nonce)).toBe(true);
+    expect(await useStamp(database.db, nonce)).toBe(false);
+    const other = stampNonce(formStamp(SECRET, BROWSER), SECRET) ?? "";
+    const together = await Promise.all(Array.from({ length: 10 }, () => useStamp(database.db, other)));
+    expect(together.filter(Boolean)).toHaveLength(1);
+  });
+
+  it("counts posts per network: an IPv6 /64 is one network, and the window resets", async () => {
+    const now = new Date("2026-11-23T10:00:00Z");
+    for (let i = 0; i < 5; i++) {
+      expect(await takePostSlot(database.db, `2001:db8:1:2::${(i + 1).toString(16)}`, { now, ceiling: 5 })).toEqual({ ok: true });
+    }
+    const refused = await takePostSlot(database.db, "2001:db8:1:2:ffff::9", { now, ceiling: 5 });
+    expect(refused).toEqual({ ok: false, retryAfter: 600 });
+    expect(await takePostSlot(database.db, "2001:db8:1:3::1", { now, ceiling: 5 })).toEqual({ ok: true });
+    expect(await takePostSlot(database.db, "2001:db8:1:2::1", { now: new Date(now.getTime() + 600_000), ceiling: 5 })).toEqual({ ok: true });
     // Without an address (a Unix socket) nothing is counted.
-    expect(takeIpSlot("", start, IP_CEILING)).toBe(true);
+    expect(await takePostSlot(database.db, "", { now, ceiling: 0 })).toEqual({ ok: true });
   });
 });

@@ -1,32 +1,70 @@
+import { createHash, randomBytes } from "node:crypto";
+import { getConfig } from "~/config.server";
+import type { DbOrTx } from "~/db/client.server";
+import { used_form_stamps } from "~/db/schema";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/ui/human-check-fields";
 
 // Scripts that post our public forms (registration, the waitlist, "Lost your ticket?") are
-// told apart from people without a puzzle and without blocking a shared IP: a person never
+// told apart from people without a puzzle and without blocking a shared IP. A person never
 // fills the invisible decoy field, and takes more than a moment between opening the page and
-// sending it. The page carries the signed time it was served; the server refuses a post that
-// fills the decoy, lacks a valid stamp or comes too soon after it. Nothing is stored then.
+// sending it. The page carries a signed stamp: when it was served, a random nonce, and a tag
+// of the browser it was served to (a cookie). A stamp is good for one post, for a few hours,
+// from that browser: a script can no longer load the page once and post its stamp a thousand
+// times. Every answer to a post is a page with a fresh stamp, so people never notice.
 
-const PURPOSE = "form-stamp:v1:";
-const MILLISECONDS = /^\d{13}$/;
+// served time (ms) - nonce (96 bits, hex) - browser tag (66 bits of sha256 of its cookie)
+const STAMP_VALUE = /^\d{13}-[0-9a-f]{24}-[A-Za-z0-9_-]{11}$/;
 
 /** Faster than anyone types a name, an e-mail and a phone number, slow for a script. */
 export const MIN_FILL_MS = 1_500;
+/** Long enough to fill the form on a slow afternoon; a page left open overnight is served again. */
+export const STAMP_MAX_AGE_MS = 4 * 60 * 60_000;
 
 export const HUMAN_CHECK_MESSAGE = "Sorry, we could not accept the form. Please wait a moment and send it again.";
+export const STAMP_MESSAGES = {
+  used: "This form was already sent once. Please check your details and send it again.",
+  expired: "This page was open for a long time. Please check your details and send the form again.",
+  browser: "Sorry, we could not accept the form. Please allow cookies for this site, then send the form again.",
+} as const;
 
-/** The signed time this page was served, for its forms. */
-export function formStamp(secret: string, now = new Date()): string {
-  return signToken(PURPOSE, String(now.getTime()), secret, MILLISECONDS);
+function browserTag(browserId: string): string {
+  return createHash("sha256").update(browserId).digest("base64url").slice(0, 11);
 }
 
-export type HumanCheck = { ok: true } | { ok: false; reason: "decoy" | "stamp" | "too-fast" };
+/** A stamp for this page: when it was served, to which browser, with a nonce of its own. */
+export function formStamp(secret: string, browserId: string, now = new Date()): string {
+  return signToken("form-stamp", `${now.getTime()}-${randomBytes(12).toString("hex")}-${browserTag(browserId)}`, secret, STAMP_VALUE);
+}
 
-export function checkHuman(formData: FormData, secret: string, now = new Date()): HumanCheck {
+export type HumanCheck =
+  | { ok: true; nonce: string }
+  | { ok: false; reason: "decoy" | "stamp" | "too-fast" | "expired" | "browser"; message: string };
+
+/** The checks a post's own fields and cookie can answer; whether the stamp was used already is `useStamp`'s. */
+export function checkHuman(formData: FormData, secret: string, browserId: string, now = new Date()): HumanCheck {
+  const refuse = (reason: "decoy" | "stamp" | "too-fast") => ({ ok: false as const, reason, message: HUMAN_CHECK_MESSAGE });
   const decoy = formData.get(HONEYPOT_FIELD);
-  if (typeof decoy === "string" && decoy !== "") return { ok: false, reason: "decoy" };
+  if (typeof decoy === "string" && decoy !== "") return refuse("decoy");
   const stamp = formData.get(STAMP_FIELD);
-  const served = typeof stamp === "string" ? verifyToken(PURPOSE, stamp, secret, MILLISECONDS) : null;
-  if (!served) return { ok: false, reason: "stamp" };
-  return now.getTime() - Number(served) < MIN_FILL_MS ? { ok: false, reason: "too-fast" } : { ok: true };
+  const value = typeof stamp === "string" ? verifyToken("form-stamp", stamp, secret, STAMP_VALUE) : null;
+  if (!value) return refuse("stamp");
+  const [served = "", nonce = "", tag = ""] = value.split("-");
+  if (!browserId || tag !== browserTag(browserId)) return { ok: false, reason: "browser", message: STAMP_MESSAGES.browser };
+  const age = now.getTime() - Number(served);
+  if (age < MIN_FILL_MS) return refuse("too-fast");
+  if (age > STAMP_MAX_AGE_MS) return { ok: false, reason: "expired", message: STAMP_MESSAGES.expired };
+  return { ok: true, nonce };
+}
+
+/** Marks the stamp's nonce used; false when it already was (a replay). */
+export async function useStamp(db: DbOrTx, nonce: string, now = new Date()): Promise<boolean> {
+  const inserted = await db.insert(used_form_stamps).values({ nonce, used_at: now }).onConflictDoNothing().returning({ nonce: used_form_stamps.nonce });
+  return inserted.length > 0;
+}
+
+/** The nonce of a stamp we signed, which a proof-of-work challenge is bound to; null for anything else. */
+export function stampNonce(stamp: string, secret = getConfig().sessionSecret): string | null {
+  const value = verifyToken("form-stamp", stamp, secret, STAMP_VALUE);
+  return value ? (value.split("-")[1] ?? null) : null;
 }

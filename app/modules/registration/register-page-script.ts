@@ -3,6 +3,7 @@ import { clearFieldError, setFieldDescription, showFieldError } from "~/ui/enhan
 import { listenToModals, upgradeModals } from "~/ui/enhance/modal";
 import { showToast, upgradeToasts } from "~/ui/enhance/toasts";
 import { fillLgaPicker, LGA_HINT } from "./lga-picker";
+import { proofReady, solveChallenges } from "./proof-of-work-solver";
 import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./schema";
 
 // /register is served without React (routes/register.tsx): this script, bundled on its own
@@ -14,7 +15,8 @@ import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./sc
 // - choosing a state limits the Local Government list to that state;
 // - forms post in place (ui/enhance/document-forms.ts): the button says it is working,
 //   a 503 keeps the page as typed;
-// - the ticket modal closes in place, toasts dismiss themselves.
+// - the ticket modal closes in place, toasts dismiss themselves;
+// - during a booking attack, the proof-of-work challenge is solved while the person types.
 // Everything also works without it: the same forms post and the server answers the page.
 
 const REGISTRATION_FORM = 'form[data-validate="registration"]';
@@ -34,7 +36,7 @@ function validate(form: HTMLFormElement): boolean {
   const verdict = validateRegistration(Object.fromEntries(new FormData(form)));
   const controls = REGISTRATION_FIELDS.map((name) => [name, controlOf(form, name)] as const);
   for (const [, control] of controls) if (control) clearFieldError(control);
-  if ("value" in verdict) return true;
+  if ("value" in verdict) return proofReady(form);
   let first: Control | undefined;
   for (const [name, control] of controls) {
     const message = verdict.error[name]?.[0];
@@ -59,6 +61,7 @@ function followState(form: HTMLFormElement) {
 
 /** What the page needs after its body arrived, on load and after each answered post. */
 function upgrade() {
+  solveChallenges(document);
   upgradeToasts(document);
   upgradeModals(document);
   // A browser restoring the form (back button) may bring back a state with every state's LGAs listed.
@@ -77,6 +80,7 @@ document.addEventListener("input", (event) => {
   if (control.name === "state") followState(form);
 });
 listenToModals();
+solveChallenges(document);
 sendFormsInPlace({ validate, afterSwap: upgrade });
 upgrade();
 // Tests (tests/support/hydration.ts) and styles can tell the page is ready.

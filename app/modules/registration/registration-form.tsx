@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
+import { PROOF_FIELD } from "./proof-of-work";
 import { FIELD_ERROR, INPUT } from "~/ui/styles";
 import { GENDER_LABELS, GENDERS } from "./gender";
 import { allLgaOptionsHtml, LGA_HINT, lgaPlaceholder } from "./lga-picker";
@@ -23,11 +24,13 @@ type Props = {
   intent?: "register" | "waitlist";
   /** the signed time the page was served (HumanCheckFields) */
   stamp: string;
+  /** a proof-of-work challenge (during an attack), solved by the page's script into the PROOF_FIELD */
+  challenge?: string | null;
   /** Shows the joined validation messages as a toast when the browser catches them. */
   onClientErrors: (message: string) => void;
 };
 
-export function RegistrationForm({ lastResult, submitting, onClientErrors, intent = "register", stamp }: Props) {
+export function RegistrationForm({ lastResult, submitting, onClientErrors, intent = "register", stamp, challenge }: Props) {
   // A field's error clears as soon as it is edited, until the next submit.
   const [edited, setEdited] = useState<Set<string>>(() => new Set());
   const [form, fields] = useForm({
@@ -70,6 +73,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
     >
       <input type="hidden" name="intent" value={intent} />
       <HumanCheckFields stamp={stamp} />
+      {challenge ? <input type="hidden" name={PROOF_FIELD} value="" data-challenge={challenge} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label="Full Name" required {...shown(fields.fullName)}>
           <input

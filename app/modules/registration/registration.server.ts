@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
-import type { Db } from "~/db/client.server";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals } from "~/db/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { PRIVACY_NOTICE } from "./privacy-notice";
 import type { RegistrationInput } from "./schema";
 
@@ -23,7 +23,7 @@ export const REGISTRATION_MESSAGES = {
 } as const;
 
 export type RegistrationResult =
-  | { ok: true; attendeeId: string; ticketId: string; token: string; email: string; fullName: string }
+  | { ok: true; attendeeId: string; ticketId: string; doorCode: string; email: string; fullName: string }
   | { ok: false; reason: RegistrationState | "duplicate" | "phone" | "ticket_collision" | "failed"; message: string };
 
 export type RegistrationOptions = {
@@ -66,34 +66,41 @@ export function personValues(input: RegistrationInput, now: Date) {
  */
 export async function registerAttendee(db: Db, input: RegistrationInput, options: RegistrationOptions): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
-  const email = normalizeEmail(input.email);
+  return db.transaction((tx) => registerIn(tx, personValues(input, now), { ...options, now }));
+}
+
+/** The registration's steps inside the caller's transaction (a held registration being confirmed runs them too). */
+export async function registerIn(
+  tx: DbOrTx,
+  person: Omit<ReturnType<typeof personValues>, "consent_version"> & { consent_version: string },
+  options: RegistrationOptions,
+): Promise<RegistrationResult> {
+  const now = options.now ?? new Date();
   const attendeeId = randomUUID();
   const ticketId = generateTicketId(now.getTime());
-  const token = signTicketToken(ticketId, options.secret);
-  const values = { ...personValues(input, now), id: attendeeId, ticket_id: ticketId, created_at: now };
+  const doorCode = signDoorCode(ticketId, options.secret);
+  const values = { ...person, id: attendeeId, ticket_id: ticketId, created_at: now };
 
-  return db.transaction(async (tx) => {
-    // The settings row carries the seat counter and is the lock every seat change takes first.
-    const row = await lockSeats(tx, { lock: options.settingsLock !== "none", phone: values.phone });
-    if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
-    const status = registrationStatus(row, now);
-    if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
-    if (row.phone_registrations >= MAX_REGISTRATIONS_PER_PHONE) {
-      return { ok: false as const, reason: "phone" as const, message: REGISTRATION_MESSAGES.phone };
-    }
+  // The settings row carries the seat counter and is the lock every seat change takes first.
+  const row = await lockSeats(tx, { lock: options.settingsLock !== "none", phone: values.phone });
+  if (!row) return { ok: false as const, reason: "failed" as const, message: REGISTRATION_MESSAGES.failed };
+  const status = registrationStatus(row, now);
+  if (!status.isOpen) return { ok: false as const, reason: status.state, message: status.message };
+  if (row.phone_registrations >= MAX_REGISTRATIONS_PER_PHONE) {
+    return { ok: false as const, reason: "phone" as const, message: REGISTRATION_MESSAGES.phone };
+  }
 
-    // A conflict on a unique index inserts nothing rather than failing, so the
-    // transaction stays usable to tell which: the e-mail (unique on lower(trim(email)))
-    // or, if that is free, the crypto-random ticket ID.
-    const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
-    if (inserted.length === 0) {
-      const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, email));
-      if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
-      return { ok: false as const, reason: "ticket_collision" as const, message: REGISTRATION_MESSAGES.ticketCollision };
-    }
+  // A conflict on a unique index inserts nothing rather than failing, so the
+  // transaction stays usable to tell which: the e-mail (unique on lower(trim(email)))
+  // or, if that is free, the crypto-random ticket ID.
+  const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
+  if (inserted.length === 0) {
+    const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, values.email));
+    if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
+    return { ok: false as const, reason: "ticket_collision" as const, message: REGISTRATION_MESSAGES.ticketCollision };
+  }
 
-    // The worker renders the e-mail (QR code, calendar) after commit; the lock is held only for these writes.
-    await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
-    return { ok: true as const, attendeeId, ticketId, token, email, fullName: values.full_name };
-  });
+  // The worker renders the e-mail (QR code, calendar) after commit; the lock is held only for these writes.
+  await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
+  return { ok: true as const, attendeeId, ticketId, doorCode, email: values.email, fullName: values.full_name };
 }

@@ -7,7 +7,7 @@ import { attendees, event_settings, mail_outbox } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
-import { verifyTicketToken } from "~/modules/tickets/ticket-token.server";
+import { verifyDoorCode } from "~/modules/tickets/ticket-token.server";
 import { PRIVACY_NOTICE } from "./privacy-notice";
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
 import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
     expect(result.ok).toBe(true);
     if (!result.ok) return;
     expect(result.ticketId).toMatch(TICKET_ID_PATTERN);
-    expect(verifyTicketToken(result.token, SECRET)).toBe(result.ticketId);
+    expect(verifyDoorCode(result.doorCode, SECRET)).toBe(result.ticketId);
     const [row] = await database.db.select().from(attendees).where(eq(attendees.id, result.attendeeId));
     expect(row).toMatchObject({ email: "ada.bello@example.com", phone: "+2348031234567", ticket_id: result.ticketId, state: "Zamfara" });
     expect(row?.consent_at?.toISOString()).toBe(BEFORE_EVENT.toISOString());

@@ -3,7 +3,7 @@ import { CheckCircleIcon } from "~/ui/icons";
 import { Modal } from "~/ui/modal";
 import { useHydrated } from "~/ui/use-hydrated";
 
-export type RegistrationSuccess = { email: string; ticketId: string; ticketUrl: string; qrSvg: string };
+export type RegistrationSuccess = { email: string; ticketId: string; qrSvg: string };
 
 /** 'Ticket Sent Successfully!' with the e-mail and ticket ID, plus the ticket's QR code for the door. */
 export function SuccessModal({ success, onClose }: { success: RegistrationSuccess; onClose: () => void }) {
@@ -34,12 +34,10 @@ export function SuccessModal({ success, onClose }: { success: RegistrationSucces
           alt="Ticket QR code"
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(success.qrSvg)}`}
         />
-        <a href={success.ticketUrl} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
-          View your ticket
-        </a>
       </div>
       <p className="mt-4 text-sm text-gray-600">
-        Can't find the e-mail? Check your spam or promotions folder. Please save your ticket: you will need it for entry.
+        This QR code admits you at the entrance. The e-mail has your personal link to your ticket page, where you can print it, add it to
+        your calendar or cancel. Can't find the e-mail? Check your spam or promotions folder.
       </p>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         {hydrated ? (

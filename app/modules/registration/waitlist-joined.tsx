@@ -1,9 +1,9 @@
 import { CheckCircleIcon } from "~/ui/icons";
 
-type Props = { email: string; position: number; url: string; offerHours: number };
+type Props = { email: string; position: number; offerHours: number };
 
 /** What /register shows once someone joined the waitlist: their place, and what happens next. */
-export function WaitlistJoined({ email, position, url, offerHours }: Props) {
+export function WaitlistJoined({ email, position, offerHours }: Props) {
   return (
     <div role="status" className="rounded-xl border border-green-200 bg-green-50 p-6 text-center">
       <CheckCircleIcon className="mx-auto h-10 w-10 text-green-700" />
@@ -14,11 +14,8 @@ export function WaitlistJoined({ email, position, url, offerHours }: Props) {
       <p className="mt-1 text-sm text-gray-600">your place in line</p>
       <p className="mt-4 text-gray-700">
         We sent a confirmation to <strong className="break-all text-gray-900">{email}</strong>. When a seat frees up we e-mail you an offer,
-        and you have {offerHours} hours to claim it.
+        and you have {offerHours} hours to claim it. The e-mail has your link to see your place in line at any time.
       </p>
-      <a href={url} className="mt-5 inline-block rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-        See my place in line
-      </a>
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { registrationInput } from "~/modules/registration/test-data.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration, listCancelled } from "./cancel.server";
 import { renderCancellationMail } from "./cancellation-email.server";
-import { signTicketToken } from "./ticket-token.server";
+import { signSelfServiceToken } from "./ticket-token.server";
 import { ticketPage } from "./tickets.server";
 
 const SECRET = "cancel-test-secret-0123456789abcdef";
@@ -43,7 +43,7 @@ describe.each(DATABASE_KINDS)("cancelling a registration on %s", (kind) => {
       .insert(mail_outbox)
       .values({ to_address: attendee.email, subject: "Reminder", html: "", text: "", kind: "reminder", attendee_id: attendee.id });
     expect((await getSettings(db)).registered_count).toBe(2);
-    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const token = signSelfServiceToken(attendee.id, SECRET);
 
     expect(await cancelRegistration(db, token, SECRET)).toEqual({ status: "cancelled" });
     expect((await getSettings(db)).registered_count).toBe(1);
@@ -86,7 +86,7 @@ describe.each(DATABASE_KINDS)("cancelling a registration on %s", (kind) => {
   it("two cancels at once cancel once", async () => {
     const { db } = database;
     const attendee = await createAttendee(db);
-    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const token = signSelfServiceToken(attendee.id, SECRET);
     const outcomes = await Promise.all([cancelRegistration(db, token, SECRET), cancelRegistration(db, token, SECRET)]);
     expect(outcomes.map((o) => o.status).sort()).toEqual(["already", "cancelled"]);
     expect(await db.select().from(cancelled_registrations)).toHaveLength(1);
@@ -96,7 +96,7 @@ describe.each(DATABASE_KINDS)("cancelling a registration on %s", (kind) => {
   it("refuses once the attendee is checked in", async () => {
     const { db } = database;
     const attendee = await createAttendee(db);
-    const token = signTicketToken(attendee.ticket_id, SECRET);
+    const token = signSelfServiceToken(attendee.id, SECRET);
     await checkInByScan(db, door, token, SECRET);
     expect(await cancelRegistration(db, token, SECRET)).toEqual({ status: "checked-in" });
     expect(await db.select().from(attendees).where(eq(attendees.id, attendee.id))).toHaveLength(1);
@@ -105,7 +105,7 @@ describe.each(DATABASE_KINDS)("cancelling a registration on %s", (kind) => {
   it("renders the confirmation with the name, the ticket and the way back in", async () => {
     const { db } = database;
     const attendee = await createAttendee(db, { full_name: "Hauwa <b>Ɓello</b>" });
-    await cancelRegistration(db, signTicketToken(attendee.ticket_id, SECRET), SECRET);
+    await cancelRegistration(db, signSelfServiceToken(attendee.id, SECRET), SECRET);
     const mail = await renderCancellationMail(db, { cancelledId: attendee.id }, "https://summit.example.org/");
     expect(mail.subject).toBe("Cancelled: your registration for Zamfara Youth Summit");
     expect(mail.html).toContain("Hello Hauwa &lt;b&gt;Ɓello&lt;/b&gt;,");

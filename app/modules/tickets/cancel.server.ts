@@ -5,7 +5,7 @@ import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { verifyTicketToken } from "./ticket-token.server";
+import { verifySelfServiceToken } from "./ticket-token.server";
 
 // An attendee cancels from their ticket page (or the link in their e-mails). In one
 // transaction: the registration moves to `cancelled_registrations`, which frees the seat
@@ -36,14 +36,15 @@ export async function cancelRegistration(
   secret: string,
   afterCancel?: (tx: DbOrTx) => Promise<unknown>,
 ): Promise<CancelOutcome> {
-  const ticketId = verifyTicketToken(token, secret);
-  if (!ticketId) return { status: "invalid" };
+  // Only the person's own link cancels, and only the registration it was issued for.
+  const id = verifySelfServiceToken(token, secret);
+  if (!id) return { status: "invalid" };
   return db.transaction(async (tx) => {
     // The settings row first (it holds the seat counter), the order every seat-changing transaction locks in.
     await lockSeats(tx);
     // Locked, so a second cancel (another tab, a double submit) waits and then finds it gone.
-    const [attendee] = await tx.select().from(attendees).where(eq(attendees.ticket_id, ticketId)).for("update");
-    if (!attendee) return { status: (await findCancelledTicket(tx, ticketId)) ? "already" : "invalid" };
+    const [attendee] = await tx.select().from(attendees).where(eq(attendees.id, id)).for("update");
+    if (!attendee) return { status: (await findCancelledById(tx, id)) ? "already" : "invalid" };
     const [checkedIn] = await tx.select({ id: check_ins.id }).from(check_ins).where(eq(check_ins.attendee_id, attendee.id));
     if (checkedIn) return { status: "checked-in" };
 

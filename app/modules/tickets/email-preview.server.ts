@@ -5,7 +5,7 @@ import { daysUntilEvent } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail } from "./ticket-email.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
-import { signTicketToken } from "./ticket-token.server";
+import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
 
 // Previews of the real ticket and reminder e-mails, rendered from the current settings for
 // a made-up attendee, and a test copy sent to the organiser who asks.
@@ -26,12 +26,11 @@ export function isPreviewTemplate(value: string | undefined): value is PreviewTe
 
 export async function renderEmailPreview(db: DbOrTx, template: PreviewTemplate, keys: TicketLinkKeys, now = new Date()) {
   const settings = await getSettings(db);
-  const token = signTicketToken(SAMPLE_ATTENDEE.ticket_id, keys.secret);
   return buildTicketEmail({
     attendee: SAMPLE_ATTENDEE,
     settings,
-    ticketUrl: ticketPageUrl(keys.publicUrl, token),
-    token,
+    ticketUrl: ticketPageUrl(keys.publicUrl, signSelfServiceToken(SAMPLE_ATTENDEE.id, keys.secret)),
+    doorCode: signDoorCode(SAMPLE_ATTENDEE.ticket_id, keys.secret),
     variant:
       template === "ticket" ? { kind: "ticket" } : { kind: "reminder", daysLeft: Math.max(1, daysUntilEvent(now, settings.event_date)) },
   });

@@ -6,7 +6,7 @@ import { fillMarks, wholeMark } from "~/modules/mail/mail-merge";
 import { signWaitlistToken, verifyWaitlistToken } from "~/modules/waitlist/waitlist-token.server";
 import { ticketCalendar } from "./calendar.server";
 import { TicketEmail } from "./ticket-email.server";
-import { extractTicketToken, signTicketToken, verifyTicketToken } from "./ticket-token.server";
+import { extractDoorCode, signDoorCode, verifyDoorCode } from "./ticket-token.server";
 
 // What people type reaches e-mails, calendar files and links. Under hostile names, event
 // texts and tokens: the e-mail's HTML carries them as text only (the mail merge escapes
@@ -84,7 +84,7 @@ describe("e-mails, calendar files and tokens under hostile input", () => {
   });
 
   it("a ticket or waitlist token is ours or nothing, whatever is scanned or typed (3,000 tokens)", () => {
-    const real = signTicketToken("ZYS-ABC123-XYZ789", SECRET);
+    const real = signDoorCode("ZYS-ABC123-XYZ789", SECRET);
     fc.assert(
       fc.property(
         fc.oneof(
@@ -93,7 +93,7 @@ describe("e-mails, calendar files and tokens under hostile input", () => {
           hostileString.map((s) => `https://x/tickets/${s}`),
         ),
         (text) => {
-          const ticket = verifyTicketToken(extractTicketToken(text), SECRET);
+          const ticket = verifyDoorCode(extractDoorCode(text), SECRET);
           if (ticket !== null) expect(ticket).toBe("ZYS-ABC123-XYZ789");
           expect(verifyWaitlistToken(text, SECRET)).toBeNull();
         },

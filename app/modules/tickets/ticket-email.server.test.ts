@@ -14,7 +14,7 @@ import { formatEventDate } from "~/modules/settings/event-time";
 import { buildTicketEmail, TicketEmail } from "./ticket-email.server";
 import { ticketPageUrl } from "./ticket-link.server";
 import { enqueueTicketEmail, renderTicketMail } from "./ticket-mail.server";
-import { signTicketToken, verifyTicketToken } from "./ticket-token.server";
+import { signDoorCode, signSelfServiceToken, verifyDoorCode } from "./ticket-token.server";
 
 const SECRET = "s".repeat(64);
 const settings = { ...SETTINGS_DEFAULTS };
@@ -24,8 +24,8 @@ const attendee = {
   email: "amina@example.com",
   ticket_id: "ZYS-MD3K2J1A-ABC123",
 };
-const token = signTicketToken(attendee.ticket_id, SECRET);
-const ticketUrl = ticketPageUrl("https://summit.example.org", token);
+const token = signDoorCode(attendee.ticket_id, SECRET);
+const ticketUrl = ticketPageUrl("https://summit.example.org", signSelfServiceToken(attendee.id, SECRET));
 
 describe("ticketPageUrl", () => {
   it("joins the public URL and the token, with or without a trailing slash", () => {
@@ -46,9 +46,9 @@ describe("buildTicketEmail", () => {
     for (const s of [settings, longName])
       for (const variant of [{ kind: "ticket" }, { kind: "reminder", daysLeft: 1 }] as const)
         for (const person of people) {
-          const personToken = signTicketToken(person.ticket_id, SECRET);
-          const url = `${ticketPageUrl("https://summit.example.org", personToken)}?a=1&b=2`;
-          const merged = await buildTicketEmail({ attendee: person, settings: s, ticketUrl: url, token: personToken, variant });
+          const personToken = signDoorCode(person.ticket_id, SECRET);
+          const url = `${ticketPageUrl("https://summit.example.org", signSelfServiceToken(person.id, SECRET))}?a=1&b=2`;
+          const merged = await buildTicketEmail({ attendee: person, settings: s, ticketUrl: url, doorCode: personToken, variant });
           const direct = await render(
             createElement(TicketEmail, {
               attendee: person,
@@ -66,13 +66,13 @@ describe("buildTicketEmail", () => {
   });
 
   it("announces the ticket in the subject and goes to the attendee", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
     expect(mail.to).toBe("amina@example.com");
     expect(mail.subject).toBe("Your ticket for Zamfara Youth Summit — ZYS-MD3K2J1A-ABC123");
   });
 
   it("greets the attendee and shows the ticket ID, date, time, venue, link and advice in HTML and text", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
     for (const body of [mail.html, mail.text]) {
       expect(body).toContain("Hello Amina Bello");
       expect(body).toContain("ZYS-MD3K2J1A-ABC123");
@@ -91,7 +91,7 @@ describe("buildTicketEmail", () => {
   });
 
   it("shows the QR code as an inline CID image whose PNG decodes to the signed token", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
     expect(mail.html).toMatch(/<img[^>]+src="cid:ticket-qr"[^>]*>/);
     expect(mail.html).toMatch(/<img[^>]+alt="QR code for ticket ZYS-MD3K2J1A-ABC123"/);
     const qr = mail.attachments?.find((a) => a.cid === "ticket-qr");
@@ -99,11 +99,11 @@ describe("buildTicketEmail", () => {
     const png = PNG.sync.read(Buffer.from(qr?.content ?? "", "base64"));
     const decoded = jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data ?? "";
     expect(decoded).toBe(token);
-    expect(verifyTicketToken(decoded, SECRET)).toBe(attendee.ticket_id);
+    expect(verifyDoorCode(decoded, SECRET)).toBe(attendee.ticket_id);
   });
 
   it("attaches a calendar invite for the event", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
     const invite = mail.attachments?.find((a) => a.filename === "zamfara-youth-summit.ics");
     expect(invite?.contentType).toBe("text/calendar; charset=utf-8; method=PUBLISH");
     expect(invite?.cid).toBeUndefined();
@@ -117,7 +117,7 @@ describe("buildTicketEmail", () => {
       attendee: { ...attendee, full_name: `<script>alert("x")</script> & Sons` },
       settings: { ...settings, event_name: "Summit <b>2025</b> & Co", venue: `Hall "A" <img src=x onerror=alert(1)>` },
       ticketUrl,
-      token,
+      doorCode: token,
     });
     expect(mail.html).not.toContain("<script>");
     expect(mail.html).not.toContain("<b>2025");
@@ -134,7 +134,7 @@ describe("buildTicketEmail", () => {
       attendee,
       settings: { ...settings, event_name: "Youth\r\nBcc: x@example.com  Summit" },
       ticketUrl,
-      token,
+      doorCode: token,
     });
     expect(mail.subject).toBe("Your ticket for Youth Bcc: x@example.com Summit — ZYS-MD3K2J1A-ABC123");
   });
@@ -167,7 +167,7 @@ describe.each(DATABASE_KINDS)("enqueueTicketEmail on %s", (kind) => {
       publicUrl: "https://summit.example.org/",
       secret: SECRET,
     });
-    expect(rendered.html).toContain(`https://summit.example.org/tickets/${signTicketToken(row.ticket_id, SECRET)}`);
+    expect(rendered.html).toContain(`https://summit.example.org/tickets/${signSelfServiceToken(row.id, SECRET)}`);
     expect(rendered.html).toContain("Musa Sani");
     expect(rendered.attachments?.map((a) => a.filename)).toEqual(["ticket-qr.png", "zamfara-youth-summit.ics"]);
   });

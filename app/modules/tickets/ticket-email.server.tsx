@@ -208,20 +208,21 @@ export async function buildTicketEmail({
   attendee,
   settings,
   ticketUrl,
-  token,
+  doorCode,
   variant = { kind: "ticket" },
 }: {
   attendee: TicketEmailAttendee;
   settings: TicketEmailSettings;
   ticketUrl: string;
-  token: string;
+  /** what the QR code carries: admits at the door, opens nothing else */
+  doorCode: string;
   variant?: TicketEmailVariant;
 }): Promise<Pick<OutgoingMail, "to" | "subject" | "html" | "text" | "attachments">> {
   const dateLabel = formatEventDate(settings.event_date);
   const [{ html, text }, png] = await Promise.all([
     renderTicketBody({ attendee, settings, ticketUrl, dateLabel, variant }),
     // Twice the displayed size, so the code stays sharp on high-density screens.
-    qrPng(token, { size: QR_DISPLAY_SIZE * 2 }),
+    qrPng(doorCode, { size: QR_DISPLAY_SIZE * 2 }),
   ]);
   const ics = ticketCalendar({ settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, ticketUrl });
   const attachments: MailAttachment[] = [

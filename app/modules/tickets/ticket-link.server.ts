@@ -1,9 +1,8 @@
 import { getConfig } from "~/config.server";
-import { logger } from "~/logger.server";
-import { signTicketToken } from "./ticket-token.server";
+import { signSelfServiceToken } from "./ticket-token.server";
 
-// Where a ticket lives on the web: /tickets/<signed token>. The e-mail, the success
-// modal, the calendar invite and the admin's details page all link there.
+// Where a ticket lives on the web: /tickets/<self-service token>, the person's own link. Only
+// their e-mails carry it (and the admin's details page, for organisers helping them).
 
 export type TicketLinkKeys = { publicUrl: string; secret: string };
 
@@ -17,12 +16,7 @@ export function ticketPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/tickets/${encodeURIComponent(token)}`;
 }
 
-/** The ticket page of a ticket ID; null for an imported ID outside the signed format, which has no page. */
-export function ticketPageUrlForId(ticketId: string, keys: TicketLinkKeys): string | null {
-  try {
-    return ticketPageUrl(keys.publicUrl, signTicketToken(ticketId, keys.secret));
-  } catch (error) {
-    logger().warn({ err: error, ticketId }, "no ticket page for this ticket ID");
-    return null;
-  }
+/** The ticket page of a registration, by its id. */
+export function ticketPageUrlForRegistration(registrationId: string, keys: TicketLinkKeys): string {
+  return ticketPageUrl(keys.publicUrl, signSelfServiceToken(registrationId, keys.secret));
 }

@@ -7,7 +7,7 @@ import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
-import { signTicketToken } from "./ticket-token.server";
+import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
 
 // The ticket e-mail through the outbox: queued in the caller's transaction, rendered
 // by the worker from the template in ticket-email.server.tsx.
@@ -77,12 +77,12 @@ export async function renderTicketMail(
   if (!row) throw new Error("the attendee of this e-mail is no longer registered");
   const { attendee } = row;
   const settings = row.settings ?? (await getSettings(db));
-  const token = signTicketToken(attendee.ticket_id, secret);
   const { subject, html, text, attachments } = await buildTicketEmail({
     attendee,
     settings,
-    ticketUrl: ticketPageUrl(publicUrl, token),
-    token,
+    // The person's own link (only their mailbox carries it) and the QR code's door code, apart.
+    ticketUrl: ticketPageUrl(publicUrl, signSelfServiceToken(attendee.id, secret)),
+    doorCode: signDoorCode(attendee.ticket_id, secret),
     variant: typeof variant === "function" ? variant(settings.event_date) : variant,
   });
   return { subject, html, text, attachments };

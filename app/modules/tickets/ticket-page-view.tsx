@@ -10,6 +10,7 @@ import type { ticketPage } from "./tickets.server";
 type TicketPageData = NonNullable<Awaited<ReturnType<typeof ticketPage>>>;
 
 export function TicketPageView({ page }: { page: TicketPageData }) {
+  if (page.state === "door-code") return <DoorCodeOnly />;
   if (page.state === "cancelled") return <CancelledTicket page={page} />;
   const { ticket, event, qrSvg: qr, calendarHref, cancelHref } = page;
   return (
@@ -108,6 +109,38 @@ function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "can
         </div>
       </article>
       <YourData token={page.token} />
+    </main>
+  );
+}
+
+/**
+ * A door code opened as a page: the QR code of a ticket, or the link of the first tickets'
+ * e-mails. It still admits at the door; the ticket page itself now opens only from the
+ * person's own e-mailed link, so the same words show for every ticket and nothing about its holder.
+ */
+function DoorCodeOnly() {
+  return (
+    <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
+      <article aria-labelledby="door-code-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 id="door-code-title" className="text-2xl font-bold text-gray-900">
+          This is an entry code
+        </h1>
+        <p className="mt-3 text-gray-700">
+          This code admits its holder at the entrance: show it at the door as before. It no longer opens the ticket page.
+        </p>
+        <p className="mt-3 text-gray-700">
+          To see your ticket, cancel it or manage your data, get your personal link by e-mail: enter your address under "Lost your
+          ticket?".
+        </p>
+        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+          <Link to="/register#lost-ticket" className={BUTTON.primary}>
+            Lost your ticket?
+          </Link>
+          <Link to="/" className={BUTTON.secondary}>
+            Back to Home
+          </Link>
+        </div>
+      </article>
     </main>
   );
 }

@@ -1,50 +1,50 @@
+import { createHmac, randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { generateTicketId } from "./ticket-id";
-import { extractTicketToken, signTicketToken, verifyTicketToken } from "./ticket-token.server";
+import { extractDoorCode, signDoorCode, signSelfServiceToken, verifyDoorCode, verifySelfServiceToken } from "./ticket-token.server";
 
 const SECRET = "a".repeat(64);
 const OTHER_SECRET = "b".repeat(64);
 
-describe("ticket tokens", () => {
-  it("round-trips a ticket ID through a URL-safe token", () => {
+/** A QR code as the first tickets carried it: the ticket ID and an HMAC under the raw secret, no key id. */
+function firstTicketsCode(ticketId: string, secret = SECRET): string {
+  const signature = createHmac("sha256", secret).update(`ticket:v1:${ticketId}`).digest().subarray(0, 16).toString("base64url");
+  return `${ticketId}.${signature}`;
+}
+
+describe("door codes", () => {
+  it("round-trips a ticket ID through a URL-safe code naming its key", () => {
     const ticketId = generateTicketId();
-    const token = signTicketToken(ticketId, SECRET);
-    expect(token).toMatch(/^ZYS-[0-9A-Z]+-[0-9A-Z]{6}\.[A-Za-z0-9_-]{22}$/);
-    expect(encodeURIComponent(token)).toBe(token);
-    expect(verifyTicketToken(token, SECRET)).toBe(ticketId);
+    const code = signDoorCode(ticketId, SECRET);
+    expect(code).toMatch(/^ZYS-[0-9A-Z]+-[0-9A-Z]{6}\.1[A-Za-z0-9_-]{22}$/);
+    expect(encodeURIComponent(code)).toBe(code);
+    expect(verifyDoorCode(code, SECRET)).toBe(ticketId);
   });
 
-  it("is stable for the same ticket and secret", () => {
-    expect(signTicketToken("ZYS-ABC-123456", SECRET)).toBe(signTicketToken("ZYS-ABC-123456", SECRET));
+  it("still admits the codes of tickets sent before the split", () => {
+    expect(verifyDoorCode(firstTicketsCode("ZYS-ABC-123456"), SECRET)).toBe("ZYS-ABC-123456");
+    expect(verifyDoorCode(firstTicketsCode("ZYS-ABC-123456", OTHER_SECRET), SECRET)).toBeNull();
   });
 
-  it("rejects a token signed with another secret", () => {
-    const token = signTicketToken("ZYS-ABC-123456", OTHER_SECRET);
-    expect(verifyTicketToken(token, SECRET)).toBeNull();
-  });
-
-  it("rejects a signature moved onto another ticket ID", () => {
-    const signature = signTicketToken("ZYS-ABC-123456", SECRET).split(".")[1];
-    expect(verifyTicketToken(`ZYS-ABC-123457.${signature}`, SECRET)).toBeNull();
-  });
-
-  it("rejects a tampered signature, including changes in the last character", () => {
-    const token = signTicketToken("ZYS-ABC-123456", SECRET);
-    const last = token.at(-1);
-    for (const replacement of ["A", "B", "C", "D", "w", "x", "-", "_"]) {
-      if (replacement === last) continue;
-      expect(verifyTicketToken(token.slice(0, -1) + replacement, SECRET)).toBeNull();
+  it("rejects another secret, a moved signature, a tampered one and an unknown key id", () => {
+    expect(verifyDoorCode(signDoorCode("ZYS-ABC-123456", OTHER_SECRET), SECRET)).toBeNull();
+    const signature = signDoorCode("ZYS-ABC-123456", SECRET).split(".")[1];
+    expect(verifyDoorCode(`ZYS-ABC-123457.${signature}`, SECRET)).toBeNull();
+    const code = signDoorCode("ZYS-ABC-123456", SECRET);
+    for (const replacement of ["A", "B", "w", "-", "_"]) {
+      if (replacement !== code.at(-1)) expect(verifyDoorCode(code.slice(0, -1) + replacement, SECRET)).toBeNull();
     }
+    for (const id of ["2", "z", "0", "A", "\u0000"]) expect(verifyDoorCode(`ZYS-ABC-123456.${id}${signature?.slice(1)}`, SECRET)).toBeNull();
   });
 
   it("rejects malformed input", () => {
-    const token = signTicketToken("ZYS-ABC-123456", SECRET);
-    const [id, signature] = token.split(".");
+    const code = signDoorCode("ZYS-ABC-123456", SECRET);
+    const [id, signature] = code.split(".");
     for (const bad of [
       "",
       ".",
       "ZYS-ABC-123456",
-      `ZYS-ABC-123456.`,
+      "ZYS-ABC-123456.",
       `.${signature}`,
       `${id}.${signature}=`,
       `${id}.${signature?.slice(0, -1)}`,
@@ -52,24 +52,46 @@ describe("ticket tokens", () => {
       `${id?.toLowerCase()}.${signature}`,
       `${id}.${signature}.${signature}`,
       `${id} .${signature}`,
+      `${id}\u0000.${signature}`,
       `${"Z".repeat(200)}.${signature}`,
     ]) {
-      expect(verifyTicketToken(bad, SECRET), bad).toBeNull();
+      expect(verifyDoorCode(bad, SECRET), JSON.stringify(bad)).toBeNull();
     }
-    expect(verifyTicketToken(undefined as unknown as string, SECRET)).toBeNull();
+    expect(verifyDoorCode(undefined as unknown as string, SECRET)).toBeNull();
   });
 
   it("refuses to sign without a secret or with an unsafe ticket ID", () => {
-    expect(() => signTicketToken("ZYS-ABC-123456", "")).toThrow();
-    expect(() => signTicketToken("ZYS.ABC", SECRET)).toThrow();
-    expect(() => signTicketToken("", SECRET)).toThrow();
+    expect(() => signDoorCode("ZYS-ABC-123456", "")).toThrow();
+    expect(() => signDoorCode("ZYS.ABC", SECRET)).toThrow();
+    expect(() => signDoorCode("", SECRET)).toThrow();
   });
 
-  it("finds the token in a scanned ticket URL or takes the text as the token", () => {
-    const token = signTicketToken("ZYS-ABC-123456", SECRET);
-    expect(extractTicketToken(token)).toBe(token);
-    expect(extractTicketToken(` ${token}\n`)).toBe(token);
-    expect(extractTicketToken(`https://summit.example.org/tickets/${token}`)).toBe(token);
-    expect(extractTicketToken(`https://summit.example.org/tickets/${token}/?utm=x#top`)).toBe(token);
+  it("finds the code in a scanned ticket URL or takes the text as the code", () => {
+    const code = signDoorCode("ZYS-ABC-123456", SECRET);
+    expect(extractDoorCode(code)).toBe(code);
+    expect(extractDoorCode(` ${code}\n`)).toBe(code);
+    expect(extractDoorCode(`https://summit.example.org/tickets/${code}`)).toBe(code);
+    expect(extractDoorCode(`https://summit.example.org/tickets/${code}/?utm=x#top`)).toBe(code);
+  });
+});
+
+describe("self-service tokens and door codes never stand in for each other", () => {
+  it("a self-service token names one registration by its id", () => {
+    const id = randomUUID();
+    const token = signSelfServiceToken(id, SECRET);
+    expect(verifySelfServiceToken(token, SECRET)).toBe(id);
+    expect(verifySelfServiceToken(token, OTHER_SECRET)).toBeNull();
+    expect(verifySelfServiceToken(signSelfServiceToken(randomUUID(), SECRET).replace(/^[^.]+/, id), SECRET)).toBeNull();
+  });
+
+  it("a door code, old or new, opens no self-service, and a self-service token admits nobody", () => {
+    const door = signDoorCode("ZYS-ABC-123456", SECRET);
+    expect(verifySelfServiceToken(door, SECRET)).toBeNull();
+    expect(verifySelfServiceToken(firstTicketsCode("ZYS-ABC-123456"), SECRET)).toBeNull();
+    const id = randomUUID();
+    const self = signSelfServiceToken(id, SECRET);
+    expect(verifyDoorCode(self, SECRET)).toBeNull();
+    // The same value signed for the other purpose: the keys differ, so the signature does not carry over.
+    expect(verifyDoorCode(`ZYS-ABC-123456.${self.split(".")[1]}`, SECRET)).toBeNull();
   });
 });

@@ -1,62 +1,99 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { KeyPurpose } from "~/key-generations";
+import { keyringFor } from "~/keys.server";
 
-// A ticket token is "<ticket ID>.<signature>": the ticket page URL and the QR code
-// carry it, and check-in verifies it, so a code someone made up (or a guessed ticket
-// ID) is told apart from one we issued. Only the first 128 bits of the HMAC are kept
-// to keep the QR code small; that is still far beyond guessing.
+// Signed tokens: "<value>.<key id><signature>". The key id (one character) names which
+// generation of the purpose's key signed it (app/keys.server.ts), so a purpose's key can be
+// rotated while the previous one is still accepted. Only the first 128 bits of the HMAC are
+// kept to keep QR codes small; that is still far beyond guessing.
+//
+// Two credentials, never interchangeable (docs/decisions/010-two-credentials.md):
+// - the DOOR CODE (QR code on the ticket, the ticket page and the badge) names a ticket ID and
+//   admits at the door. It is photographed, printed and handed to volunteers, so it opens
+//   nothing else.
+// - the SELF-SERVICE TOKEN (only in the person's own e-mail) names one registration by its
+//   random id and opens the ticket page, cancel, "Download my data" and "Delete my data". A new
+//   registration has a new id, so a token reaches only the registration it was issued for.
 const SIGNATURE_BYTES = 16;
 const SIGNATURE_LENGTH = 22; // base64url of 16 bytes, no padding
-// Separates these signatures from anything else signed with the same secret (sessions).
-const PURPOSE = "ticket:v1:";
+const SIGNATURE_CHARS = /^[A-Za-z0-9_-]{22}$/;
+const KEY_ID = /^[1-9a-z]$/;
 // Generated IDs are ZYS-<base36>-<6 base36>; any upper-case ID with hyphens is accepted
 // so tickets issued in another format still verify. The signature is the real check.
 const TICKET_ID_CHARS = /^[0-9A-Z][0-9A-Z-]{0,63}$/;
-const SIGNATURE_CHARS = /^[A-Za-z0-9_-]{22}$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-/** The 128-bit HMAC of `value` for one purpose (`purpose` keeps a ticket's signature from passing as anything else's). */
-function signature(purpose: string, value: string, secret: string): Buffer {
-  if (!secret) throw new Error("signed tokens need a secret");
-  return createHmac("sha256", secret)
+function hmac(key: Buffer | string, purpose: string, value: string): Buffer {
+  return createHmac("sha256", key)
     .update(purpose + value)
     .digest()
     .subarray(0, SIGNATURE_BYTES);
 }
 
-/** "<value>.<signature>" for a value matching `chars`. */
-export function signToken(purpose: string, value: string, secret: string, chars: RegExp): string {
-  if (!chars.test(value)) throw new Error(`cannot sign ${JSON.stringify(value)} for ${purpose}`);
-  return `${value}.${signature(purpose, value, secret).toString("base64url")}`;
-}
-
-/** The value a token was signed for; null for anything malformed or forged. */
-export function verifyToken(purpose: string, token: string, secret: string, chars: RegExp): string | null {
-  if (typeof token !== "string" || token.length > 64 + 1 + SIGNATURE_LENGTH) return null;
-  const dot = token.lastIndexOf(".");
-  if (dot < 1) return null;
-  const value = token.slice(0, dot);
-  const given = token.slice(dot + 1);
-  if (!chars.test(value) || !SIGNATURE_CHARS.test(given)) return null;
-  const expected = signature(purpose, value, secret);
+/** True when `given` (base64url) is exactly `expected`, compared in constant time. */
+function sameSignature(given: string, expected: Buffer): boolean {
+  if (!SIGNATURE_CHARS.test(given)) return false;
   const actual = Buffer.from(given, "base64url");
   // base64url decoding ignores stray trailing bits; comparing the re-encoded form rejects those variants.
-  if (actual.length !== expected.length || actual.toString("base64url") !== given) return null;
-  return timingSafeEqual(actual, expected) ? value : null;
+  if (actual.length !== expected.length || actual.toString("base64url") !== given) return false;
+  return timingSafeEqual(actual, expected);
 }
 
-export function signTicketToken(ticketId: string, secret: string): string {
-  return signToken(PURPOSE, ticketId, secret, TICKET_ID_CHARS);
-}
-
-/** The ticket ID a token was issued for; null for anything malformed or forged. */
-export function verifyTicketToken(token: string, secret: string): string | null {
-  return verifyToken(PURPOSE, token, secret, TICKET_ID_CHARS);
+/** "<value>.<key id><signature>" for a value matching `chars`, with the purpose's current key. */
+export function signToken(purpose: KeyPurpose, value: string, secret: string, chars: RegExp): string {
+  if (!chars.test(value)) throw new Error(`cannot sign ${JSON.stringify(value)} for ${purpose}`);
+  const { id, key } = keyringFor(secret).current(purpose);
+  return `${value}.${id}${hmac(key, purpose, value).toString("base64url")}`;
 }
 
 /**
- * The token in what a scanner read: the token itself, or a ticket page URL
- * (…/tickets/<token>), as a phone camera app would share it.
+ * The value a token was signed for; null for anything malformed, forged, or signed with a key
+ * no longer accepted. `legacy` also accepts the earlier format (no key id, the HMAC of
+ * `<legacy><value>` under the raw secret) for tokens already out in the world.
  */
-export function extractTicketToken(scanned: string): string {
+export function verifyToken(purpose: KeyPurpose, token: string, secret: string, chars: RegExp, legacy?: string): string | null {
+  if (typeof token !== "string" || token.length > 64 + 2 + SIGNATURE_LENGTH) return null;
+  const dot = token.lastIndexOf(".");
+  if (dot < 1) return null;
+  const value = token.slice(0, dot);
+  const signed = token.slice(dot + 1);
+  if (!chars.test(value)) return null;
+  if (signed.length === SIGNATURE_LENGTH + 1 && KEY_ID.test(signed[0] ?? "")) {
+    const key = keyringFor(secret).byId(purpose, signed[0] ?? "");
+    return key && sameSignature(signed.slice(1), hmac(key, purpose, value)) ? value : null;
+  }
+  if (legacy && signed.length === SIGNATURE_LENGTH) {
+    if (!secret) throw new Error("signed tokens need a secret");
+    return sameSignature(signed, hmac(secret, legacy, value)) ? value : null;
+  }
+  return null;
+}
+
+/** The door code of a ticket: what the QR code carries. */
+export function signDoorCode(ticketId: string, secret: string): string {
+  return signToken("door", ticketId, secret, TICKET_ID_CHARS);
+}
+
+/** The ticket ID a door code was issued for, also for the first tickets' codes (ticket:v1); null when forged. */
+export function verifyDoorCode(code: string, secret: string): string | null {
+  return verifyToken("door", code, secret, TICKET_ID_CHARS, "ticket:v1:");
+}
+
+/** The self-service token of one registration (its id), for the person's own e-mail only. */
+export function signSelfServiceToken(registrationId: string, secret: string): string {
+  return signToken("self-service", registrationId, secret, UUID);
+}
+
+/** The registration id a self-service token was issued for; null for anything else, door codes included. */
+export function verifySelfServiceToken(token: string, secret: string): string | null {
+  return verifyToken("self-service", token, secret, UUID);
+}
+
+/**
+ * The code in what a scanner read: the code itself, or a ticket page URL (…/tickets/<code>),
+ * as the first tickets' QR codes and phone camera apps give it.
+ */
+export function extractDoorCode(scanned: string): string {
   const text = scanned.trim();
   const match = /\/tickets\/([^/?#\s]+)\/?(?:[?#].*)?$/.exec(text);
   if (!match?.[1]) return text;

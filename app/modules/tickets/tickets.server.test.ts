@@ -5,7 +5,7 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees } from "~/db/schema";
 import { generateTicketId } from "./ticket-id";
-import { signTicketToken } from "./ticket-token.server";
+import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
 import { findTicketByToken } from "./tickets.server";
 
 const SECRET = "t".repeat(64);
@@ -19,33 +19,30 @@ describe.each(DATABASE_KINDS)("findTicketByToken on %s", (kind) => {
     await database?.close();
   });
 
-  it("returns only the holder's name and ticket ID for a valid token", async () => {
+  it("returns only the holder's id, name and ticket ID for their self-service token", async () => {
     const row = await createAttendee(database.db, { full_name: "Zainab Umar", ticket_id: generateTicketId() });
-    const found = await findTicketByToken(database.db, signTicketToken(row.ticket_id, SECRET), SECRET);
-    expect(found).toEqual({ full_name: "Zainab Umar", ticket_id: row.ticket_id });
+    const found = await findTicketByToken(database.db, signSelfServiceToken(row.id, SECRET), SECRET);
+    expect(found).toEqual({ id: row.id, full_name: "Zainab Umar", ticket_id: row.ticket_id });
   });
 
-  it("works for ticket IDs in the test factory's format too", async () => {
+  it("finds nothing with the ticket's door code (the QR code opens only the door)", async () => {
     const row = await createAttendee(database.db);
-    expect(await findTicketByToken(database.db, signTicketToken(row.ticket_id, SECRET), SECRET)).toMatchObject({
-      ticket_id: row.ticket_id,
-    });
+    expect(await findTicketByToken(database.db, signDoorCode(row.ticket_id, SECRET), SECRET)).toBeNull();
   });
 
   it("returns null for a forged token, a wrong secret and garbage", async () => {
     const row = await createAttendee(database.db, { ticket_id: generateTicketId() });
-    const token = signTicketToken(row.ticket_id, SECRET);
-    expect(await findTicketByToken(database.db, `${row.ticket_id}.AAAAAAAAAAAAAAAAAAAAAA`, SECRET)).toBeNull();
-    expect(await findTicketByToken(database.db, row.ticket_id, SECRET)).toBeNull();
+    const token = signSelfServiceToken(row.id, SECRET);
+    expect(await findTicketByToken(database.db, `${row.id}.1AAAAAAAAAAAAAAAAAAAAAA`, SECRET)).toBeNull();
+    expect(await findTicketByToken(database.db, row.id, SECRET)).toBeNull();
     expect(await findTicketByToken(database.db, token, "u".repeat(64))).toBeNull();
     expect(await findTicketByToken(database.db, "'; drop table attendees; --", SECRET)).toBeNull();
   });
 
   it("returns null for a validly signed ticket that does not exist (deleted attendee)", async () => {
     const row = await createAttendee(database.db, { ticket_id: generateTicketId() });
-    const token = signTicketToken(row.ticket_id, SECRET);
+    const token = signSelfServiceToken(row.id, SECRET);
     await database.db.delete(attendees).where(eq(attendees.id, row.id));
     expect(await findTicketByToken(database.db, token, SECRET)).toBeNull();
-    expect(await findTicketByToken(database.db, signTicketToken(generateTicketId(), SECRET), SECRET)).toBeNull();
   });
 });

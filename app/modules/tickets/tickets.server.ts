@@ -4,37 +4,39 @@ import { attendees } from "~/db/schema";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketCalendar } from "./calendar.server";
-import { findCancelledTicket } from "./cancel.server";
+import { findCancelledById } from "./cancel.server";
 import { qrSvg } from "./qr.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
-import { verifyTicketToken } from "./ticket-token.server";
+import { signDoorCode, verifySelfServiceToken, verifyDoorCode } from "./ticket-token.server";
 
-export type TicketHolder = { full_name: string; ticket_id: string };
+export type TicketHolder = { id: string; full_name: string; ticket_id: string };
 
 /**
- * The holder of a valid ticket token: only the name and ticket ID, all the ticket
- * page shows. Null for a forged token or a ticket whose attendee was deleted.
+ * The registration a self-service token was issued for, while it is active: only what the
+ * ticket page shows. Null for a forged token, a door code, or a registration that is gone.
  */
 export async function findTicketByToken(db: DbOrTx, token: string, secret: string): Promise<TicketHolder | null> {
-  const ticketId = verifyTicketToken(token, secret);
-  if (!ticketId) return null;
+  const id = verifySelfServiceToken(token, secret);
+  if (!id) return null;
   const [row] = await db
-    .select({ full_name: attendees.full_name, ticket_id: attendees.ticket_id })
+    .select({ id: attendees.id, full_name: attendees.full_name, ticket_id: attendees.ticket_id })
     .from(attendees)
-    .where(eq(attendees.ticket_id, ticketId))
+    .where(eq(attendees.id, id))
     .limit(1);
   return row ?? null;
 }
 
 /**
- * What the ticket page shows for a valid token: holder, event facts and the QR code, or,
- * for a registration its holder cancelled, that it is cancelled; null for a forged token or
- * a deleted registration.
+ * What /tickets/<token> shows: for the person's own link, their ticket (holder, event facts,
+ * the QR code with the door code) or, once cancelled, that it is cancelled; for a door code
+ * (the QR code of a ticket, or a link from the first tickets' e-mails) only that it admits at
+ * the door and how to get one's own link again, the same for every ticket so a photographed
+ * badge reveals nothing. Null for anything forged or a registration that is gone.
  */
 export async function ticketPage(db: DbOrTx, token: string, secret: string) {
   const ticket = await findTicketByToken(db, token, secret);
   const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
-  if (!ticket && !cancelled) return null;
+  if (!ticket && !cancelled) return verifyDoorCode(token, secret) ? { state: "door-code" as const } : null;
   const settings = await getSettings(db);
   const event = { name: settings.event_name, date: formatEventDate(settings.event_date), time: settings.event_time, venue: settings.venue };
   if (!ticket)
@@ -50,19 +52,19 @@ export async function ticketPage(db: DbOrTx, token: string, secret: string) {
     token,
     ticket: { fullName: ticket.full_name, ticketId: ticket.ticket_id },
     event,
-    // The QR code carries the signed token, so check-in can tell a real ticket from a made-up one.
-    qrSvg: await qrSvg(token),
+    // The QR code carries the door code: it admits at the door and opens nothing else.
+    qrSvg: await qrSvg(signDoorCode(ticket.ticket_id, secret)),
     calendarHref: `/tickets/${encodeURIComponent(token)}/calendar.ics`,
     cancelHref: `/tickets/${encodeURIComponent(token)}/cancel`,
   };
 }
 
 async function findCancelledByToken(db: DbOrTx, token: string, secret: string) {
-  const ticketId = verifyTicketToken(token, secret);
-  return ticketId ? findCancelledTicket(db, ticketId) : undefined;
+  const id = verifySelfServiceToken(token, secret);
+  return id ? findCancelledById(db, id) : undefined;
 }
 
-/** The calendar invite (.ics text) of a valid ticket token; null for a forged or deleted ticket. */
+/** The calendar invite (.ics text) of a valid self-service token; null for anything else. */
 export async function ticketCalendarFile(db: DbOrTx, token: string, keys: TicketLinkKeys): Promise<string | null> {
   const ticket = await findTicketByToken(db, token, keys.secret);
   if (!ticket) return null;

@@ -7,7 +7,7 @@ import { hasEventPassed } from "~/modules/settings/event-time";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import type { OFFER_MESSAGES } from "./messages";
 import { positionOf, settleWaitlist } from "./waitlist.server";
 import { verifyWaitlistToken } from "./waitlist-token.server";
@@ -76,14 +76,14 @@ export async function claimOffer(db: Db, token: string, { secret, now = new Date
       entityId: entry.id,
       details: { attendeeId: values.id, ticketId },
     });
-    return { status: "claimed" as const, ticketToken: signTicketToken(ticketId, secret) };
+    return { status: "claimed" as const, ticketToken: signSelfServiceToken(values.id, secret) };
   });
 }
 
 async function ticketOf(tx: DbOrTx, entry: WaitlistEntry, secret: string): Promise<ClaimOutcome> {
   if (!entry.attendee_id) return { status: "invalid" };
-  const [attendee] = await tx.select({ ticket_id: attendees.ticket_id }).from(attendees).where(eq(attendees.id, entry.attendee_id));
-  return attendee ? { status: "claimed", ticketToken: signTicketToken(attendee.ticket_id, secret) } : { status: "invalid" };
+  const [attendee] = await tx.select({ id: attendees.id }).from(attendees).where(eq(attendees.id, entry.attendee_id));
+  return attendee ? { status: "claimed", ticketToken: signSelfServiceToken(attendee.id, secret) } : { status: "invalid" };
 }
 
 export type LetGoOutcome = "declined" | "left" | "invalid" | "decided";

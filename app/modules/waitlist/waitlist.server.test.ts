@@ -9,7 +9,7 @@ import { registerAttendee } from "~/modules/registration/registration.server";
 import { registrationInput } from "~/modules/registration/test-data.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
-import { signTicketToken } from "~/modules/tickets/ticket-token.server";
+import { signDoorCode, signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { claimOffer, declineOffer, leaveWaitlist, offerNextSeat, waitlistEntryByToken } from "./offers.server";
 import { joinWaitlist, settleWaitlist, settleWaitlistNow, WAITLIST_MESSAGES } from "./waitlist.server";
 import { listWaitlist, waitlistCounts } from "./waitlist-admin.server";
@@ -88,7 +88,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     const [t1, t2] = tokens as [string, string];
     const cancelled = registered[0];
     if (!cancelled) throw new Error("no attendee");
-    expect(await cancelRegistration(db, signTicketToken(cancelled.ticket_id, SECRET), SECRET, handOn)).toEqual({ status: "cancelled" });
+    expect(await cancelRegistration(db, signSelfServiceToken(cancelled.id, SECRET), SECRET, handOn)).toEqual({ status: "cancelled" });
     expect([await statusOf(t1), await statusOf(t2)]).toEqual(["offered", "waiting"]);
     expect(await offerMails()).toBe(1);
     // The held seat is not free for a newcomer, who may join the line instead.
@@ -132,7 +132,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     expect(await claimOffer(db, t3, { secret: SECRET, now: new Date(later.getTime() + 25 * HOUR) })).toEqual({ status: "expired" });
     expect(await statusOf(t3)).toBe("expired");
     expect(await claimOffer(db, `${t3.slice(0, -2)}AA`, keys)).toEqual({ status: "invalid" });
-    expect(await claimOffer(db, signTicketToken("ZYS-1", SECRET), keys)).toEqual({ status: "invalid" });
+    expect(await claimOffer(db, signDoorCode("ZYS-1", SECRET), keys)).toEqual({ status: "invalid" });
     const actions = (await db.select({ action: audit_log.action }).from(audit_log)).map((row) => row.action).sort();
     expect(actions).toEqual(
       [
@@ -195,7 +195,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     expect(joined.text).toContain("number 2 in line");
     expect(joined.html).toContain(`https://summit.example.org/waitlist/${encodeURIComponent(tokens[1] ?? "")}`);
 
-    await cancelRegistration(db, signTicketToken(registered[0]?.ticket_id ?? "", SECRET), SECRET, handOn);
+    await cancelRegistration(db, signSelfServiceToken(registered[0]?.id ?? "", SECRET), SECRET, handOn);
     const [first] = await db.select().from(waitlist).where(eq(waitlist.status, "offered"));
     const offer = await renderWaitlistMail(db, "waitlist-offer", { waitlistId: first?.id }, mailKeys);
     expect(offer.subject).toBe("A seat is free for you: Zamfara Youth Summit");
@@ -207,7 +207,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
   it("under a rush: 20 seats freed at once while newcomers keep coming make exactly 20 offers, and never overbook", async () => {
     const { db } = database;
     const { registered, tokens } = await fullWithWaitlist(50, 40);
-    const cancels = registered.slice(0, 20).map((a) => cancelRegistration(db, signTicketToken(a.ticket_id, SECRET), SECRET, handOn));
+    const cancels = registered.slice(0, 20).map((a) => cancelRegistration(db, signSelfServiceToken(a.id, SECRET), SECRET, handOn));
     const newcomers = Array.from({ length: 30 }, () => registerAttendee(db, registrationInput(), keys));
     const joiners = Array.from({ length: 10 }, () => joinWaitlist(db, registrationInput(), keys));
     const [cancelled, registeredNow] = await Promise.all([Promise.all(cancels), Promise.all(newcomers), Promise.all(joiners)]);

@@ -35,9 +35,14 @@ export type JoinResult =
 
 /** Joins the waitlist: only while the event is fully booked, once per e-mail, answered with the place in line. */
 export async function joinWaitlist(db: Db, input: RegistrationInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
+  return db.transaction((tx) => joinWaitlistIn(tx, input, options));
+}
+
+/** Joining, inside the caller's transaction (a held registration confirmed while the event is full joins this way). */
+export async function joinWaitlistIn(tx: DbOrTx, input: RegistrationInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
   const now = options.now ?? new Date();
   const email = normalizeEmail(input.email);
-  return db.transaction(async (tx) => {
+  {
     const event = await lockSeats(tx);
     if (!event) return { ok: false as const, reason: "failed" as const, message: WAITLIST_MESSAGES.failed };
     const status = registrationStatus(event, now);
@@ -68,7 +73,7 @@ export async function joinWaitlist(db: Db, input: RegistrationInput, options: { 
     });
     const position = await positionOf(tx, row.seq);
     return { ok: true as const, id: row.id, position, token: signWaitlistToken(row.id, options.secret), email };
-  });
+  }
 }
 
 /** The place in line of a waiting entry: 1 is next. */

@@ -6,7 +6,7 @@ import { getAttendeeDetails } from "~/modules/attendees/attendees.server";
 import { CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { ticketLinkKeys, ticketPageUrlForId } from "~/modules/tickets/ticket-link.server";
+import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
 import { readForm } from "~/ui/read-form.server";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { Route } from "./+types/attendee-details";
@@ -23,7 +23,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const listSearch = attendeeQueryString(parseAttendeeQuery(url.searchParams));
   return {
     ...details,
-    ticketUrl: ticketPageUrlForId(details.attendee.ticket_id, ticketLinkKeys()),
+    ticketUrl: ticketPageUrlForRegistration(details.attendee.id, ticketLinkKeys()),
     listSearch,
     confirming: url.searchParams.get(CONFIRM_DELETE_PARAM) === details.attendee.id,
   };

@@ -1,0 +1,27 @@
+import { lt, sql } from "drizzle-orm";
+import type { DbOrTx } from "./client.server";
+import { rate_counters } from "./schema";
+
+// Fixed-window counters in the database, so every server process (and every instance behind
+// a load balancer) sees the same count: a limit kept in one process's memory is a limit per
+// process, which a script defeats by being spread across them.
+
+/** The start of the window of `windowMs` that `now` falls in. */
+export function windowStart(now: Date, windowMs: number): Date {
+  return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
+}
+
+/** Counts one hit of `key` in the current window and returns the window's count, this one included. */
+export async function countHit(db: DbOrTx, key: string, windowMs: number, now = new Date()): Promise<number> {
+  const [row] = await db
+    .insert(rate_counters)
+    .values({ key, window_start: windowStart(now, windowMs), count: 1 })
+    .onConflictDoUpdate({ target: [rate_counters.key, rate_counters.window_start], set: { count: sql`${rate_counters.count} + 1` } })
+    .returning({ count: rate_counters.count });
+  return row?.count ?? 1;
+}
+
+/** Forgets windows that ended more than `keepMs` ago (the longest window any limit uses). */
+export async function sweepCounters(db: DbOrTx, keepMs: number, now = new Date()): Promise<void> {
+  await db.delete(rate_counters).where(lt(rate_counters.window_start, new Date(now.getTime() - keepMs)));
+}

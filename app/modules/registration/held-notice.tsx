@@ -1,0 +1,46 @@
+import { Form } from "react-router";
+import { INPUT } from "~/ui/styles";
+
+type Props = { email: string; codeForm: string; error?: string };
+
+/**
+ * What /register shows when a registration is held during an attack: where the confirmation
+ * went, and the six-digit code form (a plain form: it works without JavaScript).
+ */
+export function HeldNotice({ email, codeForm, error }: Props) {
+  return (
+    <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
+      <p className="text-lg font-semibold text-amber-900">Check your e-mail to confirm your seat</p>
+      <p className="mt-2 text-amber-900">
+        Many registrations are arriving at once, so we ask everyone to confirm their e-mail address first. We sent a six-digit code and a
+        link to <strong className="break-all">{email}</strong>. No seat is kept until you confirm.
+      </p>
+      <Form method="post" action="/register/confirm" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+        <input type="hidden" name="held" value={codeForm} />
+        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900">
+          Confirmation code
+          <input
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            pattern="[0-9]{6}"
+            maxLength={6}
+            required
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "held-code-error" : undefined}
+            className={`${INPUT} sm:w-40`}
+          />
+        </label>
+        <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
+          Confirm my seat
+        </button>
+      </Form>
+      {error ? (
+        <p id="held-code-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+      <p className="mt-3 text-sm text-amber-800">Can't find it? Look in your spam folder. The code works for 24 hours.</p>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { attendees, held_registrations, mail_outbox, registration_surges, waitlist } from "~/db/schema";
+import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
+import { updateSettings } from "~/modules/settings/settings.server";
+import { openRegistration } from "~/modules/settings/test-data.server";
+import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
+import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk, deleteHeldInBulk, HELD_MESSAGES, recentSurges, sweepExpiredHolds } from "./held.server";
+import { assessRegistration, countedDomain, type HoldDecision, hashCode, holdRegistration } from "./holds.server";
+import { registrationInput } from "./test-data.server";
+
+const SECRET = "holds-test-secret-0123456789abcdef";
+const thresholds = { ...SETTINGS_DEFAULTS, hold_network_per_minute: 3, hold_domain_per_10_minutes: 4, hold_overall_per_minute: 50 };
+const whenFull = async (tx: Parameters<typeof joinWaitlistIn>[0], input: Parameters<typeof joinWaitlistIn>[1], now: Date) => {
+  const joined = await joinWaitlistIn(tx, input, { secret: SECRET, now });
+  return joined.ok ? { ok: true as const, position: joined.position } : { ok: false as const, message: joined.message };
+};
+// Before the test event (12 August 2025), so registration is open.
+const BEFORE = new Date("2025-08-01T10:00:00Z");
+const options = { secret: SECRET, whenFull, now: BEFORE };
+const NETWORK_HOLD: Extract<HoldDecision, { hold: true }> = { hold: true, reason: "network", source: "v4:10.0.0.1" };
+
+describe("the domain rule", () => {
+  it("ignores the big public providers and counts any other domain, however it is written", () => {
+    expect(countedDomain("ada@gmail.com")).toBe("");
+    expect(countedDomain(" Ada@YAHOO.com ")).toBe("");
+    expect(countedDomain("ada@gss-gusau.edu.ng")).toBe("gss-gusau.edu.ng");
+    expect(countedDomain("x@Made-Up.Example")).toBe("made-up.example");
+  });
+});
+
+describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (kind) => {
+  let database: DbConnection;
+  const codeOf = async (heldId: string) => {
+    const [mail] = await database.db.select().from(mail_outbox).where(sql`${mail_outbox.template_data}->>'heldId' = ${heldId}`);
+    return String((mail?.template_data as { code?: string } | null)?.code ?? "");
+  };
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+  });
+  afterAll(async () => database?.close());
+  beforeEach(async () => {
+    for (const table of [held_registrations, registration_surges, mail_outbox, waitlist, attendees]) await database.db.delete(table);
+    await openRegistration(database.db);
+  });
+
+  it("lets the first registrations of a network through, holds the rest of that minute and while the surge lasts, not others", async () => {
+    const now = new Date("2026-11-23T10:00:10Z");
+    const assess = (network: string, email: string, at = now) =>
+      assessRegistration(database.db, { network, email, proved: false, thresholds, now: at });
+    for (let i = 0; i < 3; i++) expect(await assess("v6:2001:db8:1:2::/64", `p${i}@gmail.com`)).toEqual({ hold: false });
+    const fourth = await assess("v6:2001:db8:1:2::/64", "p4@gmail.com");
+    expect(fourth).toEqual({ hold: true, reason: "network", source: "v6:2001:db8:1:2::/64" });
+    if (fourth.hold) await holdRegistration(database.db, registrationInput(), fourth, { expiryHours: 24, now });
+    // A person on another network is not touched.
+    expect(await assess("v4:197.210.1.1", "amina@gmail.com")).toEqual({ hold: false });
+    // The next minute the counter is fresh, but the surge goes on: still held.
+    expect((await assess("v6:2001:db8:1:2::/64", "p5@gmail.com", new Date(now.getTime() + 60_000))).hold).toBe(true);
+    // Half an hour of quiet ends it.
+    expect(await assess("v6:2001:db8:1:2::/64", "p6@gmail.com", new Date(now.getTime() + 32 * 60_000))).toEqual({ hold: false });
+  });
+
+  it("holds a burst from one e-mail domain, and overall bursts unless the challenge was solved", async () => {
+    const now = new Date("2026-11-23T11:00:00Z");
+    for (let i = 0; i < 4; i++) {
+      expect((await assessRegistration(database.db, { network: `v4:10.0.1.${i}`, email: `a${i}@fake.example`, proved: false, thresholds, now })).hold).toBe(false);
+    }
+    expect(await assessRegistration(database.db, { network: "v4:10.0.1.9", email: "a9@fake.example", proved: false, thresholds, now })).toEqual({
+      hold: true,
+      reason: "domain",
+      source: "fake.example",
+    });
+    const tight = { ...thresholds, hold_overall_per_minute: 1 };
+    const later = new Date("2026-11-23T12:00:00Z");
+    await assessRegistration(database.db, { network: "v4:10.0.2.1", email: "b1@gmail.com", proved: false, thresholds: tight, now: later });
+    expect((await assessRegistration(database.db, { network: "v4:10.0.2.2", email: "b2@gmail.com", proved: false, thresholds: tight, now: later })).hold).toBe(true);
+    expect((await assessRegistration(database.db, { network: "v4:10.0.2.3", email: "b3@gmail.com", proved: true, thresholds: tight, now: later })).hold).toBe(false);
+    // Switched on by hand, the challenge is asked of everyone.
+    const always = { ...thresholds, proof_of_work_always: true };
+    expect(await assessRegistration(database.db, { network: "v4:10.0.3.1", email: "c@gmail.com", proved: false, thresholds: always, now: new Date("2026-11-23T13:00:00Z") })).toEqual({
+      hold: true,
+      reason: "challenge",
+      source: "",
+    });
+  });
+
+  it("takes no seat while held; the right code confirms into a ticket, five wrong ones void the code", async () => {
+    const held = await holdRegistration(database.db, registrationInput({ email: "real@school.example" }), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    expect(await database.db.$count(attendees)).toBe(0);
+    const code = await codeOf(held.id);
+    expect(code).toMatch(/^\d{6}$/);
+    const wrong = code === "000000" ? "111111" : "000000";
+    expect(await confirmHeldByCode(database.db, held.id, wrong, options)).toEqual({ status: "refused", message: HELD_MESSAGES.wrongCode });
+    const confirmed = await confirmHeldByCode(database.db, held.id, code, options);
+    expect(confirmed.status).toBe("registered");
+    expect(await database.db.$count(attendees)).toBe(1);
+    expect(await database.db.$count(held_registrations)).toBe(0);
+    // Used once: the same code again finds nothing.
+    expect(await confirmHeldByCode(database.db, held.id, code, options)).toEqual({ status: "gone" });
+
+    const guessed = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    const right = await codeOf(guessed.id);
+    for (let i = 0; i < 5; i++) await confirmHeldByCode(database.db, guessed.id, String((Number(right) + i + 1) % 1_000_000).padStart(6, "0"), options);
+    expect(await confirmHeldByCode(database.db, guessed.id, right, options)).toEqual({ status: "refused", message: HELD_MESSAGES.tooManyCodes });
+    // The e-mail's link still works.
+    expect((await confirmHeldById(database.db, guessed.id, options)).status).toBe("registered");
+  });
+
+  it("confirms onto the waitlist when the seats ran out meanwhile", async () => {
+    await updateSettings(database.db, { max_attendees: 1 });
+    const first = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    const second = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    expect((await confirmHeldById(database.db, first.id, options)).status).toBe("registered");
+    expect(await confirmHeldById(database.db, second.id, options)).toMatchObject({ status: "waitlisted", position: 1 });
+    expect(await database.db.$count(waitlist)).toBe(1);
+  });
+
+  it("lets organisers confirm a group and delete a script's holds in bulk, sweeps the unconfirmed, and reports the surge", async () => {
+    const now = BEFORE;
+    const group = await Promise.all([1, 2, 3].map(() => holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now })));
+    const junk = await Promise.all([1, 2].map(() => holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now })));
+    const actor = { id: null, email: "organiser@example.org" };
+    expect(await confirmHeldInBulk(database.db, actor, group.map((g) => g.id), options)).toEqual({ registered: 3, waitlisted: 0, refused: 0 });
+    expect(await deleteHeldInBulk(database.db, actor, [...junk.map((j) => j.id), "not-a-uuid"])).toBe(2);
+    const [surge] = await recentSurges(database.db, { now });
+    expect(surge).toMatchObject({ reason: "network", source: "v4:10.0.0.1", held: 5, waiting: 0, ongoing: true });
+
+    const stale = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 1, now: new Date(now.getTime() - 2 * 3_600_000) });
+    expect(await sweepExpiredHolds(database.db, now)).toBe(1);
+    expect(await database.db.select().from(held_registrations).where(eq(held_registrations.id, stale.id))).toEqual([]);
+  });
+
+  it("keeps only a hash of the code, and one hold per address (a new post replaces the last)", async () => {
+    const a = await holdRegistration(database.db, registrationInput({ email: "same@x.example" }), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    const b = await holdRegistration(database.db, registrationInput({ email: " SAME@x.example" }), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    const rows = await database.db.select().from(held_registrations);
+    expect(rows.map((r) => r.id)).toEqual([b.id]);
+    expect(rows[0]?.code_hash).toBe(hashCode(b.id, await codeOf(b.id)));
+    expect(a.id).not.toBe(b.id);
+  });
+});

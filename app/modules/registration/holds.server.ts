@@ -1,0 +1,221 @@
+import { createHash, randomInt } from "node:crypto";
+import { and, eq, gt, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { countHit } from "~/db/counters.server";
+import { normalizeEmail } from "~/db/email";
+import { emailEquals, HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
+import { enqueueMail } from "~/modules/mail/outbox.server";
+import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
+import { personValues } from "./registration.server";
+import type { RegistrationInput } from "./schema";
+
+// A booking attack is noticed by its rate: registrations arriving from one network, or one
+// e-mail domain, or overall, faster than people do. While it lasts, new registrations from its
+// source are not refused (a school's real group behind one address must still get in) but
+// HELD: they take no seat until the person confirms from their mailbox, which made-up
+// addresses cannot do. In normal times nothing changes and the ticket is instant.
+
+export type HoldReason = (typeof HOLD_REASONS)[number];
+export type HoldDecision = { hold: false } | { hold: true; reason: HoldReason; source: string };
+
+export type HoldThresholds = {
+  hold_network_per_minute: number;
+  hold_domain_per_10_minutes: number;
+  hold_overall_per_minute: number;
+  proof_of_work_always: boolean;
+};
+
+const MINUTE = 60_000;
+/** A surge lasts while registrations from its source keep coming: it ends after this much quiet. */
+export const SURGE_QUIET_MS = 30 * MINUTE;
+/** The longest window a registration counter uses (for the sweep). */
+export const COUNTER_KEEP_MS = 20 * MINUTE;
+/** Wrong codes after which the code is void (the e-mail's link still works). */
+export const MAX_CODE_ATTEMPTS = 5;
+
+// Addresses at these providers belong to millions of unrelated people: many registrations
+// from one of them say nothing. A school's or a company's own domain, or a made-up one, does.
+const PUBLIC_MAIL_DOMAINS = new Set([
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "yahoo.co.uk",
+  "ymail.com",
+  "rocketmail.com",
+  "hotmail.com",
+  "hotmail.co.uk",
+  "outlook.com",
+  "live.com",
+  "msn.com",
+  "icloud.com",
+  "me.com",
+  "aol.com",
+  "proton.me",
+  "protonmail.com",
+  "gmx.com",
+  "mail.com",
+  "zoho.com",
+  "yandex.com",
+]);
+
+/** The e-mail domain counted for the domain rule; "" for the big public providers. */
+export function countedDomain(email: string): string {
+  const domain = normalizeEmail(email).split("@").pop() ?? "";
+  return PUBLIC_MAIL_DOMAINS.has(domain) ? "" : domain;
+}
+
+/**
+ * Counts this registration against its network, its domain and the overall rate, and says
+ * whether it must be held. `proved`: the browser solved the proof-of-work challenge, which
+ * lets a person through an overall surge (not one from their own network or domain).
+ */
+export async function assessRegistration(
+  db: DbOrTx,
+  { network, email, proved, thresholds, now = new Date() }: { network: string; email: string; proved: boolean; thresholds: HoldThresholds; now?: Date },
+): Promise<HoldDecision> {
+  const domain = countedDomain(email);
+  const [perNetwork, perDomain, overall, active] = await Promise.all([
+    network ? countHit(db, `reg:net:${network}`, MINUTE, now) : 0,
+    domain ? countHit(db, `reg:domain:${domain}`, 10 * MINUTE, now) : 0,
+    countHit(db, "reg:all", MINUTE, now),
+    activeSurges(db, { network, domain, now }),
+  ]);
+  const ongoing = (reason: HoldReason) => active.some((s) => s.reason === reason);
+  if (network && (perNetwork > thresholds.hold_network_per_minute || ongoing("network"))) {
+    return { hold: true, reason: "network", source: network };
+  }
+  if (domain && (perDomain > thresholds.hold_domain_per_10_minutes || ongoing("domain"))) {
+    return { hold: true, reason: "domain", source: domain };
+  }
+  if (!proved && (overall > thresholds.hold_overall_per_minute || ongoing("overall"))) return { hold: true, reason: "overall", source: "" };
+  if (!proved && thresholds.proof_of_work_always) return { hold: true, reason: "challenge", source: "" };
+  return { hold: false };
+}
+
+/** Surges still going on that concern this network, this domain, or everyone. */
+export async function activeSurges(db: DbOrTx, { network, domain, now = new Date() }: { network?: string; domain?: string; now?: Date }) {
+  const since = new Date(now.getTime() - SURGE_QUIET_MS);
+  return db
+    .select({ id: registration_surges.id, reason: registration_surges.reason, source: registration_surges.source })
+    .from(registration_surges)
+    .where(
+      and(
+        gt(registration_surges.last_at, since),
+        or(
+          eq(registration_surges.reason, "overall"),
+          network ? and(eq(registration_surges.reason, "network"), eq(registration_surges.source, network)) : sql`false`,
+          domain ? and(eq(registration_surges.reason, "domain"), eq(registration_surges.source, domain)) : sql`false`,
+        ),
+      ),
+    );
+}
+
+/** Whether anything is being held right now (the register page then offers the challenge). */
+export async function surgeUnderway(db: DbOrTx, now = new Date()): Promise<boolean> {
+  const [row] = await db
+    .select({ id: registration_surges.id })
+    .from(registration_surges)
+    .where(gt(registration_surges.last_at, new Date(now.getTime() - SURGE_QUIET_MS)))
+    .limit(1);
+  return Boolean(row);
+}
+
+export const HELD_TEMPLATE = "held-confirmation";
+
+const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
+const LINK_VALUE = new RegExp(`^l-${UUID}$`);
+const CODE_FORM_VALUE = new RegExp(`^c-${UUID}$`);
+
+/** The e-mail's link: confirms the held registration by itself (only the mailbox has it). */
+export function signHeldLink(id: string, secret: string): string {
+  return signToken("held", `l-${id}`, secret, LINK_VALUE);
+}
+export function verifyHeldLink(token: string, secret: string): string | null {
+  return verifyToken("held", token, secret, LINK_VALUE)?.slice(2) ?? null;
+}
+/** The page's code form: names the held registration, and confirms it only with the e-mailed code. */
+export function signHeldCodeForm(id: string, secret: string): string {
+  return signToken("held", `c-${id}`, secret, CODE_FORM_VALUE);
+}
+export function verifyHeldCodeForm(token: string, secret: string): string | null {
+  return verifyToken("held", token, secret, CODE_FORM_VALUE)?.slice(2) ?? null;
+}
+
+export function hashCode(id: string, code: string): string {
+  return createHash("sha256").update(`${id}:${code}`).digest("hex");
+}
+
+/**
+ * Holds a registration, in one transaction: the surge is recorded (or extended), the
+ * person's answers are kept apart from the registered, and the confirmation e-mail (a link
+ * and a six-digit code) is queued. A second post for the same address replaces the first.
+ */
+export async function holdRegistration(
+  db: Db,
+  input: RegistrationInput,
+  decision: Extract<HoldDecision, { hold: true }>,
+  { expiryHours, now = new Date() }: { expiryHours: number; now?: Date },
+): Promise<{ id: string; email: string }> {
+  const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+  return db.transaction(async (tx) => {
+    const surgeId = await recordSurge(tx, decision, now);
+    const person = personValues(input, now);
+    const values = {
+      ...person,
+      hold_reason: decision.reason,
+      source: decision.source,
+      surge_id: surgeId,
+      code_hash: "",
+      code_attempts: 0,
+      created_at: now,
+      expires_at: new Date(now.getTime() + expiryHours * 3_600_000),
+    };
+    // One held registration per address: a new post replaces the last (and its code).
+    await tx.delete(held_registrations).where(emailEquals(held_registrations.email, person.email));
+    const [row] = await tx.insert(held_registrations).values(values).returning({ id: held_registrations.id });
+    if (!row) throw new Error("holding the registration failed");
+    await tx.update(held_registrations).set({ code_hash: hashCode(row.id, code) }).where(eq(held_registrations.id, row.id));
+    await enqueueMail(tx, {
+      to: person.email,
+      subject: "Confirm your seat",
+      template: HELD_TEMPLATE,
+      templateData: { heldId: row.id, code },
+      kind: "held-confirmation",
+    });
+    return { id: row.id, email: person.email };
+  });
+}
+
+/** The surge this hold belongs to: the ongoing one of its source, extended, or a new one. */
+async function recordSurge(tx: DbOrTx, decision: Extract<HoldDecision, { hold: true }>, now: Date): Promise<string> {
+  const since = new Date(now.getTime() - SURGE_QUIET_MS);
+  // Holds of one source arrive together: one at a time finds or starts its surge, so a burst is one surge.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`surge:${decision.reason}:${decision.source}`}))`);
+  const [ongoing] = await tx
+    .update(registration_surges)
+    .set({ last_at: now, held: sql`${registration_surges.held} + 1` })
+    .where(
+      and(
+        eq(registration_surges.reason, decision.reason),
+        eq(registration_surges.source, decision.source),
+        gt(registration_surges.last_at, since),
+      ),
+    )
+    .returning({ id: registration_surges.id });
+  if (ongoing) return ongoing.id;
+  const [created] = await tx
+    .insert(registration_surges)
+    .values({ reason: decision.reason, source: decision.source, started_at: now, last_at: now, held: 1 })
+    .returning({ id: registration_surges.id });
+  if (!created) throw new Error("recording the surge failed");
+  return created.id;
+}
+
+/** The held registration an e-mail's link names, while it can still be confirmed: the name to greet. */
+export async function heldFromLink(db: DbOrTx, id: string, now = new Date()) {
+  const [row] = await db
+    .select({ full_name: held_registrations.full_name })
+    .from(held_registrations)
+    .where(and(eq(held_registrations.id, id), gt(held_registrations.expires_at, now)));
+  return row;
+}

@@ -1,0 +1,51 @@
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/web/sha";
+import { PROOF_FIELD } from "./proof-of-work";
+
+// The browser's half of the proof-of-work challenge (proof-of-work.server.ts): solved in the
+// background as soon as the page shows one, while the person is still typing, so that on a
+// phone the wait is hidden behind the form. Without Web Crypto (a plain-http address other
+// than localhost) it gives up quietly: the registration is then confirmed by e-mail instead.
+
+const solving = new WeakMap<HTMLInputElement, Promise<void>>();
+
+function fieldOf(form: HTMLFormElement): HTMLInputElement | null {
+  const field = form.elements.namedItem(PROOF_FIELD);
+  return field instanceof HTMLInputElement && field.dataset.challenge ? field : null;
+}
+
+function solve(field: HTMLInputElement): Promise<void> {
+  let pending = solving.get(field);
+  if (!pending) {
+    pending = (async () => {
+      try {
+        const challenge = JSON.parse(field.dataset.challenge ?? "");
+        const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
+        if (solution) field.value = JSON.stringify({ challenge, solution });
+      } catch {
+        // No Web Crypto, or a challenge it cannot read: the server holds the registration instead.
+      }
+    })();
+    solving.set(field, pending);
+  }
+  return pending;
+}
+
+/** Starts solving every challenge on the page. */
+export function solveChallenges(root: ParentNode) {
+  for (const form of root.querySelectorAll("form")) {
+    const field = fieldOf(form);
+    if (field && !field.value) void solve(field);
+  }
+}
+
+/**
+ * True when the form may go now; otherwise it is sent again by itself once its challenge is
+ * solved (at most the challenge's timeout later).
+ */
+export function proofReady(form: HTMLFormElement): boolean {
+  const field = fieldOf(form);
+  if (!field || field.value) return true;
+  void solve(field).then(() => form.requestSubmit());
+  return false;
+}

@@ -1,0 +1,50 @@
+import { createChallenge, randomInt, verifySolution } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { appKeyring } from "~/keys.server";
+import { PROOF_FIELD } from "./proof-of-work";
+import { stampNonce, STAMP_MAX_AGE_MS } from "./human-check.server";
+
+// The proof-of-work challenge (ALTCHA, self-hosted: no third party, no cookie). During an
+// attack, or always when organisers switch it on, the register page carries a challenge that
+// its script solves in the background while the person types; a registration with a solved
+// challenge gets its ticket at once through an overall surge, one without (no JavaScript,
+// or a script that will not pay) is held until confirmed by e-mail. Each challenge is bound
+// to the page's form stamp, which is good for one post: a solution cannot be replayed.
+//
+// The work is a known number of SHA-256 rounds (deterministic mode: the solver must find the
+// counter the server picked), so its cost on a phone is predictable: docs/SECURITY.md has
+// the measured times with Chromium's CPU throttled 4x.
+export const POW_COUNTER = { min: 2_500, max: 5_000 } as const;
+
+function key(): string {
+  return appKeyring().current("form-stamp").key.toString("hex");
+}
+
+/** A challenge bound to this page's stamp, as JSON for the page's script. */
+export async function proofOfWorkChallenge(stamp: string, now = new Date()): Promise<string> {
+  const challenge = await createChallenge({
+    algorithm: "SHA-256",
+    cost: 1,
+    counter: randomInt(POW_COUNTER.min, POW_COUNTER.max),
+    deriveKey,
+    data: { stamp: stampNonce(stamp) ?? "" },
+    expiresAt: new Date(now.getTime() + STAMP_MAX_AGE_MS),
+    hmacSignatureSecret: key(),
+  });
+  return JSON.stringify(challenge);
+}
+
+/** True when the post carries a solved challenge made for its own stamp. */
+export async function proofOfWorkSolved(formData: FormData): Promise<boolean> {
+  const posted = formData.get(PROOF_FIELD);
+  const stamp = formData.get("formStamp");
+  if (typeof posted !== "string" || posted.length > 4_000 || typeof stamp !== "string") return false;
+  try {
+    const { challenge, solution } = JSON.parse(posted);
+    if (!challenge?.parameters || challenge.parameters.data?.stamp !== stampNonce(stamp)) return false;
+    const result = await verifySolution({ challenge, solution, deriveKey, hmacSignatureSecret: key() });
+    return result.verified;
+  } catch {
+    return false;
+  }
+}

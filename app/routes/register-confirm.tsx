@@ -1,0 +1,167 @@
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { getDb } from "~/db/db.server";
+import { invalidatePublicContent } from "~/modules/content/public-content.server";
+import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { type ConfirmOutcome, confirmHeldByCode, confirmHeldById, HELD_MESSAGES } from "~/modules/registration/held.server";
+import { HeldNotice } from "~/modules/registration/held-notice";
+import { heldFromLink, verifyHeldCodeForm, verifyHeldLink } from "~/modules/registration/holds.server";
+import { qrSvg } from "~/modules/tickets/qr.server";
+import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
+import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
+import { readForm } from "~/ui/read-form.server";
+import { BUTTON } from "~/ui/styles";
+import type { Route } from "./+types/register-confirm";
+
+// /register/confirm/<link>: the button of the e-mail sent when a registration was held during
+// a booking attack; /register/confirm (POST): the six-digit code typed on /register. Opening
+// the link only shows a button: mail scanners open links, and must not confirm seats.
+// Plain GET and POST: it works without JavaScript.
+
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
+
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!params.token) throw redirect("/register");
+  const id = verifyHeldLink(params.token, ticketLinkKeys().secret);
+  if (!id) throw data("Not Found", { status: 404 });
+  const held = await heldFromLink(await getDb(), id);
+  return data({ name: held?.full_name ?? null }, { headers: PRIVATE_HEADERS });
+}
+
+export async function action({ params, request }: Route.ActionArgs) {
+  const keys = ticketLinkKeys();
+  const db = await getDb();
+  const options = {
+    secret: keys.secret,
+    // A full event puts the person on the waitlist instead, in the same transaction.
+    whenFull: async (tx: Parameters<typeof joinWaitlistIn>[0], input: Parameters<typeof joinWaitlistIn>[1], now: Date) => {
+      const joined = await joinWaitlistIn(tx, input, { secret: keys.secret, now });
+      return joined.ok ? { ok: true as const, position: joined.position } : { ok: false as const, message: joined.message };
+    },
+  };
+  let outcome: ConfirmOutcome;
+  let codeForm: string | undefined;
+  if (params.token) {
+    const id = verifyHeldLink(params.token, keys.secret);
+    if (!id) throw data("Not Found", { status: 404 });
+    outcome = await confirmHeldById(db, id, options);
+  } else {
+    const form = await readForm(request);
+    const posted = String(form.get("held") ?? "");
+    const id = verifyHeldCodeForm(posted, keys.secret);
+    if (!id) throw data("Not Found", { status: 404 });
+    codeForm = posted;
+    outcome = await confirmHeldByCode(db, id, String(form.get("code") ?? "").trim(), options);
+  }
+  if (outcome.status === "registered" || outcome.status === "waitlisted") notifyOutbox();
+  if (outcome.status === "registered") {
+    invalidatePublicContent();
+    const { result } = outcome;
+    return data(
+      {
+        done: "registered" as const,
+        email: result.email,
+        ticketId: result.ticketId,
+        qrSvg: await qrSvg(result.doorCode),
+        // The person proved the mailbox is theirs (its link or its code): their own page is theirs too.
+        ticketUrl: ticketPageUrlForRegistration(result.attendeeId, keys),
+      },
+      { headers: PRIVATE_HEADERS },
+    );
+  }
+  if (outcome.status === "waitlisted") return data({ done: "waitlisted" as const, position: outcome.position, email: outcome.email });
+  const message = outcome.status === "gone" ? HELD_MESSAGES.gone : outcome.message;
+  return data({ done: "refused" as const, message, codeForm: outcome.status === "gone" ? undefined : codeForm }, { status: 409 });
+}
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export const meta: Route.MetaFunction = () => [{ title: "Confirm your seat" }, { name: "robots", content: "noindex" }];
+
+export default function RegisterConfirm({ loaderData, actionData }: Route.ComponentProps) {
+  const busy = useNavigation().state === "submitting";
+  if (actionData?.done === "registered") {
+    return (
+      <Page title="Your seat is confirmed">
+        <p className="mt-3 text-gray-700">
+          Your ticket is on its way to <strong className="break-all">{actionData.email}</strong>. Show this QR code (or your ticket ID) at
+          the entrance.
+        </p>
+        <p className="mt-4 text-center font-mono text-lg font-bold text-brand-800" data-testid="ticket-id">
+          {actionData.ticketId}
+        </p>
+        <img
+          className="mx-auto mt-3 h-48 w-48"
+          width={192}
+          height={192}
+          alt={`QR code for ticket ${actionData.ticketId}`}
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(actionData.qrSvg)}`}
+        />
+        <a href={actionData.ticketUrl} className={`${BUTTON.primary} mt-6 w-full`}>
+          View my ticket
+        </a>
+      </Page>
+    );
+  }
+  if (actionData?.done === "waitlisted") {
+    return (
+      <Page title="You're on the waitlist">
+        <p className="mt-3 text-gray-700">
+          {`The event filled up before you confirmed, so you are number ${actionData.position.toLocaleString("en-US")} on the waitlist. We e-mail ${actionData.email} as soon as a seat frees up.`}
+        </p>
+      </Page>
+    );
+  }
+  if (actionData?.done === "refused") {
+    return (
+      <Page title="Confirm your seat">
+        {actionData.codeForm ? (
+          <div className="mt-4">
+            <HeldNotice email="your e-mail address" codeForm={actionData.codeForm} error={actionData.message} />
+          </div>
+        ) : (
+          <>
+            <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-800">
+              {actionData.message}
+            </p>
+            <Link to="/register" className={`${BUTTON.primary} mt-6 w-full`}>
+              Register again
+            </Link>
+          </>
+        )}
+      </Page>
+    );
+  }
+  if (!loaderData.name) {
+    return (
+      <Page title="Confirm your seat">
+        <p className="mt-3 text-gray-700">{HELD_MESSAGES.gone}</p>
+        <Link to="/register" className={`${BUTTON.primary} mt-6 w-full`}>
+          Register again
+        </Link>
+      </Page>
+    );
+  }
+  return (
+    <Page title="Confirm your seat">
+      <p className="mt-3 text-gray-700">{`${loaderData.name}, press the button to confirm your registration and receive your ticket.`}</p>
+      <Form method="post" className="mt-6">
+        <button type="submit" disabled={busy} className={`${BUTTON.primary} w-full`}>
+          {busy ? "Confirming…" : "Confirm my seat"}
+        </button>
+      </Form>
+    </Page>
+  );
+}
+
+function Page({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
+      <article aria-labelledby="confirm-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
+        <h1 id="confirm-title" className="text-2xl font-bold text-gray-900">
+          {title}
+        </h1>
+        {children}
+      </article>
+    </main>
+  );
+}
