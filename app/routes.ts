@@ -22,6 +22,7 @@ export default [
       route("attendees/export.csv", "routes/admin/attendees-export.ts"),
       route("attendees/cancelled", "routes/admin/attendees-cancelled.tsx"),
       route("attendees/waitlist", "routes/admin/attendees-waitlist.tsx"),
+      route("attendees/held", "routes/admin/attendees-held.tsx"),
       route("attendees/:id", "routes/admin/attendee-details.tsx"),
       route("attendees/:id/data.json", "routes/admin/attendee-data.ts"),
       // Each content list has its add and edit forms as child routes (a modal over the list).

@@ -172,7 +172,14 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
   const attackSweep = startAttackSweep(db, log, failed, config.scheduleCheckMs);
   return {
     stop: async () => {
-      await Promise.all([outbox.stop(), mediaSweep.stop(), autoReminder.stop(), retention.stop(), waitlistSweep.stop(), attackSweep.stop()]);
+      await Promise.all([
+        outbox.stop(),
+        mediaSweep.stop(),
+        autoReminder.stop(),
+        retention.stop(),
+        waitlistSweep.stop(),
+        attackSweep.stop(),
+      ]);
       transport.close();
     },
   };

@@ -2,13 +2,13 @@ import { useCallback, useState } from "react";
 import { data, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { registrationAction } from "~/modules/registration/actions.server";
-import { EventFacts } from "~/modules/registration/event-facts";
 import { browserIdOf, ensureBrowserId } from "~/modules/registration/browser-id.server";
+import { EventFacts } from "~/modules/registration/event-facts";
 import { HeldNotice } from "~/modules/registration/held-notice";
 import { surgeUnderway } from "~/modules/registration/holds.server";
 import { formStamp } from "~/modules/registration/human-check.server";
-import { proofOfWorkChallenge } from "~/modules/registration/proof-of-work.server";
 import { LostTicket } from "~/modules/registration/lost-ticket";
+import { proofOfWorkChallenge } from "~/modules/registration/proof-of-work.server";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
 // Bundled on its own by Vite (worker pipeline: one self-contained file with a hashed name).
 import pageScriptUrl from "~/modules/registration/register-page-script.ts?worker&url";
@@ -48,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The page's forms are good for one post from this browser (human-check.server).
   const browser = ensureBrowserId(request, Boolean(context.secure));
   const stamp = formStamp(ticketLinkKeys().secret, browser.id);
-  const challenge = status.isOpen && (settings.proof_of_work_always || (await surgeUnderway(db))) ? await proofOfWorkChallenge(stamp) : null;
+  const challenge =
+    status.isOpen && (settings.proof_of_work_always || (await surgeUnderway(db))) ? await proofOfWorkChallenge(stamp) : null;
   return data(
     {
       event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },

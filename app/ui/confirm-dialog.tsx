@@ -13,6 +13,8 @@ type ConfirmProps = {
   message: React.ReactNode;
   note?: string;
   id: string;
+  /** more hidden fields the form posts (the ids of a bulk action) */
+  values?: { name: string; value: string }[];
   /** where the form posts */
   action: string;
   cancelHref: string;
@@ -32,6 +34,9 @@ export function ConfirmDialog(
       <Form method="post" action={props.action} className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <input type="hidden" name="intent" value={props.intent} />
         <input type="hidden" name="id" value={props.id} />
+        {props.values?.map((field) => (
+          <input key={`${field.name}=${field.value}`} type="hidden" name={field.name} value={field.value} />
+        ))}
         <Link
           to={props.cancelHref}
           replace

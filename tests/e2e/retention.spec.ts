@@ -7,7 +7,7 @@ import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
-import { type RegisteredAttendee, registerForTicket } from "../support/register-helper";
+import { type RegisteredAttendee, registerForTicket, selfServiceToken } from "../support/register-helper";
 
 // Personal data is deleted the days set in Event Settings after the event, and the dashboard
 // keeps the anonymous totals. Weeks have to pass: the site runs on a server of its own under
@@ -49,10 +49,16 @@ test.describe("retention, on a server whose clock the test moves", () => {
       ["male", "Zamfara", "Gusau"],
       ["male", "Kano", "Fagge"],
     ] as const) {
-      people.push(await registerForTicket(page.request, { fullName: `Retention ${gender} ${state}`, gender, state, localGovernment }));
+      people.push(
+        await registerForTicket(
+          page.request,
+          { fullName: `Retention ${gender} ${state}`, gender, state, localGovernment },
+          { dataDir: site.dataDir },
+        ),
+      );
     }
     const [first] = people as [RegisteredAttendee, ...RegisteredAttendee[]];
-    const ticketPath = `/tickets/${encodeURIComponent(first.token)}`;
+    const ticketPath = `/tickets/${encodeURIComponent(await selfServiceToken(first.email, { dataDir: site.dataDir }))}`;
     expect((await page.request.get(ticketPath)).status()).toBe(200);
     await signInAsAdmin(page, { redirectTo: "/admin/check-in" });
     await page.goto("/admin/check-in");

@@ -42,6 +42,11 @@ export type PrivateSiteOptions = {
   clock?: { file: string };
   /** more environment for the servers, e.g. SCHEDULE_CHECK_SECONDS */
   env?: Record<string, string>;
+  /**
+   * The booking-attack rates (Event Settings): "default" as a new site has them; otherwise out
+   * of reach, since every test's registrations come from one address (e2e-prepare-data.ts).
+   */
+  holds?: "default";
 };
 
 /** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
@@ -109,7 +114,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     const { email, password } = e2eAdmin();
     run(["server/admin-cli.ts", "add", email, "--name", "E2E Admin"], env, `${password}\n`);
-    run(["tests/support/e2e-prepare-data.ts"], env);
+    run(["tests/support/e2e-prepare-data.ts"], { ...env, ...(options.holds ? { E2E_HOLDS: options.holds } : {}) });
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
     const startServer = async () => {
       const server = await startProductionServer({

@@ -1,6 +1,11 @@
 import { randomBytes } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
+import { simpleParser } from "mailparser";
 import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
+import { signDoorCode } from "../../app/modules/tickets/ticket-token.server";
+import { listMail } from "./mailbox-client";
 import { sendUntilNotBusy } from "./when-busy";
 
 // Registration through the public /register page, for any browser test that needs
@@ -79,11 +84,16 @@ export async function fillRegistrationForm(page: Page, data: Partial<Registrant>
  */
 export async function pauseLikeAPerson(page: Page): Promise<void> {
   const stamp = await page.locator('input[name="formStamp"]').first().getAttribute("value");
-  const left = Number(stamp?.split(".")[0]) + MIN_FILL_MS + 100 - Date.now();
+  const left = servedAt(stamp ?? "") + MIN_FILL_MS + 100 - Date.now();
   if (left > 0) await page.waitForTimeout(left);
 }
 
-export type RegisteredTicket = { email: string; ticketId: string; ticketUrl: string; token: string };
+/** When a form stamp's page was served: its first 13 digits (ms). */
+function servedAt(stamp: string): number {
+  return Number(stamp.slice(0, 13));
+}
+
+export type RegisteredTicket = { email: string; ticketId: string };
 
 /**
  * Fills the form on the current /register page, submits it and waits for the
@@ -97,32 +107,24 @@ export async function registerViaForm(page: Page, data: Registrant): Promise<Reg
   const dialog = page.getByRole("dialog", { name: "Ticket Sent Successfully!" });
   await expect(dialog).toBeVisible();
   const ticketId = ((await dialog.getByTestId("ticket-id").textContent()) ?? "").trim();
-  const ticketUrl = (await dialog.getByRole("link", { name: "View your ticket" }).getAttribute("href")) ?? "";
-  return { email: data.email.toLowerCase(), ticketId, ticketUrl, token: tokenOfTicketUrl(ticketUrl) };
+  return { email: data.email.toLowerCase(), ticketId };
 }
 
-// One form stamp per site, taken from its /register page once and then old enough for every post.
-const stamps = new Map<string, Promise<string>>();
-
-/** A form stamp of the site `request` talks to, old enough to be accepted. */
+/**
+ * A fresh form stamp of the site `request` talks to, old enough to be accepted. A stamp is
+ * good for one post, from the browser (cookie jar) that loaded the page: `request` keeps the
+ * page's cookie, as a browser would.
+ */
 async function formStampFor(request: APIRequestContext): Promise<string> {
-  // Which site: /healthz is never held back by load shedding, and costs nothing.
-  const origin = new URL((await request.get("/healthz")).url()).origin;
-  let stamp = stamps.get(origin);
-  if (!stamp) {
-    stamp = (async () => {
-      const { answer: page } = await sendUntilNotBusy(
-        () => request.get("/register"),
-        (r) => r.status(),
-      );
-      const value = /name="formStamp" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
-      expect(value, "the /register page's form stamp").not.toBe("");
-      await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
-      return value;
-    })();
-    stamps.set(origin, stamp);
-  }
-  return stamp;
+  const { answer: page } = await sendUntilNotBusy(
+    () => request.get("/register"),
+    (r) => r.status(),
+  );
+  const value = /name="formStamp" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+  expect(value, "the /register page's form stamp").not.toBe("");
+  const left = servedAt(value) + MIN_FILL_MS + 100 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return value;
 }
 
 /** The fields a person's browser adds to every public form: an old-enough stamp and the empty decoy. */
@@ -160,21 +162,65 @@ export async function postRegistration(request: APIRequestContext, data: Registr
   return { status: answer.status(), html: await answer.text() };
 }
 
-export type RegisteredAttendee = Registrant & { ticketId: string; token: string };
+export type RegisteredAttendee = Registrant & { ticketId: string; doorCode: string };
+
+/** The secret of the site whose data directory this is (the shared e2e site's by default). */
+async function siteSecret(dataDir = process.env.E2E_DATA_DIR ?? ""): Promise<string> {
+  return (await readFile(path.join(dataDir, "session-secret"), "utf8")).trim();
+}
 
 /**
- * A new registrant (`overrides` on makeRegistrant) registered with one form POST; returns
- * the ticket the success page shows: its ID and the signed token its QR code carries.
+ * A new registrant (`overrides` on makeRegistrant) registered with one form POST; returns the
+ * ticket ID the success page shows and the door code its QR code carries (signed here with the
+ * site's secret, as the server signs it). The person's own link is in their e-mail: selfServiceToken.
  */
-export async function registerForTicket(request: APIRequestContext, overrides: Partial<Registrant> = {}): Promise<RegisteredAttendee> {
+export async function registerForTicket(
+  request: APIRequestContext,
+  overrides: Partial<Registrant> = {},
+  { dataDir }: { dataDir?: string } = {},
+): Promise<RegisteredAttendee> {
   const person = makeRegistrant(overrides);
   const { status, html } = await postRegistration(request, person);
   expect(status, html.slice(0, 300)).toBe(200);
   const ticketId = /data-testid="ticket-id"[^>]*>([^<]+)</.exec(html)?.[1]?.trim() ?? "";
-  const ticketUrl = /href="((?:https?:\/\/[^/"]+)?\/tickets\/[^"?#]+)"/.exec(html)?.[1] ?? "";
   expect(ticketId).not.toBe("");
-  expect(ticketUrl).not.toBe("");
-  return { ...person, ticketId, token: tokenOfTicketUrl(ticketUrl) };
+  return { ...person, ticketId, doorCode: signDoorCode(ticketId, await siteSecret(dataDir)) };
+}
+
+/**
+ * The self-service token in the newest e-mail to `email` that carries one (the ticket, a
+ * reminder), as the person would follow it: from the shared e2e site's mailbox, or from a
+ * private site's local mailbox (`dataDir`/mail) when given. Waits for the outbox.
+ */
+export async function selfServiceToken(email: string, { dataDir, timeoutMs = 20_000 }: { dataDir?: string; timeoutMs?: number } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const bodies = dataDir ? await localMailTo(dataDir, email) : (await listMail({ to: email.toLowerCase() })).map((m) => m.html);
+    for (const body of bodies.reverse()) {
+      const token = selfServiceTokenIn(body);
+      if (token) return token;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail with a ticket link reached ${email} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/** The self-service token of the first ticket link in an e-mail's HTML; "" when there is none. */
+export function selfServiceTokenIn(html: string): string {
+  return /\/tickets\/([0-9a-f-]{36}\.[1-9a-z][A-Za-z0-9_-]{22})/.exec(html)?.[1] ?? "";
+}
+
+/** The HTML of every message to `email` in a site's local mailbox (one .eml file each), oldest first. */
+async function localMailTo(dataDir: string, email: string): Promise<string[]> {
+  const dir = path.join(dataDir, "mail");
+  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort();
+  const bodies: string[] = [];
+  for (const name of names) {
+    const mail = await simpleParser(await readFile(path.join(dir, name)));
+    const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
+    if (to.includes(email.toLowerCase())) bodies.push(typeof mail.html === "string" ? mail.html : (mail.text ?? ""));
+  }
+  return bodies;
 }
 
 /** Registers without a browser page; fails the test unless the server confirms it. */

@@ -1,7 +1,16 @@
 import { eq, inArray, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, cancelled_registrations, check_ins, emailEquals, mail_outbox, reminders, waitlist } from "~/db/schema";
+import {
+  attendees,
+  cancelled_registrations,
+  check_ins,
+  emailEquals,
+  held_registrations,
+  mail_outbox,
+  reminders,
+  waitlist,
+} from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, pseudonymiseAuditEntries, recordAudit } from "~/modules/audit/audit.server";
 import { lockSeats } from "~/modules/settings/seats.server";
@@ -102,6 +111,8 @@ export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
   const address = normalizeEmail(email);
   // The settings row first, as every seat-changing transaction takes it: one lock order, no deadlocks.
   await lockSeats(tx);
+  // A registration held during an attack and not yet confirmed is theirs too.
+  await tx.delete(held_registrations).where(emailEquals(held_registrations.email, address));
   // Their waitlist entries go first (an offer they held passes on at the end).
   const queued = await tx.delete(waitlist).where(emailEquals(waitlist.email, address)).returning({ id: waitlist.id });
   if (queued.length > 0) {

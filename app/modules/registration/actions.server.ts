@@ -7,12 +7,12 @@ import { getDb } from "~/db/db.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { getSettings } from "~/modules/settings/settings.server";
 import { makeToast } from "~/ui/toast";
-import { checkHuman, STAMP_MESSAGES, useStamp } from "./human-check.server";
 import { assessRegistration, holdRegistration, signHeldCodeForm } from "./holds.server";
+import { checkHuman, STAMP_MESSAGES, spendStamp } from "./human-check.server";
 import { NETWORK_CEILING_MESSAGE, takePostSlot } from "./network-limits.server";
 import { proofOfWorkSolved } from "./proof-of-work.server";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
@@ -45,7 +45,7 @@ async function refusal(
     return { message: check.message, status: 400 };
   }
   const db = await getDb();
-  if (!(await useStamp(db, check.nonce))) {
+  if (!(await spendStamp(db, check.nonce))) {
     logger().warn("public form refused: its stamp was used already");
     return { message: STAMP_MESSAGES.used, status: 409 };
   }

@@ -31,7 +31,11 @@ export type ConfirmOutcome =
   | { status: "gone" };
 
 /** Puts a confirmed person on the waitlist inside the transaction (passed in by the route: the waitlist module's). */
-export type WhenFull = (tx: DbOrTx, input: RegistrationInput, now: Date) => Promise<{ ok: true; position: number } | { ok: false; message: string }>;
+type WhenFull = (
+  tx: DbOrTx,
+  input: RegistrationInput,
+  now: Date,
+) => Promise<{ ok: true; position: number } | { ok: false; message: string }>;
 
 export type ConfirmOptions = { secret: string; whenFull: WhenFull; now?: Date };
 
@@ -156,6 +160,17 @@ export async function recentSurges(db: DbOrTx, { hours = 24, now = new Date() } 
     .orderBy(desc(registration_surges.last_at))
     .limit(20);
   return rows.map((row) => ({ ...row, ongoing: row.last_at.getTime() > now.getTime() - SURGE_QUIET_MS }));
+}
+
+/** Every held registration of one surge still waiting (an organiser's "all of this surge"), the oldest first. */
+export async function heldIdsOfSurge(db: DbOrTx, surgeId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: held_registrations.id })
+    .from(held_registrations)
+    .where(eq(held_registrations.surge_id, surgeId))
+    .orderBy(held_registrations.created_at)
+    .limit(1_000);
+  return rows.map((row) => row.id);
 }
 
 const HELD_PAGE_SIZE = 100;

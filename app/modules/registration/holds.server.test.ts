@@ -7,7 +7,15 @@ import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
-import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk, deleteHeldInBulk, HELD_MESSAGES, recentSurges, sweepExpiredHolds } from "./held.server";
+import {
+  confirmHeldByCode,
+  confirmHeldById,
+  confirmHeldInBulk,
+  deleteHeldInBulk,
+  HELD_MESSAGES,
+  recentSurges,
+  sweepExpiredHolds,
+} from "./held.server";
 import { assessRegistration, countedDomain, type HoldDecision, hashCode, holdRegistration } from "./holds.server";
 import { registrationInput } from "./test-data.server";
 
@@ -65,9 +73,14 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
   it("holds a burst from one e-mail domain, and overall bursts unless the challenge was solved", async () => {
     const now = new Date("2026-11-23T11:00:00Z");
     for (let i = 0; i < 4; i++) {
-      expect((await assessRegistration(database.db, { network: `v4:10.0.1.${i}`, email: `a${i}@fake.example`, proved: false, thresholds, now })).hold).toBe(false);
+      expect(
+        (await assessRegistration(database.db, { network: `v4:10.0.1.${i}`, email: `a${i}@fake.example`, proved: false, thresholds, now }))
+          .hold,
+      ).toBe(false);
     }
-    expect(await assessRegistration(database.db, { network: "v4:10.0.1.9", email: "a9@fake.example", proved: false, thresholds, now })).toEqual({
+    expect(
+      await assessRegistration(database.db, { network: "v4:10.0.1.9", email: "a9@fake.example", proved: false, thresholds, now }),
+    ).toEqual({
       hold: true,
       reason: "domain",
       source: "fake.example",
@@ -75,11 +88,39 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     const tight = { ...thresholds, hold_overall_per_minute: 1 };
     const later = new Date("2026-11-23T12:00:00Z");
     await assessRegistration(database.db, { network: "v4:10.0.2.1", email: "b1@gmail.com", proved: false, thresholds: tight, now: later });
-    expect((await assessRegistration(database.db, { network: "v4:10.0.2.2", email: "b2@gmail.com", proved: false, thresholds: tight, now: later })).hold).toBe(true);
-    expect((await assessRegistration(database.db, { network: "v4:10.0.2.3", email: "b3@gmail.com", proved: true, thresholds: tight, now: later })).hold).toBe(false);
+    expect(
+      (
+        await assessRegistration(database.db, {
+          network: "v4:10.0.2.2",
+          email: "b2@gmail.com",
+          proved: false,
+          thresholds: tight,
+          now: later,
+        })
+      ).hold,
+    ).toBe(true);
+    expect(
+      (
+        await assessRegistration(database.db, {
+          network: "v4:10.0.2.3",
+          email: "b3@gmail.com",
+          proved: true,
+          thresholds: tight,
+          now: later,
+        })
+      ).hold,
+    ).toBe(false);
     // Switched on by hand, the challenge is asked of everyone.
     const always = { ...thresholds, proof_of_work_always: true };
-    expect(await assessRegistration(database.db, { network: "v4:10.0.3.1", email: "c@gmail.com", proved: false, thresholds: always, now: new Date("2026-11-23T13:00:00Z") })).toEqual({
+    expect(
+      await assessRegistration(database.db, {
+        network: "v4:10.0.3.1",
+        email: "c@gmail.com",
+        proved: false,
+        thresholds: always,
+        now: new Date("2026-11-23T13:00:00Z"),
+      }),
+    ).toEqual({
       hold: true,
       reason: "challenge",
       source: "",
@@ -87,7 +128,10 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
   });
 
   it("takes no seat while held; the right code confirms into a ticket, five wrong ones void the code", async () => {
-    const held = await holdRegistration(database.db, registrationInput({ email: "real@school.example" }), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    const held = await holdRegistration(database.db, registrationInput({ email: "real@school.example" }), NETWORK_HOLD, {
+      expiryHours: 24,
+      now: BEFORE,
+    });
     expect(await database.db.$count(attendees)).toBe(0);
     const code = await codeOf(held.id);
     expect(code).toMatch(/^\d{6}$/);
@@ -102,8 +146,12 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
 
     const guessed = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
     const right = await codeOf(guessed.id);
-    for (let i = 0; i < 5; i++) await confirmHeldByCode(database.db, guessed.id, String((Number(right) + i + 1) % 1_000_000).padStart(6, "0"), options);
-    expect(await confirmHeldByCode(database.db, guessed.id, right, options)).toEqual({ status: "refused", message: HELD_MESSAGES.tooManyCodes });
+    for (let i = 0; i < 5; i++)
+      await confirmHeldByCode(database.db, guessed.id, String((Number(right) + i + 1) % 1_000_000).padStart(6, "0"), options);
+    expect(await confirmHeldByCode(database.db, guessed.id, right, options)).toEqual({
+      status: "refused",
+      message: HELD_MESSAGES.tooManyCodes,
+    });
     // The e-mail's link still works.
     expect((await confirmHeldById(database.db, guessed.id, options)).status).toBe("registered");
   });
@@ -119,22 +167,42 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
 
   it("lets organisers confirm a group and delete a script's holds in bulk, sweeps the unconfirmed, and reports the surge", async () => {
     const now = BEFORE;
-    const group = await Promise.all([1, 2, 3].map(() => holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now })));
-    const junk = await Promise.all([1, 2].map(() => holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now })));
+    const group = await Promise.all(
+      [1, 2, 3].map(() => holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now })),
+    );
+    const junk = await Promise.all(
+      [1, 2].map(() => holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now })),
+    );
     const actor = { id: null, email: "organiser@example.org" };
-    expect(await confirmHeldInBulk(database.db, actor, group.map((g) => g.id), options)).toEqual({ registered: 3, waitlisted: 0, refused: 0 });
+    expect(
+      await confirmHeldInBulk(
+        database.db,
+        actor,
+        group.map((g) => g.id),
+        options,
+      ),
+    ).toEqual({ registered: 3, waitlisted: 0, refused: 0 });
     expect(await deleteHeldInBulk(database.db, actor, [...junk.map((j) => j.id), "not-a-uuid"])).toBe(2);
     const [surge] = await recentSurges(database.db, { now });
     expect(surge).toMatchObject({ reason: "network", source: "v4:10.0.0.1", held: 5, waiting: 0, ongoing: true });
 
-    const stale = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 1, now: new Date(now.getTime() - 2 * 3_600_000) });
+    const stale = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, {
+      expiryHours: 1,
+      now: new Date(now.getTime() - 2 * 3_600_000),
+    });
     expect(await sweepExpiredHolds(database.db, now)).toBe(1);
     expect(await database.db.select().from(held_registrations).where(eq(held_registrations.id, stale.id))).toEqual([]);
   });
 
   it("keeps only a hash of the code, and one hold per address (a new post replaces the last)", async () => {
-    const a = await holdRegistration(database.db, registrationInput({ email: "same@x.example" }), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
-    const b = await holdRegistration(database.db, registrationInput({ email: " SAME@x.example" }), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
+    const a = await holdRegistration(database.db, registrationInput({ email: "same@x.example" }), NETWORK_HOLD, {
+      expiryHours: 24,
+      now: BEFORE,
+    });
+    const b = await holdRegistration(database.db, registrationInput({ email: " SAME@x.example" }), NETWORK_HOLD, {
+      expiryHours: 24,
+      now: BEFORE,
+    });
     const rows = await database.db.select().from(held_registrations);
     expect(rows.map((r) => r.id)).toEqual([b.id]);
     expect(rows[0]?.code_hash).toBe(hashCode(b.id, await codeOf(b.id)));

@@ -3,7 +3,7 @@ import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit } from "~/db/counters.server";
 import { normalizeEmail } from "~/db/email";
-import { emailEquals, HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
+import { emailEquals, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 import { personValues } from "./registration.server";
@@ -15,7 +15,7 @@ import type { RegistrationInput } from "./schema";
 // HELD: they take no seat until the person confirms from their mailbox, which made-up
 // addresses cannot do. In normal times nothing changes and the ticket is instant.
 
-export type HoldReason = (typeof HOLD_REASONS)[number];
+type HoldReason = (typeof HOLD_REASONS)[number];
 export type HoldDecision = { hold: false } | { hold: true; reason: HoldReason; source: string };
 
 export type HoldThresholds = {
@@ -71,7 +71,13 @@ export function countedDomain(email: string): string {
  */
 export async function assessRegistration(
   db: DbOrTx,
-  { network, email, proved, thresholds, now = new Date() }: { network: string; email: string; proved: boolean; thresholds: HoldThresholds; now?: Date },
+  {
+    network,
+    email,
+    proved,
+    thresholds,
+    now = new Date(),
+  }: { network: string; email: string; proved: boolean; thresholds: HoldThresholds; now?: Date },
 ): Promise<HoldDecision> {
   const domain = countedDomain(email);
   const [perNetwork, perDomain, overall, active] = await Promise.all([
@@ -93,7 +99,7 @@ export async function assessRegistration(
 }
 
 /** Surges still going on that concern this network, this domain, or everyone. */
-export async function activeSurges(db: DbOrTx, { network, domain, now = new Date() }: { network?: string; domain?: string; now?: Date }) {
+async function activeSurges(db: DbOrTx, { network, domain, now = new Date() }: { network?: string; domain?: string; now?: Date }) {
   const since = new Date(now.getTime() - SURGE_QUIET_MS);
   return db
     .select({ id: registration_surges.id, reason: registration_surges.reason, source: registration_surges.source })
@@ -174,7 +180,10 @@ export async function holdRegistration(
     await tx.delete(held_registrations).where(emailEquals(held_registrations.email, person.email));
     const [row] = await tx.insert(held_registrations).values(values).returning({ id: held_registrations.id });
     if (!row) throw new Error("holding the registration failed");
-    await tx.update(held_registrations).set({ code_hash: hashCode(row.id, code) }).where(eq(held_registrations.id, row.id));
+    await tx
+      .update(held_registrations)
+      .set({ code_hash: hashCode(row.id, code) })
+      .where(eq(held_registrations.id, row.id));
     await enqueueMail(tx, {
       to: person.email,
       subject: "Confirm your seat",

@@ -3,7 +3,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/ui/human-check-fields";
 import { ensureBrowserId } from "./browser-id.server";
-import { checkHuman, formStamp, MIN_FILL_MS, STAMP_MAX_AGE_MS, STAMP_MESSAGES, stampNonce, useStamp } from "./human-check.server";
+import { checkHuman, formStamp, MIN_FILL_MS, STAMP_MAX_AGE_MS, STAMP_MESSAGES, spendStamp, stampNonce } from "./human-check.server";
 import { takePostSlot } from "./network-limits.server";
 
 const SECRET = "human-check-secret-0123456789abcdef";
@@ -62,7 +62,9 @@ describe("telling people from scripts", () => {
     const again = ensureBrowserId(new Request("http://x/register", { headers: { Cookie: `a=1; summit_browser=${fresh.id}` } }), false);
     expect(again).toEqual({ id: fresh.id });
     // A forged value is not an id: a new one is given.
-    expect(ensureBrowserId(new Request("http://x/", { headers: { Cookie: "summit_browser=short;summit_browser2=x" } }), false).setCookie).toBeDefined();
+    expect(
+      ensureBrowserId(new Request("http://x/", { headers: { Cookie: "summit_browser=short;summit_browser2=x" } }), false).setCookie,
+    ).toBeDefined();
   });
 });
 
@@ -75,10 +77,10 @@ describe.each(DATABASE_KINDS)("shared limits on %s", (kind) => {
 
   it("takes a stamp once: a replay is refused", async () => {
     const nonce = stampNonce(formStamp(SECRET, BROWSER), SECRET) ?? "";
-    expect(await useStamp(database.db, nonce)).toBe(true);
-    expect(await useStamp(database.db, nonce)).toBe(false);
+    expect(await spendStamp(database.db, nonce)).toBe(true);
+    expect(await spendStamp(database.db, nonce)).toBe(false);
     const other = stampNonce(formStamp(SECRET, BROWSER), SECRET) ?? "";
-    const together = await Promise.all(Array.from({ length: 10 }, () => useStamp(database.db, other)));
+    const together = await Promise.all(Array.from({ length: 10 }, () => spendStamp(database.db, other)));
     expect(together.filter(Boolean)).toHaveLength(1);
   });
 
@@ -90,7 +92,9 @@ describe.each(DATABASE_KINDS)("shared limits on %s", (kind) => {
     const refused = await takePostSlot(database.db, "2001:db8:1:2:ffff::9", { now, ceiling: 5 });
     expect(refused).toEqual({ ok: false, retryAfter: 600 });
     expect(await takePostSlot(database.db, "2001:db8:1:3::1", { now, ceiling: 5 })).toEqual({ ok: true });
-    expect(await takePostSlot(database.db, "2001:db8:1:2::1", { now: new Date(now.getTime() + 600_000), ceiling: 5 })).toEqual({ ok: true });
+    expect(await takePostSlot(database.db, "2001:db8:1:2::1", { now: new Date(now.getTime() + 600_000), ceiling: 5 })).toEqual({
+      ok: true,
+    });
     // Without an address (a Unix socket) nothing is counted.
     expect(await takePostSlot(database.db, "", { now, ceiling: 0 })).toEqual({ ok: true });
   });

@@ -21,7 +21,7 @@ export const MIN_FILL_MS = 1_500;
 /** Long enough to fill the form on a slow afternoon; a page left open overnight is served again. */
 export const STAMP_MAX_AGE_MS = 4 * 60 * 60_000;
 
-export const HUMAN_CHECK_MESSAGE = "Sorry, we could not accept the form. Please wait a moment and send it again.";
+const HUMAN_CHECK_MESSAGE = "Sorry, we could not accept the form. Please wait a moment and send it again.";
 export const STAMP_MESSAGES = {
   used: "This form was already sent once. Please check your details and send it again.",
   expired: "This page was open for a long time. Please check your details and send the form again.",
@@ -41,7 +41,7 @@ export type HumanCheck =
   | { ok: true; nonce: string }
   | { ok: false; reason: "decoy" | "stamp" | "too-fast" | "expired" | "browser"; message: string };
 
-/** The checks a post's own fields and cookie can answer; whether the stamp was used already is `useStamp`'s. */
+/** The checks a post's own fields and cookie can answer; whether the stamp was used already is `spendStamp`'s. */
 export function checkHuman(formData: FormData, secret: string, browserId: string, now = new Date()): HumanCheck {
   const refuse = (reason: "decoy" | "stamp" | "too-fast") => ({ ok: false as const, reason, message: HUMAN_CHECK_MESSAGE });
   const decoy = formData.get(HONEYPOT_FIELD);
@@ -58,8 +58,12 @@ export function checkHuman(formData: FormData, secret: string, browserId: string
 }
 
 /** Marks the stamp's nonce used; false when it already was (a replay). */
-export async function useStamp(db: DbOrTx, nonce: string, now = new Date()): Promise<boolean> {
-  const inserted = await db.insert(used_form_stamps).values({ nonce, used_at: now }).onConflictDoNothing().returning({ nonce: used_form_stamps.nonce });
+export async function spendStamp(db: DbOrTx, nonce: string, now = new Date()): Promise<boolean> {
+  const inserted = await db
+    .insert(used_form_stamps)
+    .values({ nonce, used_at: now })
+    .onConflictDoNothing()
+    .returning({ nonce: used_form_stamps.nonce });
   return inserted.length > 0;
 }
 

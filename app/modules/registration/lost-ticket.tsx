@@ -9,7 +9,9 @@ export function LostTicket({ sent, error, submitting, stamp }: { sent: boolean; 
     <details className="mt-8 rounded-xl border border-gray-200 bg-gray-50 p-4" open={sent || Boolean(error)}>
       <summary className="cursor-pointer font-semibold text-gray-900">Lost your ticket?</summary>
       {/* The target of /register#lost-ticket (from a retired ticket link): the browser opens the details to show it. */}
-      <p id="lost-ticket" className="mt-2 text-sm text-gray-600">Enter the e-mail address you registered with and we'll send your ticket again.</p>
+      <p id="lost-ticket" className="mt-2 text-sm text-gray-600">
+        Enter the e-mail address you registered with and we'll send your ticket again.
+      </p>
       {sent ? (
         <p role="status" className="mt-3 rounded-lg bg-green-50 p-3 text-sm text-green-900">
           If that e-mail address is registered, we've sent the ticket to it again. Please check your inbox and spam folder.

@@ -10,7 +10,7 @@ import { countHit, windowStart } from "~/db/counters.server";
 // instance sees one count. FORM_POSTS_PER_IP sets it (default 1,000 per 10 minutes). Seats are
 // protected by the holds (holds.server.ts), which start far lower and refuse nobody.
 
-export const POST_WINDOW_MS = 10 * 60_000;
+const POST_WINDOW_MS = 10 * 60_000;
 
 export const NETWORK_CEILING_MESSAGE = "Too many forms were sent from your network just now. Please try again in a few minutes.";
 

@@ -1,8 +1,8 @@
 import { createChallenge, randomInt, verifySolution } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { appKeyring } from "~/keys.server";
+import { STAMP_MAX_AGE_MS, stampNonce } from "./human-check.server";
 import { PROOF_FIELD } from "./proof-of-work";
-import { stampNonce, STAMP_MAX_AGE_MS } from "./human-check.server";
 
 // The proof-of-work challenge (ALTCHA, self-hosted: no third party, no cookie). During an
 // attack, or always when organisers switch it on, the register page carries a challenge that
@@ -14,7 +14,7 @@ import { stampNonce, STAMP_MAX_AGE_MS } from "./human-check.server";
 // The work is a known number of SHA-256 rounds (deterministic mode: the solver must find the
 // counter the server picked), so its cost on a phone is predictable: docs/SECURITY.md has
 // the measured times with Chromium's CPU throttled 4x.
-export const POW_COUNTER = { min: 2_500, max: 5_000 } as const;
+const POW_COUNTER = { min: 2_500, max: 5_000 } as const;
 
 function key(): string {
   return appKeyring().current("form-stamp").key.toString("hex");

@@ -3,11 +3,11 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
-import { PROOF_FIELD } from "./proof-of-work";
 import { FIELD_ERROR, INPUT } from "~/ui/styles";
 import { GENDER_LABELS, GENDERS } from "./gender";
 import { allLgaOptionsHtml, LGA_HINT, lgaPlaceholder } from "./lga-picker";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
+import { PROOF_FIELD } from "./proof-of-work";
 import { joinFieldErrors, parseRegistration } from "./schema";
 
 const BUTTON_LABELS = {

@@ -11,6 +11,8 @@ export const RETENTION_DAYS_LIMIT = 3650;
 export const RETENTION_MESSAGE = `Please enter a whole number of days from 1 to ${RETENTION_DAYS_LIMIT.toLocaleString("en-US")}`;
 export const OFFER_HOURS_LIMIT = 168;
 export const OFFER_HOURS_MESSAGE = `Please enter a whole number of hours from 1 to ${OFFER_HOURS_LIMIT}`;
+export const HOLD_RATE_LIMIT = 10_000;
+const HOLD_RATE_MESSAGE = `Please enter a whole number from 1 to ${HOLD_RATE_LIMIT.toLocaleString("en-US")}`;
 
 const requiredText = (max: number) =>
   z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
@@ -59,6 +61,12 @@ export const settingsSchema = z.object({
   organiser_name: requiredText(200),
   privacy_email: optionalText(254).refine((value) => value === "" || EMAIL_PATTERN.test(value), EMAIL_MESSAGE),
   retention_days: wholeNumber(RETENTION_DAYS_LIMIT, RETENTION_MESSAGE),
+  // When registrations are held until confirmed by e-mail (a booking attack), and for how long.
+  hold_network_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
+  hold_domain_per_10_minutes: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
+  hold_overall_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
+  held_expiry_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
+  proof_of_work_always: checkbox,
   guest_of_honor_name: requiredText(160),
   guest_of_honor_title: optionalText(200),
   guest_of_honor_image_url: imageUrl,

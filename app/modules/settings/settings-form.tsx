@@ -6,6 +6,7 @@ import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { Switch } from "~/ui/switch";
+import { BookingProtection, type BookingProtectionField } from "./booking-protection";
 import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, RETENTION_DAYS_LIMIT, settingsSchema } from "./schemas";
 
 // The Event Settings form: the product's four sections, then what organisers may now edit
@@ -29,6 +30,7 @@ type Defaults = Record<
   | "organiser_name"
   | "privacy_email"
   | "retention_days"
+  | BookingProtectionField
   | "guest_of_honor_name"
   | "guest_of_honor_title"
   | "guest_of_honor_image_url"
@@ -198,6 +200,8 @@ export function SettingsForm({
           </FormField>
         </div>
       </Card>
+
+      <BookingProtection fields={f} />
 
       <Card title="Guest of Honor" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -129,8 +129,7 @@ function DoorCodeOnly() {
           This code admits its holder at the entrance: show it at the door as before. It no longer opens the ticket page.
         </p>
         <p className="mt-3 text-gray-700">
-          To see your ticket, cancel it or manage your data, get your personal link by e-mail: enter your address under "Lost your
-          ticket?".
+          To see your ticket, cancel it or manage your data, get your personal link by e-mail: enter your address under "Lost your ticket?".
         </p>
         <div className="mt-6 flex flex-col gap-3 sm:flex-row">
           <Link to="/register#lost-ticket" className={BUTTON.primary}>

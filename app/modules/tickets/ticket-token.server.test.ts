@@ -34,7 +34,8 @@ describe("door codes", () => {
     for (const replacement of ["A", "B", "w", "-", "_"]) {
       if (replacement !== code.at(-1)) expect(verifyDoorCode(code.slice(0, -1) + replacement, SECRET)).toBeNull();
     }
-    for (const id of ["2", "z", "0", "A", "\u0000"]) expect(verifyDoorCode(`ZYS-ABC-123456.${id}${signature?.slice(1)}`, SECRET)).toBeNull();
+    for (const id of ["2", "z", "0", "A", "\u0000"])
+      expect(verifyDoorCode(`ZYS-ABC-123456.${id}${signature?.slice(1)}`, SECRET)).toBeNull();
   });
 
   it("rejects malformed input", () => {

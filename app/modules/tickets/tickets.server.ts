@@ -7,7 +7,7 @@ import { ticketCalendar } from "./calendar.server";
 import { findCancelledById } from "./cancel.server";
 import { qrSvg } from "./qr.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
-import { signDoorCode, verifySelfServiceToken, verifyDoorCode } from "./ticket-token.server";
+import { signDoorCode, verifyDoorCode, verifySelfServiceToken } from "./ticket-token.server";
 
 export type TicketHolder = { id: string; full_name: string; ticket_id: string };
 

@@ -1,5 +1,7 @@
 import { logger } from "~/logger.server";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { recentSurges } from "~/modules/registration/held.server";
+import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { dashboardPage, EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
 import { DashboardView } from "~/modules/stats/dashboard-view";
 import { makeToast } from "~/ui/toast";
@@ -15,13 +17,15 @@ const DASHBOARD_LOAD_ERROR = "Failed to load dashboard data";
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   try {
-    return { ...(await dashboardPage(db, new Date())), error: null, toast: null };
+    const [page, surges] = await Promise.all([dashboardPage(db, new Date()), recentSurges(db)]);
+    return { ...page, surges, error: null, toast: null };
   } catch (error) {
     // The page still renders, with zeros and an error toast.
     logger().error({ err: error }, "dashboard stats failed");
     return {
       stats: EMPTY_DASHBOARD_STATS,
       retention: { state: "none" as const },
+      surges: [],
       error: DASHBOARD_LOAD_ERROR,
       toast: makeToast("error", DASHBOARD_LOAD_ERROR),
     };
@@ -29,9 +33,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, retention, toast } = loaderData;
+  const { stats, retention, toast, surges } = loaderData;
   return (
     <>
+      {surges.length > 0 ? (
+        <div className="mb-4">
+          <SurgeNotice surges={surges} />
+        </div>
+      ) : null}
       <DashboardView stats={stats} retention={retention} />
       {toast ? <Toaster toasts={[toast]} /> : null}
     </>

@@ -1,4 +1,6 @@
 import { requireAdmin } from "~/modules/auth/session.server";
+import { recentSurges } from "~/modules/registration/held.server";
+import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";
 import { OperationsView } from "~/modules/stats/operations-view";
@@ -14,6 +16,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = url.searchParams.get("preview");
   return {
     overview: await operationsOverview(db),
+    surges: await recentSurges(db),
     confirmReminders: url.searchParams.get("confirm") === "reminders",
     preview: isPreviewTemplate(preview ?? undefined) ? (preview as PreviewTemplate) : null,
   };
@@ -25,5 +28,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Operations({ loaderData }: Route.ComponentProps) {
-  return <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} preview={loaderData.preview} />;
+  return (
+    <div className="space-y-4">
+      <SurgeNotice surges={loaderData.surges} />
+      <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} preview={loaderData.preview} />
+    </div>
+  );
 }
