@@ -127,6 +127,30 @@ async function formStampFor(request: APIRequestContext): Promise<string> {
   return value;
 }
 
+/**
+ * `count` fresh stamps of the site `request` talks to, fetched `parallel` at a time and all old
+ * enough to be accepted when this returns: for tests that post many forms from one browser.
+ */
+export async function formStamps(request: APIRequestContext, count: number, parallel = 16): Promise<string[]> {
+  const stamps: string[] = [];
+  for (let i = 0; i < count; i += parallel) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(parallel, count - i) }, async () => {
+        const { answer } = await sendUntilNotBusy(
+          () => request.get("/register"),
+          (r) => r.status(),
+        );
+        return /name="formStamp" value="([^"]+)"/.exec(await answer.text())?.[1] ?? "";
+      }),
+    );
+    stamps.push(...batch);
+  }
+  const youngest = Math.max(...stamps.map(servedAt));
+  const left = youngest + MIN_FILL_MS + 100 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return stamps;
+}
+
 /** The fields a person's browser adds to every public form: an old-enough stamp and the empty decoy. */
 export async function humanFields(request: APIRequestContext): Promise<{ formStamp: string; website: string }> {
   return { formStamp: await formStampFor(request), website: "" };

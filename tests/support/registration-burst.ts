@@ -38,34 +38,52 @@ export type BurstOptions = {
 const TICKET_ID = /"ticketId","(ZYS-[0-9A-Z]+-[0-9A-Z]+)"/;
 const FULLY_BOOKED = "Event is fully booked";
 
-/** A valid, old-enough form stamp for each server (one site's servers share the secret, but each is asked). */
-async function stampsFor(urls: string[]): Promise<Map<string, string>> {
-  const stamps = new Map<string, string>();
-  for (const url of urls) {
-    const { answer: page } = await sendUntilNotBusy(
-      async () => {
-        const response = await fetch(`${url}/register`);
-        return { status: response.status, text: await response.text() };
-      },
-      (a) => a.status,
-    );
-    const stamp = /name="formStamp" value="([^"]+)"/.exec(page.text)?.[1];
-    if (!stamp) throw new Error(`no form stamp on ${url}/register`);
-    stamps.set(url, stamp);
-  }
+type Stamp = { stamp: string; cookie: string };
+
+/**
+ * A fresh stamp of `url`'s /register page with the cookie it is bound to (a stamp is good for
+ * one post, from the browser that loaded the page), aged as a person's would be.
+ */
+async function freshStamp(url: string): Promise<Stamp> {
+  const { answer: page } = await sendUntilNotBusy(
+    async () => {
+      const response = await fetch(`${url}/register`);
+      return { status: response.status, text: await response.text(), cookie: response.headers.get("set-cookie") ?? "" };
+    },
+    (a) => a.status,
+  );
+  const stamp = /name="formStamp" value="([^"]+)"/.exec(page.text)?.[1];
+  if (!stamp) throw new Error(`no form stamp on ${url}/register`);
   // The server refuses a form sent sooner than a person could fill it in.
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
-  return stamps;
+  const left = Number(stamp.slice(0, 13)) + MIN_FILL_MS + 100 - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  return { stamp, cookie: page.cookie.split(";")[0] ?? "" };
 }
 
-async function post(url: string, stamp: string): Promise<BurstPost> {
+/** Stamps fetched ahead of the posts, so a burst is not slowed by the wait each one needs. */
+function stampSource(urls: string[], ahead: number) {
+  const queues = new Map(urls.map((url) => [url, [] as Promise<Stamp>[]]));
+  const refill = (url: string) => {
+    const queue = queues.get(url) ?? [];
+    while (queue.length < ahead) queue.push(freshStamp(url));
+  };
+  for (const url of urls) refill(url);
+  return (url: string): Promise<Stamp> => {
+    const queue = queues.get(url) ?? [];
+    const next = queue.shift() ?? freshStamp(url);
+    refill(url);
+    return next;
+  };
+}
+
+async function post(url: string, { stamp, cookie }: Stamp): Promise<BurstPost> {
   const person = makeRegistrant({ fullName: "Burst Attendee" });
   const email = person.email.toLowerCase();
   try {
     const send = async () => {
       const response = await fetch(`${url}/register.data`, {
         method: "POST",
-        headers: { origin: url },
+        headers: { origin: url, cookie },
         body: new URLSearchParams(registrationFormFields(person, stamp)),
         signal: AbortSignal.timeout(60_000),
       });
@@ -84,14 +102,14 @@ async function post(url: string, stamp: string): Promise<BurstPost> {
 
 /** `total` registrations of new people, `concurrency` at a time, the n-th to `urls[n % urls.length]`. */
 export async function registrationBurst(options: BurstOptions): Promise<BurstPost[]> {
-  const stamps = await stampsFor(options.urls);
+  const nextStamp = stampSource(options.urls, options.concurrency * 2);
   const posts: BurstPost[] = [];
   let next = 0;
   let acknowledged = 0;
   const lane = async () => {
     while (next < options.total) {
       const url = options.urls[next++ % options.urls.length] ?? "";
-      const result = await post(url, stamps.get(url) ?? "");
+      const result = await post(url, await nextStamp(url));
       posts.push(result);
       if (result.outcome === "registered") options.onRegistered?.(++acknowledged);
     }

@@ -6,6 +6,7 @@ import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audi
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { HELD_MESSAGES } from "./held-messages";
 import { hashCode, MAX_CODE_ATTEMPTS, SURGE_QUIET_MS, signHeldLink } from "./holds.server";
 import { type RegistrationResult, registerIn } from "./registration.server";
 import type { RegistrationInput } from "./schema";
@@ -15,12 +16,6 @@ import type { RegistrationInput } from "./schema";
 // transaction under the seat lock: a free seat makes it a registration with its ticket; a
 // full event puts the person on the waitlist instead (`whenFull`, the waitlist module's);
 // a closed one says so. Unconfirmed holds are deleted after the hours set in Event Settings.
-
-export const HELD_MESSAGES = {
-  gone: "This confirmation has expired or was already used. Please register again.",
-  wrongCode: "That code is not right. Please check the e-mail and try again.",
-  tooManyCodes: "Too many wrong codes. Please use the link in the e-mail to confirm your seat.",
-} as const;
 
 type HeldRow = typeof held_registrations.$inferSelect;
 

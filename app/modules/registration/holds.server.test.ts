@@ -7,15 +7,8 @@ import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
-import {
-  confirmHeldByCode,
-  confirmHeldById,
-  confirmHeldInBulk,
-  deleteHeldInBulk,
-  HELD_MESSAGES,
-  recentSurges,
-  sweepExpiredHolds,
-} from "./held.server";
+import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk, deleteHeldInBulk, recentSurges, sweepExpiredHolds } from "./held.server";
+import { HELD_MESSAGES } from "./held-messages";
 import { assessRegistration, countedDomain, type HoldDecision, hashCode, holdRegistration } from "./holds.server";
 import { registrationInput } from "./test-data.server";
 
