@@ -1,15 +1,14 @@
 import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { exportPersonalData, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
-import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
+import { exportBySelfService, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
 import type { Route } from "./+types/ticket-data";
 
 // /tickets/<token>/my-data.json: 'Download my data', everything stored about the ticket's holder.
 export async function loader({ params }: Route.LoaderArgs) {
   const db = await getDb();
-  const id = await registrationBySelfServiceToken(db, params.token, getConfig().sessionSecret);
-  const personal = id ? await exportPersonalData(db, SELF_SERVICE_ACTOR, id) : undefined;
+  const reach = await registrationBySelfServiceToken(db, params.token, getConfig().sessionSecret);
+  const personal = reach ? await exportBySelfService(db, reach) : undefined;
   if (!personal) throw data("Not Found", { status: 404 });
   return new Response(JSON.stringify(personal, null, 2), {
     headers: {

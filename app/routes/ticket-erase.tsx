@@ -1,8 +1,7 @@
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
-import { erasePersonalData, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
-import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
+import { eraseBySelfService, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-erase";
@@ -25,8 +24,8 @@ export async function loader({ params, url }: Route.LoaderArgs) {
 
 export async function action({ params }: Route.ActionArgs) {
   const db = await getDb();
-  const id = await registrationBySelfServiceToken(db, params.token, getConfig().sessionSecret);
-  if (!id || !(await erasePersonalData(db, SELF_SERVICE_ACTOR, id))) throw data("Not Found", { status: 404 });
+  const reach = await registrationBySelfServiceToken(db, params.token, getConfig().sessionSecret);
+  if (!reach || !(await eraseBySelfService(db, reach))) throw data("Not Found", { status: 404 });
   return redirect(`/tickets/${encodeURIComponent(params.token)}/delete-my-data?done=1`);
 }
 

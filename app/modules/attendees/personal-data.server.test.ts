@@ -7,7 +7,13 @@ import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
-import { erasePersonalData, exportPersonalData, registrationBySelfServiceToken } from "./personal-data.server";
+import {
+  eraseBySelfService,
+  erasePersonalData,
+  exportBySelfService,
+  exportPersonalData,
+  registrationBySelfServiceToken,
+} from "./personal-data.server";
 import { tablesMentioning } from "./test-data.server";
 
 const SECRET = "personal-data-secret-0123456789abcdef";
@@ -58,7 +64,14 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     });
     const registeredBefore = (await getSettings(db)).registered_count;
 
-    expect(await registrationBySelfServiceToken(db, signSelfServiceToken(earlier.id, SECRET), SECRET)).toBe(earlier.id);
+    expect(await registrationBySelfServiceToken(db, signSelfServiceToken(earlier.id, SECRET), SECRET)).toEqual({
+      id: earlier.id,
+      active: false,
+    });
+    expect(await registrationBySelfServiceToken(db, signSelfServiceToken(current.id, SECRET), SECRET)).toEqual({
+      id: current.id,
+      active: true,
+    });
     const data = await exportPersonalData(db, SELF_SERVICE_ACTOR, current.id);
     expect(data?.registration).toMatchObject({ id: current.id, full_name: person.full_name, phone: person.phone, reason: "To learn" });
     expect(data?.cancelled_registrations.map((c) => c.ticket_id)).toEqual(["ZYS-EARLIER1-QX7AAA"]);
@@ -81,5 +94,26 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     expect(actions).toEqual(expect.arrayContaining(["attendee.cancel", "attendee.data-export", "attendee.erase"]));
     expect(await erasePersonalData(db, SELF_SERVICE_ACTOR, current.id)).toBe(false);
     expect(await exportPersonalData(db, SELF_SERVICE_ACTOR, "not-a-uuid")).toBeUndefined();
+  });
+
+  it("an old link of a cancelled registration reaches only that registration, never the address's new one", async () => {
+    const { db } = database;
+    const victim = { email: "victim.qz9@example.org", phone: "+2348039990002" };
+    // Someone registered the address and kept that registration's link, then cancelled it.
+    const planted = await createAttendee(db, { ...victim, full_name: "Planted Qz9" });
+    const oldLink = signSelfServiceToken(planted.id, SECRET);
+    await cancelRegistration(db, oldLink, SECRET);
+    // The real owner of the address registers later.
+    const real = await createAttendee(db, { ...victim, full_name: "Real Owner Qz9", reason: "My own reason" });
+    const reach = await registrationBySelfServiceToken(db, oldLink, SECRET);
+    expect(reach).toEqual({ id: planted.id, active: false });
+    if (!reach) return;
+    const exported = JSON.stringify(await exportBySelfService(db, reach));
+    expect(exported).toContain("Planted Qz9");
+    for (const secret of ["Real Owner Qz9", "My own reason", real.id, real.ticket_id]) expect(exported).not.toContain(secret);
+    expect(await cancelRegistration(db, oldLink, SECRET)).toEqual({ status: "already" });
+    expect(await eraseBySelfService(db, reach)).toBe(true);
+    expect(await tablesMentioning(db, "Real Owner Qz9")).toEqual(["attendees"]);
+    expect(await tablesMentioning(db, "Planted Qz9")).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@ import {
   waitlist,
 } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
-import { type AuditActor, pseudonymiseAuditEntries, recordAudit } from "~/modules/audit/audit.server";
+import { type AuditActor, pseudonymiseAuditEntries, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
@@ -36,11 +36,67 @@ async function emailOf(db: DbOrTx, id: string): Promise<string | undefined> {
   return cancelled?.email;
 }
 
-/** The registration (active or cancelled) a self-service token was issued for: its id. */
-export async function registrationBySelfServiceToken(db: DbOrTx, token: string, secret: string): Promise<string | undefined> {
+/**
+ * What a self-service link may reach. The link of an active registration speaks for its
+ * address (only that mailbox received it): everything about the address. The link of a
+ * cancelled registration speaks only for that registration: the address may since have been
+ * registered again, perhaps by someone else, whose data an old link must never reach.
+ */
+export type SelfServiceReach = { id: string; active: boolean };
+
+/** The registration a self-service token was issued for, and whether it is still active. */
+export async function registrationBySelfServiceToken(db: DbOrTx, token: string, secret: string): Promise<SelfServiceReach | undefined> {
   const id = verifySelfServiceToken(token, secret);
   if (!id) return undefined;
-  return (await emailOf(db, id)) ? id : undefined;
+  const [active] = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.id, id));
+  if (active) return { id, active: true };
+  const [cancelled] = await db
+    .select({ id: cancelled_registrations.id })
+    .from(cancelled_registrations)
+    .where(eq(cancelled_registrations.id, id));
+  return cancelled ? { id, active: false } : undefined;
+}
+
+/** "Download my data" from a self-service link: the person's data, or only the cancelled registration's. */
+export async function exportBySelfService(db: Db, reach: SelfServiceReach) {
+  if (reach.active) return exportPersonalData(db, SELF_SERVICE_ACTOR, reach.id);
+  const [cancelled] = await db.select().from(cancelled_registrations).where(eq(cancelled_registrations.id, reach.id));
+  if (!cancelled) return undefined;
+  const mail = await db
+    .select({
+      kind: mail_outbox.kind,
+      to: mail_outbox.to_address,
+      subject: mail_outbox.subject,
+      status: mail_outbox.status,
+      queued_at: mail_outbox.created_at,
+      sent_at: mail_outbox.sent_at,
+    })
+    .from(mail_outbox)
+    .where(eq(mail_outbox.attendee_id, reach.id))
+    .orderBy(mail_outbox.created_at);
+  await recordAudit(db, SELF_SERVICE_ACTOR, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: reach.id });
+  return {
+    exported_at: new Date().toISOString(),
+    about: "What this website stores about this cancelled registration: its details and the e-mails sent for it.",
+    cancelled_registration: cancelled,
+    emails: mail,
+  };
+}
+
+/** "Delete my data" from a self-service link: the person everywhere, or only the cancelled registration. */
+export async function eraseBySelfService(db: Db, reach: SelfServiceReach): Promise<boolean> {
+  if (reach.active) return erasePersonalData(db, SELF_SERVICE_ACTOR, reach.id);
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(cancelled_registrations)
+      .where(eq(cancelled_registrations.id, reach.id))
+      .returning({ id: cancelled_registrations.id });
+    if (gone.length === 0) return false;
+    await tx.delete(mail_outbox).where(eq(mail_outbox.attendee_id, reach.id));
+    await pseudonymiseAuditEntries(tx, ["attendee"], [reach.id]);
+    await recordAudit(tx, SELF_SERVICE_ACTOR, { action: PERSONAL_DATA_AUDIT.erase, entity: "attendee", entityId: reach.id });
+    return true;
+  });
 }
 
 /** Everything stored about the person whose registration this is, as one JSON-ready object. */
