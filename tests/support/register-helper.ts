@@ -235,7 +235,7 @@ export function selfServiceTokenIn(html: string): string {
 }
 
 /** The HTML of every message to `email` in a site's local mailbox (one .eml file each), oldest first. */
-async function localMailTo(dataDir: string, email: string): Promise<string[]> {
+export async function localMailTo(dataDir: string, email: string): Promise<string[]> {
   const dir = path.join(dataDir, "mail");
   const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort();
   const bodies: string[] = [];

@@ -91,6 +91,9 @@ const ACTION_LABELS: Record<string, string> = {
   "checkin.undo": "Undid a check-in",
   "settings.update": "Changed the event settings",
   "personal-data.purge": "Deleted personal data after the event",
+  "held.confirm": "Confirmed a held registration",
+  "held.confirm-waitlist": "Confirmed a held registration onto the waitlist",
+  "held.delete": "Deleted held registrations",
 };
 
 /** "key: value" pairs of the details, short enough for a table cell. */

@@ -30,6 +30,14 @@ describe("telling people from scripts", () => {
     expect(formStamp(SECRET, BROWSER, served)).not.toBe(stamp);
   });
 
+  it("binds a stamp to any browser id, whatever characters its tag holds (base64url has - and _)", () => {
+    for (let i = 0; i < 300; i++) {
+      const browser = Buffer.from(`browser-${i}`).toString("base64url").padEnd(22, "-").slice(0, 22);
+      const own = formStamp(SECRET, browser, served);
+      expect(checkHuman(post({ [STAMP_FIELD]: own }), SECRET, browser, servedPlus(10_000)).ok, browser).toBe(true);
+    }
+  });
+
   it("refuses the decoy filled, a post within the moment, a stamp too old, and a missing, forged or foreign stamp", () => {
     const reason = (fields: Record<string, string>, at: Date, browser = BROWSER) => {
       const check = checkHuman(post(fields), SECRET, browser, at);

@@ -49,7 +49,8 @@ export function checkHuman(formData: FormData, secret: string, browserId: string
   const stamp = formData.get(STAMP_FIELD);
   const value = typeof stamp === "string" ? verifyToken("form-stamp", stamp, secret, STAMP_VALUE) : null;
   if (!value) return refuse("stamp");
-  const [served = "", nonce = "", tag = ""] = value.split("-");
+  // Fixed widths: the tag is base64url, which may itself hold a "-".
+  const [served, nonce, tag] = [value.slice(0, 13), value.slice(14, 38), value.slice(39)];
   if (!browserId || tag !== browserTag(browserId)) return { ok: false, reason: "browser", message: STAMP_MESSAGES.browser };
   const age = now.getTime() - Number(served);
   if (age < MIN_FILL_MS) return refuse("too-fast");
@@ -70,5 +71,5 @@ export async function spendStamp(db: DbOrTx, nonce: string, now = new Date()): P
 /** The nonce of a stamp we signed, which a proof-of-work challenge is bound to; null for anything else. */
 export function stampNonce(stamp: string, secret = getConfig().sessionSecret): string | null {
   const value = verifyToken("form-stamp", stamp, secret, STAMP_VALUE);
-  return value ? (value.split("-")[1] ?? null) : null;
+  return value ? value.slice(14, 38) : null;
 }
