@@ -1,4 +1,4 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
@@ -21,7 +21,8 @@ import type { Route } from "./+types/register-confirm";
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
-  if (!params.token) throw redirect("/register");
+  // Without a link this page only answers the code form's post (its action); opened by itself it says where to go.
+  if (!params.token) return data({ name: null }, { headers: PRIVATE_HEADERS });
   const id = verifyHeldLink(params.token, ticketLinkKeys().secret);
   if (!id) throw data("Not Found", { status: 404 });
   const held = await heldFromLink(await getDb(), id);

@@ -148,7 +148,8 @@ export async function recentSurges(db: DbOrTx, { hours = 24, now = new Date() } 
       started_at: registration_surges.started_at,
       last_at: registration_surges.last_at,
       held: registration_surges.held,
-      waiting: sql<number>`(select count(*)::int from ${held_registrations} where ${held_registrations.surge_id} = ${registration_surges.id})`,
+      // Written out: inside this select Drizzle would name the columns without their tables.
+      waiting: sql<number>`(select count(*)::int from "held_registrations" where "held_registrations"."surge_id" = "registration_surges"."id")`,
     })
     .from(registration_surges)
     .where(gt(registration_surges.last_at, new Date(now.getTime() - hours * 3_600_000)))

@@ -178,6 +178,8 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     expect(await deleteHeldInBulk(database.db, actor, [...junk.map((j) => j.id), "not-a-uuid"])).toBe(2);
     const [surge] = await recentSurges(database.db, { now });
     expect(surge).toMatchObject({ reason: "network", source: "v4:10.0.0.1", held: 5, waiting: 0, ongoing: true });
+    await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now });
+    expect((await recentSurges(database.db, { now }))[0]).toMatchObject({ held: 6, waiting: 1 });
 
     const stale = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, {
       expiryHours: 1,

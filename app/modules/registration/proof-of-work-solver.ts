@@ -8,6 +8,8 @@ import { PROOF_FIELD } from "./proof-of-work";
 // than localhost) it gives up quietly: the registration is then confirmed by e-mail instead.
 
 const solving = new WeakMap<HTMLInputElement, Promise<void>>();
+// Fields whose solving ended without a solution: their form goes without one.
+const gaveUp = new WeakSet<HTMLInputElement>();
 
 function fieldOf(form: HTMLFormElement): HTMLInputElement | null {
   const field = form.elements.namedItem(PROOF_FIELD);
@@ -22,8 +24,10 @@ function solve(field: HTMLInputElement): Promise<void> {
         const challenge = JSON.parse(field.dataset.challenge ?? "");
         const solution = await solveChallenge({ challenge, deriveKey, timeout: 20_000 });
         if (solution) field.value = JSON.stringify({ challenge, solution });
+        else gaveUp.add(field);
       } catch {
         // No Web Crypto, or a challenge it cannot read: the server holds the registration instead.
+        gaveUp.add(field);
       }
     })();
     solving.set(field, pending);
@@ -45,7 +49,7 @@ export function solveChallenges(root: ParentNode) {
  */
 export function proofReady(form: HTMLFormElement): boolean {
   const field = fieldOf(form);
-  if (!field || field.value) return true;
+  if (!field || field.value || gaveUp.has(field)) return true;
   void solve(field).then(() => form.requestSubmit());
   return false;
 }
