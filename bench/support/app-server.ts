@@ -8,8 +8,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 /** The registration path and the database layer under it (which must match node_modules). */
 const HEAD_OVERLAY = ["app/routes/register.tsx", "app/modules/registration", "app/db"];
 
-/** Which source the production bundle is built from. */
-export type BuildSource = "worktree" | "head";
+/** Which source the production bundle is built from: the worktree, HEAD, or an earlier commit ({ ref }). */
+export type BuildSource = "worktree" | "head" | { ref: string };
 
 /**
  * Builds the production bundle in a private copy of the project, so builds by
@@ -24,7 +24,11 @@ export function prepareAppBuild(source: BuildSource): { dir: string; dispose: ()
   try {
     const git = (args: string[]) => execFileSync("git", args, { cwd: root, maxBuffer: 64 * 1024 * 1024 });
     let files: string[];
-    if (source === "head") {
+    if (typeof source === "object") {
+      // An earlier commit as it was, to measure before and after on the same machine.
+      execFileSync("tar", ["-x", "-C", dir], { input: git(["archive", "--format=tar", source.ref]) });
+      files = [];
+    } else if (source === "head") {
       execFileSync("tar", ["-x", "-C", dir], { input: git(["archive", "--format=tar", "HEAD"]) });
       // New files the commit may already import, and the registration path as on disk.
       files = [
@@ -42,7 +46,8 @@ export function prepareAppBuild(source: BuildSource): { dir: string; dispose: ()
       cpSync(path.join(root, file), path.join(dir, file));
     }
     symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
-    process.stderr.write(`[bench] building the production bundle from the ${source} in ${dir}…\n`);
+    const named = typeof source === "object" ? `commit ${source.ref}` : source;
+    process.stderr.write(`[bench] building the production bundle from the ${named} in ${dir}…\n`);
     execFileSync("npx", ["react-router", "build"], { cwd: dir, stdio: ["ignore", "ignore", "inherit"] });
     return { dir, dispose };
   } catch (error) {
