@@ -16,7 +16,7 @@ import { prepareAppBuild } from "./support/app-server";
 import { loadAverage, processTreeCpuSeconds } from "./support/cpu";
 import { type DatabaseKind, freshDatabase, stopPostgresCluster, verify } from "./support/databases";
 import { writeSection } from "./support/docs-section";
-import { fetchFormStamp, registrationRequest } from "./support/http-load";
+import { registrationRequest, stampSupply } from "./support/http-load";
 import { type Answer, closedLoop, p50p99, percentile } from "./support/open-loop";
 import { machineDescription, median } from "./support/report";
 import { type SmtpSink, startSmtpSink } from "./support/smtp-sink";
@@ -86,8 +86,9 @@ async function measure(kind: DatabaseKind, mode: Mode, appDir: string, sink: Smt
       env: { FORM_POSTS_PER_IP: "100000000" },
     });
     const { url, pid } = server;
-    const stamp = await fetchFormStamp(url);
-    const next = () => registrationRequest(stamp);
+    const stamps = stampSupply(url);
+    await stamps.fill(warmup + amount + 2 * connections);
+    const next = () => registrationRequest(stamps.next());
     // Warm-up: the JIT settles and the first tickets are rendered; all delivered before the burst.
     const warm = await closedLoop({ url, connections, seconds: 120, amount: warmup, next });
     await untilDelivered(sink, okKeys(warm.answers), DELIVERY_TIMEOUT_MS);

@@ -107,7 +107,13 @@ export async function seed(db: DbOrTx, count: number): Promise<{ ms: number }> {
   for (let i = 0; i < rows.length; i += 500) await db.insert(attendees).values(rows.slice(i, i + 500));
   await db.execute(sql`analyze attendees`);
   const ms = performance.now() - t0;
-  await updateSettings(db, { event_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10) });
+  // The rush's registrations all come from 127.0.0.1: the hold rates out of reach, as for every load bench.
+  await updateSettings(db, {
+    event_date: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+    hold_network_per_minute: 10_000,
+    hold_domain_per_10_minutes: 10_000,
+    hold_overall_per_minute: 100_000,
+  });
   return { ms };
 }
 

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
 import { type ProductionServerOptions, startProductionServer } from "#tests/support/production-server.ts";
 import { postgresCpuSeconds, processTreeCpuSeconds } from "../support/cpu";
-import { fetchFormStamp, registrationRequest } from "../support/http-load";
+import { registrationRequest, stampSupply } from "../support/http-load";
 import { openLoop, p50p99, percentile } from "../support/open-loop";
 import type { SmtpSink } from "../support/smtp-sink";
 import { measure, type Results } from "./measure";
@@ -55,12 +55,18 @@ export async function rushBench(
     };
     // The server's rendering code compiled (JIT) before the rush, as on a site that has been up.
     for (const [, pathname] of RUSH_PAGES) await measure(() => get(pathname), 1, 20);
-    const stamp = await fetchFormStamp(server.url);
+    const stamps = stampSupply(server.url);
+    await stamps.fill(rush.rate * rush.seconds + 50);
     const ticketsBefore = sink.received();
     const postgresPort = where.databaseUrl ? Number(new URL(where.databaseUrl).port) : undefined;
     const cpu = () => [processTreeCpuSeconds(server.pid), postgresPort ? postgresCpuSeconds(postgresPort) : 0] as const;
     const cpuBefore = cpu();
-    const registrations = openLoop({ url: server.url, rate: rush.rate, seconds: rush.seconds, next: () => registrationRequest(stamp) });
+    const registrations = openLoop({
+      url: server.url,
+      rate: rush.rate,
+      seconds: rush.seconds,
+      next: () => registrationRequest(stamps.next()),
+    });
     // The first second is the open loop finding its pace; the pages are asked until its last second.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const until = performance.now() + (rush.seconds - 2) * 1000;

@@ -35,23 +35,45 @@ export function uniqueRegistration(): Record<string, string> {
   };
 }
 
+/** A form stamp and the cookie of the browser it was served to: good for one post. */
+export type Stamp = { formStamp: string; cookie: string };
+
 /**
- * What a person's browser sends with the form: the page's signed time, once it is old enough
- * (the server refuses forms sent within a moment of loading the page). One stamp serves a whole run.
+ * Form stamps as people's browsers get them, fetched ahead of a load (a stamp is good for one
+ * post, from the browser that loaded the page, so a run needs one per registration): `fill`
+ * fetches more, `parallel` at a time, and waits until they are old enough to be accepted (the
+ * server refuses forms sent within a moment of loading the page); `next` hands out one each.
  */
-export async function fetchFormStamp(url: string): Promise<string> {
-  const page = await (await fetch(new URL("/register", url))).text();
-  const formStamp = /name="formStamp" value="([^"]+)"/.exec(page)?.[1] ?? "";
-  if (!formStamp) throw new Error("no form stamp on /register");
-  await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
-  return formStamp;
+export function stampSupply(url: string, parallel = 16) {
+  const stamps: Stamp[] = [];
+  const fetchOne = async (): Promise<Stamp> => {
+    const response = await fetch(new URL("/register", url));
+    const formStamp = /name="formStamp" value="([^"]+)"/.exec(await response.text())?.[1] ?? "";
+    if (!formStamp) throw new Error("no form stamp on /register");
+    return { formStamp, cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "" };
+  };
+  return {
+    async fill(count: number): Promise<void> {
+      for (let i = 0; i < count; i += parallel) {
+        stamps.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, fetchOne))));
+      }
+      await new Promise((resolve) => setTimeout(resolve, MIN_FILL_MS + 100));
+    },
+    next(): Stamp {
+      const stamp = stamps.shift();
+      if (!stamp) throw new Error("the bench ran out of form stamps: fill more before the load");
+      return stamp;
+    },
+  };
 }
 
+export type StampSupply = ReturnType<typeof stampSupply>;
+
 /** A registration as the browser with JavaScript posts it (the form's data request), keyed by its e-mail. */
-export function registrationRequest(formStamp: string): Sent {
+export function registrationRequest({ formStamp, cookie }: Stamp): Sent {
   const person = uniqueRegistration();
   const body = new URLSearchParams({ ...person, formStamp, website: "" }).toString();
-  return { method: "POST", path: "/register.data", body, key: person.email ?? "" };
+  return { method: "POST", path: "/register.data", body, headers: { cookie }, key: person.email ?? "" };
 }
 
 /**
@@ -66,8 +88,9 @@ export async function runRegistrationLoad(options: {
   amount: number;
 }): Promise<LoadResult> {
   const origin = new URL(options.url).origin;
-  // The form stamp and the empty decoy field, as a person's browser sends them.
-  const formStamp = await fetchFormStamp(origin);
+  // A form stamp per registration and the empty decoy field, as people's browsers send them.
+  const stamps = stampSupply(origin);
+  await stamps.fill(options.amount + options.connections);
   const started = performance.now();
   const result = await autocannon({
     url: options.url,
@@ -84,10 +107,14 @@ export async function runRegistrationLoad(options: {
           // As a browser sends it: responses above 1 kB are compressed, as in production.
           "accept-encoding": "gzip, deflate, br",
         },
-        setupRequest: (request) => ({
-          ...request,
-          body: new URLSearchParams({ ...uniqueRegistration(), formStamp, website: "" }).toString(),
-        }),
+        setupRequest: (request) => {
+          const { formStamp, cookie } = stamps.next();
+          return {
+            ...request,
+            headers: { ...request.headers, cookie },
+            body: new URLSearchParams({ ...uniqueRegistration(), formStamp, website: "" }).toString(),
+          };
+        },
       },
     ],
   });
