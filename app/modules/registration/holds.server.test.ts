@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { attendees, held_registrations, mail_outbox, registration_surges, waitlist } from "~/db/schema";
+import { attendees, held_registrations, mail_outbox, rate_counters, registration_surges, used_form_stamps, waitlist } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
@@ -10,6 +10,7 @@ import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
 import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk, deleteHeldInBulk, recentSurges, sweepExpiredHolds } from "./held.server";
 import { HELD_MESSAGES } from "./held-messages";
 import { assessRegistration, countedDomain, type HoldDecision, hashCode, holdRegistration } from "./holds.server";
+import { sweepAttackTraces } from "./sweep.server";
 import { registrationInput } from "./test-data.server";
 
 const SECRET = "holds-test-secret-0123456789abcdef";
@@ -43,7 +44,8 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
-    for (const table of [held_registrations, registration_surges, mail_outbox, waitlist, attendees]) await database.db.delete(table);
+    for (const table of [held_registrations, registration_surges, rate_counters, used_form_stamps, mail_outbox, waitlist, attendees])
+      await database.db.delete(table);
     await openRegistration(database.db);
   });
 
@@ -202,5 +204,25 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     expect(rows.map((r) => r.id)).toEqual([b.id]);
     expect(rows[0]?.code_hash).toBe(hashCode(b.id, await codeOf(b.id)));
     expect(a.id).not.toBe(b.id);
+  });
+
+  it("sweeps what the defences leave behind: unconfirmed holds, finished counters, old stamps, week-old surges", async () => {
+    const now = new Date("2025-08-01T12:00:00Z");
+    const old = new Date(now.getTime() - 8 * 86_400_000);
+    await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now: old });
+    await database.db.update(registration_surges).set({ last_at: old });
+    await database.db.insert(rate_counters).values([
+      { key: "posts:v4:10.0.0.1", window_start: old, count: 3 },
+      { key: "posts:v4:10.0.0.1", window_start: now, count: 1 },
+    ]);
+    await database.db.insert(used_form_stamps).values([
+      { nonce: "a".repeat(24), used_at: old },
+      { nonce: "b".repeat(24), used_at: now },
+    ]);
+    expect(await sweepAttackTraces(database.db, now)).toBe(1);
+    expect(await database.db.$count(held_registrations)).toBe(0);
+    expect(await database.db.$count(registration_surges)).toBe(0);
+    expect((await database.db.select().from(rate_counters)).map((r) => r.count)).toEqual([1]);
+    expect((await database.db.select().from(used_form_stamps)).map((r) => r.nonce)).toEqual(["b".repeat(24)]);
   });
 });

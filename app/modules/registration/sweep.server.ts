@@ -7,6 +7,7 @@ import { COUNTER_KEEP_MS } from "./holds.server";
 
 /** The Suspicious registrations view looks back a week. */
 const SURGE_KEEP_MS = 7 * 86_400_000;
+
 import { STAMP_MAX_AGE_MS } from "./human-check.server";
 
 /**
