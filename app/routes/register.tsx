@@ -117,49 +117,58 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <BackHeader to="/">Back to Home</BackHeader>
       <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
         <h1 className="text-center text-3xl font-bold text-gray-900 sm:text-4xl">Register for {event.name}</h1>
-        <p className="mt-3 text-center text-gray-600">Free registration. Your ticket arrives by e-mail instantly.</p>
-        <EventFacts date={event.date} time={event.time} venue={event.venue} />
-
-        <section aria-labelledby="form-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
-          <h2 id="form-heading" className="mb-6 text-xl font-bold text-gray-900">
-            {status.isOpen ? "Registration Form" : status.waitlist ? "Join the Waitlist" : "Registration Form"}
-          </h2>
-          {held ? (
+        {held ? (
+          // First thing on the page: without JavaScript the answer opens at its top, on a small screen too.
+          <div className="mt-6">
             <HeldNotice email={held.email} codeForm={held.codeForm} />
-          ) : status.isOpen ? (
-            <RegistrationForm
-              stamp={stamp}
-              challenge={challenge}
-              lastResult={lastResult}
-              submitting={submittingIntent === "register"}
-              onClientErrors={showClientErrors}
-            />
-          ) : waitlisted ? (
-            <WaitlistJoined {...waitlisted} offerHours={offerHours} />
-          ) : (
-            <>
-              <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
-                <p className="text-lg font-semibold text-amber-900">{status.message}</p>
-                <p className="mt-2 text-sm text-amber-800">
-                  {status.waitlist
-                    ? `Join the waitlist with the same details. When a seat frees up, we offer it by e-mail to the next person in line, who has ${offerHours} hours to claim it.`
-                    : "Registration is not available at the moment. Please check back or contact the organisers."}
-                </p>
-              </div>
-              {status.waitlist ? (
-                <div className="mt-6">
-                  <RegistrationForm
-                    stamp={stamp}
-                    intent="waitlist"
-                    lastResult={lastResult}
-                    submitting={submittingIntent === "waitlist"}
-                    onClientErrors={showClientErrors}
-                  />
+          </div>
+        ) : (
+          <>
+            <p className="mt-3 text-center text-gray-600">Free registration. Your ticket arrives by e-mail instantly.</p>
+            <EventFacts date={event.date} time={event.time} venue={event.venue} />
+          </>
+        )}
+
+        {held ? null : (
+          <section aria-labelledby="form-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
+            <h2 id="form-heading" className="mb-6 text-xl font-bold text-gray-900">
+              {status.isOpen ? "Registration Form" : status.waitlist ? "Join the Waitlist" : "Registration Form"}
+            </h2>
+            {status.isOpen ? (
+              <RegistrationForm
+                stamp={stamp}
+                challenge={challenge}
+                lastResult={lastResult}
+                submitting={submittingIntent === "register"}
+                onClientErrors={showClientErrors}
+              />
+            ) : waitlisted ? (
+              <WaitlistJoined {...waitlisted} offerHours={offerHours} />
+            ) : (
+              <>
+                <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
+                  <p className="text-lg font-semibold text-amber-900">{status.message}</p>
+                  <p className="mt-2 text-sm text-amber-800">
+                    {status.waitlist
+                      ? `Join the waitlist with the same details. When a seat frees up, we offer it by e-mail to the next person in line, who has ${offerHours} hours to claim it.`
+                      : "Registration is not available at the moment. Please check back or contact the organisers."}
+                  </p>
                 </div>
-              ) : null}
-            </>
-          )}
-        </section>
+                {status.waitlist ? (
+                  <div className="mt-6">
+                    <RegistrationForm
+                      stamp={stamp}
+                      intent="waitlist"
+                      lastResult={lastResult}
+                      submitting={submittingIntent === "waitlist"}
+                      onClientErrors={showClientErrors}
+                    />
+                  </div>
+                ) : null}
+              </>
+            )}
+          </section>
+        )}
 
         <LostTicket stamp={stamp} sent={Boolean(resend?.sent)} error={resend?.error} submitting={submittingIntent === "resend"} />
       </main>

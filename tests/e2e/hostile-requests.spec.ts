@@ -4,7 +4,7 @@ import { REGISTRATION_FIELDS as FORM_FIELDS } from "../../app/modules/registrati
 import { expect, test } from "../support/fixtures";
 import { hostileForm, hostileString } from "../support/hostile-input";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
-import { formStamps, humanFields, makeRegistrant, postRegistration } from "../support/register-helper";
+import { formStamps, humanFields, makeRegistrant, postRegistration, registrationFormFields } from "../support/register-helper";
 
 // The armour around the site as an attacker meets it: the browser policy on every page
 // (every browser test also fails on any CSP violation: tests/support/fixtures.ts), bodies
@@ -185,15 +185,27 @@ test.describe("many people behind one carrier address", () => {
     // The default ceiling (FORM_POSTS_PER_IP=1000 per 10 minutes) on a server of its own.
     site = await startPrivateSite();
     const request = await playwright.request.newContext({ baseURL: site.url });
-    const started = Date.now();
+    // Each person opened the page (a stamp of their own, as a form stamp is good for one post), then all send within a minute.
     const people = Array.from({ length: 200 }, (_, i) => makeRegistrant({ fullName: `Carrier Crowd ${i}` }));
+    const pageStamps = await formStamps(request, people.length);
+    const started = Date.now();
     const answers: number[] = [];
     for (let i = 0; i < people.length; i += 10) {
       const batch = people.slice(i, i + 10);
-      answers.push(...(await Promise.all(batch.map(async (person) => (await postRegistration(request, person)).status))));
+      answers.push(
+        ...(await Promise.all(
+          batch.map(async (person, j) => {
+            const form = registrationFormFields(person, pageStamps[i + j] ?? "");
+            return (await request.post("/register", { form, maxRedirects: 0 })).status();
+          }),
+        )),
+      );
     }
     expect(Date.now() - started).toBeLessThan(60_000);
-    expect(answers.filter((status) => status === 200)).toHaveLength(200);
+    expect(
+      answers.filter((status) => status === 200),
+      `statuses: ${answers.join(",")}`,
+    ).toHaveLength(200);
 
     // The same address keeps posting: past the ceiling it gets 429 with Retry-After, nothing stored.
     // Each post with a stamp of its own (a stamp is good for one post): fetched ahead, in parallel.

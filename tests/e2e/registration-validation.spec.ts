@@ -142,7 +142,7 @@ for (const javaScript of [true, false]) {
       expect(ticket.ticketId).toMatch(TICKET_ID);
       await expect(dialog.getByRole("img", { name: "Ticket QR code" })).toBeVisible();
       await expect(dialog).toContainText("Check your spam or promotions folder");
-      await expect(dialog).toContainText("you will need it for entry");
+      await expect(dialog).toContainText("This QR code admits you at the entrance.");
       await expect(dialog.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
       await expectFormCleared(page);
 

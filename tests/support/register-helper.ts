@@ -132,18 +132,18 @@ async function formStampFor(request: APIRequestContext): Promise<string> {
  * enough to be accepted when this returns: for tests that post many forms from one browser.
  */
 export async function formStamps(request: APIRequestContext, count: number, parallel = 16): Promise<string[]> {
-  const stamps: string[] = [];
-  for (let i = 0; i < count; i += parallel) {
-    const batch = await Promise.all(
-      Array.from({ length: Math.min(parallel, count - i) }, async () => {
-        const { answer } = await sendUntilNotBusy(
-          () => request.get("/register"),
-          (r) => r.status(),
-        );
-        return /name="formStamp" value="([^"]+)"/.exec(await answer.text())?.[1] ?? "";
-      }),
+  const fetchOne = async () => {
+    const { answer } = await sendUntilNotBusy(
+      () => request.get("/register"),
+      (r) => r.status(),
     );
-    stamps.push(...batch);
+    return /name="formStamp" value="([^"]+)"/.exec(await answer.text())?.[1] ?? "";
+  };
+  // The browser's cookie first: pages fetched at once by a browser without one would each get a
+  // new one, and only the last stays in the jar.
+  const stamps: string[] = [await fetchOne()];
+  for (let i = 1; i < count; i += parallel) {
+    stamps.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, fetchOne))));
   }
   const youngest = Math.max(...stamps.map(servedAt));
   const left = youngest + MIN_FILL_MS + 100 - Date.now();

@@ -62,15 +62,16 @@ async function freshStamp(url: string): Promise<Stamp> {
 
 /** Stamps fetched ahead of the posts, so a burst is not slowed by the wait each one needs. */
 function stampSource(urls: string[], ahead: number) {
-  const queues = new Map(urls.map((url) => [url, [] as Promise<Stamp>[]]));
+  const queues = new Map(urls.map((url) => [url, [] as Promise<Stamp | null>[]]));
+  // A server killed mid-burst answers no page: that stamp is null, and its post counts as unanswered.
   const refill = (url: string) => {
     const queue = queues.get(url) ?? [];
-    while (queue.length < ahead) queue.push(freshStamp(url));
+    while (queue.length < ahead) queue.push(freshStamp(url).catch(() => null));
   };
   for (const url of urls) refill(url);
-  return (url: string): Promise<Stamp> => {
+  return (url: string): Promise<Stamp | null> => {
     const queue = queues.get(url) ?? [];
-    const next = queue.shift() ?? freshStamp(url);
+    const next = queue.shift() ?? freshStamp(url).catch(() => null);
     refill(url);
     return next;
   };
@@ -109,7 +110,8 @@ export async function registrationBurst(options: BurstOptions): Promise<BurstPos
   const lane = async () => {
     while (next < options.total) {
       const url = options.urls[next++ % options.urls.length] ?? "";
-      const result = await post(url, await nextStamp(url));
+      const stamp = await nextStamp(url);
+      const result: BurstPost = stamp ? await post(url, stamp) : { email: "", url, outcome: "no-answer" };
       posts.push(result);
       if (result.outcome === "registered") options.onRegistered?.(++acknowledged);
     }
