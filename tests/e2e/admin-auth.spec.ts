@@ -166,6 +166,7 @@ test.describe("admin layout", () => {
       "Check-in",
       "Event Settings",
       "Activity",
+      "Account security",
     ]);
     await expect(link("Dashboard")).toHaveAttribute("aria-current", "page");
     await expect(link("Attendees")).not.toHaveAttribute("aria-current", "page");

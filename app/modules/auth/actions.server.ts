@@ -56,11 +56,15 @@ export async function signInAction(request: Request, form: FormData, ip: string)
   return redirectWithToast(redirectTo, "success", AUTH_MESSAGES.success, { headers: { "Set-Cookie": result.setCookie } });
 }
 
-/** The second step's page: the code form, or the new authenticator's QR code. Without a half-finished sign-in, back to the start. */
+/**
+ * The second step's page: the code form, or the new authenticator's QR code. Without a
+ * half-finished sign-in (it ran out, or it just finished: the page then shows the new recovery
+ * codes the action returned) `step` is null and the page offers the way back.
+ */
 export async function secondFactorPage(request: Request) {
   const db = await getDb();
   const pending = await findPendingSignIn(db, request, new Date());
-  if (!pending) throw await redirectWithToast(LOGIN_PATH, "error", AUTH_MESSAGES.pendingExpired);
+  if (!pending) return { step: null, email: "", enrolment: null };
   const enrolment = pending.step === "enrol" ? await pendingEnrolment(db, pending.admin, appKeyring()) : null;
   return { step: pending.step, email: pending.admin.email, enrolment };
 }
@@ -69,7 +73,7 @@ export async function secondFactorPage(request: Request) {
 export async function secondFactorAction(request: Request, form: FormData, ip: string) {
   const options = authOptions();
   const fail = (status: number, error: string, headers?: HeadersInit) =>
-    data({ error, toast: makeToast("error", error) }, { status, headers });
+    data({ error, toast: makeToast("error", error), recoveryCodes: null, next: null }, { status, headers });
   if (!isSameOrigin(request, options.publicUrl)) return fail(403, AUTH_MESSAGES.crossOrigin);
   const db = await getDb();
   if (form.get("intent") === "cancel") {
@@ -93,7 +97,10 @@ export async function secondFactorAction(request: Request, form: FormData, ip: s
       logger().info({ ip }, "admin signed in with a second factor");
       // A new authenticator: its recovery codes are shown now, once, with the way on.
       if (result.recoveryCodes)
-        return data({ recoveryCodes: result.recoveryCodes, next: result.redirectTo }, { headers: cookies(result.setCookies) });
+        return data(
+          { error: null, toast: makeToast("success", AUTH_MESSAGES.success), recoveryCodes: result.recoveryCodes, next: result.redirectTo },
+          { headers: cookies(result.setCookies) },
+        );
       return redirectWithToast(result.redirectTo, "success", AUTH_MESSAGES.success, { headers: cookies(result.setCookies) });
   }
 }

@@ -26,13 +26,13 @@ export const FREE_FAILURES = 5;
 const FIRST_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 15 * 60 * 1000;
 /** Failures older than this no longer slow a network down (nor do those before its last success). */
-export const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
+const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
 export const ACCOUNT_CEILING = 20;
 export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
 export const NETWORK_CEILING = 100;
-export const NETWORK_WINDOW_MS = 15 * 60 * 1000;
+const NETWORK_WINDOW_MS = 15 * 60 * 1000;
 /** How long a network that signed in stays recognised: as long as the attempts are kept. */
-export const RECOGNISED_MS = 30 * 24 * 60 * 60 * 1000;
+const RECOGNISED_MS = 30 * 24 * 60 * 60 * 1000;
 
 export type AttemptClaim =
   | { status: "allowed"; attemptId: string; recognised: boolean }

@@ -93,12 +93,12 @@ export async function lookupSession(db: DbOrTx, token: string | null, now: Date)
   return { status: "active", admin: row.admin };
 }
 
-export async function deleteSession(db: DbOrTx, token: string | null): Promise<void> {
+async function deleteSession(db: DbOrTx, token: string | null): Promise<void> {
   if (token) await db.delete(admin_sessions).where(eq(admin_sessions.id, hashToken(token)));
 }
 
 /** Removes an account's ended sessions, so the table does not grow with every sign-in. */
-export async function deleteEndedSessions(db: DbOrTx, adminId: string, now: Date): Promise<void> {
+async function deleteEndedSessions(db: DbOrTx, adminId: string, now: Date): Promise<void> {
   const idleSince = new Date(now.getTime() - IDLE_TIMEOUT_MS);
   await db
     .delete(admin_sessions)
@@ -106,7 +106,7 @@ export async function deleteEndedSessions(db: DbOrTx, adminId: string, now: Date
 }
 
 /** The session token the request carries: over https only the `__Host-` cookie counts. */
-export function sessionToken(request: Request): string | null {
+function sessionToken(request: Request): string | null {
   return readCookie(request.headers.get("Cookie"), sessionCookieName(isSecureRequest(request)));
 }
 

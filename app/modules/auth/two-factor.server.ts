@@ -144,7 +144,7 @@ export async function checkTotp(
 }
 
 /** Uses up one recovery code; false when it is not one of the account's unused codes. */
-export async function useRecoveryCode(db: DbOrTx, adminId: string, code: string, now: Date): Promise<boolean> {
+export async function spendRecoveryCode(db: DbOrTx, adminId: string, code: string, now: Date): Promise<boolean> {
   const used = await db
     .update(admin_recovery_codes)
     .set({ used_at: now })
@@ -162,7 +162,7 @@ export async function useRecoveryCode(db: DbOrTx, adminId: string, code: string,
 /** The second step of a sign-in: a current code, or one of the recovery codes. */
 export async function checkSecondFactor(db: DbOrTx, adminId: string, code: string, now: Date, keyring: Keyring): Promise<CodeCheck> {
   if (isTotpCode(normalise(code))) return checkTotp(db, adminId, code, now, keyring);
-  return (await useRecoveryCode(db, adminId, code, now)) ? "ok" : "invalid";
+  return (await spendRecoveryCode(db, adminId, code, now)) ? "ok" : "invalid";
 }
 
 /** Ten new recovery codes in place of any old ones; the plain codes are returned once and never stored. */

@@ -8,8 +8,8 @@ import type { Route } from "./+types/check-in";
 export const handle = { title: "Check-in" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request);
-  return checkInPage(db, url);
+  const { admin, db } = await requireStaff(request);
+  return checkInPage(db, admin, url);
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
