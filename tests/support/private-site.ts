@@ -42,6 +42,10 @@ export type PrivateSiteOptions = {
   clock?: { file: string };
   /** more environment for the servers, e.g. SCHEDULE_CHECK_SECONDS */
   env?: Record<string, string>;
+  /** also the e2e check-in account (E2E_DOOR_EMAIL, same password) */
+  door?: boolean;
+  /** this many attendees named "Seeded Person 001"…, registered before the server starts */
+  attendees?: number;
 };
 
 /** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
@@ -70,7 +74,11 @@ export type PrivateSite = {
   servers: ProductionServer[];
   startServer: () => Promise<ProductionServer>;
   stop: () => Promise<void>;
+  /** the attendees `attendees` asked for, as stored */
+  seeded: SeededAttendee[];
 };
+
+export type SeededAttendee = { full_name: string; email: string; phone: string; ticket_id: string };
 
 function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, input, encoding: "utf8", timeout: 120_000 });
@@ -109,7 +117,12 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     const { email, password } = e2eAdmin();
     run(["server/admin-cli.ts", "add", email, "--name", "E2E Admin"], env, `${password}\n`);
+    if (options.door)
+      run(["server/admin-cli.ts", "add", e2eAdmin(true).email, "--name", "Door Team", "--role", "checkin"], env, `${password}\n`);
     run(["tests/support/e2e-prepare-data.ts"], env);
+    const seeded: SeededAttendee[] = options.attendees
+      ? JSON.parse(run(["tests/support/e2e-seed-attendees.ts", String(options.attendees)], env))
+      : [];
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
     const startServer = async () => {
       const server = await startProductionServer({
@@ -125,7 +138,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     // One after the other: the first writes the data directory's secret, the others read it.
     for (let i = 0; i < (options.servers ?? 1); i++) await startServer();
     const urls = servers.map((server) => server.url);
-    return { url: urls[0] ?? "", urls, dataDir, postgres, databaseUrl, servers, startServer, stop };
+    return { url: urls[0] ?? "", urls, dataDir, postgres, databaseUrl, servers, startServer, stop, seeded };
   } catch (error) {
     await stop();
     throw error;

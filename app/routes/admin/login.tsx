@@ -13,6 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [{ title: `Admin Login — ${siteName(matches[0]?.loaderData)}` }, { name: "robots", content: "noindex, nofollow" }];
 };
 
+// A refusal's Retry-After (too many tries) reaches the browser on a page request too.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export async function loader({ request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectTo(new URL(request.url).searchParams.get("redirectTo"));
   if (await getOptionalAdmin(request)) throw redirect(redirectTo);
