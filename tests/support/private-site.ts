@@ -78,7 +78,7 @@ export type PrivateSite = {
   seeded: SeededAttendee[];
 };
 
-export type SeededAttendee = { full_name: string; email: string; phone: string; ticket_id: string };
+type SeededAttendee = { full_name: string; email: string; phone: string; ticket_id: string };
 
 function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, input, encoding: "utf8", timeout: 120_000 });

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
-import type { Keyring } from "~/keys.server";
+import type { Keyring, PurposeKey } from "~/keys.server";
 
 // The authenticator secret is the one thing that, copied out of a backup or a leaked database,
 // would let someone make codes forever. It is stored encrypted with AES-256-GCM under the
@@ -14,7 +14,7 @@ const TAG_BYTES = 16;
 export type SealedSecret = { keyId: string; sealed: string };
 
 export function sealSecret(secret: Buffer, adminId: string, keyring: Keyring): SealedSecret {
-  const { id, key } = keyring.current("two-factor");
+  const { id, key }: PurposeKey = keyring.current("two-factor");
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(adminId, "utf8"));

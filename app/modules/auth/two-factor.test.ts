@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { admin_recovery_codes, admin_sessions, admin_two_factor, audit_log } from "~/db/schema";
+import { KEY_PURPOSES, MAX_GENERATION } from "~/key-generations";
 import { createKeyring } from "~/keys.server";
 import { createAdmin } from "./accounts.server";
 import { createSession } from "./session.server";
@@ -52,6 +53,13 @@ describe("the sealed secret", () => {
     const rotated = createKeyring(SECRET, { "two-factor": [2, 1] });
     expect(openSecret(stored, adminId, rotated)).toEqual(secret);
     expect(sealSecret(secret, adminId, rotated).keyId).toBe("2");
+    // Up to the last generation a one-character key id can name ("z" = 35), under its own purpose.
+    expect(KEY_PURPOSES).toContain("two-factor");
+    const last = createKeyring(SECRET, { "two-factor": [MAX_GENERATION, 1] });
+    const sealedLast = sealSecret(secret, adminId, last);
+    expect(sealedLast.keyId).toBe("z");
+    expect(openSecret(sealedLast, adminId, last)).toEqual(secret);
+    expect(openSecret(sealedLast, adminId, rotated)).toBeNull();
   });
 });
 
