@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { e2eAdmin } from "../support/admin-session";
+import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 
@@ -33,6 +34,8 @@ test.describe("an organiser's authenticator app", () => {
   let site: PrivateSite;
   test.beforeAll(async () => {
     test.skip(test.info().project.name !== "desktop", "sites of their own: once");
+    // Starting a site of its own takes a while on a busy machine.
+    test.setTimeout(240_000);
     site = await startPrivateSite();
   });
   test.afterAll(async () => site?.stop());
@@ -49,6 +52,7 @@ test.describe("an organiser's authenticator app", () => {
     await expect(page.getByRole("img", { name: /QR code for your authenticator app/ })).toBeVisible();
     const shown = (await page.getByTestId("totp-secret").textContent()) ?? "";
     expect(shown).toMatch(/^[A-Z2-7 ]{32,}$/);
+    await expectNoViolations(page, "/admin/security while setting up");
     await page.getByLabel("Authentication code").fill("000000");
     await page.getByRole("button", { name: "Turn on" }).click();
     await expect(page.locator("#code-error")).toHaveText("That code is not right. Please check your authenticator app and try again.");
@@ -56,6 +60,7 @@ test.describe("an organiser's authenticator app", () => {
     await page.getByRole("button", { name: "Turn on" }).click();
     const codes = (await page.getByTestId("recovery-codes").getByRole("listitem").allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
+    await expectNoViolations(page, "/admin/security with the recovery codes");
     await page.context().close();
 
     // Signing in now takes the password, then the code.
@@ -63,6 +68,7 @@ test.describe("an organiser's authenticator app", () => {
     await passwordStep(again);
     await expect(again).toHaveURL(/\/admin\/login\/two-factor$/);
     await expect(again.getByRole("heading", { name: "Two-step sign-in" })).toBeVisible();
+    await expectNoViolations(again, "/admin/login/two-factor");
     // No session yet: the admin is still closed.
     await again.goto("/admin");
     await expect(again).toHaveURL(/\/admin\/login/);
@@ -92,6 +98,8 @@ test.describe("REQUIRE_TWO_FACTOR=organisers", () => {
   let site: PrivateSite;
   test.beforeAll(async () => {
     test.skip(test.info().project.name !== "desktop", "sites of their own: once");
+    // Starting a site of its own takes a while on a busy machine.
+    test.setTimeout(240_000);
     site = await startPrivateSite({ door: true, env: { REQUIRE_TWO_FACTOR: "organisers" } });
   });
   test.afterAll(async () => site?.stop());
@@ -103,6 +111,7 @@ test.describe("REQUIRE_TWO_FACTOR=organisers", () => {
     await passwordStep(page);
     await expect(page.getByRole("heading", { name: "Set up two-step sign-in" })).toBeVisible();
     const shown = (await page.getByTestId("totp-secret").textContent()) ?? "";
+    await expectNoViolations(page, "/admin/login/two-factor while enrolling");
     await page.goto("/admin/attendees");
     await expect(page).toHaveURL(/\/admin\/login\?redirectTo=/);
     await page.goto("/admin/login/two-factor");
