@@ -4,11 +4,11 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { audit_log } from "~/db/schema";
+import { admin_two_factor, audit_log } from "~/db/schema";
 import { appKeyring } from "~/keys.server";
 import { createAdmin } from "./accounts.server";
 import { securityAction } from "./security-actions.server";
-import { twoFactorStatus } from "./two-factor.server";
+import { pendingEnrolment, twoFactorStatus } from "./two-factor.server";
 
 // The Account security page's posts: turning on needs a current code; new recovery codes and
 // turning off need a current code or the password; each is audited.
@@ -38,15 +38,13 @@ describe.each(DATABASE_KINDS)("Account security on %s", (kind) => {
 
     const started = await post({ intent: "start" });
     expect(started).toBeInstanceOf(Response);
-    const [row] = await db
-      .execute<{ key_id: string }>(`select key_id from admin_two_factor where admin_id = '${admin.id}'`)
-      .then((r) => (r as unknown as { rows: { key_id: string }[] }).rows);
-    expect(row?.key_id).toBe("1");
-    const { pendingEnrolment } = await import("./two-factor.server");
+    const [row] = await db.select().from(admin_two_factor).where(eq(admin_two_factor.admin_id, admin.id));
+    expect(row).toMatchObject({ key_id: "1", confirmed_at: null });
     const shown = (await pendingEnrolment(db, admin, appKeyring()))?.secret.replace(/\s/g, "") ?? "";
     const code = (aheadMs = 0) => TOTP.generate({ secret: Secret.fromBase32(shown), timestamp: Date.now() + aheadMs });
 
-    const on = (await post({ intent: "confirm", code: code() })) as Answer;
+    const first = code();
+    const on = (await post({ intent: "confirm", code: first })) as Answer;
     expect(on.data.recoveryCodes).toHaveLength(10);
     const wrong = (await post({ intent: "regenerate", proof: "not my password" })) as Answer;
     expect(wrong.init?.status).toBe(400);
@@ -59,7 +57,7 @@ describe.each(DATABASE_KINDS)("Account security on %s", (kind) => {
     expect(fresh.data.recoveryCodes).toHaveLength(10);
     expect(fresh.data.recoveryCodes).not.toEqual(on.data.recoveryCodes);
     // The code used to turn it on cannot turn it off again; the next one can.
-    expect(((await post({ intent: "disable", proof: code() })) as Answer).init?.status).toBe(400);
+    expect(((await post({ intent: "disable", proof: first })) as Answer).init?.status).toBe(400);
     expect((await twoFactorStatus(db, admin.id)).enrolled).toBe(true);
     const off = await post({ intent: "disable", proof: code(30_000) });
     expect(off).toBeInstanceOf(Response);
