@@ -56,6 +56,19 @@ describe("parseConfig", () => {
     expect(parseConfig({ PUBLIC_URL: "http://summit.example.org" }).secureCookies).toBe(false);
   });
 
+  // ── Sign-in hardening ──
+  it("reads REQUIRE_TWO_FACTOR: none by default, organisers when asked, anything else refused by name", () => {
+    expect(parseConfig({}).requireTwoFactor).toBe("none");
+    expect(parseConfig({ REQUIRE_TWO_FACTOR: "organisers" }).requireTwoFactor).toBe("organisers");
+    expect(parseConfig({ REQUIRE_TWO_FACTOR: "none" }).requireTwoFactor).toBe("none");
+    for (const bad of ["everyone", "ORGANISERS", "organisers\u0000", "true"]) {
+      expect(() => parseConfig({ REQUIRE_TWO_FACTOR: bad })).toThrow(
+        /^Invalid configuration: REQUIRE_TWO_FACTOR=.*expected organisers or none$/,
+      );
+    }
+  });
+  // ── end sign-in hardening ──
+
   it("accepts PostgreSQL and SMTP URLs", () => {
     const config = parseConfig({
       DATABASE_URL: "postgresql://summit:secret@db:5432/summit",

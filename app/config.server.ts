@@ -91,6 +91,10 @@ const envSchema = z
       )
       .optional(),
     CSP_REPORT_ONLY: z.enum(["true", "false"], { message: "expected true or false" }).default("false"),
+    // ── Sign-in hardening ──
+    // Whether organiser accounts must use an authenticator app's code after the password.
+    REQUIRE_TWO_FACTOR: z.enum(["organisers", "none"], { message: "expected organisers or none" }).default("none"),
+    // ── end sign-in hardening ──
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         message: "expected one of fatal, error, warn, info, debug, trace, silent",
@@ -118,7 +122,10 @@ export type Config = {
   processes: number;
   /** how often each process asks whether the automatic reminder or the personal-data purge is due */
   scheduleCheckMs: number;
-  /** true when PUBLIC_URL is https: session cookies then carry Secure, and browsers are told to keep to https (HSTS). */
+  /**
+   * true when PUBLIC_URL is https: browsers are told to keep to https (HSTS), and the toast cookie carries Secure.
+   * The admin's session cookies look at each request instead (modules/auth/session-policy.ts).
+   */
   secureCookies: boolean;
   /** Express's `trust proxy`: false (forwarded headers ignored), true, a number of hops, or addresses */
   trustProxy: boolean | number | string;
@@ -132,6 +139,9 @@ export type Config = {
   cspReportOnly: boolean;
   /** per key purpose, the generation that signs and the older ones still accepted (default 1 each) */
   keyGenerations: KeyGenerations;
+  // ── Sign-in hardening ──
+  /** "organisers": an organiser signs in with a password and an authenticator code, and must enrol one first */
+  requireTwoFactor: "organisers" | "none";
 };
 
 export class ConfigError extends Error {}
@@ -173,6 +183,8 @@ export function parseConfig(env: Env): Config {
     formPostsPerIp: e.FORM_POSTS_PER_IP,
     maxActiveRequests: e.MAX_ACTIVE_REQUESTS,
     maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
+    // ── Sign-in hardening ──
+    requireTwoFactor: e.REQUIRE_TWO_FACTOR,
   };
 }
 

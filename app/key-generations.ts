@@ -1,13 +1,13 @@
 // The key purposes and the KEY_GENERATIONS setting, apart from the keys themselves so the
 // configuration can check the setting without importing what reads the configuration.
 
-const KEY_PURPOSES = ["door", "self-service", "waitlist", "form-stamp", "held", "session", "two-factor"] as const;
+export const KEY_PURPOSES = ["door", "self-service", "waitlist", "form-stamp", "held", "session", "two-factor"] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 /** Per purpose: the generation that signs, then the older ones still accepted. */
 export type KeyGenerations = Partial<Record<KeyPurpose, readonly number[]>>;
 
-const MAX_GENERATION = 35;
+export const MAX_GENERATION = 35;
 
 /**
  * "self-service=2+1,door=1": purpose=current generation, then the older ones still accepted.

@@ -10,7 +10,7 @@ import type { KeyGenerations, KeyPurpose } from "./key-generations";
 // (the generation, base 36), so the keys of a purpose's past generations that are still
 // accepted can be told apart. docs/SECURITY.md says how to rotate.
 
-type PurposeKey = { id: string; key: Buffer };
+export type PurposeKey = { id: string; key: Buffer };
 
 export type Keyring = {
   /** The key that signs new tokens of this purpose. */

@@ -14,6 +14,7 @@ export default [
   route("tickets/:token/delete-my-data", "routes/ticket-erase.tsx"),
   route("waitlist/:token", "routes/waitlist.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
+  route("admin/login/two-factor", "routes/admin/login-two-factor.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
@@ -48,6 +49,7 @@ export default [
       route("check-in", "routes/admin/check-in.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("activity", "routes/admin/activity.tsx"),
+      route("security", "routes/admin/security.tsx"),
     ]),
   ]),
   route("*", "routes/not-found.tsx"),

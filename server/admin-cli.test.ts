@@ -3,12 +3,15 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
+import { Secret, TOTP } from "otpauth";
 import { afterAll, describe, it } from "vitest";
 import { type CliResult, runCli } from "#tests/support/run-cli.ts";
 import { createPostgresDatabaseUrl } from "#tests/support/test-database.ts";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
-import { admin_sessions, admin_users } from "~/db/schema";
-import { verifyAdminCredentials } from "~/modules/auth/accounts.server";
+import { admin_sessions, admin_users, audit_log } from "~/db/schema";
+import { createKeyring } from "~/keys.server";
+import { getAdminByEmail, verifyAdminCredentials } from "~/modules/auth/accounts.server";
+import { confirmEnrolment, hasTwoFactor, pendingEnrolment } from "~/modules/auth/two-factor.server";
 
 // Runs the real command line, as `npm run admin` does, in child processes.
 const tempDirs: string[] = [];
@@ -142,6 +145,36 @@ describe.concurrent("admin CLI", () => {
     );
     // Nothing was created in the data directory's embedded database.
     expect(existsSync(path.join(env.DATA_DIR, "db"))).toBe(false);
+
+    // A lost phone: grace has an authenticator and a session; the reset removes both and says so in the Activity log.
+    const openPostgres = () => openDbConnection({ kind: "postgres", url: env.DATABASE_URL });
+    const keyring = createKeyring("cli-test-secret-cli-test-secret-cli-test");
+    const graceId = await withDatabase(openPostgres, async (database) => {
+      const grace = await getAdminByEmail(database.db, "grace@example.org");
+      if (!grace) throw new Error("no grace");
+      const enrolment = await pendingEnrolment(database.db, grace, keyring);
+      const code = TOTP.generate({ secret: Secret.fromBase32(enrolment?.secret.replace(/\s/g, "") ?? ""), timestamp: Date.now() });
+      expect((await confirmEnrolment(database.db, grace.id, code, new Date(), keyring)).status).toBe("ok");
+      await addSession(database, "grace@example.org");
+      return grace.id;
+    });
+    const resetTwoFactor = await cli(env, ["reset-two-factor", "Grace@Example.org"]);
+    expect(resetTwoFactor).toMatchObject({ code: 0, stderr: "" });
+    expect(resetTwoFactor.stdout).toMatch(/^Removed the second factor of grace@example\.org; they are signed out everywhere\./);
+    await withDatabase(openPostgres, async (database) => {
+      expect(await hasTwoFactor(database.db, graceId)).toBe(false);
+      expect(await sessionCount(database, graceId)).toBe(0);
+      const entries = await database.db.select().from(audit_log).where(eq(audit_log.entity_id, graceId));
+      expect(entries).toMatchObject([
+        {
+          action: "admin.two-factor.reset",
+          admin_email: "Command line (npm run admin)",
+          details: { account: "grace@example.org", hadTwoFactor: true },
+        },
+      ]);
+    });
+    const unknownReset = await cli(env, ["reset-two-factor", "nobody@example.org"]);
+    expect(unknownReset).toMatchObject({ code: 1, stderr: "No admin account for nobody@example.org; nothing was changed.\n" });
   });
 
   it("explains usage and refuses bad arguments with one line each", { timeout: 300_000 }, async ({ expect }) => {
@@ -159,7 +192,7 @@ describe.concurrent("admin CLI", () => {
     expect(none).toEqual(help);
     expect(unknown).toMatchObject({
       code: 1,
-      stderr: `Unknown command "frobnicate". Commands: add, list, remove, reset-password, help.\n`,
+      stderr: `Unknown command "frobnicate". Commands: add, list, remove, reset-password, reset-two-factor, help.\n`,
     });
     expect(missing).toMatchObject({ code: 1, stderr: "Missing e-mail address. Usage: npm run admin -- remove <email>\n" });
     expect(invalid).toMatchObject({ code: 1, stderr: `Not a valid e-mail address: "not-an-email"\n` });

@@ -8,7 +8,12 @@ import { emailSchema } from "~/modules/auth/schemas";
 // The database layer is imported only once a command needs it: help and
 // argument errors then answer without loading PGlite.
 const loadDatabaseModules = () =>
-  Promise.all([import("~/config.server"), import("~/db/client.server"), import("~/modules/auth/accounts.server")]);
+  Promise.all([
+    import("~/config.server"),
+    import("~/db/client.server"),
+    import("~/modules/auth/accounts.server"),
+    import("~/modules/auth/two-factor.server"),
+  ]);
 type Modules = Awaited<ReturnType<typeof loadDatabaseModules>>;
 
 // `npm run admin -- <command>`: manages the admin accounts, which are the
@@ -23,6 +28,8 @@ Usage:
   npm run admin -- list                          show all accounts
   npm run admin -- remove <email>                delete an account and end its sessions
   npm run admin -- reset-password <email>        set a new password and end its sessions
+  npm run admin -- reset-two-factor <email>      remove a lost authenticator and its recovery codes,
+                                                 end its sessions (recorded in the Activity log)
   npm run admin -- help                          show this text
 
 Passwords are at least ${MIN_PASSWORD_LENGTH} characters. In a terminal they are asked for twice,
@@ -41,7 +48,7 @@ type Role = (typeof ROLES)[number];
 type Command =
   | { name: "add"; email: string; adminName?: string; role: Role }
   | { name: "list" }
-  | { name: "remove" | "reset-password"; email: string };
+  | { name: "remove" | "reset-password" | "reset-two-factor"; email: string };
 
 function parseCommand(argv: string[]): Command | "help" {
   let parsed: { values: { name?: string; role?: string; help?: boolean }; positionals: string[] };
@@ -56,7 +63,7 @@ function parseCommand(argv: string[]): Command | "help" {
   }
   const [command, ...rest] = parsed.positionals;
   if (parsed.values.help || command === undefined || command === "help") return "help";
-  const known = ["add", "list", "remove", "reset-password"];
+  const known = ["add", "list", "remove", "reset-password", "reset-two-factor"];
   if (!known.includes(command)) throw new CliError(`Unknown command "${command}". Commands: ${known.join(", ")}, help.`);
   if (parsed.values.name !== undefined && command !== "add") throw new CliError(`--name only applies to add.`);
   if (parsed.values.role !== undefined && command !== "add") throw new CliError(`--role only applies to add.`);
@@ -74,7 +81,7 @@ function parseCommand(argv: string[]): Command | "help" {
   if (!parsedEmail.success) throw new CliError(`Not a valid e-mail address: ${JSON.stringify(rawEmail.trim())}`);
   const email = parsedEmail.data;
   if (command === "add") return { name: "add", email, adminName: parsed.values.name, role: role as Role };
-  return { name: command as "remove" | "reset-password", email };
+  return { name: command as "remove" | "reset-password" | "reset-two-factor", email };
 }
 
 /** Opens the server's database; a data directory in use by the server is refused without touching it. */
@@ -179,7 +186,10 @@ function formatTable(rows: { email: string; name: string; role: string; created_
   return [line(table[0]!), rule, ...table.slice(1).map(line), "", count].join("\n");
 }
 
-async function run(command: Command, database: DbConnection, accounts: Modules[2]): Promise<string> {
+/** Who the Activity log names for what this command line did. */
+const CLI_ACTOR = { id: null, email: "Command line (npm run admin)" };
+
+async function run(command: Command, database: DbConnection, accounts: Modules[2], twoFactor: Modules[3]): Promise<string> {
   const { db } = database;
   const { createAdmin, DuplicateAdminError, getAdminByEmail, listAdmins, removeAdmin, resetAdminPassword, assertPasswordLength } = accounts;
   switch (command.name) {
@@ -212,6 +222,12 @@ async function run(command: Command, database: DbConnection, accounts: Modules[2
       if (!(await resetAdminPassword(db, command.email, await readNewPassword(assertPasswordLength)))) throw new CliError(notFound);
       return `Reset the password of ${command.email}; they are signed out everywhere.`;
     }
+    case "reset-two-factor": {
+      if (!(await twoFactor.resetTwoFactor(db, command.email, CLI_ACTOR))) {
+        throw new CliError(`No admin account for ${command.email}; nothing was changed.`);
+      }
+      return `Removed the second factor of ${command.email}; they are signed out everywhere. They sign in with their password next, and set up a new authenticator app on the Account security page (at once, when REQUIRE_TWO_FACTOR=organisers).`;
+    }
   }
 }
 
@@ -226,7 +242,7 @@ async function main(argv: string[]): Promise<number> {
     }
     modules = await loadDatabaseModules();
     database = await openConfiguredDatabase(modules);
-    process.stdout.write(`${await run(command, database, modules[2])}\n`);
+    process.stdout.write(`${await run(command, database, modules[2], modules[3])}\n`);
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;

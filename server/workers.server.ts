@@ -3,6 +3,9 @@ import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Db, DbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
+import { purgeLoginAttempts } from "~/modules/auth/rate-limit.server";
+import { purgeExpiredSignIns } from "~/modules/auth/two-factor.server";
+import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
@@ -61,6 +64,27 @@ function startMediaSweep(db: Db, log: Log, failed: Failed) {
     failed("media: the orphan sweep failed"),
   );
 }
+
+// ── Sign-in hardening ──
+/**
+ * Hourly: sign-in attempts older than 30 days (they hold networks: docs/PRIVACY.md), half-finished
+ * sign-ins past their time, and the door search's counts of minutes gone.
+ */
+function startSignInRecordsPurge(db: Db, log: Log, failed: Failed) {
+  return every(
+    60 * 60_000,
+    60_000,
+    async () => {
+      const now = new Date();
+      const attempts = await purgeLoginAttempts(db, now);
+      await purgeExpiredSignIns(db, now);
+      await purgeDoorSearches(db, now);
+      if (attempts > 0) log.info({ attempts }, "sign-in: deleted attempts older than 30 days");
+    },
+    failed("sign-in: the purge of old attempts failed"),
+  );
+}
+// ── end sign-in hardening ──
 
 /** Asks every minute (SCHEDULE_CHECK_SECONDS) whether the automatic reminder is due; the first instance to find it due sends it. */
 function startAutoReminder(db: Db, log: Log, failed: Failed, checkMs: number) {
@@ -170,6 +194,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
   const retention = startRetentionPurge(db, log, failed, config.scheduleCheckMs);
   const waitlistSweep = startWaitlistSweep(db, log, failed, config.scheduleCheckMs);
   const attackSweep = startAttackSweep(db, log, failed, config.scheduleCheckMs);
+  const signInPurge = startSignInRecordsPurge(db, log, failed);
   return {
     stop: async () => {
       await Promise.all([
@@ -179,6 +204,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
         retention.stop(),
         waitlistSweep.stop(),
         attackSweep.stop(),
+        signInPurge.stop(),
       ]);
       transport.close();
     },

@@ -484,3 +484,80 @@ export const held_registrations = pgTable(
 export function emailEquals(column: AnyColumn, email: string): SQL {
   return sql`lower(trim(${column})) = ${normalizeEmail(email)}`;
 }
+
+// ── Sign-in hardening: two factors, the half-signed-in state, the door's search limit ──
+
+/** The second-factor methods an account may use. */
+export const SIGN_IN_STEPS = ["code", "enrol"] as const;
+
+/**
+ * An account's authenticator (TOTP). The secret is encrypted (AES-256-GCM) with the
+ * "two-factor" key whose generation is key_id; confirmed_at stays null until a first code
+ * proves the phone has it. last_step is the time step of the last code accepted: a code is
+ * accepted only for a later step, so a code seen over a shoulder cannot be used again.
+ */
+export const admin_two_factor = pgTable(
+  "admin_two_factor",
+  {
+    admin_id: uuid("admin_id")
+      .primaryKey()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    key_id: text("key_id").notNull(),
+    secret: text("secret").notNull(),
+    confirmed_at: timestamp("confirmed_at", { withTimezone: true }),
+    last_step: integer("last_step").notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [check("admin_two_factor_last_step_check", sql`${t.last_step} >= 0`)],
+);
+
+/** One-time recovery codes: only their sha256 (the codes are 80 random bits, so a hash is enough). */
+export const admin_recovery_codes = pgTable(
+  "admin_recovery_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    admin_id: uuid("admin_id")
+      .notNull()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    code_hash: text("code_hash").notNull(),
+    used_at: timestamp("used_at", { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex("admin_recovery_codes_key").on(t.admin_id, t.code_hash)],
+);
+
+/**
+ * Half signed in: the password was right, the second factor (or its enrolment) is still due.
+ * The browser holds a random token in an httpOnly cookie; this row its sha256, for minutes.
+ */
+export const admin_sign_in_pending = pgTable(
+  "admin_sign_in_pending",
+  {
+    id: text("id").primaryKey(),
+    admin_id: uuid("admin_id")
+      .notNull()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    step: text("step", { enum: SIGN_IN_STEPS }).notNull(),
+    network: text("network").notNull().default(""),
+    redirect_to: text("redirect_to").notNull().default("/admin"),
+    expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index("admin_sign_in_pending_admin_idx").on(t.admin_id),
+    check("admin_sign_in_pending_step_check", sql`${t.step} in ('code', 'enrol')`),
+  ],
+);
+
+/** Door searches per account and minute: the limit that stops paging through the attendee list. */
+export const door_searches = pgTable(
+  "door_searches",
+  {
+    admin_id: uuid("admin_id")
+      .notNull()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    minute: timestamp("minute", { withTimezone: true }).notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.admin_id, t.minute] })],
+);

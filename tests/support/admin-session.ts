@@ -25,12 +25,13 @@ function flatten(entries: readonly Entry[], parentPath = "", parents: string[] =
   });
 }
 
-/** Every route under /admin except the sign-in page (and, unless asked for, the logout endpoint). */
+/** Every route under /admin except the sign-in pages (the password, the second step) and, unless asked for, the logout endpoint. */
 export function adminRoutes(options: { includeLogout?: boolean } = {}): AdminRoute[] {
   return flatten(routes as readonly Entry[]).filter(
     (r) =>
       (r.path === "admin" || r.path.startsWith("admin/")) &&
       r.path !== "admin/login" &&
+      !r.path.startsWith("admin/login/") &&
       (options.includeLogout || r.path !== "admin/logout"),
   );
 }

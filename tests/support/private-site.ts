@@ -47,6 +47,10 @@ export type PrivateSiteOptions = {
    * of reach, since every test's registrations come from one address (e2e-prepare-data.ts).
    */
   holds?: "default";
+  /** also the e2e check-in account (E2E_DOOR_EMAIL, same password) */
+  door?: boolean;
+  /** this many attendees named "Seeded Person 001"…, registered before the server starts */
+  attendees?: number;
 };
 
 /** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
@@ -75,7 +79,11 @@ export type PrivateSite = {
   servers: ProductionServer[];
   startServer: () => Promise<ProductionServer>;
   stop: () => Promise<void>;
+  /** the attendees `attendees` asked for, as stored */
+  seeded: SeededAttendee[];
 };
+
+type SeededAttendee = { full_name: string; email: string; phone: string; ticket_id: string };
 
 function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
   const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, input, encoding: "utf8", timeout: 120_000 });
@@ -114,7 +122,12 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     const { email, password } = e2eAdmin();
     run(["server/admin-cli.ts", "add", email, "--name", "E2E Admin"], env, `${password}\n`);
+    if (options.door)
+      run(["server/admin-cli.ts", "add", e2eAdmin(true).email, "--name", "Door Team", "--role", "checkin"], env, `${password}\n`);
     run(["tests/support/e2e-prepare-data.ts"], { ...env, ...(options.holds ? { E2E_HOLDS: options.holds } : {}) });
+    const seeded: SeededAttendee[] = options.attendees
+      ? JSON.parse(run(["tests/support/e2e-seed-attendees.ts", String(options.attendees)], env))
+      : [];
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
     const startServer = async () => {
       const server = await startProductionServer({
@@ -130,7 +143,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     // One after the other: the first writes the data directory's secret, the others read it.
     for (let i = 0; i < (options.servers ?? 1); i++) await startServer();
     const urls = servers.map((server) => server.url);
-    return { url: urls[0] ?? "", urls, dataDir, postgres, databaseUrl, servers, startServer, stop };
+    return { url: urls[0] ?? "", urls, dataDir, postgres, databaseUrl, servers, startServer, stop, seeded };
   } catch (error) {
     await stop();
     throw error;

@@ -1,80 +1,150 @@
-import { and, desc, eq, gt, lte, ne, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, lte, max, ne, notInArray, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { login_attempts } from "~/db/schema";
-import { minutesToWait } from "./session-policy";
 
-// Brute-force protection for the admin sign-in, kept in the database so every
-// server instance sees the same attempts. It is keyed on the e-mail: many
-// Nigerian mobile users share one carrier IP, so an IP alone must never lock
-// anyone out; the per-IP ceiling is only a coarse stop for one source
-// spraying many e-mails.
+// Brute-force protection for the admin sign-in (the password and the authenticator code
+// alike), kept in the database so every server instance sees the same attempts.
+//
+// The old rule locked an e-mail for everyone after five failures, so a stranger typing five
+// wrong passwords every quarter of an hour kept the door's account shut on event day. Now:
+//
+// - Failures are counted per account AND network (clientNetwork: an IPv4 address, an IPv6
+//   /64). After FREE_FAILURES, that network must wait before trying that account again,
+//   1 s, then 2 s, 4 s… up to MAX_DELAY_MS. A stranger slows down only themselves.
+// - Against guessing from many networks at once, an account takes at most
+//   ACCOUNT_CEILING failures an hour from networks it has never been signed into from. A
+//   network that has signed in to the account (within RECOGNISED_MS) is not held by that
+//   ceiling: the door's own network still gets in while the account is under attack.
+// - A network spraying many accounts stops at NETWORK_CEILING failures in 15 minutes
+//   (carriers share addresses, so this stays high), again except for accounts it is known to.
+//
+// The rows say nothing about whether the account exists: an unknown e-mail is counted and
+// answered exactly as a known one. The `ip` column holds the network, not the address.
 
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-export const MAX_FAILURES_PER_EMAIL = 5;
-export const MAX_FAILURES_PER_IP = 100;
+export const FREE_FAILURES = 5;
+const FIRST_DELAY_MS = 1000;
+export const MAX_DELAY_MS = 15 * 60 * 1000;
+/** Failures older than this no longer slow a network down (nor do those before its last success). */
+const FAILURE_MEMORY_MS = 24 * 60 * 60 * 1000;
+export const ACCOUNT_CEILING = 20;
+export const ACCOUNT_WINDOW_MS = 60 * 60 * 1000;
+export const NETWORK_CEILING = 100;
+const NETWORK_WINDOW_MS = 15 * 60 * 1000;
+/** How long a network that signed in stays recognised: as long as the attempts are kept. */
+const RECOGNISED_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type AttemptClaim = { status: "allowed"; attemptId: string } | { status: "refused"; reason: "email" | "ip"; retryAfterMs: number };
+export type AttemptClaim =
+  | { status: "allowed"; attemptId: string; recognised: boolean }
+  | { status: "refused"; reason: "delay" | "account" | "network"; retryAfterMs: number };
 
-/**
- * Registers a sign-in attempt BEFORE its password is checked, as a failure
- * until markAttemptSucceeded says otherwise, and decides whether it may go on.
- * Because each request inserts first and counts afterwards, requests racing in
- * parallel see each other: at most MAX_FAILURES_PER_EMAIL of them get through
- * in a window, however many arrive at once. A refused attempt removes its row
- * again, so hammering a locked e-mail does not extend the lock forever.
- */
-export async function claimLoginAttempt(db: DbOrTx, input: { email: string; ip: string }, now: Date): Promise<AttemptClaim> {
-  const email = normalizeEmail(input.email);
-  const ip = input.ip;
-  const [attempt] = await db
-    .insert(login_attempts)
-    .values({ email, ip, succeeded: false, created_at: now })
-    .returning({ id: login_attempts.id });
-  if (!attempt) throw new Error("login attempt insert returned no row");
-
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const inWindow = and(eq(login_attempts.succeeded, false), gt(login_attempts.created_at, since), lte(login_attempts.created_at, now));
-  const [counts] = await db
-    .select({
-      email: sql<number>`(count(*) filter (where ${login_attempts.email} = ${email}))::int`,
-      ip: ip ? sql<number>`(count(*) filter (where ${login_attempts.ip} = ${ip}))::int` : sql<number>`0`,
-    })
-    .from(login_attempts)
-    .where(and(inWindow, ip ? or(eq(login_attempts.email, email), eq(login_attempts.ip, ip)) : eq(login_attempts.email, email)));
-
-  // The counts include this attempt itself, hence ">".
-  const reason = (counts?.email ?? 0) > MAX_FAILURES_PER_EMAIL ? "email" : ip && (counts?.ip ?? 0) > MAX_FAILURES_PER_IP ? "ip" : null;
-  if (!reason) return { status: "allowed", attemptId: attempt.id };
-
-  await db.delete(login_attempts).where(eq(login_attempts.id, attempt.id));
-  // The lock lifts when the oldest of the failures that caused it leaves the window.
-  const limit = reason === "email" ? MAX_FAILURES_PER_EMAIL : MAX_FAILURES_PER_IP;
-  const [oldest] = await db
-    .select({ at: login_attempts.created_at })
-    .from(login_attempts)
-    .where(
-      and(inWindow, ne(login_attempts.id, attempt.id), reason === "email" ? eq(login_attempts.email, email) : eq(login_attempts.ip, ip)),
-    )
-    .orderBy(desc(login_attempts.created_at))
-    .limit(1)
-    .offset(limit - 1);
-  const retryAfterMs = oldest ? oldest.at.getTime() + LOGIN_WINDOW_MS - now.getTime() : LOGIN_WINDOW_MS;
-  return { status: "refused", reason, retryAfterMs: Math.max(1000, retryAfterMs) };
+/** The wait a network owes before its next try after `failures` consecutive failures. */
+export function delayAfter(failures: number): number {
+  if (failures < FREE_FAILURES) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(30, failures - FREE_FAILURES));
 }
 
-/** A successful sign-in is kept on record (it does not wipe earlier failures). */
+/**
+ * Registers an attempt BEFORE its password or code is checked, as a failure until
+ * markAttemptSucceeded says otherwise, and decides whether it may go on. Each request inserts
+ * first and counts afterwards, so requests racing in parallel see each other and no burst
+ * gets more than the free tries. A refused attempt removes its row again: hammering only
+ * costs the hammerer, and it checks no password.
+ */
+export async function claimLoginAttempt(db: DbOrTx, input: { email: string; network: string }, now: Date): Promise<AttemptClaim> {
+  const email = normalizeEmail(input.email);
+  const { network } = input;
+  const [attempt] = await db
+    .insert(login_attempts)
+    .values({ email, ip: network, succeeded: false, created_at: now })
+    .returning({ id: login_attempts.id });
+  if (!attempt) throw new Error("login attempt insert returned no row");
+  const mine = attempt.id;
+  const refuse = async (reason: "delay" | "account" | "network", retryAfterMs: number): Promise<AttemptClaim> => {
+    await db.delete(login_attempts).where(eq(login_attempts.id, mine));
+    return { status: "refused", reason, retryAfterMs: Math.max(1000, Math.ceil(retryAfterMs / 1000) * 1000) };
+  };
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const failed = and(eq(login_attempts.succeeded, false), ne(login_attempts.id, mine), lte(login_attempts.created_at, now));
+
+  // This network and this account: recognised? since when does it owe nothing?
+  const [known] = await db
+    .select({ lastSuccess: max(login_attempts.created_at) })
+    .from(login_attempts)
+    .where(
+      and(
+        eq(login_attempts.email, email),
+        eq(login_attempts.ip, network),
+        eq(login_attempts.succeeded, true),
+        gt(login_attempts.created_at, ago(RECOGNISED_MS)),
+      ),
+    );
+  const lastSuccess = known?.lastSuccess ? new Date(known.lastSuccess) : null;
+  const recognised = Boolean(network && lastSuccess);
+  const memory = ago(FAILURE_MEMORY_MS);
+  const since = lastSuccess && lastSuccess > memory ? lastSuccess : memory;
+
+  const [streak] = await db
+    .select({ n: count(), latest: max(login_attempts.created_at) })
+    .from(login_attempts)
+    .where(and(failed, eq(login_attempts.email, email), eq(login_attempts.ip, network), gt(login_attempts.created_at, since)));
+  const wait = delayAfter(streak?.n ?? 0);
+  if (wait > 0 && streak?.latest) {
+    const until = new Date(streak.latest).getTime() + wait;
+    if (until > now.getTime()) return refuse("delay", until - now.getTime());
+  }
+  if (recognised) return { status: "allowed", attemptId: mine, recognised };
+
+  // Failures against this account from the networks it is not known to, within the hour.
+  const knownNetworks = db
+    .select({ ip: login_attempts.ip })
+    .from(login_attempts)
+    .where(and(eq(login_attempts.email, email), eq(login_attempts.succeeded, true), gt(login_attempts.created_at, ago(RECOGNISED_MS))));
+  const accountFailures = and(
+    failed,
+    eq(login_attempts.email, email),
+    gt(login_attempts.created_at, ago(ACCOUNT_WINDOW_MS)),
+    notInArray(login_attempts.ip, knownNetworks),
+  );
+  const overAccount = await ceilingWait(db, accountFailures, ACCOUNT_CEILING, ACCOUNT_WINDOW_MS, now);
+  if (overAccount !== null) return refuse("account", overAccount);
+
+  if (network) {
+    const networkFailures = and(failed, eq(login_attempts.ip, network), gt(login_attempts.created_at, ago(NETWORK_WINDOW_MS)));
+    const overNetwork = await ceilingWait(db, networkFailures, NETWORK_CEILING, NETWORK_WINDOW_MS, now);
+    if (overNetwork !== null) return refuse("network", overNetwork);
+  }
+  return { status: "allowed", attemptId: mine, recognised };
+}
+
+/** null while fewer than `ceiling` rows match; else how long until the ceiling-th newest leaves the window. */
+async function ceilingWait(db: DbOrTx, where: SQL | undefined, ceiling: number, windowMs: number, now: Date): Promise<number | null> {
+  const [edge] = await db
+    .select({ at: login_attempts.created_at })
+    .from(login_attempts)
+    .where(where)
+    .orderBy(desc(login_attempts.created_at))
+    .limit(1)
+    .offset(ceiling - 1);
+  if (!edge) return null;
+  return edge.at.getTime() + windowMs - now.getTime();
+}
+
+/** A finished sign-in: the network is now recognised for the account, and its failures are behind it. */
 export async function markAttemptSucceeded(db: DbOrTx, attemptId: string): Promise<void> {
   await db.update(login_attempts).set({ succeeded: true }).where(eq(login_attempts.id, attemptId));
 }
 
+/** The one sentence every refusal gets, whichever rule refused and whether or not the account exists. */
 export function lockoutMessage(retryAfterMs: number): string {
-  const minutes = minutesToWait(retryAfterMs);
+  const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+  if (seconds < 60) return `Too many sign-in attempts. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and try again.`;
+  const minutes = Math.ceil(seconds / 60);
   return `Too many sign-in attempts. Please wait ${minutes} ${minutes === 1 ? "minute" : "minutes"} and try again.`;
 }
 
-/** Deletes attempts older than `keepMs` (default 30 days); for a periodic clean-up job. */
-export async function purgeLoginAttempts(db: DbOrTx, now: Date, keepMs = 30 * 24 * 60 * 60 * 1000): Promise<number> {
+/** Deletes attempts older than RECOGNISED_MS (30 days): run hourly by the server (server/workers.server.ts). */
+export async function purgeLoginAttempts(db: DbOrTx, now: Date, keepMs = RECOGNISED_MS): Promise<number> {
   const rows = await db
     .delete(login_attempts)
     .where(lte(login_attempts.created_at, new Date(now.getTime() - keepMs)))

@@ -1,45 +1,81 @@
 import { randomBytes } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { login_attempts } from "~/db/schema";
 import {
+  ACCOUNT_CEILING,
+  ACCOUNT_WINDOW_MS,
   claimLoginAttempt,
-  LOGIN_WINDOW_MS,
+  delayAfter,
+  FREE_FAILURES,
   lockoutMessage,
-  MAX_FAILURES_PER_EMAIL,
-  MAX_FAILURES_PER_IP,
+  MAX_DELAY_MS,
   markAttemptSucceeded,
+  NETWORK_CEILING,
   purgeLoginAttempts,
 } from "./rate-limit.server";
 
 const email = () => `who-${randomBytes(4).toString("hex")}@example.org`;
-const ip = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
+const network = () => `v4:10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
 const t0 = new Date("2025-08-10T09:00:00Z");
 const at = (ms: number) => new Date(t0.getTime() + ms);
+const SECOND = 1000;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
-async function attempts(db: DbOrTx, address: string) {
+async function failedRows(db: DbOrTx, address: string) {
   const [row] = await db
-    .select({
-      failed: sql<number>`(count(*) filter (where not ${login_attempts.succeeded}))::int`,
-      succeeded: sql<number>`(count(*) filter (where ${login_attempts.succeeded}))::int`,
-    })
+    .select({ n: sql<number>`(count(*) filter (where not ${login_attempts.succeeded}))::int` })
     .from(login_attempts)
     .where(eq(login_attempts.email, address));
-  return row;
+  return row?.n ?? 0;
 }
 
-/** n failed attempts one minute apart, starting at `from`; each one must have been allowed. */
-async function fail(db: DbOrTx, address: string, from: number, n: number, source = ip()) {
-  for (let i = 0; i < n; i++) {
-    const claim = await claimLoginAttempt(db, { email: address, ip: source }, at(from + i * MINUTE));
-    expect(claim.status, `attempt ${i + 1}`).toBe("allowed");
+/** An attempt that must be allowed; returns its id. */
+async function allowed(db: DbOrTx, address: string, from: string, when: Date): Promise<string> {
+  const claim = await claimLoginAttempt(db, { email: address, network: from }, when);
+  if (claim.status !== "allowed") throw new Error(`expected allowed at ${when.toISOString()}, got ${JSON.stringify(claim)}`);
+  return claim.attemptId;
+}
+
+/**
+ * A guesser who tries again the moment they may, for `durationMs` on the injected clock:
+ * from one network, or from a new network at every try. How many guesses got through?
+ */
+async function guessesIn(db: DbOrTx, durationMs: number, spread: "one network" | "many networks") {
+  const victim = email();
+  const home = network();
+  let now = 0;
+  let guesses = 0;
+  let i = 0;
+  while (now < durationMs) {
+    const from = spread === "one network" ? home : `v6:2001:db8:${(i++).toString(16)}:0::/64`;
+    const claim = await claimLoginAttempt(db, { email: victim, network: from }, at(now));
+    if (claim.status === "allowed") guesses++;
+    else now += claim.retryAfterMs;
   }
+  return guesses;
 }
 
-describe.each(DATABASE_KINDS)("sign-in rate limit on %s", (kind) => {
+describe("delays", () => {
+  it("lets five failures go free, then doubles the wait from 1 s up to 15 minutes", () => {
+    expect([0, 4].map(delayAfter)).toEqual([0, 0]);
+    expect([5, 6, 7, 8, 14].map(delayAfter)).toEqual([1, 2, 4, 8, 512].map((s) => s * SECOND));
+    expect(delayAfter(15)).toBe(MAX_DELAY_MS);
+    expect(delayAfter(10_000)).toBe(MAX_DELAY_MS);
+  });
+
+  it("says how long to wait in one sentence, in seconds or whole minutes", () => {
+    expect(lockoutMessage(1)).toBe("Too many sign-in attempts. Please wait 1 second and try again.");
+    expect(lockoutMessage(8 * SECOND)).toBe("Too many sign-in attempts. Please wait 8 seconds and try again.");
+    expect(lockoutMessage(61 * SECOND)).toBe("Too many sign-in attempts. Please wait 2 minutes and try again.");
+    expect(lockoutMessage(15 * MINUTE)).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
+  });
+});
+
+describe.each(DATABASE_KINDS)("sign-in throttling on %s", (kind) => {
   let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -48,97 +84,108 @@ describe.each(DATABASE_KINDS)("sign-in rate limit on %s", (kind) => {
     await database?.close();
   });
 
-  it("refuses a sixth attempt within 15 minutes, for that e-mail only and from any IP", async () => {
+  it("slows one network down on one account with growing waits, and no one else", async () => {
     const db = database.db;
     const victim = email();
-    const source = ip();
-    await fail(db, victim, 0, MAX_FAILURES_PER_EMAIL, source);
-
-    // Failures at minutes 0..4: the lock lifts when the first of them is 15 minutes old.
-    const refused = await claimLoginAttempt(db, { email: victim, ip: source }, at(5 * MINUTE));
-    expect(refused).toEqual({ status: "refused", reason: "email", retryAfterMs: 10 * MINUTE });
-    expect(await claimLoginAttempt(db, { email: ` ${victim.toUpperCase()} `, ip: ip() }, at(6 * MINUTE))).toMatchObject({
+    const stranger = network();
+    for (let i = 0; i < FREE_FAILURES; i++) await allowed(db, victim, stranger, at(i * SECOND));
+    // The sixth try must wait 1 s after the fifth failure (at 4 s); then 2 s, then 4 s.
+    expect(await claimLoginAttempt(db, { email: victim, network: stranger }, at(4 * SECOND + 200))).toEqual({
       status: "refused",
-      reason: "email",
+      reason: "delay",
+      retryAfterMs: 1000,
     });
-    // Refused attempts leave no row: hammering a locked e-mail does not keep it locked.
-    expect(await attempts(db, victim)).toEqual({ failed: MAX_FAILURES_PER_EMAIL, succeeded: 0 });
+    await allowed(db, victim, stranger, at(5 * SECOND));
+    expect(await claimLoginAttempt(db, { email: ` ${victim.toUpperCase()} `, network: stranger }, at(6 * SECOND))).toMatchObject({
+      status: "refused",
+      retryAfterMs: 1000,
+    });
+    await allowed(db, victim, stranger, at(7 * SECOND));
+    expect(await claimLoginAttempt(db, { email: victim, network: stranger }, at(10 * SECOND))).toMatchObject({ status: "refused" });
+    await allowed(db, victim, stranger, at(11 * SECOND));
+    // Refused tries left no row: they neither count nor lengthen the wait.
+    expect(await failedRows(db, victim)).toBe(FREE_FAILURES + 3);
 
-    // Someone else behind the same carrier IP is not affected.
-    expect((await claimLoginAttempt(db, { email: email(), ip: source }, at(6 * MINUTE))).status).toBe("allowed");
+    // The door's own network, and the stranger's network on another account, are not held at all.
+    expect((await claimLoginAttempt(db, { email: victim, network: network() }, at(11 * SECOND))).status).toBe("allowed");
+    expect((await claimLoginAttempt(db, { email: email(), network: stranger }, at(11 * SECOND))).status).toBe("allowed");
   });
 
-  it("lets the e-mail try again once the window has passed", async () => {
-    const db = database.db;
-    const victim = email();
-    await fail(db, victim, 0, MAX_FAILURES_PER_EMAIL);
-    expect((await claimLoginAttempt(db, { email: victim, ip: ip() }, at(LOGIN_WINDOW_MS - 1))).status).toBe("refused");
-    // At 15 minutes the first failure has left the window: one more try, then locked again.
-    expect((await claimLoginAttempt(db, { email: victim, ip: ip() }, at(LOGIN_WINDOW_MS))).status).toBe("allowed");
-    expect((await claimLoginAttempt(db, { email: victim, ip: ip() }, at(LOGIN_WINDOW_MS + 1))).status).toBe("refused");
-    expect((await claimLoginAttempt(db, { email: victim, ip: ip() }, at(LOGIN_WINDOW_MS + 5 * MINUTE))).status).toBe("allowed");
-  });
-
-  it("records a success without wiping the failures, and does not count it as one", async () => {
+  it("forgets a network's failures after its next success", async () => {
     const db = database.db;
     const admin = email();
-    await fail(db, admin, 0, MAX_FAILURES_PER_EMAIL - 1);
-    const ok = await claimLoginAttempt(db, { email: admin, ip: ip() }, at(4 * MINUTE));
-    if (ok.status !== "allowed") throw new Error("expected allowed");
-    await markAttemptSucceeded(db, ok.attemptId);
-    expect(await attempts(db, admin)).toEqual({ failed: MAX_FAILURES_PER_EMAIL - 1, succeeded: 1 });
-    // The fifth failure is still allowed; the sixth attempt is not.
-    expect((await claimLoginAttempt(db, { email: admin, ip: ip() }, at(5 * MINUTE))).status).toBe("allowed");
-    expect((await claimLoginAttempt(db, { email: admin, ip: ip() }, at(6 * MINUTE))).status).toBe("refused");
+    const home = network();
+    for (let i = 0; i < FREE_FAILURES; i++) await allowed(db, admin, home, at(i * SECOND));
+    await markAttemptSucceeded(db, await allowed(db, admin, home, at(MINUTE)));
+    for (let i = 0; i < FREE_FAILURES; i++) await allowed(db, admin, home, at(MINUTE + (i + 1) * 10));
+    expect((await claimLoginAttempt(db, { email: admin, network: home }, at(MINUTE + 100))).status).toBe("refused");
   });
 
-  it("lets at most five of many simultaneous attempts through", async () => {
+  it("holds an account at its ceiling against many networks, except the networks it is known to", async () => {
+    const db = database.db;
+    const door = email();
+    const doorNetwork = network();
+    // The door signed in yesterday from its own network.
+    await markAttemptSucceeded(db, await allowed(db, door, doorNetwork, at(-24 * HOUR)));
+    for (let i = 0; i < ACCOUNT_CEILING; i++) await allowed(db, door, network(), at(i * MINUTE));
+    const refused = await claimLoginAttempt(db, { email: door, network: network() }, at(30 * MINUTE));
+    // It lifts when the first of those failures is an hour old.
+    expect(refused).toEqual({ status: "refused", reason: "account", retryAfterMs: ACCOUNT_WINDOW_MS - 30 * MINUTE });
+    const door2 = await claimLoginAttempt(db, { email: door, network: doorNetwork }, at(30 * MINUTE));
+    expect(door2).toMatchObject({ status: "allowed", recognised: true });
+    if (door2.status === "allowed") await markAttemptSucceeded(db, door2.attemptId);
+    expect((await claimLoginAttempt(db, { email: door, network: network() }, at(ACCOUNT_WINDOW_MS))).status).toBe("allowed");
+  });
+
+  it("lets at most the free tries through a burst from one network", async () => {
     const db = database.db;
     const victim = email();
-    const claims = await Promise.all(Array.from({ length: 12 }, () => claimLoginAttempt(db, { email: victim, ip: ip() }, at(MINUTE))));
-    // Each attempt counts the others that were inserted before it counted: never more than five pass
-    // (possibly none, when they all see the whole burst).
-    const allowed = claims.filter((c) => c.status === "allowed").length;
-    expect(allowed).toBeLessThanOrEqual(MAX_FAILURES_PER_EMAIL);
-    expect((await attempts(db, victim))?.failed).toBe(allowed);
-    // Refused attempts left nothing behind, so the limit still lets the remaining tries through one by one.
-    for (let i = allowed; i < MAX_FAILURES_PER_EMAIL; i++) {
-      expect((await claimLoginAttempt(db, { email: victim, ip: ip() }, at(2 * MINUTE))).status).toBe("allowed");
-    }
-    expect((await claimLoginAttempt(db, { email: victim, ip: ip() }, at(2 * MINUTE))).status).toBe("refused");
+    const from = network();
+    const claims = await Promise.all(Array.from({ length: 12 }, () => claimLoginAttempt(db, { email: victim, network: from }, at(MINUTE))));
+    const passed = claims.filter((c) => c.status === "allowed").length;
+    expect(passed).toBeLessThanOrEqual(FREE_FAILURES);
+    expect(await failedRows(db, victim)).toBe(passed);
   });
 
-  it("stops one IP spraying many e-mails at a high ceiling, without touching other IPs", async () => {
+  it("stops one network spraying many accounts, but not on an account it has signed in to", async () => {
     const db = database.db;
-    const source = ip();
+    const sprayer = network();
+    const known = email();
+    await markAttemptSucceeded(db, await allowed(db, known, sprayer, at(-HOUR)));
     await db
       .insert(login_attempts)
-      .values(Array.from({ length: MAX_FAILURES_PER_IP }, (_, i) => ({ email: email(), ip: source, created_at: at(i * 1000) })));
-    const refused = await claimLoginAttempt(db, { email: email(), ip: source }, at(5 * MINUTE));
-    expect(refused).toEqual({ status: "refused", reason: "ip", retryAfterMs: 10 * MINUTE });
-    expect((await claimLoginAttempt(db, { email: email(), ip: ip() }, at(5 * MINUTE))).status).toBe("allowed");
-    // Without a known address there is no per-IP bucket everyone would share.
-    await db
-      .insert(login_attempts)
-      .values(Array.from({ length: MAX_FAILURES_PER_IP }, () => ({ email: email(), ip: "", created_at: at(MINUTE) })));
-    expect((await claimLoginAttempt(db, { email: email(), ip: "" }, at(5 * MINUTE))).status).toBe("allowed");
+      .values(Array.from({ length: NETWORK_CEILING }, (_, i) => ({ email: email(), ip: sprayer, created_at: at(i * 1000) })));
+    expect(await claimLoginAttempt(db, { email: email(), network: sprayer }, at(5 * MINUTE))).toEqual({
+      status: "refused",
+      reason: "network",
+      retryAfterMs: 10 * MINUTE,
+    });
+    expect((await claimLoginAttempt(db, { email: known, network: sprayer }, at(5 * MINUTE))).status).toBe("allowed");
+    expect((await claimLoginAttempt(db, { email: email(), network: network() }, at(5 * MINUTE))).status).toBe("allowed");
   });
 
-  it("purges attempts older than the retention period", async () => {
+  it("purges attempts older than 30 days", async () => {
     const db = database.db;
     const old = email();
-    await fail(db, old, -40 * 24 * 60 * MINUTE, 2);
-    await fail(db, old, 0, 1);
+    await allowed(db, old, network(), at(-40 * 24 * HOUR));
+    await allowed(db, old, network(), at(0));
     await purgeLoginAttempts(db, at(MINUTE));
-    const rows = await db
-      .select()
-      .from(login_attempts)
-      .where(and(eq(login_attempts.email, old)));
-    expect(rows).toHaveLength(1);
+    expect(await db.select().from(login_attempts).where(eq(login_attempts.email, old))).toHaveLength(1);
   });
 
-  it("says how long to wait", () => {
-    expect(lockoutMessage(15 * MINUTE)).toBe("Too many sign-in attempts. Please wait 15 minutes and try again.");
-    expect(lockoutMessage(30_000)).toBe("Too many sign-in attempts. Please wait 1 minute and try again.");
+  // The figures in docs/SECURITY.md ("Sign-in throttling"):
+  //   npx vitest run app/modules/auth/rate-limit.test.ts -t "guesses"
+  it("figures: guesses an attacker gets against one account in an hour and in a day", { timeout: 120_000 }, async () => {
+    const db = database.db;
+    const figures = {
+      oneNetworkHour: await guessesIn(db, HOUR, "one network"),
+      oneNetworkDay: await guessesIn(db, 24 * HOUR, "one network"),
+      manyNetworksHour: await guessesIn(db, HOUR, "many networks"),
+      manyNetworksDay: await guessesIn(db, 24 * HOUR, "many networks"),
+    };
+    console.info(`[throttle ${kind}] guesses per account: ${JSON.stringify(figures)}`);
+    expect(figures.oneNetworkHour).toBeLessThanOrEqual(20);
+    expect(figures.manyNetworksHour).toBe(ACCOUNT_CEILING);
+    expect(figures.manyNetworksDay).toBeLessThanOrEqual(24 * ACCOUNT_CEILING);
   });
 });

@@ -17,3 +17,17 @@ export const loginSchema = z.object({
   email: emailSchema,
   password: z.string({ error: "Password is required" }).min(1, "Password is required"),
 });
+
+/** The second step of signing in, and confirming an authenticator: a 6-digit code or a recovery code. */
+export const codeSchema = z.object({
+  code: z
+    .string({ error: "Enter the code from your authenticator app" })
+    .trim()
+    .min(1, "Enter the code from your authenticator app")
+    .max(64, "That code is not right. Please check your authenticator app and try again."),
+});
+
+/** Turning the authenticator off or new recovery codes: a current code or the password proves it is you. */
+export const confirmIdentitySchema = z.object({
+  proof: z.string({ error: "Enter a current code or your password" }).min(1, "Enter a current code or your password").max(1024),
+});

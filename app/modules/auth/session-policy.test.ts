@@ -2,14 +2,16 @@ import { describe, expect, it } from "vitest";
 import {
   ABSOLUTE_TIMEOUT_MS,
   absoluteExpiry,
+  clearPendingCookie,
   clearSessionCookie,
   IDLE_TIMEOUT_MS,
   isSameOrigin,
+  isSecureRequest,
   isStateChanging,
   loginUrl,
-  minutesToWait,
   needsTouch,
   pagePath,
+  pendingCookie,
   readCookie,
   SESSION_COOKIE,
   safeRedirectTo,
@@ -48,8 +50,29 @@ describe("session cookie", () => {
   it("is httpOnly, SameSite=Lax, for the whole site, Secure only behind https", () => {
     const plain = sessionCookie("tok en", { secure: false });
     expect(plain).toBe(`${SESSION_COOKIE}=tok%20en; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax`);
-    expect(sessionCookie("t", { secure: true })).toMatch(/; Secure$/);
     expect(clearSessionCookie({ secure: false })).toMatch(/^ys_admin=; Path=\/; Max-Age=0; Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("is __Host- prefixed and Secure over https, and keeps the bare name on plain http", () => {
+    // Browsers accept __Host- only with Secure, Path=/ and no Domain: all three are checked.
+    const secure = sessionCookie("t", { secure: true });
+    expect(secure).toBe("__Host-ys_admin=t; Path=/; Max-Age=604800; HttpOnly; SameSite=Lax; Secure");
+    expect(secure).not.toMatch(/Domain=/i);
+    expect(clearSessionCookie({ secure: true })).toMatch(/^__Host-ys_admin=; Path=\/; Max-Age=0; .*; Secure$/);
+    expect(sessionCookie("t", { secure: false })).not.toMatch(/__Host-|Secure/);
+    // The half-signed-in cookie: minutes, Strict, the same prefix rule.
+    expect(pendingCookie("p", { secure: true, maxAgeMs: 300_000 })).toBe(
+      "__Host-ys_signin=p; Path=/; Max-Age=300; HttpOnly; SameSite=Strict; Secure",
+    );
+    expect(pendingCookie("p", { secure: false, maxAgeMs: 300_000 })).toBe("ys_signin=p; Path=/; Max-Age=300; HttpOnly; SameSite=Strict");
+    expect(clearPendingCookie({ secure: false })).toMatch(/^ys_signin=; Path=\/; Max-Age=0;/);
+  });
+
+  it("tells an https request (direct or through a trusted proxy, as Express resolved it) from plain http", () => {
+    expect(isSecureRequest(new Request("https://summit.example.org/admin/login"))).toBe(true);
+    expect(isSecureRequest(new Request("http://localhost:3000/admin/login"))).toBe(false);
+    // A forwarded header the server did not trust never reaches the Request's URL; the header itself decides nothing here.
+    expect(isSecureRequest(new Request("http://127.0.0.1:3000/", { headers: { "X-Forwarded-Proto": "https" } }))).toBe(false);
   });
 
   it("reads one cookie out of a Cookie header", () => {
@@ -122,11 +145,5 @@ describe("redirect targets", () => {
     expect(loginUrl("/admin")).toBe("/admin/login");
     expect(loginUrl("/admin/attendees?q=a b")).toBe("/admin/login?redirectTo=%2Fadmin%2Fattendees%3Fq%3Da%2520b");
     expect(loginUrl("https://evil.example")).toBe("/admin/login");
-  });
-
-  it("rounds a lockout up to whole minutes", () => {
-    expect(minutesToWait(15 * 60_000)).toBe(15);
-    expect(minutesToWait(60_001)).toBe(2);
-    expect(minutesToWait(0)).toBe(1);
   });
 });

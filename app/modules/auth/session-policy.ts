@@ -20,7 +20,16 @@ export const AUTH_MESSAGES = {
   loggedOut: "Logged out successfully",
   crossOrigin: "This request did not come from this site. Please reload the page and try again.",
   checkinOnly: "This account is for check-in at the door only.",
+  enrolFirst: "Set up your authenticator app on the Account security page first.",
+  pendingExpired: "Your sign-in took too long. Please enter your e-mail and password again.",
+  codeInvalid: "That code is not right. Please check your authenticator app and try again.",
+  codeReplayed: "That code was just used. Please wait for the next code in your app.",
 } as const;
+
+/** The account security page (the authenticator app, recovery codes). */
+export const SECURITY_PATH = "/admin/security";
+/** The second step of signing in: the authenticator code, or enrolling one. */
+export const SECOND_FACTOR_PATH = "/admin/login/two-factor";
 
 /** The check-in page, the one page a check-in account may use. */
 export const CHECKIN_HOME = "/admin/check-in";
@@ -60,30 +69,68 @@ export function readCookie(header: string | null, name: string): string | null {
   return null;
 }
 
-/** Set-Cookie for the session token: httpOnly, SameSite=Lax, Secure behind https. */
-export function sessionCookie(token: string, options: { secure: boolean; maxAgeMs?: number }): string {
-  const maxAge = Math.floor((options.maxAgeMs ?? ABSOLUTE_TIMEOUT_MS) / 1000);
+/**
+ * The session cookie's name. Over https it is `__Host-` prefixed: browsers then accept it
+ * only with Secure, Path=/ and no Domain, so neither a plain-http page nor a sibling
+ * subdomain can plant or overwrite it. Browsers refuse that prefix without Secure, so plain
+ * http (a laptop on localhost) keeps the bare name.
+ */
+export function sessionCookieName(secure: boolean): string {
+  return secure ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+/**
+ * Whether the browser reached us over https, directly or through a proxy TRUST_PROXY
+ * believes: @react-router/express builds the Request's URL from Express's req.protocol,
+ * which reads X-Forwarded-Proto only from trusted proxies. Per request, not from
+ * PUBLIC_URL: the site answers on its https name and on http://localhost alike.
+ */
+export function isSecureRequest(request: Request): boolean {
+  return new URL(request.url).protocol === "https:";
+}
+
+type CookieOptions = { secure: boolean; maxAgeMs?: number };
+
+function cookieHeader(name: string, value: string, maxAgeSeconds: number, sameSite: "Lax" | "Strict", secure: boolean): string {
   return [
-    `${SESSION_COOKIE}=${encodeURIComponent(token)}`,
+    `${name}=${encodeURIComponent(value)}`,
     "Path=/",
-    `Max-Age=${maxAge}`,
+    `Max-Age=${maxAgeSeconds}`,
+    ...(maxAgeSeconds === 0 ? ["Expires=Thu, 01 Jan 1970 00:00:00 GMT"] : []),
     "HttpOnly",
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
+    `SameSite=${sameSite}`,
+    ...(secure ? ["Secure"] : []),
   ].join("; ");
+}
+
+/** Set-Cookie for the session token: httpOnly, SameSite=Lax, Secure and `__Host-` over https. */
+export function sessionCookie(token: string, options: CookieOptions): string {
+  const maxAge = Math.floor((options.maxAgeMs ?? ABSOLUTE_TIMEOUT_MS) / 1000);
+  return cookieHeader(sessionCookieName(options.secure), token, maxAge, "Lax", options.secure);
 }
 
 /** Set-Cookie that removes the session cookie. */
 export function clearSessionCookie(options: { secure: boolean }): string {
-  return [
-    `${SESSION_COOKIE}=`,
-    "Path=/",
-    "Max-Age=0",
-    "Expires=Thu, 01 Jan 1970 00:00:00 GMT",
-    "HttpOnly",
-    "SameSite=Lax",
-    ...(options.secure ? ["Secure"] : []),
-  ].join("; ");
+  return cookieHeader(sessionCookieName(options.secure), "", 0, "Lax", options.secure);
+}
+
+// The half-signed-in state (password right, second factor due) lives in a cookie of its own,
+// for minutes, sent only to our own pages (Strict): the session is created after the code.
+const PENDING_COOKIE = "ys_signin";
+export const PENDING_CODE_MS = 5 * 60 * 1000;
+/** Enrolling takes longer: installing an app, scanning, typing. */
+export const PENDING_ENROL_MS = 15 * 60 * 1000;
+
+export function pendingCookieName(secure: boolean): string {
+  return secure ? `__Host-${PENDING_COOKIE}` : PENDING_COOKIE;
+}
+
+export function pendingCookie(token: string, options: { secure: boolean; maxAgeMs: number }): string {
+  return cookieHeader(pendingCookieName(options.secure), token, Math.floor(options.maxAgeMs / 1000), "Strict", options.secure);
+}
+
+export function clearPendingCookie(options: { secure: boolean }): string {
+  return cookieHeader(pendingCookieName(options.secure), "", 0, "Strict", options.secure);
 }
 
 export function isStateChanging(method: string): boolean {
@@ -146,9 +193,4 @@ export function safeRedirectTo(value: unknown): string {
 export function loginUrl(returnTo: string): string {
   const target = safeRedirectTo(returnTo);
   return target === ADMIN_HOME ? LOGIN_PATH : `${LOGIN_PATH}?${new URLSearchParams({ redirectTo: target })}`;
-}
-
-/** Whole minutes to wait, at least one, for a lockout message. */
-export function minutesToWait(ms: number): number {
-  return Math.max(1, Math.ceil(ms / 60_000));
 }

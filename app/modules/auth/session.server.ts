@@ -6,8 +6,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import { admin_sessions, admin_users } from "~/db/schema";
 import { redirectWithToast } from "~/ui/toast.server";
-import { type AdminRole, verifyAdminCredentials } from "./accounts.server";
-import { claimLoginAttempt, markAttemptSucceeded } from "./rate-limit.server";
+import type { AdminRole } from "./accounts.server";
 import {
   AUTH_MESSAGES,
   absoluteExpiry,
@@ -15,26 +14,29 @@ import {
   clearSessionCookie,
   IDLE_TIMEOUT_MS,
   isSameOrigin,
+  isSecureRequest,
   isStateChanging,
   loginUrl,
   needsTouch,
   pagePath,
   readCookie,
-  SESSION_COOKIE,
+  SECURITY_PATH,
   sessionCookie,
+  sessionCookieName,
   sessionState,
 } from "./session-policy";
+import { hasTwoFactor } from "./two-factor.server";
 
 // Server-side admin sessions: the cookie holds a random token,
 // the database only its sha256, so neither a leaked database nor a leaked log
 // line yields a usable session. Every admin loader and action starts with requireAdmin.
 
 export type SessionAdmin = { id: string; email: string; name: string; role: AdminRole };
-export type AuthOptions = { now: Date; publicUrl: string; secureCookies: boolean };
+export type AuthOptions = { now: Date; publicUrl: string; requireTwoFactor: "organisers" | "none" };
 
 export function authOptions(now = new Date()): AuthOptions {
   const config = getConfig();
-  return { now, publicUrl: config.publicUrl, secureCookies: config.secureCookies };
+  return { now, publicUrl: config.publicUrl, requireTwoFactor: config.requireTwoFactor };
 }
 
 export function hashToken(token: string): string {
@@ -103,8 +105,9 @@ async function deleteEndedSessions(db: DbOrTx, adminId: string, now: Date): Prom
     .where(and(eq(admin_sessions.admin_id, adminId), or(lte(admin_sessions.expires_at, now), lte(admin_sessions.last_seen_at, idleSince))));
 }
 
+/** The session token the request carries: over https only the `__Host-` cookie counts. */
 function sessionToken(request: Request): string | null {
-  return readCookie(request.headers.get("Cookie"), SESSION_COOKIE);
+  return readCookie(request.headers.get("Cookie"), sessionCookieName(isSecureRequest(request)));
 }
 
 // Parent and child loaders of one data request share the Request object: look the session up once.
@@ -137,7 +140,7 @@ export async function authenticateAdmin(db: DbOrTx, request: Request, options: A
   if (lookup.status === "active") return lookup.admin;
 
   const message = lookup.status === "expired" ? AUTH_MESSAGES.expired : AUTH_MESSAGES.unauthorized;
-  const clear = { "Set-Cookie": clearSessionCookie({ secure: options.secureCookies }) };
+  const clear = { "Set-Cookie": clearSessionCookie({ secure: isSecureRequest(request) }) };
   if (!isStateChanging(request.method)) {
     const target = loginUrl(pagePath(request));
     if (lookup.status === "none") throw redirect(target);
@@ -152,7 +155,9 @@ export async function authenticateAdmin(db: DbOrTx, request: Request, options: A
  */
 export async function requireAdmin(request: Request): Promise<{ admin: SessionAdmin; db: Db }> {
   const db = await getDb();
-  const admin = await authenticateAdmin(db, request, authOptions());
+  const options = authOptions();
+  const admin = await authenticateAdmin(db, request, options);
+  await assertEnrolled(db, request, admin, options);
   if (admin.role !== "organiser") {
     if (!isStateChanging(request.method) && /^\/admin\/?$/.test(pagePath(request))) throw redirect(CHECKIN_HOME);
     throw Response.json({ error: AUTH_MESSAGES.checkinOnly }, { status: 403 });
@@ -163,7 +168,23 @@ export async function requireAdmin(request: Request): Promise<{ admin: SessionAd
 /** The first call of the loaders and actions both roles may use: the admin frame and check-in. */
 export async function requireStaff(request: Request): Promise<{ admin: SessionAdmin; db: Db }> {
   const db = await getDb();
-  return { admin: await authenticateAdmin(db, request, authOptions()), db };
+  const options = authOptions();
+  const admin = await authenticateAdmin(db, request, options);
+  await assertEnrolled(db, request, admin, options);
+  return { admin, db };
+}
+
+/**
+ * With REQUIRE_TWO_FACTOR=organisers, an organiser without an authenticator can use the
+ * security page and nothing else (a session from before the setting, or after a reset):
+ * pages go there, anything else is refused. New sign-ins enrol before they get a session.
+ */
+async function assertEnrolled(db: DbOrTx, request: Request, admin: SessionAdmin, options: AuthOptions): Promise<void> {
+  if (options.requireTwoFactor !== "organisers" || admin.role !== "organiser") return;
+  if (pagePath(request).startsWith(SECURITY_PATH)) return;
+  if (await hasTwoFactor(db, admin.id)) return;
+  if (!isStateChanging(request.method)) throw redirect(SECURITY_PATH);
+  throw Response.json({ error: AUTH_MESSAGES.enrolFirst }, { status: 403 });
 }
 
 /** The signed-in admin or null, without redirecting: for the sign-in page. */
@@ -172,47 +193,21 @@ export async function getOptionalAdmin(request: Request, db?: DbOrTx, now = new 
   return lookup.status === "active" ? lookup.admin : null;
 }
 
-export type SignInResult =
-  | { status: "ok"; admin: SessionAdmin; setCookie: string }
-  | { status: "invalid" }
-  | { status: "locked"; retryAfterMs: number };
-
 /**
- * Checks the credentials under the brute-force limit and starts a new session
- * (a new id at every sign-in; the session the browser had before is ended).
- * A refused attempt never reaches the password check.
+ * Starts a new session for a fully signed-in admin (a new id at every sign-in; the session the
+ * browser had before is ended) and returns its Set-Cookie header.
  */
-export async function signIn(
-  db: DbOrTx,
-  request: Request,
-  credentials: { email: string; password: string },
-  options: AuthOptions & { ip: string },
-): Promise<SignInResult> {
-  const claim = await claimLoginAttempt(db, { email: credentials.email, ip: options.ip }, options.now);
-  if (claim.status === "refused") return { status: "locked", retryAfterMs: claim.retryAfterMs };
-
-  const admin = await verifyAdminCredentials(db, credentials.email, credentials.password);
-  if (!admin) return { status: "invalid" };
-
-  await markAttemptSucceeded(db, claim.attemptId);
+export async function startSession(db: DbOrTx, request: Request, adminId: string, info: { now: Date; ip: string }): Promise<string> {
   await deleteSession(db, sessionToken(request));
-  await deleteEndedSessions(db, admin.id, options.now);
-  const { token } = await createSession(db, admin.id, {
-    now: options.now,
-    ip: options.ip,
-    userAgent: request.headers.get("User-Agent"),
-  });
-  return {
-    status: "ok",
-    admin: { id: admin.id, email: admin.email, name: admin.name, role: admin.role },
-    setCookie: sessionCookie(token, { secure: options.secureCookies }),
-  };
+  await deleteEndedSessions(db, adminId, info.now);
+  const { token } = await createSession(db, adminId, { now: info.now, ip: info.ip, userAgent: request.headers.get("User-Agent") });
+  return sessionCookie(token, { secure: isSecureRequest(request) });
 }
 
 /** Ends the request's session (if any); returns the Set-Cookie header that removes the cookie. */
-export async function signOut(db: DbOrTx, request: Request, options: { secureCookies: boolean }): Promise<string> {
+export async function signOut(db: DbOrTx, request: Request): Promise<string> {
   await deleteSession(db, sessionToken(request));
-  return clearSessionCookie({ secure: options.secureCookies });
+  return clearSessionCookie({ secure: isSecureRequest(request) });
 }
 
 /** The client's address as Express saw it (server/app.ts puts it in the load context). */

@@ -13,9 +13,12 @@ import {
   checkInByScan,
   checkInByTicketId,
   countCheckedIn,
+  doorQuery,
   searchAtDoor,
   undoCheckIn,
 } from "./checkin.server";
+import { countDoorSearch } from "./search-limit.server";
+import { MIN_SEARCH_LENGTH } from "./search-rules";
 
 const UNDO_PARAM = "undo";
 
@@ -33,13 +36,48 @@ const checkInFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("undo"), id: field(100) }),
 ]);
 
-/** The door page: counts, the search's matches (`?q=`) and the attendee named by `?undo=` (the confirmation without JavaScript). */
-export async function checkInPage(db: Db, url: URL) {
+export const SEARCH_MESSAGES = {
+  tooShort: `Type at least ${MIN_SEARCH_LENGTH} letters of a name, or a whole ticket ID.`,
+  tooMany: (retryAfterMs: number) => {
+    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
+    return `Too many searches from this account. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and search again; scanning and typed ticket IDs still work.`;
+  },
+} as const;
+
+/**
+ * The door page: counts, the search's matches (`?q=`, limited per account) and the attendee
+ * named by `?undo=` (the confirmation without JavaScript).
+ */
+export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const undoId = url.searchParams.get(UNDO_PARAM);
-  const [settings, checkedIn, matches] = await Promise.all([getSettings(db), countCheckedIn(db), searchAtDoor(db, q)]);
+  const searching = doorQuery(q).length >= MIN_SEARCH_LENGTH;
+  const allowance = searching ? await countDoorSearch(db, actor.id, new Date()) : { allowed: true as const };
+  const [settings, checkedIn, matches] = await Promise.all([
+    getSettings(db),
+    countCheckedIn(db),
+    searching && allowance.allowed ? searchAtDoor(db, q) : Promise.resolve([]),
+  ]);
+  const searchError =
+    q.trim() === ""
+      ? null
+      : !searching
+        ? SEARCH_MESSAGES.tooShort
+        : allowance.allowed
+          ? null
+          : SEARCH_MESSAGES.tooMany(allowance.retryAfterMs);
   const undo = undoId ? (matches.find((m) => m.id === undoId && m.checked_in_at) ?? null) : null;
-  return { q, checkedIn, registered: settings.registered_count, matches, undo: undo ? { id: undo.id, full_name: undo.full_name } : null };
+  const page = {
+    q,
+    checkedIn,
+    registered: settings.registered_count,
+    matches,
+    searchError,
+    undo: undo ? { id: undo.id, full_name: undo.full_name } : null,
+  };
+  return allowance.allowed
+    ? page
+    : data(page, { status: 429, headers: { "Retry-After": String(Math.ceil(allowance.retryAfterMs / 1000)) } });
 }
 
 /**

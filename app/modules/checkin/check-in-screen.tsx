@@ -9,6 +9,7 @@ import { useHydrated } from "~/ui/use-hydrated";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { CheckInOutcome, DoorSearchRow } from "./checkin.server";
 import { QrScanner } from "./qr-scanner";
+import { MIN_SEARCH_LENGTH } from "./search-rules";
 
 // The door, on a phone: the camera first, then a typed ticket ID and a search, each
 // answering with one large card readable at arm's length: green checked in, amber
@@ -20,6 +21,8 @@ type Page = {
   checkedIn: number;
   registered: number;
   matches: (Omit<DoorSearchRow, "checked_in_at"> & { checked_in_at: Date | string | null })[];
+  /** the search was too short, or this account searched too often */
+  searchError: string | null;
   undo: { id: string; full_name: string } | null;
 };
 type Result = { outcome: CheckInOutcome; at: number };
@@ -148,15 +151,31 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         </h2>
         <Form method="get" action="/admin/check-in" className="mt-2 flex items-end gap-2">
           <div className="flex-1">
-            <FormField label="Name, e-mail or ticket ID" id="door-search" errorId="door-search-error">
-              <input id="door-search" name="q" type="search" defaultValue={page.q} minLength={2} autoComplete="off" className={INPUT} />
+            <FormField
+              label="Name or ticket ID"
+              id="door-search"
+              errorId="door-search-error"
+              error={page.searchError ?? undefined}
+              description={`At least ${MIN_SEARCH_LENGTH} letters.`}
+            >
+              <input
+                id="door-search"
+                name="q"
+                type="search"
+                defaultValue={page.q}
+                minLength={MIN_SEARCH_LENGTH}
+                autoComplete="off"
+                aria-invalid={page.searchError ? true : undefined}
+                aria-describedby={page.searchError ? "door-search-error" : undefined}
+                className={INPUT}
+              />
             </FormField>
           </div>
           <button type="submit" className={`${BUTTON.secondary} py-2.5`}>
             Search
           </button>
         </Form>
-        {page.q.length >= 2 ? (
+        {page.q && !page.searchError ? (
           page.matches.length === 0 ? (
             <p className="mt-3 text-sm text-gray-600">{`No attendee matches "${page.q}".`}</p>
           ) : (
@@ -165,7 +184,6 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
                 <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
                   <div className="min-w-0">
                     <p className="font-semibold break-words text-gray-900">{m.full_name}</p>
-                    <p className="text-sm break-all text-gray-600">{m.email}</p>
                     <p className="font-mono text-xs text-gray-500">{m.ticket_id}</p>
                   </div>
                   {m.checked_in_at ? (

@@ -77,15 +77,27 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toEqual([]);
   });
 
-  it("checks in by a typed ticket ID or a search result, finds people by name, e-mail or ticket ID", async () => {
+  it("checks in by a typed ticket ID or a search result, finds people by name or ticket ID only", async () => {
     const { db } = database;
     const hauwa = await createAttendee(db, { full_name: "Hauwa Ɓello", email: "hauwa.bello@example.org" });
     // Case-insensitive for ASCII letters (a C-locale PostgreSQL does not fold Ɓ/ɓ).
     const found = await searchAtDoor(db, "HAUWA Ɓel");
     expect(found.map((r) => r.id)).toContain(hauwa.id);
     expect((await searchAtDoor(db, hauwa.ticket_id.toLowerCase())).map((r) => r.id)).toEqual([hauwa.id]);
-    expect((await searchAtDoor(db, "HAUWA.BELLO@")).map((r) => r.id)).toEqual([hauwa.id]);
-    expect(await searchAtDoor(db, "%")).toEqual([]);
+    // Not by e-mail: the answer would tell whoever types an address that its owner registered.
+    expect(await searchAtDoor(db, "HAUWA.BELLO@")).toEqual([]);
+    expect(await searchAtDoor(db, "%%%")).toEqual([]);
+    // Fewer than three characters find nobody.
+    expect(await searchAtDoor(db, "Ha")).toEqual([]);
+    expect(await searchAtDoor(db, " H\u0000a ")).toEqual([]);
+    // Only what the door shows: no e-mail, phone, organisation or anything else of the person.
+    expect(Object.keys((await searchAtDoor(db, "Hauwa"))[0] ?? {}).sort()).toEqual([
+      "checked_in_at",
+      "checked_in_by",
+      "full_name",
+      "id",
+      "ticket_id",
+    ]);
     // Control characters (a NUL would make PostgreSQL refuse the query) are read as spaces.
     expect((await searchAtDoor(db, "\u0000\u0001Hauwa\u001b[31m")).map((r) => r.id)).toEqual([]);
     expect((await searchAtDoor(db, "Hauwa\u0000")).map((r) => r.id)).toEqual([hauwa.id]);

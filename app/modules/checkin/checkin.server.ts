@@ -6,6 +6,7 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
 import { extractDoorCode, verifyDoorCode } from "~/modules/tickets/ticket-token.server";
 import { lagosClock } from "~/ui/date-time";
+import { MIN_SEARCH_LENGTH } from "./search-rules";
 
 // Checking attendees in at the door. Each attendee is checked in once: the unique index
 // on check_ins.attendee_id decides, so two phones scanning one ticket at the same moment
@@ -106,22 +107,37 @@ export async function undoCheckIn(db: DbOrTx, actor: AuditActor, attendeeId: str
   });
 }
 
-export type DoorSearchRow = DoorAttendee & { email: string; checked_in_at: Date | null; checked_in_by: string | null };
+/** What the door's search shows of a person: enough to find them, never their e-mail or phone. */
+export type DoorSearchRow = { id: string; full_name: string; ticket_id: string; checked_in_at: Date | null; checked_in_by: string | null };
 
-/** Up to `limit` attendees whose name or e-mail contains the text, or whose ticket ID it is, with their check-in. */
+/**
+ * Up to `limit` attendees whose name contains the text, or whose ticket ID it is, with their
+ * check-in. Not by e-mail: the answer would tell whoever types an address that its owner is
+ * registered. Fewer than MIN_SEARCH_LENGTH characters find nobody.
+ */
 export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
-  // Nobody types control characters, and PostgreSQL refuses a NUL in any text it is sent.
-  const q = text.replace(/\p{Cc}+/gu, " ").trim();
-  if (q.length < 2) return [];
+  const q = doorQuery(text);
+  if (q.length < MIN_SEARCH_LENGTH) return [];
   const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return db
-    .select({ ...doorColumns, email: attendees.email, checked_in_at: check_ins.created_at, checked_in_by: admin_users.name })
+    .select({
+      id: attendees.id,
+      full_name: attendees.full_name,
+      ticket_id: attendees.ticket_id,
+      checked_in_at: check_ins.created_at,
+      checked_in_by: admin_users.name,
+    })
     .from(attendees)
     .leftJoin(check_ins, eq(check_ins.attendee_id, attendees.id))
     .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
-    .where(or(ilike(attendees.full_name, pattern), ilike(attendees.email, pattern), eq(attendees.ticket_id, q.toUpperCase())))
+    .where(or(ilike(attendees.full_name, pattern), eq(attendees.ticket_id, q.toUpperCase())))
     .orderBy(attendees.full_name, attendees.id)
     .limit(limit);
+}
+
+/** The search text as searched: control characters (nobody types them; PostgreSQL refuses a NUL) read as spaces. */
+export function doorQuery(text: string): string {
+  return text.replace(/\p{Cc}+/gu, " ").trim();
 }
 
 /** How many attendees are checked in (a check-in goes when its attendee is deleted). */

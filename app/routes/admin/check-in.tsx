@@ -7,9 +7,15 @@ import type { Route } from "./+types/check-in";
 // /admin/check-in: the door. Organisers and check-in accounts alike.
 export const handle = { title: "Check-in" };
 
+// A refusal's Retry-After (too many tries) reaches the browser on a page request too.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 export async function loader({ request, url }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request);
-  return checkInPage(db, url);
+  const { admin, db } = await requireStaff(request);
+  return checkInPage(db, admin, url);
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
