@@ -15,7 +15,8 @@ import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
 import { databaseGuard } from "./database-guard";
 import { loadShedding } from "./load-shedding";
-import { cspReports, securityHeaders } from "./security";
+import { cspReports } from "./csp-report";
+import { securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
 
 // This module is the server bundle's entry (vite.config.ts): `react-router build`

@@ -45,7 +45,7 @@ export async function signInAction(request: Request, form: FormData, ip: string)
     // The same answer for an unknown e-mail and a wrong password: the form does not reveal who is an admin.
     return fail(401, AUTH_MESSAGES.invalid, { email: AUTH_MESSAGES.invalid });
   }
-  logger().info({ admin: result.admin.email, ip }, "admin signed in");
+  logger().info({ adminId: result.admin.id, ip }, "admin signed in");
   return redirectWithToast(redirectTo, "success", AUTH_MESSAGES.success, { headers: { "Set-Cookie": result.setCookie } });
 }
 
