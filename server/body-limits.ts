@@ -13,7 +13,7 @@ import { isAdminPath } from "./admin-path";
  * The public forms (/register and its waitlist, "Lost your ticket?", the ticket and waitlist
  * pages). The largest, a registration with every field at its longest (2,844 characters) typed
  * in a script whose letters take three bytes each, percent-encoded (9 bytes a character), is
- * about 26 KB (body-limits.test.ts builds it); 32 KB leaves room for the form's hidden fields.
+ * 23 KB (body-limits.test.ts builds it); 32 KB leaves room for hidden fields the form may gain.
  */
 export const PUBLIC_FORM_BYTES = 32 * 1024;
 /** The admin's urlencoded forms (the longest field, a bio, is 10,000 characters) and reorders. */
