@@ -19,7 +19,11 @@ const PHONE = /\+?\d[\d ()-]{8,}\d/g;
 
 /** A text with addresses, phone numbers, ticket and waitlist tokens and query values taken out. */
 export function scrubText(text: string): string {
-  return text.replace(QUERY_PARAMS, "params: [redacted]").replace(EMAIL, "[email]").replace(TOKEN_PATH, "$1[token]").replace(PHONE, "[phone]");
+  return text
+    .replace(QUERY_PARAMS, "params: [redacted]")
+    .replace(EMAIL, "[email]")
+    .replace(TOKEN_PATH, "$1[token]")
+    .replace(PHONE, "[phone]");
 }
 
 const DROPPED_ERROR_FIELDS = new Set(["params", "parameters", "detail", "where", "query"]);

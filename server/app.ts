@@ -13,9 +13,9 @@ import { isAdminPath } from "./admin-path";
 import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
+import { cspReports } from "./csp-report";
 import { databaseGuard } from "./database-guard";
 import { loadShedding } from "./load-shedding";
-import { cspReports } from "./csp-report";
 import { securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
 
@@ -84,7 +84,7 @@ export async function startServer() {
     .createServer({ headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000 }, app)
     .listen(config.port, config.host, () => {
       log.info(
-        { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },
+        { origin: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },
         "server listening",
       );
     });

@@ -29,7 +29,13 @@ async function withApp<T>(run: (port: number, bodiesRead: () => number) => Promi
 /** Sends headers that announce `length` bytes and then only the first few KB: the answer must not wait for the rest. */
 function announce(port: number, path: string, type: string, length: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ port, host: "127.0.0.1", path, method: "POST", headers: { "content-type": type, "content-length": length } });
+    const request = http.request({
+      port,
+      host: "127.0.0.1",
+      path,
+      method: "POST",
+      headers: { "content-type": type, "content-length": length },
+    });
     request.on("response", (response) => {
       response.resume();
       resolve(response.statusCode ?? 0);
@@ -66,9 +72,25 @@ function longestRegistration(): string {
 
 describe("body limits", () => {
   it("take multipart only on the organisers' upload routes", () => {
-    for (const path of ["/admin/speakers/new", "/admin/partners/3f1/edit", "/admin/special-guests/new.data", "/admin/agenda/x/edit", "/admin/settings"])
+    for (const path of [
+      "/admin/speakers/new",
+      "/admin/partners/3f1/edit",
+      "/admin/special-guests/new.data",
+      "/admin/agenda/x/edit",
+      "/admin/settings",
+    ])
       expect(acceptsMultipart(path), path).toBe(true);
-    for (const path of ["/register", "/register.data", "/", "/tickets/abc/cancel", "/waitlist/abc", "/admin/login", "/admin/attendees", "/admin/speakers", "/csp-report"])
+    for (const path of [
+      "/register",
+      "/register.data",
+      "/",
+      "/tickets/abc/cancel",
+      "/waitlist/abc",
+      "/admin/login",
+      "/admin/attendees",
+      "/admin/speakers",
+      "/csp-report",
+    ])
       expect(acceptsMultipart(path), path).toBe(false);
   });
 
@@ -83,7 +105,11 @@ describe("body limits", () => {
   it("refuse a public urlencoded body over PUBLIC_FORM_BYTES with 413, and keep the admin's larger room", async () => {
     await withApp(async (port) => {
       expect(await announce(port, "/register", FORM, PUBLIC_FORM_BYTES + 1)).toBe(413);
-      const admin = await fetch(`http://127.0.0.1:${port}/admin/attendees`, { method: "POST", headers: { "content-type": FORM }, body: "a=".padEnd(100_000, "b") });
+      const admin = await fetch(`http://127.0.0.1:${port}/admin/attendees`, {
+        method: "POST",
+        headers: { "content-type": FORM },
+        body: "a=".padEnd(100_000, "b"),
+      });
       expect(admin.status).toBe(200);
     });
   });

@@ -68,7 +68,8 @@ export function cspReports(log: Pick<Logger, "warn">): RequestHandler[] {
     parse(req, res, (error?: unknown) => (error ? void res.status(400).end() : next()));
   };
   const record: RequestHandler = (req, res) => {
-    log.warn(summarizeCspReport(req.body), "content security policy: a browser reported a violation");
+    const summary = summarizeCspReport(req.body);
+    log.warn(summary, "content security policy: a browser reported a violation");
     res.status(204).end();
   };
   return [limit, record];

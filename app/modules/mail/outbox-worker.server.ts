@@ -131,7 +131,7 @@ function deliveryRecorder(db: DeliveryOptions["db"], log: MailLog, result: Deliv
   const write = async (batch: Delivered[]) => {
     try {
       const recorded = await markSentMany(db, batch);
-      for (const { claim, messageId, subject, about } of batch) {
+      for (const { claim, messageId, about } of batch) {
         if (recorded.has(claim.id)) {
           result.sent++;
           log.info({ ...about, messageId }, "mail sent");

@@ -82,7 +82,8 @@ describe.each(DATABASE_KINDS)("recipients on %s", (kind) => {
       ids.push(await db.transaction((tx) => enqueueMail(tx, message(i % 2 ? "Victim@Example.com" : "victim@example.com", kinds[i % 4]))));
     const rows = await Promise.all(ids.map(row));
     expect(rows.slice(0, PUBLIC_MAILS_PER_ADDRESS_PER_DAY).every((r) => r.status === "pending")).toBe(true);
-    for (const held of rows.slice(PUBLIC_MAILS_PER_ADDRESS_PER_DAY)) expect(held).toMatchObject({ status: "failed", last_error: OVER_CEILING_ERROR });
+    for (const held of rows.slice(PUBLIC_MAILS_PER_ADDRESS_PER_DAY))
+      expect(held).toMatchObject({ status: "failed", last_error: OVER_CEILING_ERROR });
     expect(await db.transaction((tx) => publicMailAllowed(tx, "victim@example.com"))).toBe(false);
     // An organiser's mails still go, and so do other people's.
     expect((await row(await enqueueMail(db, message("victim@example.com", "ticket-resend")))).status).toBe("pending");

@@ -93,13 +93,13 @@ function mailboxTransport(dir: string, from: string, log: MailLog): MailTranspor
       assertBareRecipient(message.to);
       const info = await composer.sendMail(toNodemailer(message, from));
       await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/:/g, "-")}-${message.id}.eml`;
-      const file = path.join(dir, name);
+      const fileName = `${new Date().toISOString().replace(/:/g, "-")}-${message.id}.eml`;
+      const file = path.join(dir, fileName);
       // Write then rename, so a reader listing the mailbox never sees half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
       // The outbox id names the message; its recipient and subject (a person's name) stay out of the log.
-      log.info({ mailId: message.id, file: name }, "mail written to the local mailbox (SMTP_URL is not set)");
+      log.info({ mailId: message.id, file: fileName }, "mail written to the local mailbox (SMTP_URL is not set)");
       return { messageId: info.messageId };
     },
     close: () => composer.close(),

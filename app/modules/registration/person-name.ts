@@ -20,6 +20,15 @@ const TLDS = new Set(
   ).split(" "),
 );
 
+// Titles people write before a name, often with no space after the dot ("Dr.Ni'ima", "Alh.Musa").
+// After one of these only a well-known ending (TLDS) counts as a domain, not every two letters:
+// "dr.ni'ima" is a name, "alh.xyz" a link.
+const TITLES = new Set(
+  "alh alhaji hajia hajiya mal mall dr prof engr arc barr bar hon sen rt rev pst fr sr jr st mr mrs ms miss sir capt col gen maj lt sgt cpl amb comr chief dcn evang muh moh".split(
+    " ",
+  ),
+);
+
 /** A copy for looking at: compatibility forms folded (fullwidth letters, ligatures), marks and invisible characters dropped, lower case, any full stop a dot. */
 function folded(name: string): string {
   return name
@@ -36,7 +45,8 @@ function isDomainLike(token: string): boolean {
   if (labels.length < 2) return false;
   const ending = labels.at(-1) ?? "";
   const label = labels.at(-2) ?? "";
-  return label.length >= 2 && /^[a-z]{2,}$/.test(ending) && (ending.length === 2 || TLDS.has(ending));
+  if (label.length < 2 || !/^[a-z]{2,}$/.test(ending)) return false;
+  return TLDS.has(ending) || (ending.length === 2 && !TITLES.has(label));
 }
 
 /**
