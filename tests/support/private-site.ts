@@ -42,6 +42,8 @@ export type PrivateSiteOptions = {
   clock?: { file: string };
   /** more environment for the servers, e.g. SCHEDULE_CHECK_SECONDS */
   env?: Record<string, string>;
+  /** a file every server's output is appended to (see ProductionServerOptions.logFile) */
+  logFile?: string;
 };
 
 /** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
@@ -118,6 +120,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
         smtpUrl: options.smtpUrl,
         processes: options.processes,
         env: serverEnv,
+        logFile: options.logFile,
       });
       servers.push(server);
       return server;
