@@ -7,7 +7,7 @@ import { getConfig } from "./config.server";
 // values of its query, an SMTP reply quoting the recipient, a URL holding a ticket token.
 
 /** Keys whose value is a person's, wherever a call puts them (one level deep too): replaced, not written. */
-export const REDACTED_KEYS = ["email", "to", "phone", "fullName", "full_name", "token", "ticketUrl", "params", "detail"];
+const REDACTED_KEYS = ["email", "to", "phone", "fullName", "full_name", "token", "ticketUrl", "params", "detail"];
 const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`]);
 
 // A failed query's message ends with its values ("Failed query: … params: a@b.ng,Amina,…"):
@@ -40,7 +40,7 @@ function scrub(value: unknown, depth = 0): unknown {
   return out;
 }
 
-export function scrubbedError(error: unknown): unknown {
+function scrubbedError(error: unknown): unknown {
   return scrub(error instanceof Error ? pino.stdSerializers.errWithCause(error) : error);
 }
 

@@ -17,9 +17,9 @@ import { isAdminPath } from "./admin-path";
  */
 export const PUBLIC_FORM_BYTES = 32 * 1024;
 /** The admin's urlencoded forms (the longest field, a bio, is 10,000 characters) and reorders. */
-export const ADMIN_FORM_BYTES = 256 * 1024;
+const ADMIN_FORM_BYTES = 256 * 1024;
 /** The upload rules' 25 MB, plus room for the multipart boundaries and part headers. */
-export const MAX_MULTIPART_BYTES = 25 * 1024 * 1024 + 64 * 1024;
+const MAX_MULTIPART_BYTES = 25 * 1024 * 1024 + 64 * 1024;
 
 // The routes whose action reads an upload (readUploadForm): a content item's add and edit
 // forms, and Event Settings; `.data` is the same action posted by the site's own JavaScript.

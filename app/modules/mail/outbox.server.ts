@@ -35,7 +35,7 @@ export type MailRenderer = (
  * link the registration shows on screen) and joining the waitlist. Together they are limited
  * per address per day, so nobody can use the summit's mailbox to flood someone else's.
  */
-export const PUBLIC_MAIL_KINDS = ["ticket", "ticket-self-resend", "cancellation", "waitlist-joined"] as const;
+const PUBLIC_MAIL_KINDS = ["ticket", "ticket-self-resend", "cancellation", "waitlist-joined"] as const;
 /**
  * Public mails one address receives in 24 hours, at most. A person's busiest real day: the
  * ticket, a re-send or two, a cancellation and registering again. An organiser's mails
