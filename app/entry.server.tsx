@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { AppLoadContext, EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
-import { logger } from "./logger.server";
+import { logger, scrubText } from "./logger.server";
 import { NonceProvider } from "./ui/nonce";
 
 // React Router's own Node entry, plus the CSP nonce: React's inline scripts (the router's
@@ -55,9 +55,24 @@ export default function handleRequest(
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors in the shell reject above and are logged by React Router; these came later, while rendering the rest.
-          if (shellRendered) logger().error({ err: error, url: request.url }, "rendering failed after the shell");
+          if (shellRendered) logger().error({ err: error, path: pagePath(request) }, "rendering failed after the shell");
         },
       },
     );
   });
+}
+
+/** A request's path for the log: no query, and no token of a ticket or waitlist page (logger.server.ts). */
+function pagePath(request: Request): string {
+  return scrubText(new URL(request.url).pathname);
+}
+
+/**
+ * What a loader or action threw, logged through the app's logger: React Router's default
+ * writes the whole error to the console, and a failed query's error quotes its values (an
+ * address, a name). Requests the client gave up on are not errors.
+ */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logger().error({ err: error, path: pagePath(request) }, "request failed");
 }

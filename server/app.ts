@@ -13,9 +13,10 @@ import { isAdminPath } from "./admin-path";
 import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
+import { cspReports } from "./csp-report";
 import { databaseGuard } from "./database-guard";
 import { loadShedding } from "./load-shedding";
-import { cspReports, securityHeaders } from "./security";
+import { securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
 
 // This module is the server bundle's entry (vite.config.ts): `react-router build`
@@ -85,7 +86,7 @@ export async function startServer() {
     .createServer({ headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000 }, app)
     .listen(config.port, config.host, () => {
       log.info(
-        { url: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },
+        { origin: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },
         "server listening",
       );
     });

@@ -1,14 +1,33 @@
 import type { RequestHandler } from "express";
+import { isAdminPath } from "./admin-path";
 
-// What a request body may be before any route reads it. Every form of the site is either
-// urlencoded (a few kilobytes) or multipart with up to five images (the upload rules allow
-// 25 MB in all); a body beyond that is abuse, refused with 413 before it is read. A body of
-// unknown length (chunked) is refused with 411: browsers always say how long a form is.
+// What a request body may be before any route reads it, decided from its headers alone.
+// Multipart is taken only where an organiser uploads images (the content forms and Event
+// Settings, up to 25 MB by the upload rules); anywhere else it is refused with 415 before a
+// byte of it is read: a public form parsed a 25 MB multipart body into memory (eight at once
+// took a server from 513 to 795 MB). Public urlencoded forms are a few kilobytes (see
+// PUBLIC_FORM_BYTES); the admin's other forms get more room. A body beyond its limit is refused
+// with 413; a body of unknown length (chunked) with 411: browsers always say how long a form is.
 
-/** The largest urlencoded or other non-multipart body (the longest form, a bio, is 10,000 characters). */
-const MAX_FORM_BYTES = 256 * 1024;
+/**
+ * The public forms (/register and its waitlist, "Lost your ticket?", the ticket and waitlist
+ * pages). The largest, a registration with every field at its longest (2,844 characters) typed
+ * in a script whose letters take three bytes each, percent-encoded (9 bytes a character), is
+ * 23 KB (body-limits.test.ts builds it); 32 KB leaves room for hidden fields the form may gain.
+ */
+export const PUBLIC_FORM_BYTES = 32 * 1024;
+/** The admin's urlencoded forms (the longest field, a bio, is 10,000 characters) and reorders. */
+const ADMIN_FORM_BYTES = 256 * 1024;
 /** The upload rules' 25 MB, plus room for the multipart boundaries and part headers. */
 const MAX_MULTIPART_BYTES = 25 * 1024 * 1024 + 64 * 1024;
+
+// The routes whose action reads an upload (readUploadForm): a content item's add and edit
+// forms, and Event Settings; `.data` is the same action posted by the site's own JavaScript.
+const UPLOAD_ROUTE = /^\/admin\/(?:(?:speakers|special-guests|agenda|partners)\/(?:new|[^/]+\/edit)|settings)(?:\.data)?\/?$/;
+
+export function acceptsMultipart(path: string): boolean {
+  return UPLOAD_ROUTE.test(path);
+}
 
 const WITHOUT_BODY = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -16,13 +35,15 @@ export function bodyLimits(): RequestHandler {
   return (req, res, next) => {
     if (WITHOUT_BODY.has(req.method)) return next();
     const length = req.headers["content-length"];
+    const multipart = (req.headers["content-type"] ?? "").trimStart().toLowerCase().startsWith("multipart/");
+    if (multipart && !acceptsMultipart(req.path)) return refuse(res, 415, "Unsupported Media Type");
     if (length === undefined) {
       if (req.headers["transfer-encoding"]) return refuse(res, 411, "Length Required");
       return next();
     }
-    const multipart = (req.headers["content-type"] ?? "").toLowerCase().startsWith("multipart/form-data");
     if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Request");
-    if (Number(length) > (multipart ? MAX_MULTIPART_BYTES : MAX_FORM_BYTES)) return refuse(res, 413, "Payload Too Large");
+    const limit = multipart ? MAX_MULTIPART_BYTES : isAdminPath(req.path) ? ADMIN_FORM_BYTES : PUBLIC_FORM_BYTES;
+    if (Number(length) > limit) return refuse(res, 413, "Payload Too Large");
     next();
   };
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
-import express, { type RequestHandler, type Response } from "express";
+import type { RequestHandler, Response } from "express";
 import helmet from "helmet";
-import type { Logger } from "pino";
 import type { Config } from "~/config.server";
 import { isAdminPath } from "./admin-path";
 
@@ -80,16 +79,4 @@ export function securityHeaders(config: Config): RequestHandler {
       next(error);
     });
   };
-}
-
-/** Where browsers report what the policy blocked (or, with CSP_REPORT_ONLY, would block): the log, one line each. */
-export function cspReports(log: Logger): RequestHandler[] {
-  return [
-    express.json({ type: ["application/csp-report", "application/reports+json", "application/json"], limit: "16kb" }),
-    (req, res) => {
-      const report = (req.body as { "csp-report"?: Record<string, unknown> } | undefined)?.["csp-report"] ?? req.body;
-      log.warn({ report }, "content security policy: a browser reported a violation");
-      res.status(204).end();
-    },
-  ];
 }

@@ -1,8 +1,28 @@
-// How e-mail addresses are checked and compared. No imports: the sign-in and
-// registration forms check addresses in the browser with the same pattern.
+// How e-mail addresses are checked and compared. No imports: the sign-in, registration and
+// settings forms check addresses in the browser with the same rule, and the mail transport
+// checks every recipient with it again just before sending.
 
-/** something@something.something, no spaces: the rule the forms check. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * A bare address and nothing else: `local@domain.tld`. The local part is the characters the
+ * HTML standard allows in an <input type="email"> (letters, digits and .!#$%&'*+/=?^_`{|}~-),
+ * the domain is dot-separated labels of letters, digits and inner hyphens, at least two of them.
+ * Everything a mail library reads as more than an address is outside it: a display name
+ * (`A <victim@example.com>`), quotes, `,` and `;` (lists), `:` (groups), parentheses
+ * (comments), backslashes, whitespace, control characters and NUL (docs/decisions/010).
+ */
+export const EMAIL_PATTERN =
+  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
+
+/** The longest address SMTP carries (RFC 5321's 256-octet path, less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+
+/** The forms' one message for an address that is not one. */
+export const EMAIL_MESSAGE = "Please enter a valid email address";
+
+/** True for a bare address as EMAIL_PATTERN defines it, within EMAIL_MAX_LENGTH. */
+export function isBareEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
 
 /**
  * Trimmed and lower-cased: the form the unique indexes on attendees and admin accounts

@@ -51,6 +51,8 @@ export type PrivateSiteOptions = {
   door?: boolean;
   /** this many attendees named "Seeded Person 001"…, registered before the server starts */
   attendees?: number;
+  /** a file every server's output is appended to (see ProductionServerOptions.logFile) */
+  logFile?: string;
 };
 
 /** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
@@ -136,6 +138,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
         smtpUrl: options.smtpUrl,
         processes: options.processes,
         env: serverEnv,
+        logFile: options.logFile,
       });
       servers.push(server);
       return server;

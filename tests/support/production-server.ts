@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { freePort } from "./postgres-server";
 
@@ -26,6 +26,8 @@ export type ProductionServerOptions = {
   nodeArgs?: string[];
   /** "forward": the server's output goes to this process's stderr, each line prefixed; default: kept for error messages */
   output?: "capture" | "forward";
+  /** every line the server writes (stdout and stderr) is appended to this file too, uncut (tests/attacks/logs.spec.ts reads it) */
+  logFile?: string;
   /** how long to wait for /healthz (a loaded 2-core machine may need over a minute to migrate) */
   readyTimeoutMs?: number;
   /** more environment for the server, e.g. a configuration variable or a fake clock (private-site.ts) */
@@ -62,6 +64,7 @@ export async function startProductionServer(options: ProductionServerOptions): P
     if (options.output === "forward") {
       for (const line of text.split("\n").filter(Boolean)) process.stderr.write(`[server] ${line}\n`);
     }
+    if (options.logFile) appendFileSync(options.logFile, text);
     output += text;
     if (output.length > 20_000) output = output.slice(-10_000);
   };

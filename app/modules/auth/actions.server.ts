@@ -49,10 +49,10 @@ export async function signInAction(request: Request, form: FormData, ip: string)
     return fail(401, AUTH_MESSAGES.invalid, { email: AUTH_MESSAGES.invalid });
   }
   if (result.status === "second-factor") {
-    logger().info({ admin: result.admin.email, ip, step: result.step }, "admin password accepted; second factor due");
+    logger().info({ adminId: result.admin.id, ip, step: result.step }, "admin password accepted; second factor due");
     return redirect(SECOND_FACTOR_PATH, { headers: { "Set-Cookie": result.setCookie } });
   }
-  logger().info({ admin: result.admin.email, ip }, "admin signed in");
+  logger().info({ adminId: result.admin.id, ip }, "admin signed in");
   return redirectWithToast(redirectTo, "success", AUTH_MESSAGES.success, { headers: { "Set-Cookie": result.setCookie } });
 }
 

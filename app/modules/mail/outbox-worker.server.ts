@@ -13,7 +13,7 @@ import {
   retryBackoffMs,
 } from "./outbox.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
-import type { MailLog, MailTransport } from "./transport.server";
+import { type MailLog, type MailTransport, PermanentMailError } from "./transport.server";
 
 export type DeliveryOptions = {
   db: Db;
@@ -51,7 +51,8 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
   const recorder = deliveryRecorder(db, log, result);
 
   const deliver = async (mail: OutboxMessage) => {
-    const about = { mailId: mail.id, kind: mail.kind, to: mail.to_address, attempt: mail.attempts };
+    // Ids only: the address and the subject are a person's (docs/PRIVACY.md, what the logs keep).
+    const about = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
     let messageId: string;
     // A templated message is rendered for each try, from the data as it is then.
     let rendered: Awaited<ReturnType<MailRenderer>> | undefined;
@@ -77,7 +78,8 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
     } catch (error) {
       try {
         const status = await markFailedAttempt(db, mail, error, {
-          maxAttempts: options.maxAttempts ?? MAX_MAIL_ATTEMPTS,
+          // A message that can never go (transport.server.ts) fails at once instead of trying eight times.
+          maxAttempts: error instanceof PermanentMailError ? 0 : (options.maxAttempts ?? MAX_MAIL_ATTEMPTS),
           backoffMs: options.backoffMs ?? retryBackoffMs,
         });
         if (status === "failed") {
@@ -129,10 +131,10 @@ function deliveryRecorder(db: DeliveryOptions["db"], log: MailLog, result: Deliv
   const write = async (batch: Delivered[]) => {
     try {
       const recorded = await markSentMany(db, batch);
-      for (const { claim, messageId, subject, about } of batch) {
+      for (const { claim, messageId, about } of batch) {
         if (recorded.has(claim.id)) {
           result.sent++;
-          log.info({ ...about, messageId, subject }, "mail sent");
+          log.info({ ...about, messageId }, "mail sent");
         } else {
           // The send outlasted the lease and another worker claimed the message: it may arrive twice.
           log.warn({ ...about, messageId }, "mail sent after its lease ran out");

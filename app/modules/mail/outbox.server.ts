@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, inArray, lt, lte, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { normalizeEmail } from "~/db/email";
 import { emailEquals, type MailAttachment, mail_outbox } from "~/db/schema";
 
 export type OutgoingMail = {
@@ -29,12 +30,56 @@ export type MailRenderer = (
 ) => Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">>;
 
 /**
+ * The mails anyone can make the site send to an address by filling in a public form with it:
+ * the ticket (registering), "Lost your ticket?", a cancellation (from the ticket page, whose
+ * link the registration shows on screen) and joining the waitlist. Together they are limited
+ * per address per day, so nobody can use the summit's mailbox to flood someone else's.
+ */
+const PUBLIC_MAIL_KINDS = ["ticket", "ticket-self-resend", "cancellation", "waitlist-joined"] as const;
+/**
+ * Public mails one address receives in 24 hours, at most. A person's busiest real day: the
+ * ticket, a re-send or two, a cancellation and registering again. An organiser's mails
+ * (re-sends, reminders, offers) are not counted and always go.
+ */
+export const PUBLIC_MAILS_PER_ADDRESS_PER_DAY = 5;
+
+/** What the organisers' mail list says of a public mail held back by the ceiling. */
+export const OVER_CEILING_ERROR = `Not sent: this address already had ${PUBLIC_MAILS_PER_ADDRESS_PER_DAY} e-mails from the public forms in the last 24 hours. Resend it if the person asks for it.`;
+
+const isPublicKind = (kind: string) => (PUBLIC_MAIL_KINDS as readonly string[]).includes(kind);
+
+/**
+ * Whether one more public mail may go to `address` today, counted in the outbox (its index on
+ * (to_address, kind, created_at)). Call it in the transaction that queues the mail: the lock
+ * on the address makes concurrent requests for it (any form, any instance) count one at a time.
+ */
+export async function publicMailAllowed(tx: DbOrTx, address: string): Promise<boolean> {
+  const to = normalizeEmail(address);
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`mail-to:${to}`}))`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(mail_outbox)
+    .where(
+      and(
+        eq(mail_outbox.to_address, to),
+        inArray(mail_outbox.kind, [...PUBLIC_MAIL_KINDS]),
+        gt(mail_outbox.created_at, sql`now() - interval '24 hours'`),
+      ),
+    );
+  return (row?.count ?? 0) < PUBLIC_MAILS_PER_ADDRESS_PER_DAY;
+}
+
+/**
  * Queues a message. Call it with the transaction that makes the change causing
  * the mail: the message then exists exactly when that change committed. A
  * templated message is rendered by the worker, which keeps costly rendering
- * (QR codes, calendar files) out of the request.
+ * (QR codes, calendar files) out of the request. A public mail (PUBLIC_MAIL_KINDS) over its
+ * address's daily ceiling is stored but not sent: `failed` with the reason, for an organiser to
+ * resend by hand if a real person needs it. The change itself stands and the form answers as
+ * usual, so the answer says nothing about the address.
  */
 export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail | TemplatedMail): Promise<string> {
+  const overCeiling = isPublicKind(mail.kind) && !(await publicMailAllowed(tx, mail.to));
   const content =
     "template" in mail
       ? { html: "", text: "", attachments: [], template: mail.template, template_data: mail.templateData }
@@ -42,11 +87,12 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail | TemplatedMail
   const [row] = await tx
     .insert(mail_outbox)
     .values({
-      to_address: mail.to,
+      to_address: isPublicKind(mail.kind) ? normalizeEmail(mail.to) : mail.to,
       subject: mail.subject,
       ...content,
       kind: mail.kind,
       attendee_id: mail.attendeeId ?? null,
+      ...(overCeiling ? { status: "failed" as const, last_error: OVER_CEILING_ERROR } : {}),
     })
     .returning({ id: mail_outbox.id });
   if (!row) throw new Error("outbox insert returned no row");

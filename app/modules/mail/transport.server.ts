@@ -3,6 +3,7 @@ import path from "node:path";
 import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { Config } from "~/config.server";
+import { isBareEmail } from "~/db/email";
 import type { MailAttachment } from "~/db/schema";
 
 export type MailLog = Pick<Logger, "info" | "warn" | "error">;
@@ -23,6 +24,23 @@ export type MailTransport = {
   send: (message: MailMessage) => Promise<{ messageId: string }>;
   close: () => void;
 };
+
+/**
+ * A message that can never be sent as it is: retrying cannot help, so the outbox marks it
+ * failed at once (outbox-worker.server.ts) and an organiser sees why.
+ */
+export class PermanentMailError extends Error {
+  override name = "PermanentMailError";
+}
+
+/**
+ * The last check before a message leaves: its recipient is one bare address (email.ts). The
+ * forms allow nothing else, so a row that is not (written before the rule, or by a bug) is
+ * refused rather than handed to nodemailer, which would read a display name and a list in it.
+ */
+export function assertBareRecipient(to: string): void {
+  if (!isBareEmail(to)) throw new PermanentMailError("the recipient is not one bare e-mail address; not sent");
+}
 
 export type MailTransportConfig = Pick<Config, "smtpUrl" | "mailFrom" | "dataDir">;
 
@@ -49,12 +67,16 @@ function smtpTransport(url: string, from: string): MailTransport {
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 60_000,
+      // nodemailer's own log would write each recipient and SMTP dialogue: off, whatever its defaults become.
+      logger: false,
+      debug: false,
     },
     { from },
   );
   return {
     kind: "smtp",
     send: async (message) => {
+      assertBareRecipient(message.to);
       const info = await transporter.sendMail(toNodemailer(message, from));
       return { messageId: info.messageId };
     },
@@ -68,14 +90,16 @@ function mailboxTransport(dir: string, from: string, log: MailLog): MailTranspor
   return {
     kind: "mailbox",
     send: async (message) => {
+      assertBareRecipient(message.to);
       const info = await composer.sendMail(toNodemailer(message, from));
       await mkdir(dir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/:/g, "-")}-${message.id}.eml`;
-      const file = path.join(dir, name);
+      const fileName = `${new Date().toISOString().replace(/:/g, "-")}-${message.id}.eml`;
+      const file = path.join(dir, fileName);
       // Write then rename, so a reader listing the mailbox never sees half a message.
       await writeFile(`${file}.tmp`, info.message as Buffer);
       await rename(`${file}.tmp`, file);
-      log.info({ to: message.to, subject: message.subject, file }, "mail written to the local mailbox (SMTP_URL is not set)");
+      // The outbox id names the message; its recipient and subject (a person's name) stay out of the log.
+      log.info({ mailId: message.id, file: fileName }, "mail written to the local mailbox (SMTP_URL is not set)");
       return { messageId: info.messageId };
     },
     close: () => composer.close(),
@@ -96,7 +120,9 @@ export function outboxMessageId(id: string, from: string): string {
 function toNodemailer(message: MailMessage, from: string) {
   return {
     messageId: outboxMessageId(message.id, from),
-    to: message.to,
+    // An address object, never a string: nodemailer parses a string as a list of named
+    // addresses ("A <victim@example.com>"), an object's address is taken as it is.
+    to: { name: "", address: message.to },
     subject: message.subject,
     html: message.html,
     text: message.text,

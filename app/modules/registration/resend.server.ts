@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { attendees, emailEquals, mail_outbox } from "~/db/schema";
+import { publicMailAllowed } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 
@@ -27,6 +28,9 @@ export async function resendTicketByEmail(db: Db, rawEmail: string, options: { n
       .from(mail_outbox)
       .where(and(eq(mail_outbox.attendee_id, attendee.id), eq(mail_outbox.kind, SELF_RESEND_KIND), gte(mail_outbox.created_at, hourAgo)));
     if ((recent?.count ?? 0) >= RESEND_LIMIT_PER_HOUR) return "rate_limited" as const;
+    // Over the address's daily ceiling across every public form (outbox.server.ts) the row is
+    // stored as failed and not sent: checked first, so the outcome says which.
+    if (!(await publicMailAllowed(tx, attendee.email))) return "rate_limited" as const;
     await enqueueTicketEmail(tx, { attendee, eventName: settings.event_name, kind: SELF_RESEND_KIND });
     return "sent" as const;
   });

@@ -1,8 +1,9 @@
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
-import { EMAIL_PATTERN } from "~/db/email";
+import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from "~/db/email";
 import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
+import { nameProblem } from "./person-name";
 
 // One schema for the browser and the server, with the product's messages word for word;
 // a state from Nigeria's list, an LGA of that state, and the NDPA consent are required as stated.
@@ -20,11 +21,14 @@ const optionalText = (max: number) =>
 
 export const registrationSchema = z
   .object({
-    fullName: requiredText("Full name is required", 120, "Please keep this under 120 characters"),
-    email: requiredText("Email address is required", 254, "Please enter a valid email address", {
-      regex: EMAIL_PATTERN,
-      message: "Please enter a valid email address",
-    }),
+    // A name goes into the mails sent to the address given with it: a name, not a link (person-name.ts).
+    fullName: requiredText("Full name is required", 120, "Please keep this under 120 characters").check(
+      z.superRefine((name, ctx) => {
+        const problem = nameProblem(name);
+        if (problem) ctx.addIssue({ code: "custom", message: problem, input: name });
+      }),
+    ),
+    email: requiredText("Email address is required", EMAIL_MAX_LENGTH, EMAIL_MESSAGE, { regex: EMAIL_PATTERN, message: EMAIL_MESSAGE }),
     phone: requiredText("Phone number is required", 30, "Please enter a valid phone number", {
       regex: PHONE_PATTERN,
       message: "Please enter a valid phone number",
@@ -54,8 +58,8 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
 /** "Lost your ticket?": the address to send the ticket to again. */
 export const resendSchema = z.object({
   email: z
-    .string({ error: "Please enter a valid email address" })
-    .check(z.trim(), z.regex(EMAIL_PATTERN, "Please enter a valid email address")),
+    .string({ error: EMAIL_MESSAGE })
+    .check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGE), z.regex(EMAIL_PATTERN, EMAIL_MESSAGE)),
 });
 
 /** The schema's verdict on a form's fields, with every message per field name. */

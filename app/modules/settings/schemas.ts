@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { EMAIL_PATTERN } from "~/db/email";
+import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
 import { imageUrl, REQUIRED_MESSAGE, webAddress } from "~/modules/content/schemas";
 
 // The Event Settings form, checked the same way in the browser and on the server.
@@ -33,8 +33,6 @@ const wholeNumber = (max: number, message: string) =>
     .transform(Number)
     .pipe(z.number().int().min(1, message).max(max, message));
 
-const EMAIL_MESSAGE = "Please enter a valid email address";
-
 // A checkbox: present ("on") when ticked.
 const checkbox = z
   .string()
@@ -51,7 +49,7 @@ export const settingsSchema = z.object({
   venue: requiredText(200),
   logo_url: imageUrl,
   about: requiredText(3000),
-  contact_email: requiredText(254).refine((value) => EMAIL_PATTERN.test(value), EMAIL_MESSAGE),
+  contact_email: requiredText(254).refine(isBareEmail, EMAIL_MESSAGE),
   contact_phone: optionalText(40),
   max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
   registration_enabled: checkbox,
@@ -59,7 +57,7 @@ export const settingsSchema = z.object({
   waitlist_offer_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
   // The privacy notice names the controller and its contact; empty uses the contact e-mail.
   organiser_name: requiredText(200),
-  privacy_email: optionalText(254).refine((value) => value === "" || EMAIL_PATTERN.test(value), EMAIL_MESSAGE),
+  privacy_email: optionalText(254).refine((value) => value === "" || isBareEmail(value), EMAIL_MESSAGE),
   retention_days: wholeNumber(RETENTION_DAYS_LIMIT, RETENTION_MESSAGE),
   // When registrations are held until confirmed by e-mail (a booking attack), and for how long.
   hold_network_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),

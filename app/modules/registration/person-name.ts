@@ -1,0 +1,63 @@
+// What a person's name may not carry: a name is written into the mails the site sends to the
+// address given with it ("Hello <name>,"), so a name holding a link or an address would let
+// anyone send their own words, and their link, from the summit's mailbox to anyone
+// (docs/decisions/010-names-and-addresses.md). No imports: the registration schema ships it
+// to the browser (register-page-script.ts), where every byte counts.
+
+export const NAME_LINK_MESSAGE = "Please enter your name only, without links or e-mail addresses.";
+export const NAME_CONTROL_MESSAGE = "Please enter your name on one line, without special characters.";
+
+// The endings a mail client turns into a link, most used for phishing first. Every two-letter
+// ending counts too (country codes: .ng, .ly, .co). Left out on purpose: endings that are also
+// common Nigerian given names (.faith, .gift, .love, .hope), which a person might write straight
+// after a title ("Mrs.Faith").
+const TLDS = new Set(
+  (
+    "com net org info biz edu gov mil int name pro mobi app dev xyz top site online link click live shop store club space " +
+    "website tech blog news world life today cloud email agency africa icu buzz rest fun page digital network services " +
+    "support help money loan finance bank cash pay win bid vip work host press wiki zone bet casino ltd company business " +
+    "global social group center media web download stream video chat"
+  ).split(" "),
+);
+
+// Titles people write before a name, often with no space after the dot ("Dr.Ni'ima", "Alh.Musa").
+// After one of these only a well-known ending (TLDS) counts as a domain, not every two letters:
+// "dr.ni'ima" is a name, "alh.xyz" a link.
+const TITLES = new Set(
+  "alh alhaji hajia hajiya mal mall dr prof engr arc barr bar hon sen rt rev pst fr sr jr st mr mrs ms miss sir capt col gen maj lt sgt cpl amb comr chief dcn evang muh moh".split(
+    " ",
+  ),
+);
+
+/** A copy for looking at: compatibility forms folded (fullwidth letters, ligatures), marks and invisible characters dropped, lower case, any full stop a dot. */
+function folded(name: string): string {
+  return name
+    .normalize("NFKC")
+    .normalize("NFD")
+    .replace(/[\p{M}\p{Cf}]/gu, "")
+    .replace(/[\u3002\uFF61\uFE12\u2024]/g, ".")
+    .toLowerCase();
+}
+
+/** `label.ending` with a label of two or more characters and an ending a mail client links (see TLDS). */
+function isDomainLike(token: string): boolean {
+  const labels = token.replace(/^[.-]+|[.-]+$/g, "").split(".");
+  if (labels.length < 2) return false;
+  const ending = labels.at(-1) ?? "";
+  const label = labels.at(-2) ?? "";
+  if (label.length < 2 || !/^[a-z]{2,}$/.test(ending)) return false;
+  return TLDS.has(ending) || (ending.length === 2 && !TITLES.has(label));
+}
+
+/**
+ * Why `name` is not just a name, as the form says it, or null when it is. Links and addresses:
+ * `@`, a scheme (`http`, `://`, `mailto:`), `www.`, a domain with a path (`t.co/x`), or a
+ * domain-like word (`evil.com`, `bit.ly`); dotted initials and titles ("A.B. Sani", "Alh.Musa")
+ * are not domains. Control characters (a new line, NUL) are refused too: a name is one line.
+ */
+export function nameProblem(name: string): string | null {
+  if (/\p{Cc}/u.test(name)) return NAME_CONTROL_MESSAGE;
+  const text = folded(name);
+  if (/@|https?|www\.|:\/\/|mailto:|[\p{L}\p{N}-]\.[a-z]{2,}\//u.test(text)) return NAME_LINK_MESSAGE;
+  return text.split(/[^\p{L}\p{N}.-]+/u).some(isDomainLike) ? NAME_LINK_MESSAGE : null;
+}
