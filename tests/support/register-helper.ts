@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { simpleParser } from "mailparser";
 import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
 import { signDoorCode } from "../../app/modules/tickets/ticket-token.server";
 import { listMail } from "./mailbox-client";
+import { siteMail } from "./site-mailbox";
 import { sendUntilNotBusy } from "./when-busy";
 
 // Registration through the public /register page, for any browser test that needs
@@ -234,17 +234,10 @@ export function selfServiceTokenIn(html: string): string {
   return /\/tickets\/([0-9a-f-]{36}\.[1-9a-z][A-Za-z0-9_-]{22})/.exec(html)?.[1] ?? "";
 }
 
-/** The HTML of every message to `email` in a site's local mailbox (one .eml file each), oldest first. */
+/** The HTML (or text) of every message to `email` in a site's local mailbox (one .eml file each), oldest first. */
 export async function localMailTo(dataDir: string, email: string): Promise<string[]> {
-  const dir = path.join(dataDir, "mail");
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort();
-  const bodies: string[] = [];
-  for (const name of names) {
-    const mail = await simpleParser(await readFile(path.join(dir, name)));
-    const to = [mail.to ?? []].flat().flatMap((a) => a.value.map((v) => v.address?.toLowerCase()));
-    if (to.includes(email.toLowerCase())) bodies.push(typeof mail.html === "string" ? mail.html : (mail.text ?? ""));
-  }
-  return bodies;
+  const wanted = email.toLowerCase();
+  return (await siteMail({ dataDir })).filter((mail) => mail.to.includes(wanted)).map((mail) => mail.html || mail.text);
 }
 
 /** Registers without a browser page; fails the test unless the server confirms it. */

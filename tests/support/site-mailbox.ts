@@ -8,16 +8,17 @@ import type { PrivateSite } from "./private-site";
 // What a private site (started without SMTP_URL) has mailed: the .eml files its local mailbox
 // writes to DATA_DIR/mail, parsed. And, on PostgreSQL, what its outbox holds for an address.
 
-export type SiteMail = { to: string[]; subject: string; text: string };
+export type SiteMail = { to: string[]; subject: string; text: string; html: string };
 
-export async function siteMail(site: PrivateSite): Promise<SiteMail[]> {
+/** Every message the site's local mailbox holds, oldest first. */
+export async function siteMail(site: Pick<PrivateSite, "dataDir">): Promise<SiteMail[]> {
   const dir = path.join(site.dataDir, "mail");
   const files = (await readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".eml")).sort();
   return Promise.all(
     files.map(async (name) => {
       const parsed = await simpleParser(await readFile(path.join(dir, name)));
       const to = parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((a) => (a.address ?? "").toLowerCase()) : [];
-      return { to, subject: parsed.subject ?? "", text: parsed.text ?? "" };
+      return { to, subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
     }),
   );
 }
