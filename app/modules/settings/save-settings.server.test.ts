@@ -37,6 +37,11 @@ const form = (overrides: Record<string, string> = {}) => {
     retention_days: "30",
     guest_of_honor_name: "His Excellency",
     facebook_url: "https://facebook.com/summit",
+    hold_network_per_minute: "25",
+    hold_domain_per_10_minutes: "30",
+    hold_overall_per_minute: "120",
+    held_expiry_hours: "12",
+    proof_of_work_always: "on",
     ...overrides,
   };
   for (const [key, value] of Object.entries(fields)) if (value !== "") body.set(key, value);
@@ -60,6 +65,9 @@ describe("settings form schema", () => {
       organiser_name: "Zamfara State Ministry of Youth",
       privacy_email: "",
       retention_days: 30,
+      hold_network_per_minute: 25,
+      held_expiry_hours: 12,
+      proof_of_work_always: true,
     });
     const off = parseWithZod(form({ registration_enabled: "", auto_reminders: "" }), { schema: settingsSchema });
     expect(off.status === "success" && [off.value.registration_enabled, off.value.auto_reminders]).toEqual([false, false]);
@@ -67,6 +75,19 @@ describe("settings form schema", () => {
 
   it("refuses what the product refuses, with clear messages", () => {
     expect(errorsOf({ venue: "" })).toMatchObject({ venue: ["Please fill in all required fields"] });
+    for (const [value, ok] of [
+      ["1", true],
+      ["10000", true],
+      ["0", false],
+      ["10001", false],
+      ["2.5", false],
+      ["ten", false],
+      ["1\u0000", false],
+    ] as const) {
+      expect(errorsOf({ hold_network_per_minute: value }).hold_network_per_minute, value).toEqual(
+        ok ? undefined : ["Please enter a whole number from 1 to 10,000"],
+      );
+    }
     expect(errorsOf({ contact_email: "not an email" })).toMatchObject({ contact_email: ["Please enter a valid email address"] });
     for (const max_attendees of ["0", "10001", "12.5", "-3", "ten", ""]) {
       expect((errorsOf({ max_attendees }).max_attendees ?? [])[0], max_attendees).toMatch(
@@ -141,6 +162,8 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
       organiser_name: "Zamfara State Ministry of Youth",
       privacy_email: "",
       retention_days: 30,
+      hold_network_per_minute: 25,
+      proof_of_work_always: true,
     });
     const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "settings.update"));
     expect((entry?.details as { changed?: string[] } | undefined)?.changed).toEqual(
