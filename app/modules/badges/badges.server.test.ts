@@ -7,6 +7,7 @@ import { attendeeValues } from "~/db/factories";
 import { attendees, audit_log } from "~/db/schema";
 import { createTestActor } from "~/modules/attendees/test-data.server";
 import { updateSettings } from "~/modules/settings/settings.server";
+import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { type BadgeLayout, badgeBox, badgesPerPage, PAGE_SPECS } from "./badge-layout";
 import { BADGE_MESSAGES, badgesPdfStream, exportBadgesPdf } from "./badges.server";
 
@@ -88,7 +89,9 @@ describe.each(DATABASE_KINDS)("name badges on %s", (kind) => {
     database = await createTestDatabase(kind);
     people = await database.db
       .insert(attendees)
-      .values(PEOPLE.map((p) => attendeeValues(p)))
+      // Ticket IDs as registration makes them: the factory's longer test IDs, with random wide letters,
+      // sometimes did not fit the badge's one line under the QR code and were shortened.
+      .values(PEOPLE.map((p) => attendeeValues({ ticket_id: generateTicketId(), ...p })))
       .returning();
     const key = (name: string) => name.toLowerCase().replace(/[ƙɗɓƴ]/g, (c) => ({ ƙ: "k", ɗ: "d", ɓ: "b", ƴ: "y" })[c] ?? c);
     expectedOrder = [...people]
