@@ -58,6 +58,8 @@ test.describe("an organiser's authenticator app", () => {
     await expect(page.locator("#code-error")).toHaveText("That code is not right. Please check your authenticator app and try again.");
     await page.getByLabel("Authentication code").fill(codeFor(shown));
     await page.getByRole("button", { name: "Turn on" }).click();
+    // The answer is a new page (no JavaScript): wait for it before reading the codes.
+    await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
     const codes = (await page.getByTestId("recovery-codes").getByRole("listitem").allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
     await expectNoViolations(page, "/admin/security with the recovery codes");

@@ -50,6 +50,19 @@ export function solveChallenges(root: ParentNode) {
 export function proofReady(form: HTMLFormElement): boolean {
   const field = fieldOf(form);
   if (!field || field.value || gaveUp.has(field)) return true;
-  void solve(field).then(() => form.requestSubmit());
+  // The person pressed the button: show it working while the solving ends, then send.
+  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const idle = button?.textContent ?? "";
+  if (button) {
+    if (button.dataset.busyLabel) button.textContent = button.dataset.busyLabel;
+    button.disabled = true;
+  }
+  void solve(field).then(() => {
+    if (button) {
+      button.textContent = idle;
+      button.disabled = false;
+    }
+    form.requestSubmit();
+  });
   return false;
 }
