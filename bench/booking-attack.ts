@@ -196,7 +196,7 @@ async function main() {
       : "The challenge was not on the page: see the bench's output.",
   ].join("\n");
   process.stdout.write(`${body}\n`);
-  if (!process.argv.includes("--no-write")) writeSection("Booking attacks (npm run bench:attack)", body);
+  if (!process.argv.includes("--no-write")) writeSection("## Booking attacks (npm run bench:attack)", body);
 }
 
 await main();
