@@ -119,7 +119,7 @@ async function registerAction(formData: FormData, poster: Poster) {
       logger().warn({ reason: decision.reason, heldId: held.id }, "registration held until confirmed by e-mail");
       return {
         result: submission.reply({ resetForm: true }),
-        held: { email: held.email, codeForm: signHeldCodeForm(held.id, keys.secret), message: undefined as string | undefined },
+        held: { email: held.email, codeForm: signHeldCodeForm(held.id, keys.secret), hours: settings.held_expiry_hours },
       };
     }
     const outcome = await registerAttendee(db, submission.value, { secret: keys.secret });

@@ -1,13 +1,13 @@
 import { Form } from "react-router";
 import { INPUT } from "~/ui/styles";
 
-type Props = { email: string; codeForm: string; error?: string };
+type Props = { email: string; codeForm: string; error?: string /** how long the code works (Event Settings) */; hours?: number };
 
 /**
  * What /register shows when a registration is held during an attack: where the confirmation
  * went, and the six-digit code form (a plain form: it works without JavaScript).
  */
-export function HeldNotice({ email, codeForm, error }: Props) {
+export function HeldNotice({ email, codeForm, error, hours }: Props) {
   return (
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
       <p className="text-lg font-semibold text-amber-900">Check your e-mail to confirm your seat</p>
@@ -40,7 +40,9 @@ export function HeldNotice({ email, codeForm, error }: Props) {
           {error}
         </p>
       ) : null}
-      <p className="mt-3 text-sm text-amber-800">Can't find it? Look in your spam folder. The code works for 24 hours.</p>
+      <p className="mt-3 text-sm text-amber-800">
+        {`Can't find it? Look in your spam folder.${hours ? ` The code works for ${hours} ${hours === 1 ? "hour" : "hours"}.` : ""}`}
+      </p>
     </div>
   );
 }
