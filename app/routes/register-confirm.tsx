@@ -9,6 +9,7 @@ import { heldFromLink, verifyHeldCodeForm, verifyHeldLink } from "~/modules/regi
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
 import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
+import { MessagePage } from "~/ui/message-page";
 import { readForm } from "~/ui/read-form.server";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/register-confirm";
@@ -83,7 +84,7 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
   const busy = useNavigation().state === "submitting";
   if (actionData?.done === "registered") {
     return (
-      <Page title="Your seat is confirmed">
+      <MessagePage titleId="confirm-title" title="Your seat is confirmed">
         <p className="mt-3 text-gray-700">
           Your ticket is on its way to <strong className="break-all">{actionData.email}</strong>. Show this QR code (or your ticket ID) at
           the entrance.
@@ -101,21 +102,21 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
         <a href={actionData.ticketUrl} className={`${BUTTON.primary} mt-6 w-full`}>
           View my ticket
         </a>
-      </Page>
+      </MessagePage>
     );
   }
   if (actionData?.done === "waitlisted") {
     return (
-      <Page title="You're on the waitlist">
+      <MessagePage titleId="confirm-title" title="You're on the waitlist">
         <p className="mt-3 text-gray-700">
           {`The event filled up before you confirmed, so you are number ${actionData.position.toLocaleString("en-US")} on the waitlist. We e-mail ${actionData.email} as soon as a seat frees up.`}
         </p>
-      </Page>
+      </MessagePage>
     );
   }
   if (actionData?.done === "refused") {
     return (
-      <Page title="Confirm your seat">
+      <MessagePage titleId="confirm-title" title="Confirm your seat">
         {actionData.codeForm ? (
           <div className="mt-4">
             <HeldNotice email="your e-mail address" codeForm={actionData.codeForm} error={actionData.message} />
@@ -130,40 +131,27 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
             </Link>
           </>
         )}
-      </Page>
+      </MessagePage>
     );
   }
   if (!loaderData.name) {
     return (
-      <Page title="Confirm your seat">
+      <MessagePage titleId="confirm-title" title="Confirm your seat">
         <p className="mt-3 text-gray-700">{HELD_MESSAGES.gone}</p>
         <Link to="/register" className={`${BUTTON.primary} mt-6 w-full`}>
           Register again
         </Link>
-      </Page>
+      </MessagePage>
     );
   }
   return (
-    <Page title="Confirm your seat">
+    <MessagePage titleId="confirm-title" title="Confirm your seat">
       <p className="mt-3 text-gray-700">{`${loaderData.name}, press the button to confirm your registration and receive your ticket.`}</p>
       <Form method="post" className="mt-6">
         <button type="submit" disabled={busy} className={`${BUTTON.primary} w-full`}>
           {busy ? "Confirming…" : "Confirm my seat"}
         </button>
       </Form>
-    </Page>
-  );
-}
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
-      <article aria-labelledby="confirm-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-        <h1 id="confirm-title" className="text-2xl font-bold text-gray-900">
-          {title}
-        </h1>
-        {children}
-      </article>
-    </main>
+    </MessagePage>
   );
 }

@@ -3,6 +3,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { eraseBySelfService, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
+import { MessagePage } from "~/ui/message-page";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-erase";
 
@@ -37,7 +38,7 @@ export default function TicketErase({ loaderData, params }: Route.ComponentProps
   const erasing = useNavigation().state === "submitting";
   if (loaderData.done)
     return (
-      <Page title="Your data is deleted">
+      <MessagePage titleId="erase-title" title="Your data is deleted">
         <p className="mt-3 text-gray-700">
           Everything this site stored about you is gone: your registration, any you cancelled, and the e-mails sent to you. Your seat has
           gone back to others.
@@ -45,10 +46,10 @@ export default function TicketErase({ loaderData, params }: Route.ComponentProps
         <Link to="/" className={`${BUTTON.secondary} mt-6 w-full`}>
           Back to Home
         </Link>
-      </Page>
+      </MessagePage>
     );
   return (
-    <Page title="Delete my data?">
+    <MessagePage titleId="erase-title" title="Delete my data?">
       <p className="mt-3 text-gray-700">
         {`${loaderData.name}, this erases everything ${loaderData.event} stores about you: your registration${loaderData.active ? " (your seat goes to someone else and your ticket stops working)" : ""}, any registrations you cancelled, and the record of e-mails sent to you. It cannot be undone.`}
       </p>
@@ -69,19 +70,6 @@ export default function TicketErase({ loaderData, params }: Route.ComponentProps
           Keep my data
         </Link>
       </Form>
-    </Page>
-  );
-}
-
-function Page({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
-      <article aria-labelledby="erase-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-        <h1 id="erase-title" className="text-2xl font-bold text-gray-900">
-          {title}
-        </h1>
-        {children}
-      </article>
-    </main>
+    </MessagePage>
   );
 }

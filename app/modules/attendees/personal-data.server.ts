@@ -22,6 +22,16 @@ import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 // they cancelled, the mail sent to them, their check-in and reminders. The audit log keeps
 // that something happened, under the registration's random id, without their details.
 
+/** What a copy of someone's data says of each e-mail sent to them. */
+const MAIL_LOG = {
+  kind: mail_outbox.kind,
+  to: mail_outbox.to_address,
+  subject: mail_outbox.subject,
+  status: mail_outbox.status,
+  queued_at: mail_outbox.created_at,
+  sent_at: mail_outbox.sent_at,
+};
+
 const PERSONAL_DATA_AUDIT = { export: "attendee.data-export", erase: "attendee.erase" } as const;
 
 /** The e-mail address a registration (active or cancelled) belongs to, by its id. */
@@ -62,18 +72,7 @@ export async function exportBySelfService(db: Db, reach: SelfServiceReach) {
   if (reach.active) return exportPersonalData(db, SELF_SERVICE_ACTOR, reach.id);
   const [cancelled] = await db.select().from(cancelled_registrations).where(eq(cancelled_registrations.id, reach.id));
   if (!cancelled) return undefined;
-  const mail = await db
-    .select({
-      kind: mail_outbox.kind,
-      to: mail_outbox.to_address,
-      subject: mail_outbox.subject,
-      status: mail_outbox.status,
-      queued_at: mail_outbox.created_at,
-      sent_at: mail_outbox.sent_at,
-    })
-    .from(mail_outbox)
-    .where(eq(mail_outbox.attendee_id, reach.id))
-    .orderBy(mail_outbox.created_at);
+  const mail = await db.select(MAIL_LOG).from(mail_outbox).where(eq(mail_outbox.attendee_id, reach.id)).orderBy(mail_outbox.created_at);
   await recordAudit(db, SELF_SERVICE_ACTOR, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: reach.id });
   return {
     exported_at: new Date().toISOString(),
@@ -118,16 +117,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
           .where(eq(reminders.attendee_id, registration.id))
       : [],
     db
-      .select({
-        kind: mail_outbox.kind,
-        to: mail_outbox.to_address,
-        subject: mail_outbox.subject,
-        status: mail_outbox.status,
-        queued_at: mail_outbox.created_at,
-        sent_at: mail_outbox.sent_at,
-        attempts: mail_outbox.attempts,
-        last_error: mail_outbox.last_error,
-      })
+      .select({ ...MAIL_LOG, attempts: mail_outbox.attempts, last_error: mail_outbox.last_error })
       .from(mail_outbox)
       .where(or(inArray(mail_outbox.attendee_id, ids.length ? ids : [id]), emailEquals(mail_outbox.to_address, email)))
       .orderBy(mail_outbox.created_at),

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { DateTime } from "~/ui/date-time";
+import { MessagePage } from "~/ui/message-page";
 import { BUTTON } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ticketPage } from "./tickets.server";
@@ -120,27 +121,22 @@ function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "can
  */
 function DoorCodeOnly() {
   return (
-    <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
-      <article aria-labelledby="door-code-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
-        <h1 id="door-code-title" className="text-2xl font-bold text-gray-900">
-          This is an entry code
-        </h1>
-        <p className="mt-3 text-gray-700">
-          This code admits its holder at the entrance: show it at the door as before. It no longer opens the ticket page.
-        </p>
-        <p className="mt-3 text-gray-700">
-          To see your ticket, cancel it or manage your data, get your personal link by e-mail: enter your address under "Lost your ticket?".
-        </p>
-        <div className="mt-6 flex flex-col gap-3 sm:flex-row">
-          <Link to="/register#lost-ticket" className={BUTTON.primary}>
-            Lost your ticket?
-          </Link>
-          <Link to="/" className={BUTTON.secondary}>
-            Back to Home
-          </Link>
-        </div>
-      </article>
-    </main>
+    <MessagePage titleId="door-code-title" title="This is an entry code">
+      <p className="mt-3 text-gray-700">
+        This code admits its holder at the entrance: show it at the door as before. It no longer opens the ticket page.
+      </p>
+      <p className="mt-3 text-gray-700">
+        To see your ticket, cancel it or manage your data, get your personal link by e-mail: enter your address under "Lost your ticket?".
+      </p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to="/register#lost-ticket" className={BUTTON.primary}>
+          Lost your ticket?
+        </Link>
+        <Link to="/" className={BUTTON.secondary}>
+          Back to Home
+        </Link>
+      </div>
+    </MessagePage>
   );
 }
 
