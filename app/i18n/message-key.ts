@@ -1,0 +1,27 @@
+import type { TFunction } from "i18next";
+
+// Schemas run in the browser and on the server, in no particular language: a rule's message is a
+// catalogue key (in the `common` namespace unless it names another), with its values after a "|"
+// as JSON: `validation.tooLong|{"max":120}`. Whoever shows it translates it in the reader's language.
+
+const KEY = /^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+$/;
+
+export function messageKey(key: string, values?: Record<string, string | number>): string {
+  return values ? `${key}|${JSON.stringify(values)}` : key;
+}
+
+/** A message for the reader: a key made by messageKey translated, any other text as it is. */
+export function translateMessage(t: TFunction, message: string): string {
+  const bar = message.indexOf("|");
+  const key = bar === -1 ? message : message.slice(0, bar);
+  if (!KEY.test(key)) return message;
+  let values: Record<string, unknown> = {};
+  if (bar !== -1) {
+    try {
+      values = JSON.parse(message.slice(bar + 1)) as Record<string, unknown>;
+    } catch {
+      return message;
+    }
+  }
+  return t(key, { ns: "common", ...values });
+}
