@@ -13,7 +13,15 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { I18nextProvider } from "react-i18next";
+import { getConfig } from "./config.server";
 import { getDb } from "./db/db.server";
+import { messagesFor } from "./i18n/catalogues.server";
+import { i18nFor } from "./i18n/i18n";
+import { requestLanguage } from "./i18n/language.server";
+import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages";
+import { languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-language";
+import { logger } from "./logger.server";
 import { requestSettings } from "./modules/settings/request-settings.server";
 import { useNonce } from "./ui/nonce";
 import { notAfterUnavailable } from "./ui/server-unavailable";
@@ -24,21 +32,43 @@ import { unavailableMessage } from "./ui/unavailable-message";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [settings, { toasts, setCookie }] = await Promise.all([requestSettings(context, await getDb()), readToasts(request)]);
+  const url = new URL(request.url);
+  const lang = pageLanguage(url.pathname, requestLanguage(request));
+  const [site, { toasts, setCookie }] = await Promise.all([siteFacts(context, lang), readToasts(request)]);
   return data(
-    { site: { name: settings.event_name, description: settings.about }, toasts },
+    {
+      site,
+      toasts,
+      lang,
+      // Only this page's language, and only the namespaces its kind of page uses, go to the browser.
+      messages: messagesFor(lang, pageNamespaces(url.pathname)),
+      alternates: languageAlternates(getConfig().publicUrl, url),
+    },
     setCookie ? { headers: { "Set-Cookie": setCookie } } : undefined,
   );
 }
 
+// Without its settings (a database error) the page that explains the error still needs the rest.
+async function siteFacts(context: Route.LoaderArgs["context"], lang: Language) {
+  try {
+    // TODO(merge): the settings' Hausa texts (content-hausa branch)
+    void lang;
+    const settings = await requestSettings(context, await getDb());
+    return { name: settings.event_name, description: settings.about };
+  } catch (error) {
+    logger().error({ err: error }, "the root loader could not read the settings");
+    return undefined;
+  }
+}
+
 export const meta: Route.MetaFunction = ({ data }) => [
   { title: siteName(data) },
-  { name: "description", content: data?.site.description ?? "" },
+  { name: "description", content: data?.site?.description ?? "" },
 ];
 
 /** The event's name from the root loader's data; a neutral name where that failed (error pages). */
-export function siteName(root: { site: { name: string } } | undefined): string {
-  return root?.site.name ?? "Youth Summit";
+export function siteName(root: { site?: { name: string } } | undefined): string {
+  return root?.site?.name ?? "Youth Summit";
 }
 
 /** The event's name, in any page's component. */
@@ -56,18 +86,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // from a hydrated page still render it with React.
   const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   const nonce = useNonce();
+  const lang = root?.lang ?? DEFAULT_LANGUAGE;
   return (
-    <html lang="en">
+    <html lang={lang}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#166534" />
         <Meta />
         <Links />
+        {root?.alternates.map((alternate) => (
+          <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
+        ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
-        {children}
-        <Toaster toasts={root?.toasts ?? []} />
+        <I18nextProvider i18n={i18nFor(lang, root?.messages ?? {})}>
+          {children}
+          <Toaster toasts={root?.toasts ?? []} />
+        </I18nextProvider>
         {hydrate ? (
           <>
             <ScrollRestoration nonce={nonce} />

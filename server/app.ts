@@ -15,6 +15,7 @@ import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
 import { cspReports } from "./csp-report";
 import { databaseGuard } from "./database-guard";
+import { languageChoice } from "./language";
 import { loadShedding } from "./load-shedding";
 import { securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
@@ -66,6 +67,7 @@ export async function startServer() {
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   app.post("/csp-report", cspReports(log));
   app.use(bodyLimits());
+  app.use(languageChoice(config.secureCookies));
   // Without its database the site answers 503 at once; with it, no more than it can answer in time.
   app.use(databaseGuard(database));
   app.use(loadShedding({ maxActive: config.maxActiveRequests, maxQueueWaitMs: config.maxQueueWaitMs, retryAfterSeconds: 5, log }));

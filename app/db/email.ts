@@ -17,7 +17,7 @@ export const EMAIL_PATTERN =
 export const EMAIL_MAX_LENGTH = 254;
 
 /** The forms' one message for an address that is not one. */
-export const EMAIL_MESSAGE = "Please enter a valid email address";
+export const EMAIL_MESSAGE = "validation.email";
 
 /** True for a bare address as EMAIL_PATTERN defines it, within EMAIL_MAX_LENGTH. */
 export function isBareEmail(value: string): boolean {

@@ -49,6 +49,8 @@ const personColumns = () => ({
   consent_at: timestamp("consent_at", { withTimezone: true }),
   // The privacy notice's version the person accepted ('' before versions were kept).
   consent_version: text("consent_version").notNull().default(""),
+  // The site's language when the person registered: every later message to them is in it.
+  language: text("language").notNull().default("en"),
 });
 
 /** A registration: the person and their ticket. */

@@ -35,7 +35,6 @@ export function createI18n(resources: Resource, language: Language): i18n {
     // React escapes what it renders; e-mails' plain text must not carry HTML entities.
     interpolation: { escapeValue: false },
     returnNull: false,
-    showSupportNotice: false,
   });
   return instance;
 }

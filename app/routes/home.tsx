@@ -1,4 +1,6 @@
+import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/db.server";
+import { languageOr } from "~/i18n/languages";
 import { About } from "~/modules/content/landing/about";
 import { AgendaSection } from "~/modules/content/landing/agenda-section";
 import { Countdown } from "~/modules/content/landing/countdown";
@@ -30,13 +32,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
   const nonce = useNonce();
+  const { i18n } = useTranslation();
   return (
     <>
       <SiteNav name={d.event.name} logoUrl={d.event.logoUrl} />
       <main>
         <Hero
           name={d.event.name}
-          date={formatEventDate(d.event.date)}
+          date={formatEventDate(d.event.date, languageOr(i18n.language))}
           time={d.event.time}
           venue={d.event.venue}
           about={d.event.about}

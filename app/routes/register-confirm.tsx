@@ -1,5 +1,10 @@
+import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
+import { formatNumber } from "~/i18n/format";
+import { languageOr } from "~/i18n/languages";
+import { translateMessage } from "~/i18n/message-key";
+import { metaTranslator } from "~/i18n/meta";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { type ConfirmOutcome, confirmHeldByCode, confirmHeldById } from "~/modules/registration/held.server";
@@ -78,16 +83,24 @@ export async function action({ params, request }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Confirm your seat" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTranslator(matches)("confirm.title") },
+  { name: "robots", content: "noindex" },
+];
 
 export default function RegisterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useNavigation().state === "submitting";
+  const { t, i18n } = useTranslation();
   if (actionData?.done === "registered") {
     return (
-      <MessagePage titleId="confirm-title" title="Your seat is confirmed">
+      <MessagePage titleId="confirm-title" title={t("confirm.confirmedTitle")}>
         <p className="mt-3 text-gray-700">
-          Your ticket is on its way to <strong className="break-all">{actionData.email}</strong>. Show this QR code (or your ticket ID) at
-          the entrance.
+          <Trans
+            t={t}
+            i18nKey="confirm.confirmedText"
+            values={{ email: actionData.email }}
+            components={{ email: <strong className="break-all" /> }}
+          />
         </p>
         <p className="mt-4 text-center font-mono text-lg font-bold text-brand-800" data-testid="ticket-id">
           {actionData.ticketId}
@@ -96,38 +109,41 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
           className="mx-auto mt-3 h-48 w-48"
           width={192}
           height={192}
-          alt={`QR code for ticket ${actionData.ticketId}`}
+          alt={t("confirm.qrAlt", { ticketId: actionData.ticketId })}
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(actionData.qrSvg)}`}
         />
         <a href={actionData.ticketUrl} className={`${BUTTON.primary} mt-6 w-full`}>
-          View my ticket
+          {t("confirm.viewTicket")}
         </a>
       </MessagePage>
     );
   }
   if (actionData?.done === "waitlisted") {
     return (
-      <MessagePage titleId="confirm-title" title="You're on the waitlist">
+      <MessagePage titleId="confirm-title" title={t("waitlistJoined.title")}>
         <p className="mt-3 text-gray-700">
-          {`The event filled up before you confirmed, so you are number ${actionData.position.toLocaleString("en-US")} on the waitlist. We e-mail ${actionData.email} as soon as a seat frees up.`}
+          {t("confirm.waitlisted", {
+            position: formatNumber(languageOr(i18n.language), actionData.position),
+            email: actionData.email,
+          })}
         </p>
       </MessagePage>
     );
   }
   if (actionData?.done === "refused") {
     return (
-      <MessagePage titleId="confirm-title" title="Confirm your seat">
+      <MessagePage titleId="confirm-title" title={t("confirm.title")}>
         {actionData.codeForm ? (
           <div className="mt-4">
-            <HeldNotice email="your e-mail address" codeForm={actionData.codeForm} error={actionData.message} />
+            <HeldNotice email="" codeForm={actionData.codeForm} error={actionData.message} />
           </div>
         ) : (
           <>
             <p role="alert" className="mt-3 rounded-lg bg-red-50 p-3 font-medium text-red-800">
-              {actionData.message}
+              {translateMessage(t, actionData.message)}
             </p>
             <Link to="/register" className={`${BUTTON.primary} mt-6 w-full`}>
-              Register again
+              {t("confirm.registerAgain")}
             </Link>
           </>
         )}
@@ -136,20 +152,20 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
   }
   if (!loaderData.name) {
     return (
-      <MessagePage titleId="confirm-title" title="Confirm your seat">
-        <p className="mt-3 text-gray-700">{HELD_MESSAGES.gone}</p>
+      <MessagePage titleId="confirm-title" title={t("confirm.title")}>
+        <p className="mt-3 text-gray-700">{translateMessage(t, HELD_MESSAGES.gone)}</p>
         <Link to="/register" className={`${BUTTON.primary} mt-6 w-full`}>
-          Register again
+          {t("confirm.registerAgain")}
         </Link>
       </MessagePage>
     );
   }
   return (
-    <MessagePage titleId="confirm-title" title="Confirm your seat">
-      <p className="mt-3 text-gray-700">{`${loaderData.name}, press the button to confirm your registration and receive your ticket.`}</p>
+    <MessagePage titleId="confirm-title" title={t("confirm.title")}>
+      <p className="mt-3 text-gray-700">{t("confirm.press", { name: loaderData.name })}</p>
       <Form method="post" className="mt-6">
         <button type="submit" disabled={busy} className={`${BUTTON.primary} w-full`}>
-          {busy ? "Confirming…" : "Confirm my seat"}
+          {busy ? t("confirm.busy") : t("held.confirm")}
         </button>
       </Form>
     </MessagePage>

@@ -1,6 +1,12 @@
 import { useCallback, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { data, useNavigation } from "react-router";
 import { getDb } from "~/db/db.server";
+import { requestLanguage } from "~/i18n/language.server";
+import { languageOr } from "~/i18n/languages";
+import { translateMessage } from "~/i18n/message-key";
+import { metaTranslator } from "~/i18n/meta";
+import { PageMessages } from "~/i18n/page-messages";
 import { registrationAction } from "~/modules/registration/actions.server";
 import { browserIdOf, ensureBrowserId } from "~/modules/registration/browser-id.server";
 import { EventFacts } from "~/modules/registration/event-facts";
@@ -13,6 +19,7 @@ import { currentRegistrationStatus } from "~/modules/registration/public-status.
 // Bundled on its own by Vite (worker pipeline: one self-contained file with a hashed name).
 import pageScriptUrl from "~/modules/registration/register-page-script.ts?worker&url";
 import { RegistrationForm } from "~/modules/registration/registration-form";
+import { REGISTER_MESSAGES_ID, scriptMessages } from "~/modules/registration/script-messages";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { requestSettings } from "~/modules/settings/request-settings.server";
@@ -35,10 +42,8 @@ export const handle: RouteHandle = { hydrate: false };
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const name = siteName(matches[0]?.loaderData);
-  return [
-    { title: `Register — ${name}` },
-    { name: "description", content: `Register free for the ${name} and receive your ticket by e-mail.` },
-  ];
+  const t = metaTranslator(matches);
+  return [{ title: t("register.metaTitle", { name }) }, { name: "description", content: t("register.metaDescription", { name }) }];
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -75,7 +80,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 
 export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const poster = { clientIp: context.clientIp ?? "", browserId: browserIdOf(request, Boolean(context.secure)) };
+  const poster = {
+    clientIp: context.clientIp ?? "",
+    browserId: browserIdOf(request, Boolean(context.secure)),
+    language: requestLanguage(request),
+  };
   // One form, two doors: the waitlist's when the event is full.
   return form.get("intent") === "waitlist" ? joinWaitlistAction(form, poster) : registrationAction(form, poster);
 }
@@ -95,6 +104,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const hydrated = useHydrated();
   const nonce = useNonce();
   const { push, clear } = client;
+  const { t, i18n } = useTranslation();
   const success = actionData && "success" in actionData ? actionData.success : undefined;
   const [closedTicket, setClosedTicket] = useState<string | null>(null);
   const showClientErrors = useCallback((message: string) => push("error", message), [push]);
@@ -114,9 +124,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
-      <BackHeader to="/">Back to Home</BackHeader>
+      <BackHeader to="/">{t("common:backHome")}</BackHeader>
       <main className="mx-auto max-w-3xl px-4 py-8 sm:py-12">
-        <h1 className="text-center text-3xl font-bold text-gray-900 sm:text-4xl">Register for {event.name}</h1>
+        <h1 className="text-center text-3xl font-bold text-gray-900 sm:text-4xl">{t("register.heading", { name: event.name })}</h1>
         {held ? (
           // First thing on the page: without JavaScript the answer opens at its top, on a small screen too.
           <div className="mt-6">
@@ -124,7 +134,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           </div>
         ) : (
           <>
-            <p className="mt-3 text-center text-gray-600">Free registration. Your ticket arrives by e-mail instantly.</p>
+            <p className="mt-3 text-center text-gray-600">{t("register.lead")}</p>
             <EventFacts date={event.date} time={event.time} venue={event.venue} />
           </>
         )}
@@ -132,7 +142,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         {held ? null : (
           <section aria-labelledby="form-heading" className="mt-8 rounded-2xl border border-gray-200 bg-white p-5 shadow-sm sm:p-8">
             <h2 id="form-heading" className="mb-6 text-xl font-bold text-gray-900">
-              {status.isOpen ? "Registration Form" : status.waitlist ? "Join the Waitlist" : "Registration Form"}
+              {status.isOpen || !status.waitlist ? t("register.formHeading") : t("register.waitlistHeading")}
             </h2>
             {status.isOpen ? (
               <RegistrationForm
@@ -147,11 +157,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             ) : (
               <>
                 <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
-                  <p className="text-lg font-semibold text-amber-900">{status.message}</p>
+                  <p className="text-lg font-semibold text-amber-900">{translateMessage(t, status.message)}</p>
                   <p className="mt-2 text-sm text-amber-800">
-                    {status.waitlist
-                      ? `Join the waitlist with the same details. When a seat frees up, we offer it by e-mail to the next person in line, who has ${offerHours} hours to claim it.`
-                      : "Registration is not available at the moment. Please check back or contact the organisers."}
+                    {status.waitlist ? t("register.waitlistExplain", { count: offerHours }) : t("register.notAvailable")}
                   </p>
                 </div>
                 {status.waitlist ? (
@@ -174,7 +182,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       </main>
       {success && closedTicket !== success.ticketId ? <SuccessModal success={success} onClose={closeModal} /> : null}
       <Toaster toasts={[...(actionToast ? [actionToast] : []), ...client.toasts]} />
-      {hydrated ? null : <script src={pageScriptUrl} nonce={nonce} defer />}
+      {hydrated ? null : (
+        <>
+          <PageMessages id={REGISTER_MESSAGES_ID} language={languageOr(i18n.language)} messages={scriptMessages(i18n)} />
+          <script src={pageScriptUrl} nonce={nonce} defer />
+        </>
+      )}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/i18n/message-key";
 import { FIELD_DESCRIPTION, FIELD_ERROR } from "./styles";
 
 // A labelled form control with its error or description underneath. The control
@@ -17,6 +19,8 @@ export function FormField(props: {
   description?: string;
   children: React.ReactNode;
 }) {
+  // Schemas give catalogue keys (~/i18n/message-key.ts): the field says them in the page's language.
+  const { t } = useTranslation("common");
   return (
     <div data-field="" data-error-id={props.errorId}>
       <label htmlFor={props.id} className="block text-sm font-semibold text-gray-800">
@@ -31,7 +35,7 @@ export function FormField(props: {
       {props.children}
       {props.error ? (
         <p id={props.errorId} className={FIELD_ERROR}>
-          {props.error}
+          {translateMessage(t, props.error)}
         </p>
       ) : null}
       {props.description ? (

@@ -1,4 +1,6 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/i18n/message-key";
 import { TOAST } from "./styles";
 import type { Toast } from "./toast";
 import { useHydrated } from "./use-hydrated";
@@ -10,6 +12,7 @@ import { useHydrated } from "./use-hydrated";
  * (the data-* attributes are its hooks).
  */
 export function Toaster({ toasts }: { toasts: Toast[] }) {
+  const { t } = useTranslation("common");
   const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
   const visible = toasts.filter((t) => !dismissed.has(t.id)).slice(-20);
   const dismiss = (id: string) => setDismissed((prev) => new Set(prev).add(id));
@@ -18,7 +21,7 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
   if (visible.length === 0) return null;
 
   return (
-    <section aria-label="Notifications" data-toaster="" className={TOAST.area}>
+    <section aria-label={t("toast.region")} data-toaster="" className={TOAST.area}>
       {visible.map((toast) => (
         <ToastItem key={toast.id} toast={toast} onDismiss={() => dismiss(toast.id)} />
       ))}
@@ -28,6 +31,7 @@ export function Toaster({ toasts }: { toasts: Toast[] }) {
 
 function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation("common");
   useEffect(() => {
     const timer = setTimeout(onDismiss, toast.duration);
     return () => clearTimeout(timer);
@@ -42,9 +46,9 @@ function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: () => void }
       style={{ animationDelay: `${toast.duration}ms` }}
       className={`${TOAST.item} ${TOAST[toast.type]}`}
     >
-      <p className={TOAST.title}>{toast.title}</p>
+      <p className={TOAST.title}>{translateMessage(t, toast.title)}</p>
       {hydrated ? (
-        <button type="button" onClick={onDismiss} className={TOAST.dismiss} aria-label="Dismiss notification">
+        <button type="button" onClick={onDismiss} className={TOAST.dismiss} aria-label={t("toast.dismiss")}>
           ×
         </button>
       ) : null}

@@ -4,6 +4,9 @@ import { data } from "react-router";
 import * as z from "zod/mini";
 import { clientNetwork } from "~/client-network.server";
 import { getDb } from "~/db/db.server";
+import type { Language } from "~/i18n/languages";
+import { translateMessage } from "~/i18n/message-key";
+import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
@@ -20,7 +23,8 @@ import { resendTicketByEmail } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 
 /** Who posted: their network's address, and the browser the page's stamp was served to. */
-export type Poster = { clientIp: string; browserId: string };
+/** Who sent a public form: their network and browser (limits), and the page's language (every answer and later message). */
+export type Poster = { clientIp: string; browserId: string; language: Language };
 
 /**
  * What /register's form posts: a registration, or "Lost your ticket?" (intent=resend); the
@@ -78,9 +82,14 @@ export function formAgain(
   submission: Submission<RegistrationInput>,
   message: string | null,
   status: 400 | 409 | 429 | 500,
-  headers?: HeadersInit,
+  options: { language: Language; headers?: HeadersInit },
 ) {
-  const text = message ?? joinFieldErrors(submission.status === "success" ? undefined : (submission.error ?? undefined));
+  const { language, headers } = options;
+  // The toast joins every field's message in one line: said here, in the sender's language.
+  const t = translator(language, "common");
+  const text =
+    message ??
+    joinFieldErrors(submission.status === "success" ? undefined : (submission.error ?? undefined), (key) => translateMessage(t, key));
   // A refusal is said above the form too; the entered values stay either way.
   const reply = submission.reply(message && status !== 500 ? { formErrors: [text] } : undefined);
   return data({ result: reply, toast: makeToast("error", text) }, { status, headers });
@@ -93,9 +102,14 @@ export function formAgain(
  */
 export async function checkRegistrationForm(formData: FormData, poster: Poster) {
   const submission = parseWithZod(formData, { schema: registrationSchema });
-  if (submission.status !== "success") return { ok: false as const, answer: formAgain(submission, null, 400) };
+  if (submission.status !== "success")
+    return { ok: false as const, answer: formAgain(submission, null, 400, { language: poster.language }) };
   const refused = await refusal(formData, poster);
-  if (refused) return { ok: false as const, answer: formAgain(submission, refused.message, refused.status, refused.headers) };
+  if (refused)
+    return {
+      ok: false as const,
+      answer: formAgain(submission, refused.message, refused.status, { language: poster.language, headers: refused.headers }),
+    };
   return { ok: true as const, submission };
 }
 
@@ -114,7 +128,9 @@ async function registerAction(formData: FormData, poster: Poster) {
       thresholds: settings,
     });
     if (decision.hold) {
-      const held = await holdRegistration(db, submission.value, decision, { expiryHours: settings.held_expiry_hours });
+      const held = await holdRegistration(db, { ...submission.value, language: poster.language }, decision, {
+        expiryHours: settings.held_expiry_hours,
+      });
       notifyOutbox();
       logger().warn({ reason: decision.reason, heldId: held.id }, "registration held until confirmed by e-mail");
       return {
@@ -122,8 +138,8 @@ async function registerAction(formData: FormData, poster: Poster) {
         held: { email: held.email, codeForm: signHeldCodeForm(held.id, keys.secret), hours: settings.held_expiry_hours },
       };
     }
-    const outcome = await registerAttendee(db, submission.value, { secret: keys.secret });
-    if (!outcome.ok) return formAgain(submission, outcome.message, 409);
+    const outcome = await registerAttendee(db, { ...submission.value, language: poster.language }, { secret: keys.secret });
+    if (!outcome.ok) return formAgain(submission, outcome.message, 409, { language: poster.language });
     notifyOutbox();
     invalidatePublicContent();
     return {
@@ -138,6 +154,6 @@ async function registerAction(formData: FormData, poster: Poster) {
     };
   } catch (error) {
     logger().error({ err: error }, "registration failed");
-    return formAgain(submission, REGISTRATION_MESSAGES.failed, 500);
+    return formAgain(submission, REGISTRATION_MESSAGES.failed, 500, { language: poster.language });
   }
 }

@@ -1,12 +1,15 @@
+import { useTranslation } from "react-i18next";
+import { languageOr } from "~/i18n/languages";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "~/ui/icons";
 
 /** The date, time and venue cards at the top of /register. */
 export function EventFacts({ date, time, venue }: { date: string; time: string; venue: string }) {
+  const { t, i18n } = useTranslation();
   const facts = [
-    { label: "Date", value: formatEventDate(date), Icon: CalendarIcon },
-    { label: "Time", value: time, Icon: ClockIcon },
-    { label: "Venue", value: venue, Icon: MapPinIcon },
+    { label: t("facts.date"), value: formatEventDate(date, languageOr(i18n.language)), Icon: CalendarIcon },
+    { label: t("facts.time"), value: time, Icon: ClockIcon },
+    { label: t("facts.venue"), value: venue, Icon: MapPinIcon },
   ];
   return (
     <ul className="mt-8 grid gap-3 sm:grid-cols-3">

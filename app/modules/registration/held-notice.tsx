@@ -1,4 +1,6 @@
+import { Trans, useTranslation } from "react-i18next";
 import { Form } from "react-router";
+import { translateMessage } from "~/i18n/message-key";
 import { INPUT } from "~/ui/styles";
 
 type Props = { email: string; codeForm: string; error?: string /** how long the code works (Event Settings) */; hours?: number };
@@ -8,17 +10,21 @@ type Props = { email: string; codeForm: string; error?: string /** how long the 
  * went, and the six-digit code form (a plain form: it works without JavaScript).
  */
 export function HeldNotice({ email, codeForm, error, hours }: Props) {
+  const { t } = useTranslation();
   return (
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
-      <p className="text-lg font-semibold text-amber-900">Check your e-mail to confirm your seat</p>
+      <p className="text-lg font-semibold text-amber-900">{t("held.title")}</p>
       <p className="mt-2 text-amber-900">
-        Many registrations are arriving at once, so we ask everyone to confirm their e-mail address first. We sent a six-digit code and a
-        link to <strong className="break-all">{email}</strong>. No seat is kept until you confirm.
+        {email ? (
+          <Trans t={t} i18nKey="held.explain" values={{ email }} components={{ email: <strong className="break-all" /> }} />
+        ) : (
+          t("held.explainNoAddress")
+        )}
       </p>
       <Form method="post" action="/register/confirm" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <input type="hidden" name="held" value={codeForm} />
         <label className="flex flex-col gap-1 text-sm font-medium text-gray-900">
-          Confirmation code
+          {t("held.codeLabel")}
           <input
             name="code"
             inputMode="numeric"
@@ -32,16 +38,17 @@ export function HeldNotice({ email, codeForm, error, hours }: Props) {
           />
         </label>
         <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-          Confirm my seat
+          {t("held.confirm")}
         </button>
       </Form>
       {error ? (
         <p id="held-code-error" role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {error}
+          {translateMessage(t, error)}
         </p>
       ) : null}
       <p className="mt-3 text-sm text-amber-800">
-        {`Can't find it? Look in your spam folder.${hours ? ` The code works for ${hours} ${hours === 1 ? "hour" : "hours"}.` : ""}`}
+        {t("held.spam")}
+        {hours ? ` ${t("held.codeHours", { count: hours })}` : ""}
       </p>
     </div>
   );

@@ -2,14 +2,14 @@ import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { held_registrations, registration_surges } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
+import { languageOr } from "~/i18n/languages";
 import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { HELD_MESSAGES } from "./held-messages";
 import { hashCode, MAX_CODE_ATTEMPTS, SURGE_QUIET_MS, signHeldLink } from "./holds.server";
-import { type RegistrationResult, registerIn } from "./registration.server";
-import type { RegistrationInput } from "./schema";
+import { type PersonInput, type RegistrationResult, registerIn } from "./registration.server";
 
 // Confirming a held registration: by the e-mail's link, by the six-digit code typed on the
 // page, or by an organiser who knows the group is real. Confirming is registering, in one
@@ -26,16 +26,12 @@ export type ConfirmOutcome =
   | { status: "gone" };
 
 /** Puts a confirmed person on the waitlist inside the transaction (passed in by the route: the waitlist module's). */
-type WhenFull = (
-  tx: DbOrTx,
-  input: RegistrationInput,
-  now: Date,
-) => Promise<{ ok: true; position: number } | { ok: false; message: string }>;
+type WhenFull = (tx: DbOrTx, input: PersonInput, now: Date) => Promise<{ ok: true; position: number } | { ok: false; message: string }>;
 
 export type ConfirmOptions = { secret: string; whenFull: WhenFull; now?: Date };
 
 /** The form's answers a held row kept, as the registration form gives them. */
-function inputOf(row: HeldRow): RegistrationInput {
+function inputOf(row: HeldRow): PersonInput {
   return {
     fullName: row.full_name,
     email: row.email,
@@ -47,6 +43,7 @@ function inputOf(row: HeldRow): RegistrationInput {
     localGovernment: row.local_government,
     reason: row.reason,
     consent: "on",
+    language: languageOr(row.language),
   };
 }
 

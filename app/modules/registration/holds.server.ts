@@ -6,7 +6,7 @@ import { normalizeEmail } from "~/db/email";
 import { emailEquals, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
-import { personValues } from "./registration.server";
+import { type PersonInput, personValues } from "./registration.server";
 import type { RegistrationInput } from "./schema";
 
 // A booking attack is noticed by its rate: registrations arriving from one network, or one
@@ -158,7 +158,7 @@ export function hashCode(id: string, code: string): string {
  */
 export async function holdRegistration(
   db: Db,
-  input: RegistrationInput,
+  input: PersonInput,
   decision: Extract<HoldDecision, { hold: true }>,
   { expiryHours, now = new Date() }: { expiryHours: number; now?: Date },
 ): Promise<{ id: string; email: string }> {

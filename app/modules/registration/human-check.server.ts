@@ -21,11 +21,11 @@ export const MIN_FILL_MS = 1_500;
 /** Long enough to fill the form on a slow afternoon; a page left open overnight is served again. */
 export const STAMP_MAX_AGE_MS = 4 * 60 * 60_000;
 
-const HUMAN_CHECK_MESSAGE = "Sorry, we could not accept the form. Please wait a moment and send it again.";
+const HUMAN_CHECK_MESSAGE = "form.humanCheck";
 export const STAMP_MESSAGES = {
-  used: "This form was already sent once. Please check your details and send it again.",
-  expired: "This page was open for a long time. Please check your details and send the form again.",
-  browser: "Sorry, we could not accept the form. Please allow cookies for this site, then send the form again.",
+  used: "form.stamp.used",
+  expired: "form.stamp.expired",
+  browser: "form.stamp.browser",
 } as const;
 
 function browserTag(browserId: string): string {

@@ -1,17 +1,23 @@
+import type { TFunction } from "i18next";
 import { escapeHtml } from "~/ui/escape-html";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
 
 // The Local Government picker's texts and choices, shared by the React form and the
 // script of the page served without React, so both say and offer the same.
 
-/** The hint under the picker while no state is chosen. */
-export const LGA_HINT = "Choose your state first";
+/** The picker's words in the reader's language: the script receives them with its messages. */
+export type LgaTexts = { hint: string; choose: string; stateFirst: string };
 
-export function lgaPlaceholder(state: string): string {
-  return state ? "Select local government" : "Select state first";
+export function lgaTexts(t: TFunction): LgaTexts {
+  return { hint: t("register.lga.hint"), choose: t("register.lga.choose"), stateFirst: t("register.lga.stateFirst") };
 }
 
-let allOptionsHtml: string | undefined;
+export function lgaPlaceholder(state: string, texts: LgaTexts): string {
+  return state ? texts.choose : texts.stateFirst;
+}
+
+// One list per language, written once each.
+const allOptionsHtml = new Map<string, string>();
 
 /**
  * The picker's options before a state is chosen, as HTML: every state's LGAs in groups,
@@ -19,26 +25,30 @@ let allOptionsHtml: string | undefined;
  * where rendering them as React elements was a large part of rendering /register.
  * `selected`: a choice kept from a post without a state, marked in the list.
  */
-export function allLgaOptionsHtml(selected = ""): string {
-  allOptionsHtml ??=
-    `<option value="">${escapeHtml(lgaPlaceholder(""))}</option>` +
-    NIGERIA_STATES.map(
-      (s) =>
-        `<optgroup label="${escapeHtml(s.name)}">${s.lgas.map((lga) => `<option value="${escapeHtml(lga)}">${escapeHtml(lga)}</option>`).join("")}</optgroup>`,
-    ).join("");
-  if (!selected) return allOptionsHtml;
+export function allLgaOptionsHtml(texts: LgaTexts, selected = ""): string {
+  let html = allOptionsHtml.get(texts.stateFirst);
+  if (html === undefined) {
+    html =
+      `<option value="">${escapeHtml(texts.stateFirst)}</option>` +
+      NIGERIA_STATES.map(
+        (s) =>
+          `<optgroup label="${escapeHtml(s.name)}">${s.lgas.map((lga) => `<option value="${escapeHtml(lga)}">${escapeHtml(lga)}</option>`).join("")}</optgroup>`,
+      ).join("");
+    allOptionsHtml.set(texts.stateFirst, html);
+  }
+  if (!selected) return html;
   const option = `<option value="${escapeHtml(selected)}">`;
-  return allOptionsHtml.replace(option, `<option value="${escapeHtml(selected)}" selected="">`);
+  return html.replace(option, `<option value="${escapeHtml(selected)}" selected="">`);
 }
 
 /**
  * The picker's options in the browser: the state's LGAs once a state is chosen; before
  * that every state's LGAs in groups, as the server renders them for forms without JavaScript.
  */
-export function fillLgaPicker(select: HTMLSelectElement, state: string) {
+export function fillLgaPicker(select: HTMLSelectElement, state: string, texts: LgaTexts) {
   if (!state) {
-    select.innerHTML = allLgaOptionsHtml();
+    select.innerHTML = allLgaOptionsHtml(texts);
     return;
   }
-  select.replaceChildren(new Option(lgaPlaceholder(state), ""), ...lgasOf(state).map((lga) => new Option(lga, lga)));
+  select.replaceChildren(new Option(lgaPlaceholder(state, texts), ""), ...lgasOf(state).map((lga) => new Option(lga, lga)));
 }

@@ -12,7 +12,7 @@ import { countHit, windowStart } from "~/db/counters.server";
 
 const POST_WINDOW_MS = 10 * 60_000;
 
-export const NETWORK_CEILING_MESSAGE = "Too many forms were sent from your network just now. Please try again in a few minutes.";
+export const NETWORK_CEILING_MESSAGE = "form.networkCeiling";
 
 /** Counts one post from `ip`'s network; refused with the seconds until its window ends once over the ceiling. */
 export async function takePostSlot(

@@ -4,8 +4,8 @@
 // (docs/decisions/010-names-and-addresses.md). No imports: the registration schema ships it
 // to the browser (register-page-script.ts), where every byte counts.
 
-export const NAME_LINK_MESSAGE = "Please enter your name only, without links or e-mail addresses.";
-export const NAME_CONTROL_MESSAGE = "Please enter your name on one line, without special characters.";
+export const NAME_LINK_MESSAGE = "validation.nameLink";
+export const NAME_CONTROL_MESSAGE = "validation.nameControl";
 
 // The endings a mail client turns into a link, most used for phishing first. Every two-letter
 // ending counts too (country codes: .ng, .ly, .co). Left out on purpose: endings that are also

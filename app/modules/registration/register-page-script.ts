@@ -1,10 +1,13 @@
+import { translateMessage } from "~/i18n/message-key";
+import { readPageMessages } from "~/i18n/page-messages-reader";
 import { sendFormsInPlace } from "~/ui/enhance/document-forms";
 import { clearFieldError, setFieldDescription, showFieldError } from "~/ui/enhance/field-errors";
 import { listenToModals, upgradeModals } from "~/ui/enhance/modal";
 import { showToast, upgradeToasts } from "~/ui/enhance/toasts";
-import { fillLgaPicker, LGA_HINT } from "./lga-picker";
+import { fillLgaPicker, lgaTexts } from "./lga-picker";
 import { proofReady, solveChallenges } from "./proof-of-work-solver";
 import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./schema";
+import { REGISTER_MESSAGES_ID } from "./script-messages";
 
 // /register is served without React (routes/register.tsx): this script, bundled on its own
 // (about 11 KB gzipped against ~110 KB of React and React Router), gives the
@@ -20,6 +23,10 @@ import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./sc
 // Everything also works without it: the same forms post and the server answers the page.
 
 const REGISTRATION_FORM = 'form[data-validate="registration"]';
+
+// The page's language and its messages, written into the page by the server (routes/register.tsx).
+const { t } = readPageMessages(REGISTER_MESSAGES_ID);
+const translate = (message: string) => translateMessage(t, message);
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 
@@ -41,10 +48,10 @@ function validate(form: HTMLFormElement): boolean {
   for (const [name, control] of controls) {
     const message = verdict.error[name]?.[0];
     if (!control || !message) continue;
-    showFieldError(control, message);
+    showFieldError(control, translate(message));
     first ??= control;
   }
-  showToast("error", joinFieldErrors(verdict.error));
+  showToast("error", joinFieldErrors(verdict.error, translate));
   first?.focus();
   return false;
 }
@@ -54,9 +61,10 @@ function followState(form: HTMLFormElement) {
   const state = controlOf(form, "state");
   const lga = controlOf(form, "localGovernment");
   if (!(lga instanceof HTMLSelectElement) || !state) return;
-  fillLgaPicker(lga, state.value);
+  const texts = lgaTexts(t);
+  fillLgaPicker(lga, state.value, texts);
   lga.value = "";
-  setFieldDescription(lga, state.value ? undefined : LGA_HINT);
+  setFieldDescription(lga, state.value ? undefined : texts.hint);
 }
 
 /** What the page needs after its body arrived, on load and after each answered post. */

@@ -1,19 +1,16 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
+import { translateMessage } from "~/i18n/message-key";
 import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
 import { FIELD_ERROR, INPUT } from "~/ui/styles";
-import { GENDER_LABELS, GENDERS } from "./gender";
-import { allLgaOptionsHtml, LGA_HINT, lgaPlaceholder } from "./lga-picker";
+import { GENDERS } from "./gender";
+import { allLgaOptionsHtml, lgaPlaceholder, lgaTexts } from "./lga-picker";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
 import { PROOF_FIELD } from "./proof-of-work";
 import { joinFieldErrors, parseRegistration } from "./schema";
-
-const BUTTON_LABELS = {
-  register: { idle: "Register Now", busy: "Submitting Registration..." },
-  waitlist: { idle: "Join the Waitlist", busy: "Joining the Waitlist..." },
-} as const;
 
 type FieldMeta = { name: string; id: string; errorId: string; errors?: string[] };
 
@@ -32,6 +29,7 @@ type Props = {
 
 export function RegistrationForm({ lastResult, submitting, onClientErrors, intent = "register", stamp, challenge }: Props) {
   // A field's error clears as soon as it is edited, until the next submit.
+  const { t } = useTranslation();
   const [edited, setEdited] = useState<Set<string>>(() => new Set());
   const [form, fields] = useForm({
     id: "registration",
@@ -41,12 +39,14 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
     onValidate({ formData }) {
       // Not parseWithZod: see parseRegistration for why the browser skips @conform-to/zod.
       const submission = parseRegistration(formData);
-      if (submission.status === "error") onClientErrors(joinFieldErrors(submission.error ?? undefined));
+      if (submission.status === "error")
+        onClientErrors(joinFieldErrors(submission.error ?? undefined, (message) => translateMessage(t, message)));
       return submission;
     },
   });
   const [state, setState] = useState(String(fields.state.initialValue ?? ""));
   const lgas = lgasOf(state);
+  const lga = lgaTexts(t);
   // What a field shows: its first error, unless it was edited since the last submit.
   const shown = (meta: FieldMeta) => ({ id: meta.id, errorId: meta.errorId, error: edited.has(meta.name) ? undefined : meta.errors?.[0] });
   // ...and its control stops saying it is invalid (border, screen readers) as soon as the message goes.
@@ -75,16 +75,16 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
       <HumanCheckFields stamp={stamp} />
       {challenge ? <input type="hidden" name={PROOF_FIELD} value="" data-challenge={challenge} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField label="Full Name" required {...shown(fields.fullName)}>
+        <FormField label={t("register.fields.fullName")} required {...shown(fields.fullName)}>
           <input
             {...getInputProps(fields.fullName, { type: "text" })}
             {...cleared(fields.fullName)}
             autoComplete="name"
-            placeholder="Enter your full name"
+            placeholder={t("register.placeholders.fullName")}
             className={INPUT}
           />
         </FormField>
-        <FormField label="Email Address" required {...shown(fields.email)}>
+        <FormField label={t("register.fields.email")} required {...shown(fields.email)}>
           <input
             {...getInputProps(fields.email, { type: "email" })}
             {...cleared(fields.email)}
@@ -94,7 +94,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
             className={INPUT}
           />
         </FormField>
-        <FormField label="Phone Number" required {...shown(fields.phone)}>
+        <FormField label={t("register.fields.phone")} required {...shown(fields.phone)}>
           <input
             {...getInputProps(fields.phone, { type: "tel" })}
             {...cleared(fields.phone)}
@@ -103,37 +103,37 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
             className={INPUT}
           />
         </FormField>
-        <FormField label="Gender" required {...shown(fields.gender)}>
+        <FormField label={t("register.fields.gender")} required {...shown(fields.gender)}>
           <select {...getSelectProps(fields.gender)} {...cleared(fields.gender)} className={INPUT}>
-            <option value="">Select gender</option>
+            <option value="">{t("register.placeholders.gender")}</option>
             {GENDERS.map((gender) => (
               <option key={gender} value={gender}>
-                {GENDER_LABELS[gender]}
+                {t(`register.genders.${gender}`)}
               </option>
             ))}
           </select>
         </FormField>
-        <FormField label="Organization" {...shown(fields.organization)}>
+        <FormField label={t("register.fields.organization")} {...shown(fields.organization)}>
           <input
             {...getInputProps(fields.organization, { type: "text" })}
             {...cleared(fields.organization)}
             autoComplete="organization"
-            placeholder="School, company or group"
+            placeholder={t("register.placeholders.organization")}
             className={INPUT}
           />
         </FormField>
-        <FormField label="Position" {...shown(fields.position)}>
+        <FormField label={t("register.fields.position")} {...shown(fields.position)}>
           <input
             {...getInputProps(fields.position, { type: "text" })}
             {...cleared(fields.position)}
             autoComplete="organization-title"
-            placeholder="e.g. Student, Volunteer"
+            placeholder={t("register.placeholders.position")}
             className={INPUT}
           />
         </FormField>
-        <FormField label="State of Residence" {...shown(fields.state)}>
+        <FormField label={t("register.fields.state")} {...shown(fields.state)}>
           <select {...getSelectProps(fields.state)} {...cleared(fields.state)} onChange={(e) => setState(e.target.value)} className={INPUT}>
-            <option value="">Select state</option>
+            <option value="">{t("register.placeholders.state")}</option>
             {NIGERIA_STATES.map((s) => (
               <option key={s.name} value={s.name}>
                 {s.name}
@@ -141,10 +141,14 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
             ))}
           </select>
         </FormField>
-        <FormField label="Local Government" {...shown(fields.localGovernment)} description={state ? undefined : LGA_HINT}>
+        <FormField
+          label={t("register.fields.localGovernment")}
+          {...shown(fields.localGovernment)}
+          description={state ? undefined : lga.hint}
+        >
           {state ? (
             <select {...lgaSelect} key={state}>
-              <option value="">{lgaPlaceholder(state)}</option>
+              <option value="">{lgaPlaceholder(state, lga)}</option>
               {lgas.map((lga) => (
                 <option key={lga} value={lga}>
                   {lga}
@@ -157,17 +161,17 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
               {...lgaSelect}
               key=""
               // biome-ignore lint/security/noDangerouslySetInnerHtml: our own list, escaped, written once (lga-picker.ts)
-              dangerouslySetInnerHTML={{ __html: allLgaOptionsHtml(String(fields.localGovernment.initialValue ?? "")) }}
+              dangerouslySetInnerHTML={{ __html: allLgaOptionsHtml(lga, String(fields.localGovernment.initialValue ?? "")) }}
             />
           )}
         </FormField>
       </div>
-      <FormField label="Why do you want to attend?" {...shown(fields.reason)}>
+      <FormField label={t("register.fields.reason")} {...shown(fields.reason)}>
         <textarea
           {...getTextareaProps(fields.reason)}
           {...cleared(fields.reason)}
           rows={4}
-          placeholder="Tell us briefly what you hope to gain"
+          placeholder={t("register.placeholders.reason")}
           className={INPUT}
         />
       </FormField>
@@ -180,16 +184,16 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
             className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
           />
           <span>
-            I agree that my details are used to manage my registration as described in the{" "}
-            <Link to="/privacy" className="font-medium text-brand-700 underline">
-              Privacy Notice
-            </Link>
-            , and I confirm that I am 18 or older, or have my parent's or guardian's consent.
+            <Trans
+              t={t}
+              i18nKey="register.consent"
+              components={{ privacy: <Link to="/privacy" className="font-medium text-brand-700 underline" /> }}
+            />
           </span>
         </label>
         {shown(fields.consent).error ? (
           <p id={fields.consent.errorId} className={FIELD_ERROR}>
-            {shown(fields.consent).error}
+            {translateMessage(t, shown(fields.consent).error ?? "")}
           </p>
         ) : null}
       </div>
@@ -197,10 +201,10 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
       <button
         type="submit"
         disabled={submitting}
-        data-busy-label={BUTTON_LABELS[intent].busy}
+        data-busy-label={t(`register.button.${intent}Busy`)}
         className="w-full rounded-xl bg-brand-700 px-6 py-3.5 text-lg font-semibold text-white shadow-lg transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
       >
-        {submitting ? BUTTON_LABELS[intent].busy : BUTTON_LABELS[intent].idle}
+        {submitting ? t(`register.button.${intent}Busy`) : t(`register.button.${intent}`)}
       </button>
     </Form>
   );

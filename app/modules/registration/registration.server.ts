@@ -3,6 +3,8 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals } from "~/db/schema";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
+import { messageKey } from "~/i18n/message-key";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
@@ -15,12 +17,12 @@ import type { RegistrationInput } from "./schema";
 export const MAX_REGISTRATIONS_PER_PHONE = 5;
 
 export const REGISTRATION_MESSAGES = {
-  duplicate: "This email address is already registered for the summit.",
-  phone: `This phone number has already been used for ${MAX_REGISTRATIONS_PER_PHONE} registrations. Please use another number.`,
-  ticketCollision: "Ticket ID collision. Please try again.",
-  failed: "Registration failed. Please try again later.",
-  success: "Registration successful! Check your email for your ticket.",
-} as const;
+  duplicate: "registration.duplicate",
+  phone: messageKey("registration.phone", { count: MAX_REGISTRATIONS_PER_PHONE }),
+  ticketCollision: "registration.ticketCollision",
+  failed: "registration.failed",
+  success: "registration.success",
+};
 
 export type RegistrationResult =
   | { ok: true; attendeeId: string; ticketId: string; doorCode: string; email: string; fullName: string }
@@ -42,8 +44,11 @@ function normalizePhone(phone: string): string {
   return parsed?.isValid() ? parsed.number : phone.trim();
 }
 
+/** The form's answers and the language they were given in (messages to the person follow it). */
+export type PersonInput = RegistrationInput & { language?: Language };
+
 /** The form's answers as stored (registration and waitlist alike): trimmed, normalised, with the consent given now. */
-export function personValues(input: RegistrationInput, now: Date) {
+export function personValues(input: PersonInput, now: Date) {
   return {
     full_name: input.fullName.trim(),
     email: normalizeEmail(input.email),
@@ -56,6 +61,7 @@ export function personValues(input: RegistrationInput, now: Date) {
     reason: input.reason,
     consent_at: now,
     consent_version: PRIVACY_NOTICE.version,
+    language: (input.language ?? DEFAULT_LANGUAGE) as string,
   };
 }
 
@@ -64,7 +70,7 @@ export function personValues(input: RegistrationInput, now: Date) {
  * row, derive the status, refuse a duplicate, insert the attendee, queue the ticket
  * e-mail, commit. Any failure leaves nothing stored and nothing queued.
  */
-export async function registerAttendee(db: Db, input: RegistrationInput, options: RegistrationOptions): Promise<RegistrationResult> {
+export async function registerAttendee(db: Db, input: PersonInput, options: RegistrationOptions): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   return db.transaction((tx) => registerIn(tx, personValues(input, now), { ...options, now }));
 }

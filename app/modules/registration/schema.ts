@@ -1,11 +1,13 @@
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from "~/db/email";
+import { messageKey } from "~/i18n/message-key";
 import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
 import { nameProblem } from "./person-name";
 
-// One schema for the browser and the server, with the product's messages word for word;
+// One schema for the browser and the server, with the product's messages word for word
+// (catalogue keys: whoever shows a message translates it, ~/i18n/message-key.ts);
 // a state from Nigeria's list, an LGA of that state, and the NDPA consent are required as stated.
 // Written with zod/mini, not classic zod: the form ships this schema to every
 // visitor's phone, and mini's functions tree-shake (about 20 KB gzipped less).
@@ -17,29 +19,26 @@ const requiredText = (required: string, max: number, tooLong: string, pattern?: 
     .check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...(pattern ? [z.regex(pattern.regex, pattern.message)] : []));
 
 const optionalText = (max: number) =>
-  z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, `Please keep this under ${max} characters`))), "");
+  z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, messageKey("validation.tooLong", { max })))), "");
 
 export const registrationSchema = z
   .object({
     // A name goes into the mails sent to the address given with it: a name, not a link (person-name.ts).
-    fullName: requiredText("Full name is required", 120, "Please keep this under 120 characters").check(
+    fullName: requiredText("validation.fullNameRequired", 120, messageKey("validation.tooLong", { max: 120 })).check(
       z.superRefine((name, ctx) => {
         const problem = nameProblem(name);
         if (problem) ctx.addIssue({ code: "custom", message: problem, input: name });
       }),
     ),
-    email: requiredText("Email address is required", EMAIL_MAX_LENGTH, EMAIL_MESSAGE, { regex: EMAIL_PATTERN, message: EMAIL_MESSAGE }),
-    phone: requiredText("Phone number is required", 30, "Please enter a valid phone number", {
-      regex: PHONE_PATTERN,
-      message: "Please enter a valid phone number",
-    }),
-    gender: z.enum(GENDERS, { error: "Please select your gender" }),
+    email: requiredText("validation.emailRequired", EMAIL_MAX_LENGTH, EMAIL_MESSAGE, { regex: EMAIL_PATTERN, message: EMAIL_MESSAGE }),
+    phone: requiredText("validation.phoneRequired", 30, "validation.phone", { regex: PHONE_PATTERN, message: "validation.phone" }),
+    gender: z.enum(GENDERS, { error: "validation.gender" }),
     organization: optionalText(160),
     position: optionalText(120),
-    state: optionalText(60).check(z.refine((s) => s === "" || isValidState(s), "Please select a state from the list")),
+    state: optionalText(60).check(z.refine((s) => s === "" || isValidState(s), "validation.state")),
     localGovernment: optionalText(80),
     reason: optionalText(2000),
-    consent: z.literal("on", { error: "Please confirm your consent to continue" }),
+    consent: z.literal("on", { error: "validation.consent" }),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -47,7 +46,7 @@ export const registrationSchema = z
         ctx.addIssue({
           code: "custom",
           path: ["localGovernment"],
-          message: value.state ? `Please select a local government in ${value.state}` : "Please select your state first",
+          message: value.state ? messageKey("validation.lgaOfState", { state: value.state }) : "validation.stateFirst",
         });
       }
     }),
@@ -102,7 +101,13 @@ export const REGISTRATION_FIELDS = [
   "consent",
 ] as const;
 
-export function joinFieldErrors(errors: Record<string, string[] | null | undefined> | undefined): string {
+/** Each field's first message, translated by `translate`, in one line for the toast. */
+export function joinFieldErrors(
+  errors: Record<string, string[] | null | undefined> | undefined,
+  translate: (message: string) => string = (message) => message,
+): string {
   if (!errors) return "";
-  return REGISTRATION_FIELDS.flatMap((field) => errors[field]?.[0] ?? []).join(", ");
+  return REGISTRATION_FIELDS.flatMap((field) => errors[field]?.[0] ?? [])
+    .map(translate)
+    .join(", ");
 }

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CheckCircleIcon } from "~/ui/icons";
 import { Modal } from "~/ui/modal";
@@ -8,9 +9,10 @@ export type RegistrationSuccess = { email: string; ticketId: string; qrSvg: stri
 /** 'Ticket Sent Successfully!' with the e-mail and ticket ID, plus the ticket's QR code for the door. */
 export function SuccessModal({ success, onClose }: { success: RegistrationSuccess; onClose: () => void }) {
   const hydrated = useHydrated();
+  const { t } = useTranslation();
   return (
     <Modal
-      title="Ticket Sent Successfully!"
+      title={t("register.success.title")}
       onClose={onClose}
       closeHref="/register"
       icon={
@@ -20,10 +22,15 @@ export function SuccessModal({ success, onClose }: { success: RegistrationSucces
       }
     >
       <p className="mt-3 text-center text-gray-700">
-        Your ticket has been sent to <strong className="break-all text-gray-900">{success.email}</strong>
+        <Trans
+          t={t}
+          i18nKey="register.success.sentTo"
+          values={{ email: success.email }}
+          components={{ email: <strong className="break-all text-gray-900" /> }}
+        />
       </p>
       <div className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-center">
-        <p className="text-xs font-semibold tracking-wide text-green-800 uppercase">Ticket ID</p>
+        <p className="text-xs font-semibold tracking-wide text-green-800 uppercase">{t("register.success.ticketId")}</p>
         <p className="mt-1 font-mono text-lg font-bold break-all text-gray-900" data-testid="ticket-id">
           {success.ticketId}
         </p>
@@ -31,18 +38,15 @@ export function SuccessModal({ success, onClose }: { success: RegistrationSucces
           className="mx-auto mt-3 h-40 w-40"
           width={160}
           height={160}
-          alt="Ticket QR code"
+          alt={t("register.success.qrAlt")}
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(success.qrSvg)}`}
         />
       </div>
-      <p className="mt-4 text-sm text-gray-600">
-        This QR code admits you at the entrance. The e-mail has your personal link to your ticket page, where you can print it, add it to
-        your calendar or cancel. Can't find the e-mail? Check your spam or promotions folder.
-      </p>
+      <p className="mt-4 text-sm text-gray-600">{t("register.success.explain")}</p>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         {hydrated ? (
           <button type="button" onClick={onClose} className="rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
-            Got it!
+            {t("register.success.gotIt")}
           </button>
         ) : (
           <a
@@ -50,11 +54,11 @@ export function SuccessModal({ success, onClose }: { success: RegistrationSucces
             data-modal-close=""
             className="rounded-xl bg-brand-700 px-4 py-3 text-center font-semibold text-white hover:bg-brand-800"
           >
-            Got it!
+            {t("register.success.gotIt")}
           </a>
         )}
         <Link to="/" className="rounded-xl border border-gray-300 px-4 py-3 text-center font-semibold text-gray-800 hover:bg-gray-50">
-          Back to Home
+          {t("common:backHome")}
         </Link>
       </div>
     </Modal>

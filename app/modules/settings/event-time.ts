@@ -1,3 +1,4 @@
+import { DEFAULT_LANGUAGE, intlLocale, type Language } from "~/i18n/languages";
 import { LAGOS_UTC_OFFSET_MS } from "~/ui/date-time";
 
 // Event times, computed in the event's time zone (Africa/Lagos), not the visitor's, so
@@ -14,9 +15,6 @@ const DEFAULT_EVENT_TIMES: EventTimes = { start: { hour: 8, minute: 0 }, end: { 
 // depending on the time zone data the browser or Node was built with.
 const MINUTE = 60_000;
 const DAY = 86_400_000;
-
-const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 
 type ParsedClock = ClockTime & { meridiem: "am" | "pm" | null };
 
@@ -127,15 +125,16 @@ export function hasEventPassed(now: Date | number, eventDate: string, eventTime:
 }
 
 /** '2025-08-12' → 'Tuesday, 12 August 2025', the same on server and client whatever their time zone or ICU data. */
-export function formatEventDate(eventDate: string): string {
+export function formatEventDate(eventDate: string, language: Language = DEFAULT_LANGUAGE): string {
   let parts: { year: number; month: number; day: number };
   try {
     parts = parseDate(eventDate);
   } catch {
     return eventDate;
   }
-  const weekday = new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDay();
-  return `${WEEKDAYS[weekday]}, ${parts.day} ${MONTHS[parts.month - 1]} ${parts.year}`;
+  // The calendar day as written: formatted at UTC so no time zone moves it.
+  const day = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "full", timeZone: "UTC" }).format(day);
 }
 
 /** '8:00 AM' style, for showing a parsed time. */

@@ -2,11 +2,11 @@ import { hasEventPassed } from "./event-time";
 import type { EventSettings } from "./settings.server";
 
 const STATUS_MESSAGES = {
-  concluded: "Event has concluded",
-  full: "Event is fully booked",
-  open: "Registration is open",
-  closed: "Registration is currently closed",
-  unavailable: "Registration status unavailable",
+  concluded: "status.concluded",
+  full: "status.full",
+  open: "status.open",
+  closed: "status.closed",
+  unavailable: "status.unavailable",
 } as const;
 
 export type RegistrationState = keyof typeof STATUS_MESSAGES;

@@ -16,10 +16,10 @@ import { verifySelfServiceToken } from "./ticket-token.server";
 export const CANCEL_TEMPLATE = "cancellation";
 
 export const CANCEL_MESSAGES = {
-  cancelled: "Your registration is cancelled. Your seat has gone back to others.",
-  already: "This registration was already cancelled.",
-  checkedIn: "You have already been checked in at the event, so this registration can no longer be cancelled.",
-  failed: "Cancelling failed. Please try again.",
+  cancelled: "cancel.cancelled",
+  already: "cancel.already",
+  checkedIn: "cancel.checkedIn",
+  failed: "cancel.failed",
 } as const;
 
 export type CancelOutcome = { status: "cancelled" | "already" | "checked-in" } | { status: "invalid" };

@@ -4,7 +4,12 @@ import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals, waitlist } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { MAX_REGISTRATIONS_PER_PHONE, personValues, REGISTRATION_MESSAGES } from "~/modules/registration/registration.server";
+import {
+  MAX_REGISTRATIONS_PER_PHONE,
+  type PersonInput,
+  personValues,
+  REGISTRATION_MESSAGES,
+} from "~/modules/registration/registration.server";
 import type { RegistrationInput } from "~/modules/registration/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
@@ -21,9 +26,9 @@ import { signWaitlistToken } from "./waitlist-token.server";
 export const WAITLIST_TEMPLATES = { joined: "waitlist-joined", offer: "waitlist-offer" } as const;
 
 export const WAITLIST_MESSAGES = {
-  already: "This email address is already on the waitlist.",
-  seatsOpen: "Seats are available again. Please register instead.",
-  failed: "Joining the waitlist failed. Please try again later.",
+  already: "waitlist.already",
+  seatsOpen: "waitlist.seatsOpen",
+  failed: "waitlist.failed",
 } as const;
 
 /** System actions (an offer made or expired by itself) in the Activity log. */
@@ -34,12 +39,12 @@ export type JoinResult =
   | { ok: false; reason: RegistrationState | "duplicate" | "phone" | "already" | "failed"; message: string };
 
 /** Joins the waitlist: only while the event is fully booked, once per e-mail, answered with the place in line. */
-export async function joinWaitlist(db: Db, input: RegistrationInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
+export async function joinWaitlist(db: Db, input: PersonInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
   return db.transaction((tx) => joinWaitlistIn(tx, input, options));
 }
 
 /** Joining, inside the caller's transaction (a held registration confirmed while the event is full joins this way). */
-export async function joinWaitlistIn(tx: DbOrTx, input: RegistrationInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
+export async function joinWaitlistIn(tx: DbOrTx, input: PersonInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
   const now = options.now ?? new Date();
   const email = normalizeEmail(input.email);
   {

@@ -1,26 +1,29 @@
-const OBJECTIVES = [
-  { title: "Peacebuilding", text: "Open dialogue between young people and leaders on security, tolerance and living together." },
-  { title: "Civic engagement", text: "Practical ways for youth to take part in governance, community service and public life." },
-  { title: "Inclusive development", text: "Skills, enterprise and opportunity for every young person, in every local government." },
-];
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/i18n/format";
+import { languageOr } from "~/i18n/languages";
+
+/** The summit's three aims: `about.objectives.<id>.title|text` in the catalogue. */
+const OBJECTIVES = ["peacebuilding", "civicEngagement", "inclusiveDevelopment"] as const;
 
 export function About({ about, speakerCount, registeredCount }: { about: string; speakerCount: number; registeredCount: number }) {
+  const { t, i18n } = useTranslation();
+  const number = (value: number) => formatNumber(languageOr(i18n.language), value);
   const stats = [
-    { value: String(speakerCount), label: "Speakers" },
-    { value: "8", label: "Hours of Content" },
-    { value: String(registeredCount), label: "Registered" },
-    { value: "70+", label: "Youth Leaders" },
+    { value: number(speakerCount), label: t("about.stats.speakers", { count: speakerCount }) },
+    { value: number(8), label: t("about.stats.hours") },
+    { value: number(registeredCount), label: t("about.stats.registered", { count: registeredCount }) },
+    { value: `${number(70)}+`, label: t("about.stats.youthLeaders") },
   ];
   return (
     <section id="about" className="bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
-        <h2 className="text-center text-3xl font-bold text-gray-900">About the Summit</h2>
+        <h2 className="text-center text-3xl font-bold text-gray-900">{t("about.heading")}</h2>
         <p className="mx-auto mt-4 max-w-3xl text-center text-lg text-gray-600">{about}</p>
         <div className="mt-10 grid gap-4 md:grid-cols-3">
           {OBJECTIVES.map((o) => (
-            <div key={o.title} className="rounded-2xl border border-gray-200 p-6">
-              <h3 className="text-lg font-semibold text-brand-800">{o.title}</h3>
-              <p className="mt-2 text-gray-600">{o.text}</p>
+            <div key={o} className="rounded-2xl border border-gray-200 p-6">
+              <h3 className="text-lg font-semibold text-brand-800">{t(`about.objectives.${o}.title`)}</h3>
+              <p className="mt-2 text-gray-600">{t(`about.objectives.${o}.text`)}</p>
             </div>
           ))}
         </div>

@@ -1,12 +1,15 @@
+import { useTranslation } from "react-i18next";
+
 type AgendaEntry = { id: string; time: string; title: string; description: string; speaker: string };
 
 export function AgendaSection({ items }: { items: AgendaEntry[] }) {
+  const { t } = useTranslation();
   return (
     <section id="agenda" className="bg-gray-50 py-16 sm:py-20">
       <div className="mx-auto max-w-4xl px-4">
-        <h2 className="text-center text-3xl font-bold text-gray-900">Agenda</h2>
+        <h2 className="text-center text-3xl font-bold text-gray-900">{t("agenda.heading")}</h2>
         {items.length === 0 ? (
-          <p className="mt-10 text-center text-gray-500">Detailed agenda coming soon</p>
+          <p className="mt-10 text-center text-gray-500">{t("agenda.none")}</p>
         ) : (
           <ol className="mt-10 space-y-3">
             {items.map((item) => (

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { type Countdown as CountdownValue, eventStart } from "~/modules/settings/event-time";
 import { useCountdown } from "~/modules/settings/use-countdown";
 
@@ -6,23 +7,24 @@ import { useCountdown } from "~/modules/settings/use-countdown";
  * value (no layout shift); with JavaScript it ticks every second. Hidden once passed.
  */
 export function Countdown({ initial, eventDate, eventTime }: { initial: CountdownValue; eventDate: string; eventTime: string }) {
+  const { t } = useTranslation();
   const value = useCountdown(initial, eventDate, eventTime);
   if (value.isPassed) return null;
   const parts = [
-    { label: "Days", part: "days", value: value.days },
-    { label: "Hours", part: "hours", value: value.hours },
-    { label: "Minutes", part: "minutes", value: value.minutes },
-    { label: "Seconds", part: "seconds", value: value.seconds },
+    { label: t("countdown.days"), part: "days", value: value.days },
+    { label: t("countdown.hours"), part: "hours", value: value.hours },
+    { label: t("countdown.minutes"), part: "minutes", value: value.minutes },
+    { label: t("countdown.seconds"), part: "seconds", value: value.seconds },
   ];
   return (
     <section
-      aria-label="Countdown to the summit"
+      aria-label={t("countdown.label")}
       // Read by the page's inline script (enhance-script.ts) when React is not running it.
       data-countdown-start={eventStart(eventDate, eventTime).getTime()}
       className="bg-brand-900 py-8 text-white"
     >
       <div className="mx-auto max-w-4xl px-4 text-center">
-        <h2 className="text-sm font-semibold tracking-widest text-accent-400 uppercase">The summit starts in</h2>
+        <h2 className="text-sm font-semibold tracking-widest text-accent-400 uppercase">{t("countdown.heading")}</h2>
         <div className="mt-4 grid grid-cols-4 gap-2 sm:gap-4" role="timer" aria-live="off">
           {parts.map((part) => (
             <div key={part.label} className="rounded-xl bg-white/10 px-1 py-3 sm:py-5">

@@ -49,7 +49,7 @@ export const LANDING_ENHANCE_SCRIPT = `(function () {
       });
       if (empty) {
         empty.hidden = shown > 0;
-        empty.textContent = "No " + type.toLowerCase() + " speakers announced yet.";
+        empty.textContent = link.getAttribute("data-empty-text") || "";
       }
       var url = new URL(location.href);
       if (type === "All") url.searchParams.delete("type"); else url.searchParams.set("type", type);

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "~/ui/icons";
 import { Avatar } from "./avatar";
@@ -13,6 +14,7 @@ type HeroProps = {
 };
 
 export function Hero({ name, date, time, venue, about, guest, registrationOpen }: HeroProps) {
+  const { t } = useTranslation();
   return (
     <section
       id="home"
@@ -21,7 +23,7 @@ export function Hero({ name, date, time, venue, about, guest, registrationOpen }
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-[1.4fr_1fr]">
         <div>
           <p className="inline-block rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wider text-accent-400 uppercase">
-            First edition · Free entry
+            {t("hero.tagline")}
           </p>
           <h1 className="mt-4 text-4xl leading-tight font-extrabold sm:text-5xl">{name}</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-50">{about}</p>
@@ -39,11 +41,11 @@ export function Hero({ name, date, time, venue, about, guest, registrationOpen }
           <div className="mt-8 flex flex-wrap gap-3">
             {registrationOpen ? (
               <Link to="/register" className="rounded-xl bg-accent-400 px-6 py-3 font-bold text-brand-900 shadow-lg hover:bg-accent-500">
-                Register Now
+                {t("nav.registerNow")}
               </Link>
             ) : null}
             <a href="#about" className="rounded-xl border border-white/40 px-6 py-3 font-semibold hover:bg-white/10">
-              About the Summit
+              {t("hero.aboutLink")}
             </a>
           </div>
         </div>
@@ -57,7 +59,7 @@ export function Hero({ name, date, time, venue, about, guest, registrationOpen }
             className="mx-auto ring-4 ring-accent-400"
           />
           <figcaption className="mt-4">
-            <span className="block text-xs font-semibold tracking-widest text-accent-400 uppercase">Special Guest of Honor</span>
+            <span className="block text-xs font-semibold tracking-widest text-accent-400 uppercase">{t("hero.guestOfHonour")}</span>
             <span className="mt-1 block text-lg font-bold">{guest.name}</span>
             <span className="block text-sm text-brand-100">{guest.title}</span>
           </figcaption>

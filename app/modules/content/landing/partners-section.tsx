@@ -1,17 +1,19 @@
+import { useTranslation } from "react-i18next";
 import { mediaImage } from "~/modules/media/media-url";
 
 /** logo_width: the logo's width in CSS px at the 64 px height it shows, from its stored proportions. */
 type PartnerEntry = { id: string; name: string; logo_url: string; website_url: string; logo_width: number };
 
 export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
+  const { t } = useTranslation();
   return (
     <section aria-labelledby="partners-heading" className="bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="partners-heading" className="text-center text-3xl font-bold text-gray-900">
-          Our Partners
+          {t("partners.heading")}
         </h2>
         {partners.length === 0 ? (
-          <p className="mt-10 text-center text-gray-500">Partnership announcements coming soon</p>
+          <p className="mt-10 text-center text-gray-500">{t("partners.none")}</p>
         ) : (
           <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
             {partners.map((p) => {

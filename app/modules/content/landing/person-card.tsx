@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Avatar } from "./avatar";
 
 const BADGE: Record<string, string> = {
@@ -24,10 +25,13 @@ export function PersonCard({
   imageUrl: string;
   badge: string;
 }) {
+  const { t } = useTranslation();
   return (
     <article className="flex flex-col items-center rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm">
       <Avatar name={name} imageUrl={imageUrl} size={112} />
-      <span className={`mt-4 rounded-full px-3 py-1 text-xs font-semibold ${BADGE[badge] ?? BADGE.Speaker}`}>{badge}</span>
+      <span className={`mt-4 rounded-full px-3 py-1 text-xs font-semibold ${BADGE[badge] ?? BADGE.Speaker}`}>
+        {t(`speakerType.${badge}`, { defaultValue: badge })}
+      </span>
       <h3 className="mt-3 text-lg font-bold text-gray-900">{name}</h3>
       <p className="text-sm font-medium text-brand-700">{title}</p>
       {bio ? <p className="mt-2 line-clamp-3 text-sm text-gray-600">{bio}</p> : null}

@@ -1,51 +1,48 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { translateMessage } from "~/i18n/message-key";
 
 type Props = { isOpen: boolean; message: string; spotsRemaining: number /** fully booked: the waitlist is open */; waitlist: boolean };
 
 export function RegisterCta({ isOpen, message, spotsRemaining, waitlist }: Props) {
-  const perks = [
-    { title: "FREE", text: "Registration costs nothing" },
-    { title: "LIMITED", text: "Seats are limited" },
-    { title: "INSTANT", text: "Confirmation by e-mail" },
-  ];
+  const { t } = useTranslation();
+  const perks = ["free", "limited", "instant"] as const;
   return (
     <section id="register" className="bg-gradient-to-br from-brand-800 to-brand-900 py-16 text-white sm:py-20">
       <div className="mx-auto max-w-4xl px-4 text-center">
-        <h2 className="text-3xl font-bold">Secure Your Seat</h2>
+        <h2 className="text-3xl font-bold">{t("cta.heading")}</h2>
         {isOpen ? (
           <>
-            <p className="mt-3 text-brand-100">Registration closes when capacity is reached.</p>
+            <p className="mt-3 text-brand-100">{t("cta.closesWhenFull")}</p>
             <ul className="mt-8 grid gap-4 sm:grid-cols-3">
               {perks.map((p) => (
-                <li key={p.title} className="rounded-2xl bg-white/10 p-5">
-                  <span className="block text-2xl font-extrabold text-accent-400">{p.title}</span>
-                  <span className="mt-1 block text-sm text-brand-50">{p.text}</span>
+                <li key={p} className="rounded-2xl bg-white/10 p-5">
+                  <span className="block text-2xl font-extrabold text-accent-400">{t(`cta.perks.${p}.title`)}</span>
+                  <span className="mt-1 block text-sm text-brand-50">{t(`cta.perks.${p}.text`)}</span>
                 </li>
               ))}
             </ul>
-            <p className="mt-6 text-sm text-brand-100">{spotsRemaining} seats remaining</p>
+            <p className="mt-6 text-sm text-brand-100">{t("cta.seatsRemaining", { count: spotsRemaining })}</p>
             <Link
               to="/register"
               className="mt-4 inline-block rounded-xl bg-accent-400 px-8 py-4 text-lg font-bold text-brand-900 shadow-lg hover:bg-accent-500"
             >
-              Register Now
+              {t("nav.registerNow")}
             </Link>
           </>
         ) : (
           <>
             <p role="status" className="mx-auto mt-6 max-w-xl rounded-2xl bg-white/10 p-6 text-xl font-semibold">
-              {message}
+              {translateMessage(t, message)}
             </p>
             {waitlist ? (
               <>
-                <p className="mt-6 text-brand-100">
-                  Seats free up when people cancel. Join the waitlist and we will e-mail you if one is yours.
-                </p>
+                <p className="mt-6 text-brand-100">{t("cta.waitlistLead")}</p>
                 <Link
                   to="/register"
                   className="mt-4 inline-block rounded-xl bg-accent-400 px-8 py-4 text-lg font-bold text-brand-900 shadow-lg hover:bg-accent-500"
                 >
-                  Join the Waitlist
+                  {t("cta.joinWaitlist")}
                 </Link>
               </>
             ) : null}

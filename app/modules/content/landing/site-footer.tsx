@@ -1,5 +1,7 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MailIcon, MapPinIcon, PhoneIcon } from "~/ui/icons";
+import { SECTIONS } from "./site-nav";
 
 type FooterProps = {
   name: string;
@@ -17,6 +19,7 @@ const SOCIAL_PATHS = {
 const SOCIAL_LABELS = { facebook: "Facebook", twitter: "X (Twitter)", instagram: "Instagram" } as const;
 
 export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: FooterProps) {
+  const { t } = useTranslation();
   // Social icons are hidden while their targets are empty (until organisers set the social links).
   const links = (Object.keys(SOCIAL_PATHS) as (keyof typeof SOCIAL_PATHS)[]).filter((k) => social[k]);
   return (
@@ -24,9 +27,7 @@ export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: 
       <div className="mx-auto grid max-w-6xl gap-10 px-4 md:grid-cols-3">
         <div>
           <p className="text-lg font-bold text-white">{name}</p>
-          <p className="mt-3 text-sm">
-            Fostering dialogue between youth and leadership on peacebuilding, civic engagement and inclusive development.
-          </p>
+          <p className="mt-3 text-sm">{t("footer.mission")}</p>
           {links.length ? (
             <ul className="mt-4 flex gap-3">
               {links.map((k) => (
@@ -47,36 +48,30 @@ export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: 
             </ul>
           ) : null}
         </div>
-        <nav aria-label="Quick Links">
-          <h2 className="font-semibold text-white">Quick Links</h2>
+        <nav aria-label={t("footer.quickLinks")}>
+          <h2 className="font-semibold text-white">{t("footer.quickLinks")}</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            {[
-              ["Home", "#home"],
-              ["About", "#about"],
-              ["Organizers", "#organizers"],
-              ["Speakers", "#speakers"],
-              ["Agenda", "#agenda"],
-            ].map(([label, href]) => (
-              <li key={label}>
-                <a href={href} className="hover:text-white">
-                  {label}
+            {SECTIONS.filter((section) => section !== "register").map((section) => (
+              <li key={section}>
+                <a href={`#${section}`} className="hover:text-white">
+                  {t(`nav.${section}`)}
                 </a>
               </li>
             ))}
             <li>
               <Link to="/register" className="hover:text-white">
-                Register
+                {t("nav.register")}
               </Link>
             </li>
             <li>
               <Link to="/admin/login" className="hover:text-white">
-                Admin Login
+                {t("footer.adminLogin")}
               </Link>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="font-semibold text-white">Contact Info</h2>
+          <h2 className="font-semibold text-white">{t("footer.contact")}</h2>
           <ul className="mt-3 space-y-3 text-sm">
             <li className="flex items-center gap-2">
               <MailIcon className="h-4 w-4 shrink-0" />
@@ -97,7 +92,7 @@ export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: 
         </div>
       </div>
       <p className="mx-auto mt-10 max-w-6xl border-t border-white/10 px-4 pt-6 text-center text-sm text-gray-400">
-        © 2025 {name}. All rights reserved.
+        {t("footer.copyright", { year: 2025, name })}
       </p>
     </footer>
   );

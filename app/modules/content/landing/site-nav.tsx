@@ -1,63 +1,61 @@
 import { useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { mediaImage } from "~/modules/media/media-url";
 import { MenuIcon } from "~/ui/icons";
+import { LanguageSwitch } from "~/ui/language-switch";
 
-const SECTIONS = [
-  { id: "home", label: "Home" },
-  { id: "about", label: "About" },
-  { id: "organizers", label: "Organizers" },
-  { id: "speakers", label: "Speakers" },
-  { id: "agenda", label: "Agenda" },
-  { id: "register", label: "Register" },
-] as const;
+/** The page's sections, by anchor; their names are `nav.<id>` in the catalogue. */
+export const SECTIONS = ["home", "about", "organizers", "speakers", "agenda", "register"] as const;
 
 /**
  * Fixed top navigation. Links are in-page anchors (CSS smooth scrolling, instant under
  * prefers-reduced-motion). The mobile menu is a <details> element, so it opens without JavaScript.
  */
 export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
+  const { t } = useTranslation();
   const menu = useRef<HTMLDetailsElement>(null);
   const close = () => menu.current?.removeAttribute("open");
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-brand-900/95 text-white backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <nav aria-label={t("nav.main")} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="#home" className="flex items-center gap-2 font-bold">
           {logoUrl ? <img {...mediaImage(logoUrl, 32)} alt="" width={32} height={32} className="h-8 w-8 rounded object-contain" /> : null}
           <span className="text-base sm:text-lg">{name}</span>
         </a>
         <ul className="hidden items-center gap-6 text-sm font-medium md:flex">
           {SECTIONS.map((s) => (
-            <li key={s.id}>
-              <a href={`#${s.id}`} className="text-brand-100 hover:text-white">
-                {s.label}
+            <li key={s}>
+              <a href={`#${s}`} className="text-brand-100 hover:text-white">
+                {t(`nav.${s}`)}
               </a>
             </li>
           ))}
           <li>
             <Link to="/register" className="rounded-lg bg-accent-400 px-4 py-2 font-semibold text-brand-900 hover:bg-accent-500">
-              Register Now
+              {t("nav.registerNow")}
             </Link>
           </li>
         </ul>
+        <LanguageSwitch className="ml-auto mr-2 text-brand-50 md:order-last md:mr-0 md:ml-6" />
         <details ref={menu} data-site-menu className="group md:hidden">
           <summary
             className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
-            aria-label="Menu"
+            aria-label={t("nav.menu")}
           >
             <MenuIcon className="h-6 w-6" />
           </summary>
           <ul className="absolute inset-x-0 top-16 space-y-1 border-b border-white/10 bg-brand-900 px-4 pt-2 pb-4 shadow-xl">
             {SECTIONS.map((s) => (
-              <li key={s.id}>
-                <a href={`#${s.id}`} onClick={close} className="block rounded-lg px-3 py-3 text-brand-50 hover:bg-white/10">
-                  {s.label}
+              <li key={s}>
+                <a href={`#${s}`} onClick={close} className="block rounded-lg px-3 py-3 text-brand-50 hover:bg-white/10">
+                  {t(`nav.${s}`)}
                 </a>
               </li>
             ))}
             <li>
               <Link to="/register" className="mt-2 block rounded-lg bg-accent-400 px-3 py-3 text-center font-semibold text-brand-900">
-                Register Now
+                {t("nav.registerNow")}
               </Link>
             </li>
           </ul>

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import type { Speaker as SpeakerRow, SpecialGuest as SpecialGuestRow } from "../content.server";
 
 type Speaker = Omit<SpeakerRow, "order_index">;
@@ -23,6 +24,7 @@ export function SpeakersSection({
   specialGuests: SpecialGuest[];
   initialFilter: SpeakerFilter;
 }) {
+  const { t } = useTranslation();
   const [filter, setFilter] = useState<SpeakerFilter>(initialFilter);
   const publicSpeakers = speakers.filter(isPublicSpeaker);
   const matches = (s: Speaker) => filter === "All" || s.speaker_type === filter;
@@ -31,8 +33,8 @@ export function SpeakersSection({
   return (
     <section id="speakers" className="bg-white py-16 sm:py-20">
       <div className="mx-auto max-w-6xl px-4">
-        <h2 className="text-center text-3xl font-bold text-gray-900">Speakers</h2>
-        <nav aria-label="Filter speakers" className="mt-6 flex flex-wrap justify-center gap-2">
+        <h2 className="text-center text-3xl font-bold text-gray-900">{t("speakers.heading")}</h2>
+        <nav aria-label={t("speakers.filterLabel")} className="mt-6 flex flex-wrap justify-center gap-2">
           {SPEAKER_FILTERS.map((f) => (
             <a
               key={f}
@@ -40,6 +42,7 @@ export function SpeakersSection({
               aria-current={filter === f ? "true" : undefined}
               // For the page's inline script (enhance-script.ts) when React is not running it.
               data-speaker-filter={f}
+              data-empty-text={t(`speakers.noneOfType.${f}`)}
               data-class-on={FILTER_ON}
               data-class-off={FILTER_OFF}
               onClick={(event) => {
@@ -52,17 +55,17 @@ export function SpeakersSection({
               }}
               className={`rounded-full px-4 py-2 text-sm font-semibold transition ${filter === f ? FILTER_ON : FILTER_OFF}`}
             >
-              {f}
+              {t(`speakers.filter.${f}`)}
             </a>
           ))}
         </nav>
         {publicSpeakers.length === 0 ? (
-          <p className="mt-10 text-center text-gray-500">Speakers will be announced soon</p>
+          <p className="mt-10 text-center text-gray-500">{t("speakers.none")}</p>
         ) : (
           <>
             {/* Every card is in the page and the filter hides the others, so switching needs no request. */}
             <p data-speakers-empty hidden={shownCount > 0} className="mt-10 text-center text-gray-500">
-              No {filter.toLowerCase()} speakers announced yet.
+              {t(`speakers.noneOfType.${filter}`)}
             </p>
             <div className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {publicSpeakers.map((s) => (
@@ -75,7 +78,7 @@ export function SpeakersSection({
         )}
         {specialGuests.length > 0 ? (
           <div className="mt-16">
-            <h3 className="text-center text-2xl font-bold text-gray-900">Special Guests</h3>
+            <h3 className="text-center text-2xl font-bold text-gray-900">{t("speakers.specialGuests")}</h3>
             <div className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {specialGuests.map((g) => (
                 <PersonCard key={g.id} name={g.name} title={g.title} bio={g.bio} imageUrl={g.image_url} badge="Special Guest" />

@@ -1,0 +1,13 @@
+import type { Messages } from "./i18n";
+import type { Language } from "./languages";
+
+/**
+ * The messages a page's own script needs (a page served without React), written into the page as
+ * JSON for its language only; the script reads them with readPageMessages (page-messages-reader.ts).
+ */
+export function PageMessages({ id, language, messages }: { id: string; language: Language; messages: Messages }) {
+  // "<" escaped: the JSON cannot close the script element, whatever a message says.
+  const json = JSON.stringify({ language, messages }).replace(/</g, "\\u003c");
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own catalogue, "<" escaped above
+  return <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: json }} />;
+}

@@ -1,0 +1,18 @@
+import type { i18n } from "i18next";
+import type { Messages } from "~/i18n/i18n";
+
+/** The id of the JSON element /register's script reads its messages from. */
+export const REGISTER_MESSAGES_ID = "register-messages";
+
+/**
+ * What register-page-script.ts says in the browser: the forms' messages (the `common` namespace)
+ * and the Local Government picker's words, in the page's language only.
+ */
+export function scriptMessages(instance: i18n): Messages {
+  const language = instance.language;
+  const register = instance.getResource(language, "public", "register.lga") as Record<string, unknown> | undefined;
+  return {
+    common: instance.getResourceBundle(language, "common") as Record<string, unknown>,
+    public: { register: { lga: register ?? {} } },
+  };
+}
