@@ -165,7 +165,7 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
       <p className="mt-3 text-gray-700">{t("confirm.press", { name: loaderData.name })}</p>
       <Form method="post" className="mt-6">
         <button type="submit" disabled={busy} className={`${BUTTON.primary} w-full`}>
-          {busy ? t("confirm.busy") : t("held.confirm")}
+          {busy ? t("confirm.busy") : t("heldNotice.confirm")}
         </button>
       </Form>
     </MessagePage>

@@ -1,7 +1,7 @@
 // What confirming a held registration can answer: shown by the confirmation page too, so
 // apart from the server-only logic (held.server.ts).
 export const HELD_MESSAGES = {
-  gone: "held.gone",
-  wrongCode: "held.wrongCode",
-  tooManyCodes: "held.tooManyCodes",
+  gone: "heldForm.gone",
+  wrongCode: "heldForm.wrongCode",
+  tooManyCodes: "heldForm.tooManyCodes",
 } as const;

@@ -13,18 +13,18 @@ export function HeldNotice({ email, codeForm, error, hours }: Props) {
   const { t } = useTranslation();
   return (
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
-      <p className="text-lg font-semibold text-amber-900">{t("held.title")}</p>
+      <p className="text-lg font-semibold text-amber-900">{t("heldNotice.title")}</p>
       <p className="mt-2 text-amber-900">
         {email ? (
-          <Trans t={t} i18nKey="held.explain" values={{ email }} components={{ email: <strong className="break-all" /> }} />
+          <Trans t={t} i18nKey="heldNotice.explain" values={{ email }} components={{ email: <strong className="break-all" /> }} />
         ) : (
-          t("held.explainNoAddress")
+          t("heldNotice.explainNoAddress")
         )}
       </p>
       <Form method="post" action="/register/confirm" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <input type="hidden" name="held" value={codeForm} />
         <label className="flex flex-col gap-1 text-sm font-medium text-gray-900">
-          {t("held.codeLabel")}
+          {t("heldNotice.codeLabel")}
           <input
             name="code"
             inputMode="numeric"
@@ -38,7 +38,7 @@ export function HeldNotice({ email, codeForm, error, hours }: Props) {
           />
         </label>
         <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-          {t("held.confirm")}
+          {t("heldNotice.confirm")}
         </button>
       </Form>
       {error ? (
@@ -47,8 +47,8 @@ export function HeldNotice({ email, codeForm, error, hours }: Props) {
         </p>
       ) : null}
       <p className="mt-3 text-sm text-amber-800">
-        {t("held.spam")}
-        {hours ? ` ${t("held.codeHours", { count: hours })}` : ""}
+        {t("heldNotice.spam")}
+        {hours ? ` ${t("heldNotice.codeHours", { count: hours })}` : ""}
       </p>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { Translate } from "~/i18n/message-key";
 import { escapeHtml } from "~/ui/escape-html";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
 
@@ -8,8 +8,9 @@ import { lgasOf, NIGERIA_STATES } from "./nigeria";
 /** The picker's words in the reader's language: the script receives them with its messages. */
 export type LgaTexts = { hint: string; choose: string; stateFirst: string };
 
-export function lgaTexts(t: TFunction): LgaTexts {
-  return { hint: t("register.lga.hint"), choose: t("register.lga.choose"), stateFirst: t("register.lga.stateFirst") };
+export function lgaTexts(t: Translate): LgaTexts {
+  const say = (key: string) => t(`register.lga.${key}`, { ns: "public" });
+  return { hint: say("hint"), choose: say("choose"), stateFirst: say("stateFirst") };
 }
 
 export function lgaPlaceholder(state: string, texts: LgaTexts): string {

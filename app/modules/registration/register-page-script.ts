@@ -25,7 +25,7 @@ import { REGISTER_MESSAGES_ID } from "./script-messages";
 const REGISTRATION_FORM = 'form[data-validate="registration"]';
 
 // The page's language and its messages, written into the page by the server (routes/register.tsx).
-const { t } = readPageMessages(REGISTER_MESSAGES_ID);
+const t = readPageMessages(REGISTER_MESSAGES_ID);
 const translate = (message: string) => translateMessage(t, message);
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;

@@ -5,14 +5,12 @@ import type { Messages } from "~/i18n/i18n";
 export const REGISTER_MESSAGES_ID = "register-messages";
 
 /**
- * What register-page-script.ts says in the browser: the forms' messages (the `common` namespace)
+ * What register-page-script.ts says in the browser: the forms' field messages
  * and the Local Government picker's words, in the page's language only.
  */
 export function scriptMessages(instance: i18n): Messages {
   const language = instance.language;
   const register = instance.getResource(language, "public", "register.lga") as Record<string, unknown> | undefined;
-  return {
-    common: instance.getResourceBundle(language, "common") as Record<string, unknown>,
-    public: { register: { lga: register ?? {} } },
-  };
+  const validation = instance.getResource(language, "common", "validation") as Record<string, unknown> | undefined;
+  return { common: { validation: validation ?? {} }, public: { register: { lga: register ?? {} } } };
 }

@@ -22,7 +22,7 @@ export async function joinWaitlistAction(formData: FormData, poster: Poster) {
       result: submission.reply({ resetForm: true }),
       toast: makeToast(
         "success",
-        translator(poster.language, "common")("waitlist.joinedToast", { position: formatNumber(poster.language, outcome.position) }),
+        translator(poster.language, "common")("waitlistJoin.joinedToast", { position: formatNumber(poster.language, outcome.position) }),
         5000,
       ),
       // No link to the place in line here: it opens claim and leave, so only the person's mailbox carries it.

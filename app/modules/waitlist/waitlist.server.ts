@@ -26,9 +26,9 @@ import { signWaitlistToken } from "./waitlist-token.server";
 export const WAITLIST_TEMPLATES = { joined: "waitlist-joined", offer: "waitlist-offer" } as const;
 
 export const WAITLIST_MESSAGES = {
-  already: "waitlist.already",
-  seatsOpen: "waitlist.seatsOpen",
-  failed: "waitlist.failed",
+  already: "waitlistJoin.already",
+  seatsOpen: "waitlistJoin.seatsOpen",
+  failed: "waitlistJoin.failed",
 } as const;
 
 /** System actions (an offer made or expired by itself) in the Activity log. */
