@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/db.server";
 import { messagesFor } from "./i18n/catalogues.server";
@@ -128,30 +128,31 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const unavailable = isRouteErrorResponse(error) && error.status === 503;
   // Stack traces only while developing; production shows the generic heading.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  const { t } = useTranslation("common");
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 text-center">
       {notFound ? (
         <>
           <p className="text-6xl font-bold text-brand-700">404</p>
-          <h1 className="mt-4 text-2xl font-semibold">Page not found</h1>
-          <p className="mt-2 text-gray-600">The page you are looking for does not exist or has moved.</p>
+          <h1 className="mt-4 text-2xl font-semibold">{t("errors.notFoundTitle")}</h1>
+          <p className="mt-2 text-gray-600">{t("errors.notFoundText")}</p>
         </>
       ) : unavailable ? (
         <>
-          <h1 className="text-2xl font-semibold">The site can't answer right now</h1>
-          <p className="mt-2 text-gray-600">{unavailableMessage(error.data)}</p>
+          <h1 className="text-2xl font-semibold">{t("errors.unavailableTitle")}</h1>
+          <p className="mt-2 text-gray-600">{unavailableMessage(error.data, t("errors.unavailableText"))}</p>
         </>
       ) : (
         <>
-          <h1 className="text-2xl font-semibold">Unexpected Application Error!</h1>
-          <p className="mt-2 text-gray-600">Something went wrong on our side. Please try again in a moment.</p>
+          <h1 className="text-2xl font-semibold">{t("errors.unexpectedTitle")}</h1>
+          <p className="mt-2 text-gray-600">{t("errors.unexpectedText")}</p>
         </>
       )}
       <Link
         to="/"
         className="mt-6 rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2"
       >
-        Back to Home
+        {t("backHome")}
       </Link>
       {stack ? <pre className="mt-8 max-w-full overflow-auto text-left text-xs text-red-700">{stack}</pre> : null}
     </main>

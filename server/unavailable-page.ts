@@ -1,4 +1,8 @@
 import type { Request, Response } from "express";
+import type { TFunction } from "i18next";
+import { browserLanguage, cookieLanguage } from "~/i18n/language.server";
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, type Language } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { escapeHtml } from "~/ui/escape-html";
 
 // The page a person sees when the server cannot answer now: too many requests at once
@@ -13,19 +17,17 @@ import { escapeHtml } from "~/ui/escape-html";
 
 export type UnavailableReason = "busy" | "database";
 
-const TEXT: Record<UnavailableReason, { title: string; message: string }> = {
-  busy: {
-    title: "We're very busy right now",
-    message: "Too many people are using the site at this moment. Please try again in a few seconds.",
-  },
-  database: {
-    title: "We can't reach our records right now",
-    message: "The site is having a short technical problem. Nothing you sent was saved. Please try again in a minute.",
-  },
-};
+/** The page's words in the visitor's language (`?lang=`, their cookie, their browser's languages). */
+export function unavailableText(reason: UnavailableReason, language: Language = DEFAULT_LANGUAGE) {
+  const t = translator(language, "common");
+  return { title: t(`unavailable.${reason}.title`), message: t(`unavailable.${reason}.message`), t };
+}
 
-export function unavailableText(reason: UnavailableReason) {
-  return TEXT[reason];
+/** The language a request is answered in, read from Express's request as the app reads it. */
+function languageOf(req: Request): Language {
+  const asked = req.query[LANGUAGE_PARAM];
+  if (isLanguage(asked)) return asked;
+  return cookieLanguage(req.headers.cookie) ?? browserLanguage(req.headers["accept-language"]);
 }
 
 /** Fields never written back into a page: a password stays where the person typed it. */
@@ -65,19 +67,20 @@ function readSmallForm(req: Request): Promise<URLSearchParams | undefined> {
   });
 }
 
-function retryForm(action: string, fields: URLSearchParams): string {
+function retryForm(action: string, fields: URLSearchParams, t: TFunction): string {
   const hidden = [...fields]
     .filter(([name]) => !NEVER_ECHOED.test(name))
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("");
-  return `<form method="post" action="${escapeHtml(action)}">${hidden}<button type="submit">Try again</button></form>
-<p class="small">What you typed is kept: the button sends it again.</p>`;
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<button type="submit">${escapeHtml(t("unavailable.tryAgain"))}</button></form>
+<p class="small">${escapeHtml(t("unavailable.kept"))}</p>`;
 }
 
-function page(reason: UnavailableReason, nonce: string, body: string): string {
-  const { title, message } = TEXT[reason];
+function page(reason: UnavailableReason, language: Language, nonce: string, body: string): string {
+  const text = unavailableText(reason, language);
+  const [title, message] = [escapeHtml(text.title), escapeHtml(text.message)];
   return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} · Zamfara Youth Summit</title>
 <style nonce="${nonce}">body{margin:0;font-family:system-ui,sans-serif;color:#111827;background:#fff}main{max-width:32rem;margin:0 auto;padding:15vh 1rem 2rem;text-align:center}h1{font-size:1.5rem}p{color:#4b5563;line-height:1.5}.small{font-size:.875rem}button,a.button{display:inline-block;margin-top:1rem;padding:.65rem 1.25rem;border:0;border-radius:.5rem;background:#15803d;color:#fff;font:600 1rem system-ui,sans-serif;text-decoration:none;cursor:pointer}</style>
 </head><body><main><h1>${title}</h1><p>${message}</p>${body}</main></body></html>`;
@@ -94,16 +97,20 @@ export async function sendUnavailable(req: Request, res: Response, reason: Unava
   res.setHeader("Retry-After", String(retryAfterSeconds));
   res.setHeader("Cache-Control", "no-store");
   const wantsPage = !req.path.endsWith(".data") && (req.headers.accept ?? "").includes("text/html");
+  // The admin is in English; every public page, and the door, in the visitor's language.
+  const language = req.path.startsWith("/admin") && !req.path.startsWith("/admin/check-in") ? DEFAULT_LANGUAGE : languageOf(req);
+  const { t } = unavailableText(reason, language);
+  res.setHeader("Content-Language", language);
   if (!wantsPage) {
     discardBody(req, res);
-    res.type("text/plain").send(TEXT[reason].message);
+    res.type("text/plain").send(t(`unavailable.${reason}.message`));
     return;
   }
-  let body = `<a class="button" href="${escapeHtml(req.originalUrl)}">Try again</a>`;
+  let body = `<a class="button" href="${escapeHtml(req.originalUrl)}">${escapeHtml(t("unavailable.tryAgain"))}</a>`;
   if (req.method === "POST") {
     const fields = req.path.startsWith("/admin") ? undefined : await readSmallForm(req);
-    body = fields ? retryForm(req.originalUrl, fields) : `<p class="small">Go back and send the form again in a moment.</p>`;
+    body = fields ? retryForm(req.originalUrl, fields, t) : `<p class="small">${escapeHtml(t("unavailable.goBack"))}</p>`;
     if (!fields) discardBody(req, res);
   }
-  res.type("html").send(page(reason, res.locals.cspNonce ?? "", body));
+  res.type("html").send(page(reason, language, res.locals.cspNonce ?? "", body));
 }

@@ -40,7 +40,8 @@ describe("the catalogues", () => {
           }
           const translated = own.get(key);
           if (!translated?.trim()) missing.push(key);
-          else if (placeholders(translated).join() !== placeholders(text).join() || tags(translated).join() !== tags(text).join()) wrong.push(key);
+          else if (placeholders(translated).join() !== placeholders(text).join() || tags(translated).join() !== tags(text).join())
+            wrong.push(key);
         }
         for (const base of bases) {
           const sample = english[ns]?.get(`${base}_other`) ?? "";

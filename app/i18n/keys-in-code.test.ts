@@ -31,8 +31,7 @@ const known = Object.fromEntries(
 const commonGroups = new Set(Object.keys(english.common ?? {}));
 
 function exists(ns: string, key: string, pattern?: RegExp): boolean {
-  const inNs = (space: string) =>
-    pattern ? [...(known[space] ?? [])].some((k) => pattern.test(k)) : Boolean(known[space]?.has(key));
+  const inNs = (space: string) => (pattern ? [...(known[space] ?? [])].some((k) => pattern.test(k)) : Boolean(known[space]?.has(key)));
   return inNs(ns) || inNs("common");
 }
 
@@ -70,7 +69,8 @@ function usesIn(file: string): Use[] {
     // Keys handed over as data: a string naming one of `common`'s groups ("validation.email").
     if ((ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) && /^[a-z]\w*(\.\w+)+$/.test(node.text)) {
       const group = node.text.split(".")[0] ?? "";
-      if (commonGroups.has(group) && !ts.isImportDeclaration(node.parent)) uses.push({ file: path.relative(APP, file), ns: "common", key: node.text });
+      if (commonGroups.has(group) && !ts.isImportDeclaration(node.parent))
+        uses.push({ file: path.relative(APP, file), ns: "common", key: node.text });
     }
     ts.forEachChild(node, visit);
   };

@@ -1,10 +1,16 @@
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { languageOr } from "~/i18n/languages";
+import { translateMessage } from "~/i18n/message-key";
+import { metaTranslator } from "~/i18n/meta";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { CANCEL_MESSAGES, cancelRegistration } from "~/modules/tickets/cancel.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
+import { LanguageSwitch } from "~/ui/language-switch";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-cancel";
 
@@ -33,33 +39,38 @@ export async function action({ params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Cancel my registration" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTranslator(matches)("cancelPage.metaTitle") },
+  { name: "robots", content: "noindex" },
+];
 
 export default function TicketCancel({ loaderData, actionData, params }: Route.ComponentProps) {
   const { name, ticketId, event } = loaderData;
   const cancelling = useNavigation().state === "submitting";
+  const { t, i18n } = useTranslation();
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
+      <LanguageSwitch className="mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
       <article aria-labelledby="cancel-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
         <p className="text-xs font-semibold uppercase tracking-widest text-gray-500">{event.name}</p>
         <h1 id="cancel-title" className="mt-2 text-2xl font-bold text-gray-900">
-          Cancel my registration?
+          {t("cancelPage.title")}
         </h1>
         <p className="mt-3 text-gray-700">
-          {`${name}, you are registered for ${event.name} on ${event.date} (ticket ${ticketId}). If you cancel, your seat goes to someone else and your QR code stops working.`}
+          {t("cancelPage.text", { name, event: event.name, date: formatEventDate(event.date, languageOr(i18n.language)), ticketId })}
         </p>
-        <p className="mt-3 text-gray-700">You can register again later while seats are open.</p>
+        <p className="mt-3 text-gray-700">{t("cancelPage.again")}</p>
         {actionData?.error ? (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">
-            {actionData.error}
+            {translateMessage(t, actionData.error)}
           </p>
         ) : null}
         <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
           <button type="submit" disabled={cancelling} className={BUTTON.danger}>
-            {cancelling ? "Cancelling…" : "Yes, cancel my registration"}
+            {cancelling ? t("cancelPage.busy") : t("cancelPage.confirm")}
           </button>
           <Link to={ticketHref(params.token)} className={BUTTON.secondary}>
-            Keep my ticket
+            {t("cancelPage.keep")}
           </Link>
         </Form>
       </article>

@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { metaTranslator } from "~/i18n/meta";
 import { eraseBySelfService, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { MessagePage } from "~/ui/message-page";
@@ -32,42 +34,43 @@ export async function action({ params }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
-export const meta: Route.MetaFunction = () => [{ title: "Delete my data" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: metaTranslator(matches)("ticket.deleteData") },
+  { name: "robots", content: "noindex" },
+];
 
 export default function TicketErase({ loaderData, params }: Route.ComponentProps) {
   const erasing = useNavigation().state === "submitting";
+  const { t } = useTranslation();
   if (loaderData.done)
     return (
-      <MessagePage titleId="erase-title" title="Your data is deleted">
-        <p className="mt-3 text-gray-700">
-          Everything this site stored about you is gone: your registration, any you cancelled, and the e-mails sent to you. Your seat has
-          gone back to others.
-        </p>
+      <MessagePage titleId="erase-title" title={t("erase.doneTitle")}>
+        <p className="mt-3 text-gray-700">{t("erase.doneText")}</p>
         <Link to="/" className={`${BUTTON.secondary} mt-6 w-full`}>
-          Back to Home
+          {t("common:backHome")}
         </Link>
       </MessagePage>
     );
   return (
-    <MessagePage titleId="erase-title" title="Delete my data?">
+    <MessagePage titleId="erase-title" title={t("erase.title")}>
       <p className="mt-3 text-gray-700">
-        {`${loaderData.name}, this erases everything ${loaderData.event} stores about you: your registration${loaderData.active ? " (your seat goes to someone else and your ticket stops working)" : ""}, any registrations you cancelled, and the record of e-mails sent to you. It cannot be undone.`}
+        {t(loaderData.active ? "erase.textActive" : "erase.text", { name: loaderData.name, event: loaderData.event })}
       </p>
       <p className="mt-3 text-gray-700">
-        Want a copy first?{" "}
+        {t("erase.copyFirst")}{" "}
         <a
           href={`/tickets/${encodeURIComponent(params.token)}/my-data.json`}
           className="font-medium text-brand-700 underline underline-offset-2"
         >
-          Download my data
+          {t("ticket.downloadData")}
         </a>
       </p>
       <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
         <button type="submit" disabled={erasing} className={BUTTON.danger}>
-          {erasing ? "Deleting…" : "Yes, delete my data"}
+          {erasing ? t("erase.busy") : t("erase.confirm")}
         </button>
         <Link to={`/tickets/${encodeURIComponent(params.token)}`} className={BUTTON.secondary}>
-          Keep my data
+          {t("erase.keep")}
         </Link>
       </Form>
     </MessagePage>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { metaTranslator } from "~/i18n/meta";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import type { Route } from "./+types/ticket";
@@ -17,9 +18,12 @@ export async function loader({ params }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
-    title: !loaderData ? "Ticket not found" : loaderData.state === "door-code" ? "Entry code" : `Your ticket — ${loaderData.event.name}`,
+    title: metaTranslator(matches)(
+      !loaderData ? "ticket.metaNotFound" : loaderData.state === "door-code" ? "ticket.metaDoorCode" : "ticket.metaTitle",
+      { name: loaderData && "event" in loaderData ? (loaderData.event?.name ?? "") : "" },
+    ),
   },
   { name: "robots", content: "noindex" },
 ];

@@ -16,7 +16,7 @@ export async function keepFormWhenUnavailable<T>(serverAction: () => Promise<T>)
     return await serverAction();
   } catch (error) {
     if (!isRouteErrorResponse(error) || error.status !== 503) throw error;
-    return { toast: makeToast("error", unavailableMessage(error.data)), unavailable: true };
+    return { toast: makeToast("error", unavailableMessage(error.data, "errors.unavailableText")), unavailable: true };
   }
 }
 

@@ -89,7 +89,11 @@ document.addEventListener("input", (event) => {
 });
 listenToModals();
 solveChallenges(document);
-sendFormsInPlace({ validate, afterSwap: upgrade });
+sendFormsInPlace({
+  validate,
+  afterSwap: upgrade,
+  messages: { network: t("errors.network"), unavailable: t("errors.unavailableText") },
+});
 upgrade();
 // Tests (tests/support/hydration.ts) and styles can tell the page is ready.
 document.documentElement.dataset.enhanced = "true";

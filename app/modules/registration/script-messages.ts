@@ -11,6 +11,6 @@ export const REGISTER_MESSAGES_ID = "register-messages";
 export function scriptMessages(instance: i18n): Messages {
   const language = instance.language;
   const register = instance.getResource(language, "public", "register.lga") as Record<string, unknown> | undefined;
-  const validation = instance.getResource(language, "common", "validation") as Record<string, unknown> | undefined;
-  return { common: { validation: validation ?? {} }, public: { register: { lga: register ?? {} } } };
+  const common = (key: string) => (instance.getResource(language, "common", key) as Record<string, unknown> | undefined) ?? {};
+  return { common: { validation: common("validation"), errors: common("errors") }, public: { register: { lga: register ?? {} } } };
 }

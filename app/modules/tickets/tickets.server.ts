@@ -1,7 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
-import { formatEventDate } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketCalendar } from "./calendar.server";
 import { findCancelledById } from "./cancel.server";
@@ -38,7 +37,7 @@ export async function ticketPage(db: DbOrTx, token: string, secret: string) {
   const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
   if (!ticket && !cancelled) return verifyDoorCode(token, secret) ? { state: "door-code" as const } : null;
   const settings = await getSettings(db);
-  const event = { name: settings.event_name, date: formatEventDate(settings.event_date), time: settings.event_time, venue: settings.venue };
+  const event = { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue };
   if (!ticket)
     return {
       state: "cancelled" as const,

@@ -1,11 +1,16 @@
+import { data, redirect } from "react-router";
+import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { formatNumber } from "~/i18n/format";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
+import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { checkRegistrationForm, formAgain, type Poster } from "~/modules/registration/actions.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
+import { OFFER_MESSAGES } from "./messages";
+import { claimOffer, declineOffer, leaveWaitlist } from "./offers.server";
 import { joinWaitlist, WAITLIST_MESSAGES } from "./waitlist.server";
 
 /** Joining the waitlist from /register: the registration form, its checks, then a place in line. */
@@ -32,4 +37,34 @@ export async function joinWaitlistAction(formData: FormData, poster: Poster) {
     logger().error({ err: error }, "joining the waitlist failed");
     return formAgain(submission, WAITLIST_MESSAGES.failed, 500, { language: poster.language });
   }
+}
+
+export const waitlistPageHref = (token: string) => `/waitlist/${encodeURIComponent(token)}`;
+
+/**
+ * The buttons of a person's waitlist page (/waitlist/<token>): claim the offered seat (to the
+ * ticket), decline it or leave the line (back to the page, which then says what happened).
+ * Each step is one transaction in offers.server; the outbox is woken for the mail it queued.
+ */
+export async function waitlistPageAction(token: string, form: FormData) {
+  const intent = form.get("intent");
+  const db = await getDb();
+  const keys = { secret: getConfig().sessionSecret };
+  if (intent === "claim") {
+    const outcome = await claimOffer(db, token, keys);
+    if (outcome.status === "invalid") throw data("Not Found", { status: 404 });
+    notifyOutbox();
+    if (outcome.status === "claimed") {
+      invalidatePublicContent();
+      return redirect(`/tickets/${encodeURIComponent(outcome.ticketToken)}?claimed=1`);
+    }
+    return data({ error: OFFER_MESSAGES[outcome.status] }, { status: 409 });
+  }
+  if (intent === "decline" || intent === "leave") {
+    const outcome = intent === "decline" ? await declineOffer(db, token, keys) : await leaveWaitlist(db, token, keys);
+    if (outcome === "invalid") throw data("Not Found", { status: 404 });
+    notifyOutbox();
+    return redirect(outcome === "left" ? `${waitlistPageHref(token)}?left=1` : waitlistPageHref(token));
+  }
+  throw data("Bad Request", { status: 400 });
 }

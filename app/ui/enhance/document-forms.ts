@@ -13,11 +13,11 @@ type Options = {
   validate: (form: HTMLFormElement) => boolean;
   /** Runs after an answered page has replaced the current one. */
   afterSwap: () => void;
+  /** What the toast says, in the page's language, when the site could not be reached or answered without its own sentence. */
+  messages: { network: string; unavailable: string };
 };
 
-const NETWORK_MESSAGE = "We couldn't reach the site. Please check your connection and try again.";
-
-export function sendFormsInPlace({ validate, afterSwap }: Options) {
+export function sendFormsInPlace({ validate, afterSwap, messages }: Options) {
   let sending = false;
   document.addEventListener("submit", (event) => {
     const form = event.target;
@@ -29,7 +29,7 @@ export function sendFormsInPlace({ validate, afterSwap }: Options) {
     for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
     sending = true;
     setBusy(button, true);
-    void send(form.action, body)
+    void send(form.action, body, messages)
       .then((answer) => {
         if (answer.kind === "page") {
           swapPage(answer.html);
@@ -45,18 +45,18 @@ export function sendFormsInPlace({ validate, afterSwap }: Options) {
 
 type Answer = { kind: "page"; html: string } | { kind: "refused"; message: string } | { kind: "left" };
 
-async function send(action: string, body: URLSearchParams): Promise<Answer> {
+async function send(action: string, body: URLSearchParams, messages: Options["messages"]): Promise<Answer> {
   try {
     const response = await fetch(action, { method: "POST", body, credentials: "same-origin" });
     // A 503 comes as one line of text to a client that did not ask for HTML.
-    if (response.status === 503) return { kind: "refused", message: unavailableMessage(await response.text()) };
+    if (response.status === 503) return { kind: "refused", message: unavailableMessage(await response.text(), messages.unavailable) };
     if (response.redirected) {
       window.location.assign(response.url);
       return { kind: "left" };
     }
     return { kind: "page", html: await response.text() };
   } catch {
-    return { kind: "refused", message: NETWORK_MESSAGE };
+    return { kind: "refused", message: messages.network };
   }
 }
 
