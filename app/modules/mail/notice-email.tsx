@@ -15,11 +15,13 @@ export type NoticeEmailProps = {
   paragraphs: string[];
   button?: { href: string; label: string };
   footnote?: string;
+  /** the language the words are in (its code), for mail clients and screen readers */
+  language: string;
 };
 
-function NoticeEmail({ preview, heading, paragraphs, button, footnote }: NoticeEmailProps) {
+function NoticeEmail({ preview, heading, paragraphs, button, footnote, language }: NoticeEmailProps) {
   return (
-    <Html lang="en">
+    <Html lang={language}>
       <Head />
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: "#f3f4f6", fontFamily: font, margin: 0, padding: "24px 0" }}>

@@ -2,7 +2,8 @@ import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { held_registrations, registration_surges } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
-import { languageOr } from "~/i18n/languages";
+import { type Language, languageOr, withLanguage } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
@@ -206,17 +207,25 @@ export async function renderHeldMail(
   const [row] = isUuid(id) ? await db.select().from(held_registrations).where(eq(held_registrations.id, id)) : [];
   if (!row) throw new Error("the held registration of this e-mail is gone");
   const settings = await getSettings(db);
-  const link = `${publicUrl.replace(/\/+$/, "")}/register/confirm/${encodeURIComponent(signHeldLink(row.id, secret))}`;
+  const language = languageOr(row.language);
+  const t = translator(language, "mail");
+  const event = settings.event_name;
+  const link = withLanguage(
+    `${publicUrl.replace(/\/+$/, "")}/register/confirm/${encodeURIComponent(signHeldLink(row.id, secret))}`,
+    language,
+  );
   const { html, text } = await renderNoticeEmail({
-    preview: `Your code is ${code}. Confirm your seat at ${settings.event_name}.`,
-    heading: "Confirm your seat",
-    paragraphs: [
-      `Hello ${row.full_name},`,
-      `Many registrations arrived at once, so we ask everyone to confirm their e-mail address before we give the seat. Press the button below, or type this code on the registration page: ${code}`,
-      "Until you confirm, no seat is kept for you. Unconfirmed registrations are deleted after a day.",
-    ],
-    button: { href: link, label: "Confirm my seat" },
-    footnote: `You did not register for ${settings.event_name}? Ignore this e-mail: nothing happens without your confirmation.`,
+    language,
+    preview: t("held.preview", { code, event }),
+    heading: t("held.heading"),
+    paragraphs: [t("hello", { name: row.full_name }), t("held.text", { code }), t("held.expiry", { count: settings.held_expiry_hours })],
+    button: { href: link, label: t("held.button") },
+    footnote: t("held.footnote", { event }),
   });
-  return { subject: `Confirm your seat: ${settings.event_name}`, html, text };
+  return { subject: heldSubject(event, language), html, text };
+}
+
+/** The subject of the confirmation e-mail, in the person's language, on one line. */
+export function heldSubject(eventName: string, language: Language): string {
+  return translator(language, "mail")("held.subject", { event: eventName }).replace(/\s+/g, " ").trim();
 }

@@ -1,4 +1,6 @@
 import ical, { ICalCalendarMethod, type ICalDayJsStub } from "ical-generator";
+import { DEFAULT_LANGUAGE, type Language, withLanguage } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { eventEnd, eventStart } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import { EVENT_TIME_ZONE } from "~/ui/date-time";
@@ -76,14 +78,19 @@ export function ticketCalendar({
   ticketId,
   fullName,
   ticketUrl,
+  language = DEFAULT_LANGUAGE,
 }: {
   settings: CalendarEventSettings;
   ticketId: string;
   fullName: string;
   ticketUrl: string;
+  /** the attendee's language: the invite's texts, and its link opens the ticket page in it */
+  language?: Language;
 }): string {
+  const t = translator(language, "mail");
+  const link = withLanguage(ticketUrl, language);
   const calendar = ical({
-    prodId: { company: "Zamfara Youth Summit", product: "Tickets", language: "EN" },
+    prodId: { company: "Zamfara Youth Summit", product: "Tickets", language: language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     // ical-generator escapes line breaks in the event's texts but not in the calendar's name
     // (NAME, X-WR-CALNAME): a name holding one would start a line of its own choosing.
@@ -101,13 +108,13 @@ export function ticketCalendar({
     summary: settings.event_name,
     location: settings.venue,
     description: [
-      `Admission ticket for ${fullName}`,
-      `Ticket ID: ${ticketId}`,
+      t("calendar.admission", { name: fullName }),
+      t("calendar.ticketId", { ticket: ticketId }),
       "",
-      "Show the QR code on your ticket at the entrance:",
-      ticketUrl,
+      t("calendar.showQr"),
+      link,
     ].join("\n"),
-    url: ticketUrl,
+    url: link,
   });
   return calendar.toString();
 }

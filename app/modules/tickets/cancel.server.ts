@@ -1,6 +1,8 @@
 import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, cancelled_registrations, check_ins, mail_outbox } from "~/db/schema";
+import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { lockSeats } from "~/modules/settings/seats.server";
@@ -57,7 +59,7 @@ export async function cancelRegistration(
     const settings = await getSettings(tx);
     await enqueueMail(tx, {
       to: attendee.email,
-      subject: cancellationSubject(settings.event_name),
+      subject: cancellationSubject(settings.event_name, languageOr(attendee.language)),
       template: CANCEL_TEMPLATE,
       templateData: { cancelledId: attendee.id },
       kind: "cancellation",
@@ -72,8 +74,8 @@ export async function cancelRegistration(
   });
 }
 
-export function cancellationSubject(eventName: string): string {
-  return `Cancelled: your registration for ${eventName}`.replace(/\s+/g, " ").trim();
+export function cancellationSubject(eventName: string, language: Language = DEFAULT_LANGUAGE): string {
+  return translator(language, "mail")("cancellation.subject", { event: eventName }).replace(/\s+/g, " ").trim();
 }
 
 /** A cancelled registration by its ticket ID (what a token or a typed ID names). */

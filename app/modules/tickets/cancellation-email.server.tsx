@@ -1,4 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
+import { languageOr, withLanguage } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
@@ -17,17 +19,22 @@ export async function renderCancellationMail(
   const cancelled = id ? await findCancelledById(db, id) : undefined;
   if (!cancelled) throw new Error("the cancelled registration of this e-mail is gone");
   const settings = await getSettings(db);
-  const dateLabel = formatEventDate(settings.event_date);
+  const language = languageOr(cancelled.language);
+  const t = translator(language, "mail");
+  const dateLabel = formatEventDate(settings.event_date, language);
+  const event = settings.event_name;
+  const ticket = cancelled.ticket_id;
   const { html, text } = await renderNoticeEmail({
-    preview: `Your registration ${cancelled.ticket_id} for ${settings.event_name} is cancelled.`,
-    heading: "Registration cancelled",
+    language,
+    preview: t("cancellation.preview", { event, ticket }),
+    heading: t("cancellation.heading"),
     paragraphs: [
-      `Hello ${cancelled.full_name},`,
-      `Your registration for ${settings.event_name} on ${dateLabel} (ticket ${cancelled.ticket_id}) is cancelled, as you asked. Its QR code no longer admits anyone, and your seat has gone back to others.`,
-      "Changed your mind? You can register again while seats are open.",
+      t("hello", { name: cancelled.full_name }),
+      t("cancellation.text", { event, date: dateLabel, ticket }),
+      t("cancellation.again"),
     ],
-    button: { href: `${publicUrl.replace(/\/+$/, "")}/register`, label: "Register again" },
-    footnote: `You did not cancel? Write to ${settings.contact_email} and we will look into it.`,
+    button: { href: withLanguage(`${publicUrl.replace(/\/+$/, "")}/register`, language), label: t("cancellation.button") },
+    footnote: t("cancellation.footnote", { email: settings.contact_email }),
   });
-  return { subject: cancellationSubject(settings.event_name), html, text };
+  return { subject: cancellationSubject(event, language), html, text };
 }

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, mail_outbox, reminders } from "~/db/schema";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
@@ -34,7 +35,14 @@ export async function queueReminders(db: Db, actor: AuditActor | null, now = new
 
 /** The queueing statement, inside the caller's transaction (the automatic reminder's holds the settings row lock). */
 export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now: Date): Promise<number> {
-  const subject = reminderSubject(settings.event_name, formatEventDate(settings.event_date), daysUntilEvent(now, settings.event_date));
+  const daysLeft = daysUntilEvent(now, settings.event_date);
+  // Each attendee's subject in their own language, chosen by the same statement.
+  const subjectOf = (language: Language) =>
+    reminderSubject(settings.event_name, formatEventDate(settings.event_date, language), daysLeft, language);
+  const subject = sql`case a.language ${sql.join(
+    LANGUAGES.map(({ code }) => sql`when ${code} then ${subjectOf(code)}`),
+    sql` `,
+  )} else ${subjectOf(DEFAULT_LANGUAGE)} end`;
   // The reminder row and its message share a fresh id, so each reminder knows its delivery state.
   const result = (await tx.execute(sql`
     with fresh as (

@@ -1,6 +1,9 @@
 import { Body, Button, Column, Container, Head, Heading, Hr, Html, Img, Link, Preview, Row, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
+import type { TFunction } from "i18next";
 import type { MailAttachment } from "~/db/schema";
+import { DEFAULT_LANGUAGE, type Language, languageOr, withLanguage } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { fillMarks, hasMarkCharacters, sizedMark, wholeMark } from "~/modules/mail/mail-merge";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
@@ -12,7 +15,7 @@ export type TicketEmailSettings = Pick<
   EventSettings,
   "event_name" | "event_date" | "event_time" | "venue" | "contact_email" | "contact_phone"
 >;
-export type TicketEmailAttendee = { id: string; full_name: string; email: string; ticket_id: string };
+export type TicketEmailAttendee = { id: string; full_name: string; email: string; ticket_id: string; language?: string };
 
 const QR_CID = "ticket-qr";
 const QR_DISPLAY_SIZE = 240;
@@ -61,82 +64,74 @@ type TemplateProps = {
   ticketUrl: string;
   dateLabel: string;
   variant: TicketEmailVariant;
+  /** the attendee's language: every word of the e-mail, and its links open the site in it */
+  language: Language;
 };
 
-function whenLabel(daysLeft: number, dateLabel: string): string {
-  if (daysLeft === 1) return `tomorrow, ${dateLabel}`;
-  if (daysLeft === 0) return `today, ${dateLabel}`;
-  return `on ${dateLabel}`;
+function whenLabel(t: TFunction, daysLeft: number, dateLabel: string): string {
+  if (daysLeft === 1) return t("ticket.whenTomorrow", { date: dateLabel });
+  if (daysLeft === 0) return t("ticket.whenToday", { date: dateLabel });
+  return t("ticket.whenOn", { date: dateLabel });
 }
 
 // Every value below is a text child or attribute, so React escapes it: names and
 // settings typed by people cannot inject markup. Mixed text is one template string
 // so the HTML has no <!-- --> separators between the pieces.
-export function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant }: TemplateProps) {
+export function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant, language }: TemplateProps) {
+  const t = translator(language, "mail");
   const reminder = variant.kind === "reminder";
-  const when = reminder ? whenLabel(variant.daysLeft, dateLabel) : "";
+  const when = reminder ? whenLabel(t, variant.daysLeft, dateLabel) : "";
+  const event = settings.event_name;
+  const ticket = attendee.ticket_id;
   return (
-    <Html lang="en">
+    <Html lang={language}>
       <Head />
       <Preview>
-        {reminder
-          ? `${settings.event_name} is ${when}. Bring your ticket ${attendee.ticket_id}.`
-          : `Your ticket ${attendee.ticket_id} for ${settings.event_name}, ${dateLabel}`}
+        {reminder ? t("ticket.previewReminder", { event, when, ticket }) : t("ticket.preview", { event, ticket, date: dateLabel })}
       </Preview>
       <Body style={s.body}>
         <Container style={s.container}>
           <Section style={s.header}>
-            <Text style={s.eyebrow}>{reminder ? "Reminder" : "Admission ticket"}</Text>
+            <Text style={s.eyebrow}>{reminder ? t("ticket.reminder") : t("ticket.admission")}</Text>
             <Heading as="h1" style={s.title}>
               {settings.event_name}
             </Heading>
           </Section>
           <Section style={s.content}>
-            <Text style={s.text}>{`Hello ${attendee.full_name},`}</Text>
+            <Text style={s.text}>{t("hello", { name: attendee.full_name })}</Text>
             <Text style={s.text}>
               {reminder
-                ? `${settings.event_name} is ${when}, from ${settings.event_time} at ${settings.venue}. We look forward to seeing you. This e-mail carries your ticket again.`
-                : `Thank you for registering. Your place at ${settings.event_name} is confirmed, and this e-mail is your ticket.`}
+                ? t("ticket.reminderText", { event, when, time: settings.event_time, venue: settings.venue })
+                : t("ticket.thanks", { event })}
             </Text>
             <Section style={s.ticketBox}>
-              <Text style={s.label}>Ticket ID</Text>
+              <Text style={s.label}>{t("ticket.ticketId")}</Text>
               <Text style={s.ticketId}>{attendee.ticket_id}</Text>
             </Section>
             <Section style={{ margin: "24px 0 8px" }}>
-              <Detail label="Date" value={dateLabel} />
-              <Detail label="Time" value={settings.event_time} />
-              <Detail label="Venue" value={settings.venue} />
+              <Detail label={t("ticket.date")} value={dateLabel} />
+              <Detail label={t("ticket.time")} value={settings.event_time} />
+              <Detail label={t("ticket.venue")} value={settings.venue} />
             </Section>
-            <Img
-              src={`cid:${QR_CID}`}
-              width={QR_DISPLAY_SIZE}
-              height={QR_DISPLAY_SIZE}
-              alt={`QR code for ticket ${attendee.ticket_id}`}
-              style={s.qr}
-            />
-            <Text style={s.caption}>Show this QR code (or your ticket ID) at the entrance.</Text>
+            <Img src={`cid:${QR_CID}`} width={QR_DISPLAY_SIZE} height={QR_DISPLAY_SIZE} alt={t("ticket.qrAlt", { ticket })} style={s.qr} />
+            <Text style={s.caption}>{t("ticket.showAtDoor")}</Text>
             <Section style={{ margin: "0 0 24px", textAlign: "center" }}>
-              <Button href={ticketUrl} style={s.button}>
-                View your ticket
+              <Button href={withLanguage(ticketUrl, language)} style={s.button}>
+                {t("ticket.view")}
               </Button>
             </Section>
+            <Text style={s.small}>{t("ticket.keep")}</Text>
             <Text style={s.small}>
-              Please keep this e-mail or save your ticket: you will need it for entry. A calendar invitation is attached so you can add the
-              summit to your calendar.
-            </Text>
-            <Text style={s.small}>
-              {"Can't attend? "}
-              <Link href={`${ticketUrl}/cancel`} style={{ color: BRAND }}>
-                Cancel your registration
+              {`${t("ticket.cantAttend")} `}
+              <Link href={withLanguage(`${ticketUrl}/cancel`, language)} style={{ color: BRAND }}>
+                {t("ticket.cancel")}
               </Link>
-              {" so your seat goes to someone else."}
+              {` ${t("ticket.cancelWhy")}`}
             </Text>
-            <Text style={s.small}>
-              Can't find our e-mails later? Check your spam or junk folder, and mark this message as "not spam" so our updates reach you.
-            </Text>
+            <Text style={s.small}>{t("ticket.spam")}</Text>
           </Section>
           <Hr style={{ borderColor: "#e5e7eb", margin: "8px 32px 16px" }} />
-          <Text style={s.footer}>{`Questions? Write to ${settings.contact_email} or call ${settings.contact_phone}.`}</Text>
+          <Text style={s.footer}>{t("questions", { email: settings.contact_email, phone: settings.contact_phone })}</Text>
         </Container>
       </Body>
     </Html>
@@ -171,7 +166,7 @@ async function renderBody(element: React.ReactElement): Promise<MailBody> {
 }
 
 async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
-  const { attendee, settings, ticketUrl, dateLabel, variant } = props;
+  const { attendee, settings, ticketUrl, dateLabel, variant, language } = props;
   const shaping = [
     settings.event_name,
     settings.event_date,
@@ -182,7 +177,8 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
   ];
   // Settings that happen to hold mark characters are rendered as they are, without a layout.
   if (shaping.some(hasMarkCharacters)) return renderBody(<TicketEmail {...props} />);
-  const key = JSON.stringify([...shaping, variant, attendee.ticket_id.length]);
+  // One layout per language too: half the reminders in Hausa render two layouts, not thousands.
+  const key = JSON.stringify([...shaping, variant, language, attendee.ticket_id.length]);
   let layout = layouts.get(key);
   if (!layout) {
     if (layouts.size >= MAX_LAYOUTS) layouts.clear();
@@ -193,7 +189,14 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
       ticket_id: sizedMark(FIELDS.ticketId, attendee.ticket_id.length),
     };
     layout = renderBody(
-      <TicketEmail attendee={marked} settings={settings} ticketUrl={wholeMark(FIELDS.ticketUrl)} dateLabel={dateLabel} variant={variant} />,
+      <TicketEmail
+        attendee={marked}
+        settings={settings}
+        ticketUrl={wholeMark(FIELDS.ticketUrl)}
+        dateLabel={dateLabel}
+        variant={variant}
+        language={language}
+      />,
     );
     layouts.set(key, layout);
     layout.catch(() => layouts.delete(key));
@@ -218,13 +221,14 @@ export async function buildTicketEmail({
   doorCode: string;
   variant?: TicketEmailVariant;
 }): Promise<Pick<OutgoingMail, "to" | "subject" | "html" | "text" | "attachments">> {
-  const dateLabel = formatEventDate(settings.event_date);
+  const language = languageOr(attendee.language);
+  const dateLabel = formatEventDate(settings.event_date, language);
   const [{ html, text }, png] = await Promise.all([
-    renderTicketBody({ attendee, settings, ticketUrl, dateLabel, variant }),
+    renderTicketBody({ attendee, settings, ticketUrl, dateLabel, variant, language }),
     // Twice the displayed size, so the code stays sharp on high-density screens.
     qrPng(doorCode, { size: QR_DISPLAY_SIZE * 2 }),
   ]);
-  const ics = ticketCalendar({ settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, ticketUrl });
+  const ics = ticketCalendar({ settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, ticketUrl, language });
   const attachments: MailAttachment[] = [
     { cid: QR_CID, filename: "ticket-qr.png", contentType: "image/png", content: png.toString("base64") },
     {
@@ -235,19 +239,20 @@ export async function buildTicketEmail({
   ];
   const subject =
     variant.kind === "reminder"
-      ? reminderSubject(settings.event_name, dateLabel, variant.daysLeft)
-      : ticketSubject(settings.event_name, attendee.ticket_id);
+      ? reminderSubject(settings.event_name, dateLabel, variant.daysLeft, language)
+      : ticketSubject(settings.event_name, attendee.ticket_id, language);
   return { to: attendee.email, subject, html, text, attachments };
 }
 
 /** 'Tomorrow: …' the day before (as the product says), else the date. */
-export function reminderSubject(eventName: string, dateLabel: string, daysLeft: number): string {
+export function reminderSubject(eventName: string, dateLabel: string, daysLeft: number, language: Language = DEFAULT_LANGUAGE): string {
+  const t = translator(language, "mail");
   const subject =
-    daysLeft === 1 ? `Tomorrow: ${eventName} — your ticket inside` : `Reminder: ${eventName}, ${dateLabel} — your ticket inside`;
+    daysLeft === 1 ? t("ticket.subjectTomorrow", { event: eventName }) : t("ticket.subjectReminder", { event: eventName, date: dateLabel });
   return subject.replace(/\s+/g, " ").trim();
 }
 
-export function ticketSubject(eventName: string, ticketId: string): string {
+export function ticketSubject(eventName: string, ticketId: string, language: Language = DEFAULT_LANGUAGE): string {
   // Header text on one line whatever the settings hold.
-  return `Your ticket for ${eventName} — ${ticketId}`.replace(/\s+/g, " ").trim();
+  return translator(language, "mail")("ticket.subject", { event: eventName, ticket: ticketId }).replace(/\s+/g, " ").trim();
 }

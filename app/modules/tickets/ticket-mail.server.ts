@@ -3,6 +3,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, event_settings, SETTINGS_ID } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
+import { languageOr } from "~/i18n/languages";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
@@ -25,11 +26,11 @@ export async function enqueueTicketEmail(
     attendee,
     eventName,
     kind = "ticket",
-  }: { attendee: Pick<TicketEmailAttendee, "id" | "email" | "ticket_id">; eventName: string; kind?: string },
+  }: { attendee: Pick<TicketEmailAttendee, "id" | "email" | "ticket_id" | "language">; eventName: string; kind?: string },
 ): Promise<string> {
   return enqueueMail(tx, {
     to: attendee.email,
-    subject: ticketSubject(eventName, attendee.ticket_id),
+    subject: ticketSubject(eventName, attendee.ticket_id, languageOr(attendee.language)),
     template: TICKET_TEMPLATE,
     templateData: { attendeeId: attendee.id },
     kind,

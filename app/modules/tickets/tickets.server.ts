@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
+import { languageOr } from "~/i18n/languages";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketCalendar } from "./calendar.server";
 import { findCancelledById } from "./cancel.server";
@@ -8,7 +9,7 @@ import { qrSvg } from "./qr.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
 import { signDoorCode, verifyDoorCode, verifySelfServiceToken } from "./ticket-token.server";
 
-export type TicketHolder = { id: string; full_name: string; ticket_id: string };
+export type TicketHolder = { id: string; full_name: string; ticket_id: string; language: string };
 
 /**
  * The registration a self-service token was issued for, while it is active: only what the
@@ -18,7 +19,7 @@ export async function findTicketByToken(db: DbOrTx, token: string, secret: strin
   const id = verifySelfServiceToken(token, secret);
   if (!id) return null;
   const [row] = await db
-    .select({ id: attendees.id, full_name: attendees.full_name, ticket_id: attendees.ticket_id })
+    .select({ id: attendees.id, full_name: attendees.full_name, ticket_id: attendees.ticket_id, language: attendees.language })
     .from(attendees)
     .where(eq(attendees.id, id))
     .limit(1);
@@ -72,5 +73,6 @@ export async function ticketCalendarFile(db: DbOrTx, token: string, keys: Ticket
     ticketId: ticket.ticket_id,
     fullName: ticket.full_name,
     ticketUrl: ticketPageUrl(keys.publicUrl, token),
+    language: languageOr(ticket.language),
   });
 }

@@ -1,11 +1,13 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { waitlist } from "~/db/schema";
+import { formatDateTime, formatNumber } from "~/i18n/format";
+import { languageOr, withLanguage } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
-import { displayDateTime } from "~/ui/date-time";
 import { offerSubject, positionOf, WAITLIST_TEMPLATES } from "./waitlist.server";
 import { signWaitlistToken, waitlistPageUrl } from "./waitlist-token.server";
 
@@ -25,37 +27,41 @@ export async function renderWaitlistMail(
   const [entry] = id ? await db.select().from(waitlist).where(eq(waitlist.id, id)) : [];
   if (!entry) throw new Error("the waitlist entry of this e-mail is gone");
   const settings = await getSettings(db);
-  const link = waitlistPageUrl(keys.publicUrl, signWaitlistToken(entry.id, keys.secret));
-  const event = `${settings.event_name} on ${formatEventDate(settings.event_date)}`;
-  const footnote = `Questions? Write to ${settings.contact_email}.`;
+  const language = languageOr(entry.language);
+  const t = translator(language, "mail");
+  const link = withLanguage(waitlistPageUrl(keys.publicUrl, signWaitlistToken(entry.id, keys.secret)), language);
+  const event = t("waitlist.eventOn", { event: settings.event_name, date: formatEventDate(settings.event_date, language) });
+  const footnote = t("waitlist.questions", { email: settings.contact_email });
+  const hello = t("hello", { name: entry.full_name });
 
   if (template === WAITLIST_TEMPLATES.offer) {
-    const deadline = entry.offer_expires_at ? `${displayDateTime(entry.offer_expires_at)} (West Africa Time)` : "soon";
+    const deadline = entry.offer_expires_at
+      ? `${formatDateTime(language, entry.offer_expires_at)} (${t("waitlist.wat")})`
+      : t("waitlist.soon");
     const mail = await renderNoticeEmail({
-      preview: `Claim your seat by ${deadline}.`,
-      heading: "A seat is free for you",
-      paragraphs: [
-        `Hello ${entry.full_name},`,
-        `A seat has freed up at ${event}, and it is yours if you claim it by ${deadline}.`,
-        "Claiming takes one tap: your ticket arrives by e-mail straight away. Can't come? Decline on the same page, and the seat goes to the next person in line.",
-      ],
-      button: { href: link, label: "Claim my seat" },
-      footnote: `After the deadline the seat passes to the next person in line. ${footnote}`,
+      language,
+      preview: t("waitlist.offerPreview", { deadline }),
+      heading: t("waitlist.offerHeading"),
+      paragraphs: [hello, t("waitlist.offerText", { event, deadline }), t("waitlist.offerHow")],
+      button: { href: link, label: t("waitlist.offerButton") },
+      footnote: `${t("waitlist.offerFootnote")} ${footnote}`,
     });
-    return { subject: offerSubject(settings.event_name), ...mail };
+    return { subject: offerSubject(settings.event_name, language), ...mail };
   }
 
   const position = entry.status === "waiting" ? await positionOf(db, entry.seq) : null;
+  const place = position ? formatNumber(language, position) : "";
   const mail = await renderNoticeEmail({
-    preview: position ? `You are number ${position} in line.` : "You are on the waitlist.",
-    heading: "You're on the waitlist",
+    language,
+    preview: position ? t("waitlist.joinedPreviewPlace", { position: place }) : t("waitlist.joinedPreview"),
+    heading: t("waitlist.joinedHeading"),
     paragraphs: [
-      `Hello ${entry.full_name},`,
-      `${event} is fully booked, so you are on the waitlist${position ? `, number ${position} in line` : ""}.`,
-      `When a seat frees up we offer it to the next person in line by e-mail, with ${settings.waitlist_offer_hours} hours to claim it. Your page shows your place at any time, and lets you leave the waitlist.`,
+      hello,
+      position ? t("waitlist.joinedTextPlace", { event, position: place }) : t("waitlist.joinedText", { event }),
+      t("waitlist.joinedHow", { count: settings.waitlist_offer_hours }),
     ],
-    button: { href: link, label: "See my place in line" },
+    button: { href: link, label: t("waitlist.joinedButton") },
     footnote,
   });
-  return { subject: `You're on the waitlist for ${settings.event_name}`.replace(/\s+/g, " ").trim(), ...mail };
+  return { subject: t("waitlist.joinedSubject", { event: settings.event_name }).replace(/\s+/g, " ").trim(), ...mail };
 }

@@ -2,6 +2,8 @@ import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals, waitlist } from "~/db/schema";
+import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import {
@@ -71,7 +73,7 @@ export async function joinWaitlistIn(tx: DbOrTx, input: PersonInput, options: { 
     if (!row) return { ok: false as const, reason: "already" as const, message: WAITLIST_MESSAGES.already };
     await enqueueMail(tx, {
       to: email,
-      subject: `You're on the waitlist for ${event.event_name}`,
+      subject: translator(languageOr(person.language), "mail")("waitlist.joinedSubject", { event: event.event_name }),
       template: WAITLIST_TEMPLATES.joined,
       templateData: { waitlistId: row.id },
       kind: "waitlist-joined",
@@ -121,7 +123,7 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   if (wanted <= 0) return [];
 
   const next = await tx
-    .select({ id: waitlist.id, email: waitlist.email })
+    .select({ id: waitlist.id, email: waitlist.email, language: waitlist.language })
     .from(waitlist)
     .where(eq(waitlist.status, "waiting"))
     .orderBy(asc(waitlist.seq))
@@ -134,7 +136,7 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   for (const entry of next) {
     await enqueueMail(tx, {
       to: entry.email,
-      subject: offerSubject(event.event_name),
+      subject: offerSubject(event.event_name, languageOr(entry.language)),
       template: WAITLIST_TEMPLATES.offer,
       templateData: { waitlistId: entry.id },
       kind: "waitlist-offer",
@@ -149,8 +151,8 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   return ids;
 }
 
-export function offerSubject(eventName: string): string {
-  return `A seat is free for you: ${eventName}`.replace(/\s+/g, " ").trim();
+export function offerSubject(eventName: string, language: Language = DEFAULT_LANGUAGE): string {
+  return translator(language, "mail")("waitlist.offerSubject", { event: eventName }).replace(/\s+/g, " ").trim();
 }
 
 /** Settles the waitlist in a transaction of its own (the worker's minute check). */
