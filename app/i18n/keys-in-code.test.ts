@@ -42,7 +42,8 @@ function usesIn(file: string): Use[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   // Only files that translate: elsewhere `t` may be any function.
   const translates = /useTranslation|translator\(|TFunction|Translate|readPageMessages|metaTranslator/.test(text);
-  const fileNs = /useTranslation\("(\w+)"\)/.exec(text)?.[1] ?? "public";
+  // A file's namespace: what it asks useTranslation or translator for (public by default).
+  const fileNs = /useTranslation\("(\w+)"\)|translator\([^,()]+, "(\w+)"\)/.exec(text)?.slice(1).find(Boolean) ?? "public";
   const uses: Use[] = [];
   const add = (raw: string, nsOption: string | undefined, pattern?: RegExp) => {
     const [ns, key] = raw.includes(":") ? (raw.split(":", 2) as [string, string]) : [nsOption ?? fileNs, raw];
