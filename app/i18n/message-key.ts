@@ -5,7 +5,8 @@
 /** What translates a key: i18next's `t`, or a page script's own (page-messages-reader.ts). */
 export type Translate = (key: string, options?: Record<string, unknown>) => string;
 
-const KEY = /^[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+$/;
+// An optional namespace first (`door:checkin.forged`): the door's messages are its own.
+const KEY = /^(?:[a-z]+:)?[a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+$/;
 
 export function messageKey(key: string, values?: Record<string, string | number>): string {
   return values ? `${key}|${JSON.stringify(values)}` : key;

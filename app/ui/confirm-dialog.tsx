@@ -9,6 +9,8 @@ import { BUTTON } from "./styles";
 // renders the dialog on the server, and Cancel is a plain link back.
 
 type ConfirmProps = {
+  /** the Cancel link's words, where the page is not in English (the door) */
+  cancelLabel?: string;
   title: string;
   message: React.ReactNode;
   note?: string;
@@ -47,7 +49,7 @@ export function ConfirmDialog(
             props.onClose();
           }}
         >
-          Cancel
+          {props.cancelLabel ?? "Cancel"}
         </Link>
         <button type="submit" disabled={pending} className={props.tone === "danger" ? BUTTON.danger : BUTTON.primary}>
           {props.icon}

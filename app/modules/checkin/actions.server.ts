@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { messageKey } from "~/i18n/message-key";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -37,11 +38,8 @@ const checkInFormSchema = z.discriminatedUnion("intent", [
 ]);
 
 export const SEARCH_MESSAGES = {
-  tooShort: `Type at least ${MIN_SEARCH_LENGTH} letters of a name, or a whole ticket ID.`,
-  tooMany: (retryAfterMs: number) => {
-    const seconds = Math.max(1, Math.ceil(retryAfterMs / 1000));
-    return `Too many searches from this account. Please wait ${seconds} ${seconds === 1 ? "second" : "seconds"} and search again; scanning and typed ticket IDs still work.`;
-  },
+  tooShort: messageKey("door:search.tooShort", { count: MIN_SEARCH_LENGTH }),
+  tooMany: (retryAfterMs: number) => messageKey("door:search.tooMany", { count: Math.max(1, Math.ceil(retryAfterMs / 1000)) }),
 } as const;
 
 /**

@@ -1,9 +1,14 @@
 import { useEffect, useRef } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { formatNumber } from "~/i18n/format";
+import { languageOr } from "~/i18n/languages";
+import { translateMessage } from "~/i18n/message-key";
 import { Badge } from "~/ui/badge";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { lagosClock } from "~/ui/date-time";
 import { FormField } from "~/ui/form-field";
+import { LanguageSwitch } from "~/ui/language-switch";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useRouteModal } from "~/ui/use-route-modal";
@@ -52,6 +57,7 @@ function signal(status: CheckInOutcome["status"]) {
 }
 
 function OutcomeCard({ outcome }: { outcome: CheckInOutcome }) {
+  const { t } = useTranslation("door");
   const person = outcome.status === "refused" ? null : outcome.attendee;
   const role = [person?.position, person?.organization].filter(Boolean).join(", ");
   return (
@@ -61,7 +67,7 @@ function OutcomeCard({ outcome }: { outcome: CheckInOutcome }) {
       data-outcome={outcome.status}
       className={`rounded-2xl border-4 p-5 ${TONE[outcome.status]}`}
     >
-      <p className="text-lg font-bold">{outcome.status === "checked-in" ? "Welcome!" : outcome.message}</p>
+      <p className="text-lg font-bold">{outcome.status === "checked-in" ? t("welcome") : translateMessage(t, outcome.message)}</p>
       {person ? (
         <>
           <p className="mt-2 text-3xl leading-tight font-extrabold break-words">{person.full_name}</p>
@@ -76,6 +82,8 @@ function OutcomeCard({ outcome }: { outcome: CheckInOutcome }) {
 
 export function CheckInScreen({ page, result }: { page: Page; result: Result | undefined }) {
   const hydrated = useHydrated();
+  const { t, i18n } = useTranslation("door");
+  const number = (value: number) => formatNumber(languageOr(i18n.language), value);
   const scan = useFetcher<Result>();
   const navigation = useNavigation();
   const latest = [scan.data, result].filter((r): r is Result => Boolean(r)).sort((a, b) => b.at - a.at)[0];
@@ -96,9 +104,14 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
 
   return (
     <div className="mx-auto max-w-xl space-y-5">
+      <LanguageSwitch className="flex justify-end text-gray-700" />
       <p className="text-center text-lg text-gray-700" aria-live="polite">
-        Checked in: <strong className="text-gray-900">{page.checkedIn.toLocaleString("en-US")}</strong> of{" "}
-        {page.registered.toLocaleString("en-US")}
+        <Trans
+          t={t}
+          i18nKey="count"
+          values={{ checkedIn: number(page.checkedIn), registered: number(page.registered) }}
+          components={{ strong: <strong className="text-gray-900" /> }}
+        />
       </p>
 
       <div ref={card} className="scroll-mt-20">
@@ -107,7 +120,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
 
       <section aria-labelledby="scan-heading" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
         <h2 id="scan-heading" className="font-semibold text-gray-900">
-          Scan a ticket
+          {t("scanHeading")}
         </h2>
         {hydrated ? (
           <QrScanner
@@ -115,18 +128,18 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
             onCode={(code) => scan.submit({ intent: "scan", code }, { method: "post", action: "/admin/check-in" })}
           />
         ) : (
-          <p className="text-sm text-gray-600">The camera needs JavaScript. Type the ticket ID or search below.</p>
+          <p className="text-sm text-gray-600">{t("needsJs")}</p>
         )}
       </section>
 
       <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
         <h2 id="ticket-heading" className="font-semibold text-gray-900">
-          Type a ticket ID
+          {t("typeHeading")}
         </h2>
         <Form ref={ticketForm} method="post" action={back} className="mt-2 flex items-end gap-2">
           <input type="hidden" name="intent" value="ticket" />
           <div className="flex-1">
-            <FormField label="Ticket ID" id="ticket-id" errorId="ticket-id-error">
+            <FormField label={t("ticketId")} id="ticket-id" errorId="ticket-id-error">
               <input
                 id="ticket-id"
                 name="ticket_id"
@@ -140,23 +153,23 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
             </FormField>
           </div>
           <button type="submit" disabled={busy} className={`${BUTTON.primary} py-2.5`}>
-            Check in
+            {t("checkIn")}
           </button>
         </Form>
       </section>
 
       <section aria-labelledby="search-heading" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
         <h2 id="search-heading" className="font-semibold text-gray-900">
-          Find an attendee
+          {t("findHeading")}
         </h2>
         <Form method="get" action="/admin/check-in" className="mt-2 flex items-end gap-2">
           <div className="flex-1">
             <FormField
-              label="Name or ticket ID"
+              label={t("searchLabel")}
               id="door-search"
               errorId="door-search-error"
               error={page.searchError ?? undefined}
-              description={`At least ${MIN_SEARCH_LENGTH} letters.`}
+              description={t("searchHint", { count: MIN_SEARCH_LENGTH })}
             >
               <input
                 id="door-search"
@@ -172,12 +185,12 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
             </FormField>
           </div>
           <button type="submit" className={`${BUTTON.secondary} py-2.5`}>
-            Search
+            {t("searchButton")}
           </button>
         </Form>
         {page.q && !page.searchError ? (
           page.matches.length === 0 ? (
-            <p className="mt-3 text-sm text-gray-600">{`No attendee matches "${page.q}".`}</p>
+            <p className="mt-3 text-sm text-gray-600">{t("noMatch", { q: page.q })}</p>
           ) : (
             <ul className="mt-3 divide-y divide-gray-100">
               {page.matches.map((m) => (
@@ -188,7 +201,11 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
                   </div>
                   {m.checked_in_at ? (
                     <div className="flex items-center gap-2">
-                      <Badge tone="amber">{`In at ${lagosClock(m.checked_in_at)}${m.checked_in_by ? ` by ${m.checked_in_by}` : ""}`}</Badge>
+                      <Badge tone="amber">
+                        {m.checked_in_by
+                          ? t("inAtBy", { time: lagosClock(m.checked_in_at), by: m.checked_in_by })
+                          : t("inAt", { time: lagosClock(m.checked_in_at) })}
+                      </Badge>
                       <Link
                         to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
                         preventScrollReset
@@ -198,15 +215,15 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
                           undoing.open({ id: m.id, full_name: m.full_name });
                         }}
                       >
-                        Undo
+                        {t("undo")}
                       </Link>
                     </div>
                   ) : (
                     <Form method="post" action={back}>
                       <input type="hidden" name="intent" value="attendee" />
                       <input type="hidden" name="id" value={m.id} />
-                      <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={`Check in ${m.full_name}`}>
-                        Check in
+                      <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={t("checkInName", { name: m.full_name })}>
+                        {t("checkIn")}
                       </button>
                     </Form>
                   )}
@@ -219,15 +236,16 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
 
       {undoing.target ? (
         <ConfirmDialog
-          title="Undo check-in"
-          message={`Undo the check-in of ${undoing.target.full_name}? Their ticket can then be scanned again.`}
+          title={t("undoTitle")}
+          message={t("undoText", { name: undoing.target.full_name })}
           id={undoing.target.id}
           action={back}
           cancelHref={back}
           onClose={undoing.close}
           intent="undo"
-          confirmLabel="Undo check-in"
-          pendingLabel="Undoing…"
+          confirmLabel={t("undoTitle")}
+          pendingLabel={t("undoing")}
+          cancelLabel={t("cancel")}
           tone="danger"
         />
       ) : null}

@@ -2,6 +2,7 @@ import { count, eq, ilike, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
+import { messageKey } from "~/i18n/message-key";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
 import { extractDoorCode, verifyDoorCode } from "~/modules/tickets/ticket-token.server";
@@ -21,14 +22,16 @@ export type CheckInOutcome =
   | { status: "refused"; message: string };
 
 export const CHECKIN_MESSAGES = {
-  forged: "This code is not a ticket for this event.",
-  deleted: "This ticket's registration no longer exists.",
-  cancelled: (name: string) => `Ticket cancelled: ${name} cancelled this registration.`,
-  unknownTicketId: (ticketId: string) => `No registration has the ticket ID ${ticketId}.`,
-  checkedIn: (name: string) => `${name} is checked in.`,
-  already: (at: Date, by: string | null) => `Already checked in at ${lagosClock(at)}${by ? ` by ${by}` : ""}`,
-  undone: (name: string) => `${name}'s check-in was undone.`,
-  notCheckedIn: "This attendee is not checked in.",
+  // Catalogue keys (the door speaks the volunteer's language): the screen and the toasts translate them.
+  forged: "door:checkin.forged",
+  deleted: "door:checkin.deleted",
+  cancelled: (name: string) => messageKey("door:checkin.cancelled", { name }),
+  unknownTicketId: (ticketId: string) => messageKey("door:checkin.unknownTicketId", { ticketId }),
+  checkedIn: (name: string) => messageKey("door:checkin.checkedIn", { name }),
+  already: (at: Date, by: string | null) =>
+    by ? messageKey("door:checkin.alreadyBy", { time: lagosClock(at), by }) : messageKey("door:checkin.already", { time: lagosClock(at) }),
+  undone: (name: string) => messageKey("door:checkin.undone", { name }),
+  notCheckedIn: "door:checkin.notCheckedIn",
 } as const;
 
 const doorColumns = {

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { BUTTON } from "~/ui/styles";
 
 // The door's camera: reads ticket QR codes from the phone's back camera. The camera is
@@ -48,16 +49,17 @@ async function jsqrReader(): Promise<Reader> {
   };
 }
 
+/** Why the camera did not start, as a key of the door's catalogue. */
 function cameraMessage(error: unknown): string {
   const name = (error as { name?: string })?.name;
-  if (name === "NotAllowedError" || name === "SecurityError")
-    return "The camera was not allowed. Allow it in the browser's site settings, or use the ticket ID or search below.";
-  if (name === "NotFoundError" || name === "OverconstrainedError") return "No camera was found. Use the ticket ID or search below.";
-  if (!globalThis.isSecureContext) return "The camera works only over https. Use the ticket ID or search below.";
-  return "The camera could not be started. Use the ticket ID or search below.";
+  if (name === "NotAllowedError" || name === "SecurityError") return "camera.notAllowed";
+  if (name === "NotFoundError" || name === "OverconstrainedError") return "camera.notFound";
+  if (!globalThis.isSecureContext) return "camera.httpsOnly";
+  return "camera.failed";
 }
 
 export function QrScanner({ onCode, paused }: { onCode: (text: string) => void; paused: boolean }) {
+  const { t } = useTranslation("door");
   const video = useRef<HTMLVideoElement>(null);
   const stream = useRef<MediaStream | null>(null);
   const last = useRef<{ text: string; at: number } | null>(null);
@@ -132,22 +134,22 @@ export function QrScanner({ onCode, paused }: { onCode: (text: string) => void; 
           <div aria-hidden="true" className="pointer-events-none absolute inset-[15%] rounded-2xl border-4 border-white/80" />
         ) : (
           <div className="flex h-full items-center justify-center p-6 text-center text-sm text-gray-200">
-            {state === "starting" ? "Starting the camera…" : "Point the camera at the QR code on the attendee's ticket."}
+            {state === "starting" ? t("camera.starting") : t("camera.point")}
           </div>
         )}
       </div>
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
+          {t(error)}
         </p>
       ) : null}
       {state === "scanning" ? (
         <button type="button" onClick={stop} className={`${BUTTON.secondary} w-full`}>
-          Stop camera
+          {t("camera.stop")}
         </button>
       ) : (
         <button type="button" onClick={start} disabled={state === "starting"} className={`${BUTTON.primary} w-full py-3 text-base`}>
-          Start camera
+          {t("camera.start")}
         </button>
       )}
     </div>

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { translateMessage } from "~/i18n/message-key";
 import { BADGE_DOWNLOADS, BADGE_LAYOUTS } from "~/modules/badges/badge-layout";
 import { useCountdown } from "~/modules/settings/use-countdown";
 import { Badge } from "~/ui/badge";
@@ -155,13 +157,15 @@ export function OperationsView({
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-timing";
   const { registration, checkIn, system } = overview;
+  // The registration status comes as a catalogue key (the public pages say it in Hausa too).
+  const { t } = useTranslation("common");
   return (
     <div className="space-y-5">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="operations-cards">
         <StatCard
           label="Registration Status"
           value={registration.isOpen ? "Open" : "Closed"}
-          detail={registration.message}
+          detail={translateMessage(t, registration.message)}
           icon={<StatCardIcon>{registration.isOpen ? <path d="M20 6 9 17l-5-5" /> : <path d="M18 6 6 18M6 6l12 12" />}</StatCardIcon>}
         />
         <StatCard
@@ -252,7 +256,7 @@ export function OperationsView({
         <Card title="Event Management" level={2}>
           <dl className="divide-y divide-gray-100">
             <StatusRow label="Registration" ok={registration.isOpen}>
-              {registration.message}
+              {translateMessage(t, registration.message)}
             </StatusRow>
             <StatusRow label="Capacity" ok={registration.spotsRemaining > 0}>
               {`${n(registration.registered)} / ${n(registration.max)}`}
@@ -313,7 +317,7 @@ export function OperationsView({
             {`${n(system.outbox.pending)} queued, ${n(system.outbox.failed)} failed`}
           </StatusRow>
           <StatusRow label="Registration" ok={registration.isOpen}>
-            {registration.isOpen ? "Active" : registration.message}
+            {registration.isOpen ? "Active" : translateMessage(t, registration.message)}
           </StatusRow>
         </dl>
       </Card>
