@@ -31,7 +31,7 @@ const LAYERS = [
   },
   {
     name: "lint",
-    title: "lint (biome check ., dependency rules: depcruise, unused code: knip)",
+    title: "lint (biome check ., dependency rules: depcruise, unused code: knip, English outside the catalogues: lint-i18n)",
     steps: [
       js("biome", "check", "."),
       // The layering of docs/ARCHITECTURE.md, rules in .dependency-cruiser.cjs (npm run lint:deps).
@@ -40,6 +40,8 @@ const LAYERS = [
       // the route modules' `./+types/*` imports, so generate them first, as the typecheck layer does.
       js("react-router", "typegen"),
       js("knip"),
+      // No English words in a public page, the door or an e-mail outside the catalogues (npm run lint:i18n).
+      [process.execPath, "--import", "tsx", "scripts/lint-i18n.ts"],
     ],
   },
   {

@@ -13,6 +13,7 @@ export function HumanCheckFields({ stamp }: { stamp: string }) {
       {/* Off-screen rather than display:none, which some scripts skip; hidden from screen readers and the keyboard. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">
         <label>
+          {/* i18n-ignore: a decoy for scripts, hidden from people and screen readers */}
           Leave this field empty
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>

@@ -1,3 +1,5 @@
+import { languageOr } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
@@ -186,7 +188,7 @@ export async function holdRegistration(
       .where(eq(held_registrations.id, row.id));
     await enqueueMail(tx, {
       to: person.email,
-      subject: "Confirm your seat",
+      subject: translator(languageOr(person.language), "mail")("held.heading"),
       template: HELD_TEMPLATE,
       templateData: { heldId: row.id, code },
       kind: "held-confirmation",

@@ -54,6 +54,7 @@ export function Hero({ name, date, time, venue, about, guest, registrationOpen }
             name={guest.name}
             imageUrl={guest.imageUrl}
             size={160}
+            // i18n-ignore: the avatar's style, not words
             placeholder="silhouette"
             priority
             className="mx-auto ring-4 ring-accent-400"
