@@ -1,4 +1,5 @@
 import { getDb } from "~/db/db.server";
+import { requestLanguage } from "~/i18n/language.server";
 import { About } from "~/modules/content/landing/about";
 import { AgendaSection } from "~/modules/content/landing/agenda-section";
 import { Countdown } from "~/modules/content/landing/countdown";
@@ -25,7 +26,7 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return landingPage(await getDb(), new URL(request.url).searchParams.get("type"));
+  return landingPage(await getDb(), new URL(request.url).searchParams.get("type"), requestLanguage(request));
 }
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
