@@ -8,7 +8,8 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 /** The languages organisers may give their texts in besides the default one (English). */
 export const TRANSLATION_LANGUAGES = LANGUAGES.filter((language) => language.code !== DEFAULT_LANGUAGE);
 
-type Translatable<F extends string> = { [K in F]: string } & { translations: Translations<F> };
+// Any fields' translations: the row may translate more fields than the one asked for.
+type Translatable<F extends string> = { [K in F]: string } & { translations: Translations<string> };
 
 /** `row[field]` in `language`: its translation when there is one with text, else the English field. */
 export function localized<F extends string>(row: Translatable<F>, field: F, language: Language): string {

@@ -6,7 +6,7 @@ import type { EventSettings } from "./settings.server";
 // guest of honour's title (names never change). Pure and client-safe; for the landing page,
 // /register and the e-mails (the venue on a ticket).
 
-export const TRANSLATED_SETTINGS = ["about", "venue", "guest_of_honor_title"] as const;
+const TRANSLATED_SETTINGS = ["about", "venue", "guest_of_honor_title"] as const;
 
 /** The settings with their visitor-facing texts in `language` (English where none is given). */
 export function localizedSettings<S extends Pick<EventSettings, (typeof TRANSLATED_SETTINGS)[number] | "translations">>(
