@@ -140,7 +140,7 @@ siteTest(
     const hausa = {
       "About the summit in Hausa (optional)": `Taron matasa kan zaman lafiya — ${tag}.`,
       "Venue name in Hausa (optional)": `Zauren Sakatariya, Gusau ${tag}`,
-      "Guest of honour's title in Hausa (optional)": `Gwamnan Jihar Zamfara ${tag}`,
+      "Title in Hausa (optional)": `Gwamnan Jihar Zamfara ${tag}`,
     };
     await openSettings(page);
     const english = await readTextboxes(page, ["About the summit", "Venue name", "Title"]);
@@ -153,7 +153,7 @@ siteTest(
       await page.goto("/?lang=ha");
       await expect(page.locator("#about")).toContainText(hausa["About the summit in Hausa (optional)"]);
       await expect(page.locator("#home")).toContainText(hausa["Venue name in Hausa (optional)"]);
-      await expect(page.locator("#home")).toContainText(hausa["Guest of honour's title in Hausa (optional)"]);
+      await expect(page.locator("#home")).toContainText(hausa["Title in Hausa (optional)"]);
       await page.goto("/?lang=en");
       await expect(page.locator("#about")).toContainText(english["About the summit"] ?? "");
       await expect(page.locator("#home")).toContainText(english["Venue name"] ?? "");

@@ -222,7 +222,7 @@ export function SettingsForm({
             {text(f.guest_of_honor_title)}
           </FormField>
           <div className="sm:col-span-2">
-            <TranslationFields translations={translations} field="guest_of_honor_title" label="Guest of honour's title" />
+            <TranslationFields translations={translations} field="guest_of_honor_title" label="Title" />
           </div>
           <div className="sm:col-span-2">
             <ImageUpload
