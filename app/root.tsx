@@ -22,6 +22,7 @@ import { requestLanguage } from "./i18n/language.server";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages";
 import { languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-language";
 import { logger } from "./logger.server";
+import { localizedSettings } from "./modules/settings/localized-settings";
 import { requestSettings } from "./modules/settings/request-settings.server";
 import { useNonce } from "./ui/nonce";
 import { notAfterUnavailable } from "./ui/server-unavailable";
@@ -51,9 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Without its settings (a database error) the page that explains the error still needs the rest.
 async function siteFacts(context: Route.LoaderArgs["context"], lang: Language) {
   try {
-    // TODO(merge): the settings' Hausa texts (content-hausa branch)
-    void lang;
-    const settings = await requestSettings(context, await getDb());
+    const settings = localizedSettings(await requestSettings(context, await getDb()), lang);
     return { name: settings.event_name, description: settings.about };
   } catch (error) {
     logger().error({ err: error }, "the root loader could not read the settings");

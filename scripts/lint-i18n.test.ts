@@ -9,10 +9,9 @@ describe("lint:i18n", () => {
     expect(words(`export const A = () => <input placeholder="Enter your name" />;`)).toEqual(["Enter your name"]);
     expect(words("export const A = ({ n }) => <p>{`Hello ${n}, welcome`}</p>;")).toEqual(["Hello  , welcome"]);
     expect(words(`export const A = (ok) => <button aria-label={ok ? "Close" : "Open it"} />;`)).toEqual(["Close"]);
-    expect(words(`renderNoticeEmail({ heading: "Seat confirmed", paragraphs: [t("x.y"), "Thanks for coming"] });`, "mail.server.tsx")).toEqual([
-      "Seat confirmed",
-      "Thanks for coming",
-    ]);
+    expect(
+      words(`renderNoticeEmail({ heading: "Seat confirmed", paragraphs: [t("x.y"), "Thanks for coming"] });`, "mail.server.tsx"),
+    ).toEqual(["Seat confirmed", "Thanks for coming"]);
   });
 
   it("lets translated text, keys, classes, links, codes and opted-out lines pass", () => {

@@ -104,7 +104,8 @@ export function englishLiterals(file: string, text: string): Finding[] {
       return isWords(text) ? text : null;
     }
     if (ts.isConditionalExpression(node)) return literalWords(node.whenTrue) ?? literalWords(node.whenFalse);
-    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken) return literalWords(node.left) ?? literalWords(node.right);
+    if (ts.isBinaryExpression(node) && node.operatorToken.kind === ts.SyntaxKind.PlusToken)
+      return literalWords(node.left) ?? literalWords(node.right);
     if (ts.isArrayLiteralExpression(node)) {
       for (const element of node.elements) {
         const found = literalWords(element);

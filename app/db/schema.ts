@@ -16,6 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { normalizeEmail } from "./email";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
+import type { AgendaTranslations, SettingsTranslations, SpeakerTranslations } from "./translations";
 
 // Column names are the product's data model word for word; tables it does not name
 // (admin accounts, sessions, check-ins, outbox, media, audit) follow the same style.
@@ -31,6 +32,15 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
 });
+
+/** The organisers' texts in other languages (translations.ts); an object, whatever writes it. */
+const translations = <T>() =>
+  jsonb("translations")
+    .$type<T>()
+    .notNull()
+    .default({} as T);
+const translationsCheck = (table: string, column: AnyColumn) =>
+  check(`${table}_translations_check`, sql`jsonb_typeof(${column}) = 'object'`);
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
@@ -144,12 +154,14 @@ export const speakers = pgTable(
     bio: text("bio").notNull().default(""),
     image_url: text("image_url").notNull().default(""),
     speaker_type: text("speaker_type", { enum: SPEAKER_TYPES }).notNull().default("Speaker"),
+    translations: translations<SpeakerTranslations>(),
     // The organisers' display order (1..n), as for the agenda.
     order_index: integer("order_index").notNull().default(0),
     created_at: createdAt(),
   },
   (t) => [
     index("speakers_order_idx").on(t.order_index),
+    translationsCheck("speakers", t.translations),
     check(
       "speakers_speaker_type_check",
       sql`${t.speaker_type} in ('Chairman', 'Chief Host', 'Host', 'Keynote', 'Speaker', 'Panelist', 'Moderator')`,
@@ -165,10 +177,11 @@ export const special_guests = pgTable(
     title: text("title").notNull(),
     bio: text("bio").notNull().default(""),
     image_url: text("image_url").notNull().default(""),
+    translations: translations<SpeakerTranslations>(),
     order_index: integer("order_index").notNull().default(0),
     created_at: createdAt(),
   },
-  (t) => [index("special_guests_order_idx").on(t.order_index)],
+  (t) => [index("special_guests_order_idx").on(t.order_index), translationsCheck("special_guests", t.translations)],
 );
 
 export const agenda = pgTable(
@@ -180,11 +193,12 @@ export const agenda = pgTable(
     description: text("description").notNull().default(""),
     // The admin form's free-text speaker line; speaker_id stays for a joined speaker.
     speaker_name: text("speaker_name").notNull().default(""),
+    translations: translations<AgendaTranslations>(),
     order_index: integer("order_index").notNull().default(0),
     speaker_id: uuid("speaker_id").references(() => speakers.id, { onDelete: "set null" }),
     created_at: createdAt(),
   },
-  (t) => [index("agenda_order_idx").on(t.order_index)],
+  (t) => [index("agenda_order_idx").on(t.order_index), translationsCheck("agenda", t.translations)],
 );
 
 export const partners = pgTable(
@@ -249,6 +263,8 @@ export const event_settings = pgTable(
     held_expiry_hours: integer("held_expiry_hours").notNull().default(D.held_expiry_hours),
     // The proof-of-work challenge at all times, not only during an attack.
     proof_of_work_always: boolean("proof_of_work_always").notNull().default(D.proof_of_work_always),
+    // The about text, venue and guest of honour's title in other languages.
+    translations: translations<SettingsTranslations>(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -262,6 +278,7 @@ export const event_settings = pgTable(
     check("event_settings_hold_domain_check", sql`${t.hold_domain_per_10_minutes} between 1 and 10000`),
     check("event_settings_hold_overall_check", sql`${t.hold_overall_per_minute} between 1 and 100000`),
     check("event_settings_held_expiry_check", sql`${t.held_expiry_hours} between 1 and 168`),
+    translationsCheck("event_settings", t.translations),
   ],
 );
 

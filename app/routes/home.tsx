@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/db.server";
+import { requestLanguage } from "~/i18n/language.server";
 import { languageOr } from "~/i18n/languages";
 import { About } from "~/modules/content/landing/about";
 import { AgendaSection } from "~/modules/content/landing/agenda-section";
@@ -27,7 +28,7 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return landingPage(await getDb(), new URL(request.url).searchParams.get("type"));
+  return landingPage(await getDb(), new URL(request.url).searchParams.get("type"), requestLanguage(request));
 }
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {

@@ -22,6 +22,7 @@ import { RegistrationForm } from "~/modules/registration/registration-form";
 import { REGISTER_MESSAGES_ID, scriptMessages } from "~/modules/registration/script-messages";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
+import { localizedSettings } from "~/modules/settings/localized-settings";
 import { requestSettings } from "~/modules/settings/request-settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { joinWaitlistAction } from "~/modules/waitlist/actions.server";
@@ -48,7 +49,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
-  const settings = await requestSettings(context, db);
+  // The organisers' texts (the venue) in the visitor's language where they gave one.
+  const settings = localizedSettings(await requestSettings(context, db), requestLanguage(request));
   const status = await currentRegistrationStatus(db, settings);
   // The page's forms are good for one post from this browser (human-check.server).
   const browser = ensureBrowserId(request, Boolean(context.secure));

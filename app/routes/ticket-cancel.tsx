@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { requestLanguage } from "~/i18n/language.server";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { metaTranslator } from "~/i18n/meta";
@@ -20,8 +21,8 @@ import type { Route } from "./+types/ticket-cancel";
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 const ticketHref = (token: string) => `/tickets/${encodeURIComponent(token)}`;
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
   // Only the person's own link cancels: a door code (the QR code) is not theirs to use here.
   if (!page || page.state === "door-code") throw data("Not Found", { status: 404 });
   if (page.state === "cancelled") throw redirect(ticketHref(params.token));

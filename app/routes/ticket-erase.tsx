@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
 import { eraseBySelfService, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
@@ -14,10 +15,10 @@ import type { Route } from "./+types/ticket-erase";
 
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ params, url, request }: Route.LoaderArgs) {
   // After the erasure there is nothing left to look up: the page only says it is done.
   if (url.searchParams.get("done") === "1") return data({ done: true as const }, { headers: PRIVATE_HEADERS });
-  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
+  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
   if (!page || page.state === "door-code") throw data("Not Found", { status: 404 });
   return data(
     { done: false as const, name: page.ticket.fullName, event: page.event.name, active: page.state === "active" },

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { ticketPage } from "~/modules/tickets/tickets.server";
@@ -9,8 +10,8 @@ import type { Route } from "./+types/ticket";
 // The page is reachable by anyone holding the link: keep it out of shared caches and search engines.
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
   // Forged, malformed or deleted: the root boundary renders the 404 page.
   if (!page) throw data("Not Found", { status: 404 });
   return data(page, { headers: PRIVATE_HEADERS });

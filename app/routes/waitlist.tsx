@@ -1,7 +1,9 @@
 import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
+import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
+import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { waitlistPageAction } from "~/modules/waitlist/actions.server";
 import { waitlistEntryByToken } from "~/modules/waitlist/offers.server";
@@ -19,7 +21,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const found = await waitlistEntryByToken(db, params.token, getConfig().sessionSecret);
-  const settings = await getSettings(db);
+  const settings = localizedSettings(await getSettings(db), requestLanguage(request));
   const event = { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue };
   if (!found) {
     // The entry is gone once its person left: say so on the page they were sent to.

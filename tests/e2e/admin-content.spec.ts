@@ -140,6 +140,59 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText(tag)).toHaveCount(0);
   });
 
+  test("a speaker's Hausa title and bio: /?lang=ha shows them, /?lang=en the English; clearing the bio's brings the English back", async ({
+    adminPage: page,
+    failOnPageErrors: _,
+  }, testInfo) => {
+    test.slow(); // three round trips to the landing page
+    const tag = newTag(testInfo.project.name);
+    const name = `Hauwa Ɓello ${tag}`;
+    const english = { title: "Youth lead", bio: `Works with young farmers in Gusau ${tag}.` };
+    const hausa = { title: "Shugabar matasa", bio: `Tana aiki da manoma matasa a Gusau ${tag}.` };
+    await openList(page, "/admin/speakers", "Speakers");
+    await addLink(page, "Speaker").click();
+    const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
+    await field(dialog, "Name").fill(name);
+    await field(dialog, "Title").fill(english.title);
+    await field(dialog, "Title in Hausa (optional)").fill(hausa.title);
+    await dialog.getByRole("combobox", { name: "Type" }).selectOption("Keynote");
+    await field(dialog, "Bio").fill(english.bio);
+    await field(dialog, "Bio in Hausa (optional)").fill(hausa.bio);
+    await expect(field(dialog, "Bio in Hausa (optional)")).toHaveAttribute("lang", "ha");
+    await dialog.getByRole("button", { name: "Add Speaker" }).click();
+    await expect(toast(page, "Speaker added successfully!")).toBeVisible();
+
+    const onLanding = page.locator("#speakers [data-speaker-type]").filter({ hasText: tag });
+    await page.goto("/?lang=ha");
+    await expect(onLanding.getByRole("heading", { level: 3 })).toHaveText(name);
+    await expect(onLanding).toContainText(hausa.title);
+    await expect(onLanding).toContainText(hausa.bio);
+    await expect(onLanding).not.toContainText(english.bio);
+    await page.goto("/?lang=en");
+    await expect(onLanding.getByRole("heading", { level: 3 })).toHaveText(name);
+    await expect(onLanding).toContainText(english.title);
+    await expect(onLanding).toContainText(english.bio);
+    await expect(onLanding).not.toContainText(hausa.bio);
+
+    // The edit form shows the Hausa versions; an emptied one is removed and the English shows instead.
+    await openList(page, "/admin/speakers", "Speakers");
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const editing = page.getByRole("dialog", { name: "Edit Speaker" });
+    await expect(field(editing, "Title in Hausa (optional)")).toHaveValue(hausa.title);
+    await expect(field(editing, "Bio in Hausa (optional)")).toHaveValue(hausa.bio);
+    await field(editing, "Bio in Hausa (optional)").fill("");
+    await editing.getByRole("button", { name: "Save Changes" }).click();
+    await expect(toast(page, "Speaker updated successfully!")).toBeVisible();
+    await page.goto("/?lang=ha");
+    await expect(onLanding).toContainText(hausa.title);
+    await expect(onLanding).toContainText(english.bio);
+
+    await openList(page, "/admin/speakers", "Speakers");
+    await page.getByRole("link", { name: `Delete ${name}` }).click();
+    await page.getByRole("dialog", { name: "Delete Speaker" }).getByRole("button", { name: "Delete" }).click();
+    await expect(toast(page, "Speaker deleted successfully!")).toBeVisible();
+  });
+
   test("a Chief Host shows under Organizers, not in the Speakers grid", async ({ adminPage: page, failOnPageErrors: _ }, testInfo) => {
     const tag = newTag(testInfo.project.name);
     const name = `Alhaji Sani ${tag}`;
@@ -365,6 +418,32 @@ test.describe("without JavaScript", () => {
     await expect(toast(page, "Speaker deleted successfully!")).toBeVisible();
     await expect(page).not.toHaveURL(/delete=/);
     await expect(card).toHaveCount(0);
+    await context.close();
+  });
+
+  test("a too long Hausa bio is refused under its own field, and every version typed comes back", async ({ browser }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    const tag = newTag(testInfo.project.name);
+    await signInAsAdmin(page);
+    await page.goto("/admin/special-guests/new");
+    const dialog = page.getByRole("dialog", { name: "Add New Special Guest" });
+    await field(dialog, "Full Name").fill(`Dr. Grace ${tag}`);
+    await field(dialog, "Title").fill("Envoy");
+    await field(dialog, "Title in Hausa (optional)").fill("Jakada");
+    await field(dialog, "Bio in Hausa (optional)").fill("ƙ".repeat(2001));
+    await dialog.getByRole("button", { name: "Add Special guest" }).click();
+    await expect(field(dialog, "Bio in Hausa (optional)")).toHaveAccessibleDescription("Please keep this under 2000 characters");
+    await expect(field(dialog, "Title in Hausa (optional)")).toHaveValue("Jakada");
+    await expect(field(dialog, "Full Name")).toHaveValue(`Dr. Grace ${tag}`);
+
+    await field(dialog, "Bio in Hausa (optional)").fill("Jakadiyar matasa.");
+    await dialog.getByRole("button", { name: "Add Special guest" }).click();
+    await expect(toast(page, "Special guest added successfully!")).toBeVisible();
+    await page.goto("/?lang=ha");
+    const card = page.locator("#speakers article").filter({ hasText: tag });
+    await expect(card).toContainText("Jakada");
+    await expect(card).toContainText("Jakadiyar matasa.");
     await context.close();
   });
 

@@ -132,6 +132,40 @@ siteTest(
   },
 );
 
+siteTest(
+  "the Hausa versions of the about text, venue and guest of honour's title show on /?lang=ha only",
+  async ({ sitePage: page }, testInfo) => {
+    desktopOnly(testInfo.project.name);
+    const tag = newTag(testInfo.project.name);
+    const hausa = {
+      "About the summit in Hausa (optional)": `Taron matasa kan zaman lafiya — ${tag}.`,
+      "Venue name in Hausa (optional)": `Zauren Sakatariya, Gusau ${tag}`,
+      "Title in Hausa (optional)": `Gwamnan Jihar Zamfara ${tag}`,
+    };
+    await openSettings(page);
+    const english = await readTextboxes(page, ["About the summit", "Venue name", "Title"]);
+    const original = await readTextboxes(page, Object.keys(hausa));
+    try {
+      for (const [label, value] of Object.entries(hausa)) await textbox(page, label).fill(value);
+      await save(page);
+      for (const [label, value] of Object.entries(hausa)) await expect(textbox(page, label)).toHaveValue(value);
+
+      await page.goto("/?lang=ha");
+      await expect(page.locator("#about")).toContainText(hausa["About the summit in Hausa (optional)"]);
+      await expect(page.locator("#home")).toContainText(hausa["Venue name in Hausa (optional)"]);
+      await expect(page.locator("#home")).toContainText(hausa["Title in Hausa (optional)"]);
+      await page.goto("/?lang=en");
+      await expect(page.locator("#about")).toContainText(english["About the summit"] ?? "");
+      await expect(page.locator("#home")).toContainText(english["Venue name"] ?? "");
+      await expect(page.locator("body")).not.toContainText(tag);
+    } finally {
+      await restoreTextboxes(page, original);
+    }
+    await page.goto("/?lang=ha");
+    await expect(page.locator("body")).not.toContainText(tag);
+  },
+);
+
 test("an invalid e-mail, a javascript: link and a capacity outside 1–10,000 are refused with messages", async ({
   adminPage: page,
   failOnPageErrors: _,

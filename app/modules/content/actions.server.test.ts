@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
@@ -7,6 +7,7 @@ import { agenda, audit_log, media, partners, speakers, special_guests } from "~/
 import { createAdmin } from "~/modules/auth/accounts.server";
 import { contentListAction, saveContent } from "./actions.server";
 import { listAgenda, listPartners, listSpeakers } from "./content.server";
+import { landingPage } from "./landing-page.server";
 import { getPublicContent } from "./public-content.server";
 
 // The content screens' actions as the browser posts to them: multipart forms with
@@ -197,5 +198,81 @@ describe.each(DATABASE_KINDS)("content actions on %s", (kind) => {
     await contentListAction(db, actor, "speaker", listForm({ intent: "delete", id: speaker!.id }), "/admin/speakers");
     const [item] = await listAgenda(db);
     expect(item).toMatchObject({ title: "Panel", speaker_id: null, speaker_name: "Hauwa Ɓello" });
+  });
+
+  it("saves a speaker's Hausa title and bio; Hausa readers see them, English readers the English; clearing removes them", async () => {
+    const { db } = database;
+    const english = { name: "Hauwa Ɓello", title: "Youth lead", speaker_type: "Keynote", bio: "Works with young farmers." };
+    await saveContent(
+      db,
+      actor,
+      "speaker",
+      post({ ...english, "translations.ha.title": "Shugabar matasa", "translations.ha.bio": " Tana aiki da manoma matasa. " }),
+      null,
+    );
+    const [saved] = await listSpeakers(db);
+    expect(saved?.translations).toEqual({ ha: { title: "Shugabar matasa", bio: "Tana aiki da manoma matasa." } });
+    const shown = async (language: "en" | "ha") => (await landingPage(db, null, language)).speakers.map((s) => [s.name, s.title, s.bio]);
+    expect(await shown("ha")).toEqual([["Hauwa Ɓello", "Shugabar matasa", "Tana aiki da manoma matasa."]]);
+    expect(await shown("en")).toEqual([["Hauwa Ɓello", "Youth lead", "Works with young farmers."]]);
+
+    // The edit form posts what it shows: the bio's Hausa version emptied, the title's kept.
+    await saveContent(
+      db,
+      actor,
+      "speaker",
+      post({ ...english, "translations.ha.title": "Shugabar matasa", "translations.ha.bio": "" }),
+      saved!.id,
+    );
+    expect((await listSpeakers(db))[0]?.translations).toEqual({ ha: { title: "Shugabar matasa" } });
+    expect(await shown("ha")).toEqual([["Hauwa Ɓello", "Shugabar matasa", "Works with young farmers."]]);
+    await saveContent(db, actor, "speaker", post(english), saved!.id);
+    expect((await listSpeakers(db))[0]?.translations).toEqual({});
+  });
+
+  it("a too long Hausa version comes back with its error and everything typed, and nothing is saved", async () => {
+    const { db } = database;
+    const reply = asReply(
+      await saveContent(
+        db,
+        actor,
+        "specialGuest",
+        post({ name: "Dr. Grace", title: "Envoy", "translations.ha.title": "Jakada", "translations.ha.bio": "x".repeat(2001) }),
+        null,
+      ),
+    );
+    expect(reply.init?.status).toBe(400);
+    expect(reply.data.result?.error).toEqual({ "translations.ha.bio": ["Please keep this under 2000 characters"] });
+    expect(reply.data.result?.initialValue).toMatchObject({ name: "Dr. Grace", translations: { ha: { title: "Jakada" } } });
+    expect(await db.select().from(special_guests)).toEqual([]);
+  });
+
+  it("an agenda item's Hausa title and description show to Hausa readers; the time and the speaker's name do not change", async () => {
+    const { db } = database;
+    await saveContent(
+      db,
+      actor,
+      "agenda",
+      post({
+        time: "9:00 AM",
+        title: "Opening",
+        speaker_name: "Hauwa Ɓello",
+        description: "Welcome address.",
+        "translations.ha.title": "Buɗewa",
+        "translations.ha.description": "Jawabin maraba.",
+      }),
+      null,
+    );
+    const item = (language: "en" | "ha") => landingPage(db, null, language).then((page) => page.agenda[0]);
+    expect(await item("ha")).toMatchObject({ time: "9:00 AM", title: "Buɗewa", description: "Jawabin maraba.", speaker: "Hauwa Ɓello" });
+    expect(await item("en")).toMatchObject({ title: "Opening", description: "Welcome address." });
+  });
+
+  it("the database keeps translations an object, whatever writes them", async () => {
+    const { db } = database;
+    await expect(db.insert(speakers).values({ name: "A", title: "T", translations: ["ha"] as never })).rejects.toThrow();
+    await expect(db.execute(sql`insert into agenda (time, title, translations) values ('9', 'T', '"ha"'::jsonb)`)).rejects.toThrow();
+    const [row] = await db.insert(special_guests).values({ name: "B", title: "T" }).returning();
+    expect(row?.translations).toEqual({});
   });
 });

@@ -44,7 +44,7 @@ const STORES = {
     update: content.updateSpeaker,
     remove: content.deleteSpeaker,
     name: (row) => row.name,
-  } satisfies Store<typeof speakerSchema, content.Speaker>,
+  } satisfies Store<typeof speakerSchema, content.SpeakerRecord>,
   specialGuest: {
     kind: "specialGuest",
     table: special_guests,
@@ -55,7 +55,7 @@ const STORES = {
     update: content.updateSpecialGuest,
     remove: content.deleteSpecialGuest,
     name: (row) => row.name,
-  } satisfies Store<typeof specialGuestSchema, content.SpecialGuest>,
+  } satisfies Store<typeof specialGuestSchema, content.SpecialGuestRecord>,
   agenda: {
     kind: "agenda",
     table: agenda,

@@ -9,8 +9,12 @@ import type { AgendaItemInput, PartnerInput, SpeakerInput, SpecialGuestInput } f
 // agenda and partners, each listed in the organisers' order. Update and delete return
 // undefined when the row does not exist, so a stale admin page gets a clear "not found".
 
-export type Speaker = typeof speakers.$inferSelect;
-export type SpecialGuest = typeof special_guests.$inferSelect;
+/** A stored speaker, with the organisers' versions of its texts in other languages. */
+export type SpeakerRecord = typeof speakers.$inferSelect;
+export type SpecialGuestRecord = typeof special_guests.$inferSelect;
+/** A speaker as a page shows it: its texts in one language already (landingPage), without the others. */
+export type Speaker = Omit<SpeakerRecord, "translations">;
+export type SpecialGuest = Omit<SpecialGuestRecord, "translations">;
 export type Partner = typeof partners.$inferSelect;
 export type AgendaItem = typeof agenda.$inferSelect & {
   /** The linked speaker as it is now (name edits follow), or null. */
@@ -18,11 +22,11 @@ export type AgendaItem = typeof agenda.$inferSelect & {
 };
 export type SpeakerType = (typeof SPEAKER_TYPES)[number];
 /** The row each content screen lists and edits. */
-export type ContentRows = { speaker: Speaker; specialGuest: SpecialGuest; agenda: AgendaItem; partner: Partner };
+export type ContentRows = { speaker: SpeakerRecord; specialGuest: SpecialGuestRecord; agenda: AgendaItem; partner: Partner };
 
 // ---- speakers ---------------------------------------------------------------
 
-export function listSpeakers(db: DbOrTx): Promise<Speaker[]> {
+export function listSpeakers(db: DbOrTx): Promise<SpeakerRecord[]> {
   return db
     .select()
     .from(speakers)
@@ -36,13 +40,13 @@ export async function countSpeakers(db: DbOrTx, types?: readonly SpeakerType[]):
   return row?.n ?? 0;
 }
 
-export async function findSpeaker(db: DbOrTx, id: string): Promise<Speaker | undefined> {
+export async function findSpeaker(db: DbOrTx, id: string): Promise<SpeakerRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(speakers).where(eq(speakers.id, id)).limit(1);
   return row;
 }
 
-export function createSpeaker(db: DbOrTx, input: SpeakerInput): Promise<Speaker> {
+export function createSpeaker(db: DbOrTx, input: SpeakerInput): Promise<SpeakerRecord> {
   return db.transaction(async (tx) => {
     const order_index = await nextPosition(tx, speakers);
     const [row] = await tx
@@ -54,7 +58,7 @@ export function createSpeaker(db: DbOrTx, input: SpeakerInput): Promise<Speaker>
   });
 }
 
-export async function updateSpeaker(db: DbOrTx, id: string, input: SpeakerInput): Promise<Speaker | undefined> {
+export async function updateSpeaker(db: DbOrTx, id: string, input: SpeakerInput): Promise<SpeakerRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.update(speakers).set(input).where(eq(speakers.id, id)).returning();
   return row;
@@ -64,7 +68,7 @@ export async function updateSpeaker(db: DbOrTx, id: string, input: SpeakerInput)
  * Agenda items linked to the speaker stay: the link is cleared by the foreign key, and an
  * item that showed only the linked name keeps it as its own text.
  */
-export function deleteSpeaker(db: DbOrTx, id: string): Promise<Speaker | undefined> {
+export function deleteSpeaker(db: DbOrTx, id: string): Promise<SpeakerRecord | undefined> {
   if (!isUuid(id)) return Promise.resolve(undefined);
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ name: speakers.name }).from(speakers).where(eq(speakers.id, id)).for("update");
@@ -77,20 +81,20 @@ export function deleteSpeaker(db: DbOrTx, id: string): Promise<Speaker | undefin
 
 // ---- special guests -----------------------------------------------------------
 
-export function listSpecialGuests(db: DbOrTx): Promise<SpecialGuest[]> {
+export function listSpecialGuests(db: DbOrTx): Promise<SpecialGuestRecord[]> {
   return db
     .select()
     .from(special_guests)
     .orderBy(...displayOrder(special_guests));
 }
 
-export async function findSpecialGuest(db: DbOrTx, id: string): Promise<SpecialGuest | undefined> {
+export async function findSpecialGuest(db: DbOrTx, id: string): Promise<SpecialGuestRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(special_guests).where(eq(special_guests.id, id)).limit(1);
   return row;
 }
 
-export function createSpecialGuest(db: DbOrTx, input: SpecialGuestInput): Promise<SpecialGuest> {
+export function createSpecialGuest(db: DbOrTx, input: SpecialGuestInput): Promise<SpecialGuestRecord> {
   return db.transaction(async (tx) => {
     const order_index = await nextPosition(tx, special_guests);
     const [row] = await tx
@@ -102,13 +106,13 @@ export function createSpecialGuest(db: DbOrTx, input: SpecialGuestInput): Promis
   });
 }
 
-export async function updateSpecialGuest(db: DbOrTx, id: string, input: SpecialGuestInput): Promise<SpecialGuest | undefined> {
+export async function updateSpecialGuest(db: DbOrTx, id: string, input: SpecialGuestInput): Promise<SpecialGuestRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.update(special_guests).set(input).where(eq(special_guests.id, id)).returning();
   return row;
 }
 
-export async function deleteSpecialGuest(db: DbOrTx, id: string): Promise<SpecialGuest | undefined> {
+export async function deleteSpecialGuest(db: DbOrTx, id: string): Promise<SpecialGuestRecord | undefined> {
   if (!isUuid(id)) return undefined;
   const [row] = await db.delete(special_guests).where(eq(special_guests.id, id)).returning();
   return row;

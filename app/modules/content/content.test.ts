@@ -37,13 +37,14 @@ describe("content schemas", () => {
     }
   });
 
-  it("default the speaker type to Speaker and optional fields to ''", () => {
+  it("default the speaker type to Speaker, optional fields to '' and translations to none", () => {
     expect(speakerSchema.parse({ name: " Ada ", title: " Engineer " })).toEqual({
       name: "Ada",
       title: "Engineer",
       speaker_type: "Speaker",
       bio: "",
       image_url: "",
+      translations: {},
     });
   });
 
@@ -76,6 +77,7 @@ describe("content schemas", () => {
       speaker_id: null,
       speaker_name: "",
       description: "",
+      translations: {},
     });
     expect(messages(agendaItemSchema.safeParse({ time: "9", title: "x", speaker_id: "1; drop table" }))).toEqual([
       "Please choose a speaker from the list",

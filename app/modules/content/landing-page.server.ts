@@ -1,7 +1,10 @@
 import type { DbOrTx } from "~/db/client.server";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { countdown } from "~/modules/settings/event-time";
+import { localizedSettings } from "~/modules/settings/localized-settings";
 import { registrationStatus } from "~/modules/settings/registration-status";
+import { localized } from "./localized";
 import { getPublicContent } from "./public-content.server";
 import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 
@@ -14,18 +17,19 @@ function logoWidth(size: { width: number; height: number } | undefined): number 
 /**
  * Everything the landing page shows, stripped of what it does not: the cached public
  * content, the registration status and the countdown as of now, and the speaker filter
- * from the URL (`?type=Keynote`, so the filters work as plain links).
+ * from the URL (`?type=Keynote`, so the filters work as plain links). The organisers' texts
+ * come in `language` where they gave one (English otherwise); the cache holds every language.
  */
-export async function landingPage(db: DbOrTx, typeParam: string | null, now = new Date()) {
+export async function landingPage(db: DbOrTx, typeParam: string | null, language: Language = DEFAULT_LANGUAGE, now = new Date()) {
   const content = await getPublicContent(db);
-  const { settings } = content;
+  const settings = localizedSettings(content.settings, language);
   const status = registrationStatus({ ...settings, held_seats: content.heldSeats }, now);
   // Strip what the page does not show: less HTML and JSON over a costly connection.
-  const person = <T extends { id: string; name: string; title: string; bio: string; image_url: string }>(p: T) => ({
+  const person = (p: (typeof content.speakers)[number] | (typeof content.specialGuests)[number]) => ({
     id: p.id,
     name: p.name,
-    title: p.title,
-    bio: p.bio,
+    title: localized(p, "title", language),
+    bio: localized(p, "bio", language),
     image_url: p.image_url,
   });
   return {
@@ -50,8 +54,8 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, now = ne
     agenda: content.agenda.map((item) => ({
       id: item.id,
       time: item.time,
-      title: item.title,
-      description: item.description,
+      title: localized(item, "title", language),
+      description: localized(item, "description", language),
       speaker: item.speaker_name || item.speaker?.name || "",
     })),
     partners: content.partners.map((p) => ({

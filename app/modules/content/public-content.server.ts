@@ -10,16 +10,17 @@ import {
   listSpeakers,
   listSpecialGuests,
   type Partner,
-  type Speaker,
-  type SpecialGuest,
+  type SpeakerRecord,
+  type SpecialGuestRecord,
 } from "./content.server";
 
 export type PublicContent = {
   settings: EventSettings;
   /** seats offered to the waitlist: taken, as far as visitors are concerned */
   heldSeats: number;
-  speakers: Speaker[];
-  specialGuests: SpecialGuest[];
+  /** with every language's texts: landingPage picks the reader's */
+  speakers: SpeakerRecord[];
+  specialGuests: SpecialGuestRecord[];
   agenda: AgendaItem[];
   partners: Partner[];
   /** stored width and height of the partners' logos, by URL (ours only) */

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { Translations } from "~/db/translations";
+import { TRANSLATION_LANGUAGES, withoutBlanks } from "./localized";
 import { ORGANIZER_TYPES, PUBLIC_SPEAKER_TYPES } from "./speaker-types";
 
 // One set of schemas for the admin forms in the browser and the actions on the
@@ -9,11 +11,27 @@ export const REQUIRED_MESSAGE = "Please fill in all required fields";
 /** What the admin form offers; a subset of the database's speaker_type check. */
 export const SPEAKER_FORM_TYPES = [...ORGANIZER_TYPES, ...PUBLIC_SPEAKER_TYPES] as const;
 
-const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
+const tooLong = (max: number) => `Please keep this under ${max} characters`;
+
+const requiredText = (max: number) => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, tooLong(max));
 
 // Conform hands empty inputs over as undefined; the database wants ''.
-const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
+const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).optional().default("");
+
+/**
+ * A form's optional versions of its `fields` in the other languages, posted as
+ * `translations.ha.bio` (Conform nests them), each with its English field's length limit.
+ * Unknown languages and fields are dropped; blank ones are not kept (see withoutBlanks).
+ */
+export function translationsSchema<F extends string>(limits: Record<F, number>) {
+  const text = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+  const fields = z.object(Object.fromEntries(Object.entries<number>(limits).map(([field, max]) => [field, text(max)])));
+  const languages = z.object(Object.fromEntries(TRANSLATION_LANGUAGES.map(({ code }) => [code, fields.optional()])));
+  return languages.optional().transform((value): Translations<F> => withoutBlanks<F>(value as Parameters<typeof withoutBlanks>[0]));
+}
+
+/** A write's input: a form always gives translations; other writers (demo, tests) may leave them out (kept on an update). */
+type TranslationsOptional<T extends { translations: unknown }> = Omit<T, "translations"> & Partial<Pick<T, "translations">>;
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -37,16 +55,18 @@ export const speakerSchema = z.object({
   speaker_type: z.enum(SPEAKER_FORM_TYPES, { error: "Please select a speaker type" }).default("Speaker"),
   bio: optionalText(2000),
   image_url: imageUrl,
+  translations: translationsSchema({ title: 200, bio: 2000 }),
 });
-export type SpeakerInput = z.output<typeof speakerSchema>;
+export type SpeakerInput = TranslationsOptional<z.output<typeof speakerSchema>>;
 
 export const specialGuestSchema = z.object({
   name: requiredText(120),
   title: requiredText(200),
   bio: optionalText(2000),
   image_url: imageUrl,
+  translations: translationsSchema({ title: 200, bio: 2000 }),
 });
-export type SpecialGuestInput = z.output<typeof specialGuestSchema>;
+export type SpecialGuestInput = TranslationsOptional<z.output<typeof specialGuestSchema>>;
 
 export const agendaItemSchema = z.object({
   time: requiredText(40),
@@ -58,8 +78,9 @@ export const agendaItemSchema = z.object({
     .transform((id) => id ?? null),
   speaker_name: optionalText(200),
   description: optionalText(2000),
+  translations: translationsSchema({ title: 200, description: 2000 }),
 });
-export type AgendaItemInput = z.output<typeof agendaItemSchema>;
+export type AgendaItemInput = TranslationsOptional<z.output<typeof agendaItemSchema>>;
 
 /** A link visitors may follow: http(s) only, never javascript: or data:. */
 export const webAddress = optionalText(2000).refine(

@@ -1,11 +1,11 @@
-import { languageOr } from "~/i18n/languages";
-import { translator } from "~/i18n/translate.server";
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit } from "~/db/counters.server";
 import { normalizeEmail } from "~/db/email";
 import { emailEquals, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
+import { languageOr } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 import { type PersonInput, personValues } from "./registration.server";

@@ -6,6 +6,7 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/accounts.server";
+import { localizedSettings } from "./localized-settings";
 import { saveSettings } from "./save-settings.server";
 import {
   CAPACITY_MESSAGE,
@@ -99,6 +100,10 @@ describe("settings form schema", () => {
       instagram_url: ["Please enter a website address starting with http:// or https://"],
     });
     expect(errorsOf({ logo_url: "data:image/png;base64,AAAA" })).toMatchObject({ logo_url: ["Please upload a valid image"] });
+    // A Hausa version within its English field's limit.
+    expect(errorsOf({ "translations.ha.about": "x".repeat(3001), "translations.ha.venue": "x".repeat(200) })).toEqual({
+      "translations.ha.about": ["Please keep this under 3000 characters"],
+    });
   });
 
   it("takes the personal-data settings within the ranges the database allows", () => {
@@ -169,6 +174,39 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     expect((entry?.details as { changed?: string[] } | undefined)?.changed).toEqual(
       expect.arrayContaining(["venue", "max_attendees", "retention_days", "organiser_name"]),
     );
+  });
+
+  it("saves the Hausa about text, venue and guest of honour's title; an unchanged save records no change; clearing removes them", async () => {
+    const { db } = database;
+    const hausa = { "translations.ha.about": "Ranar tattaunawa.", "translations.ha.venue": "Zauren Ɗan Fodio, Gusau" };
+    const parsed = (overrides: Record<string, string>) => {
+      const submission = parseWithZod(form(overrides), { schema: settingsSchema });
+      if (submission.status !== "success") throw new Error("form is invalid");
+      return submission.value;
+    };
+    expect(await saveSettings(db, actor, parsed(hausa))).toEqual({ ok: true });
+    const saved = await getSettings(db);
+    expect(saved.translations).toEqual({ ha: { about: "Ranar tattaunawa.", venue: "Zauren Ɗan Fodio, Gusau" } });
+    expect(localizedSettings(saved, "ha")).toMatchObject({
+      event_name: "Zamfara Youth Summit 2026",
+      about: "Ranar tattaunawa.",
+      venue: "Zauren Ɗan Fodio, Gusau",
+      guest_of_honor_name: "His Excellency",
+    });
+    expect(localizedSettings(saved, "en")).toMatchObject({ about: "A day of dialogue.", venue: "Ɗan Fodio Hall, Gusau" });
+
+    await saveSettings(
+      db,
+      actor,
+      parsed({ "translations.ha.venue": "Zauren Ɗan Fodio, Gusau", "translations.ha.about": "Ranar tattaunawa." }),
+    );
+    const entries = await db.select().from(audit_log).where(eq(audit_log.action, "settings.update")).orderBy(audit_log.created_at);
+    expect((entries.at(-1)?.details as { changed?: string[] } | undefined)?.changed).not.toContain("translations");
+
+    await saveSettings(db, actor, parsed({ "translations.ha.about": "Ranar tattaunawa." }));
+    expect((await getSettings(db)).translations).toEqual({ ha: { about: "Ranar tattaunawa." } });
+    await saveSettings(db, actor, parsed({}));
+    expect((await getSettings(db)).translations).toEqual({});
   });
 
   it("never lowers the capacity below the people already registered", async () => {

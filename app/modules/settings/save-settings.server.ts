@@ -6,6 +6,15 @@ import { releaseImages } from "~/modules/media/upload.server";
 import type { SettingsInput } from "./schemas";
 import { getSettings, updateSettings } from "./settings.server";
 
+/** JSON with sorted keys: jsonb keeps its own key order, not the one written. */
+function canonical(value: Record<string, Record<string, string | undefined> | undefined>): string {
+  return JSON.stringify(
+    Object.entries(value)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([language, fields]) => [language, Object.entries(fields ?? {}).sort(([a], [b]) => a.localeCompare(b))]),
+  );
+}
+
 export type SaveSettingsResult = { ok: true } | { ok: false; registered: number };
 
 /**
@@ -26,7 +35,10 @@ export function saveSettings(
     if (input.max_attendees < before.registered_count) return { ok: false, registered: before.registered_count };
     await updateSettings(tx, input);
     await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url]);
-    const changed = (Object.keys(input) as (keyof SettingsInput)[]).filter((key) => input[key] !== before[key]);
+    // Translations are an object, read back as a new one: compared by their text.
+    const same = (key: keyof SettingsInput) =>
+      key === "translations" ? canonical(input.translations) === canonical(before.translations) : input[key] === before[key];
+    const changed = (Object.keys(input) as (keyof SettingsInput)[]).filter((key) => !same(key));
     await recordAudit(tx, actor, { action: "settings.update", entity: "event_settings", entityId: SETTINGS_ID, details: { changed } });
     await afterSave?.(tx);
     return { ok: true };

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
-import { imageUrl, REQUIRED_MESSAGE, webAddress } from "~/modules/content/schemas";
+import { imageUrl, REQUIRED_MESSAGE, translationsSchema, webAddress } from "~/modules/content/schemas";
 
 // The Event Settings form, checked the same way in the browser and on the server.
 
@@ -71,6 +71,8 @@ export const settingsSchema = z.object({
   facebook_url: webAddress,
   twitter_url: webAddress,
   instagram_url: webAddress,
+  // The visitors' texts in other languages, within the English fields' limits.
+  translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200 }),
 });
 export type SettingsInput = z.output<typeof settingsSchema>;
 

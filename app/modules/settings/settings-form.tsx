@@ -1,11 +1,13 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigation } from "react-router";
+import type { SettingsTranslations } from "~/db/translations";
 import { ImageUpload } from "~/modules/media/image-upload";
 import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { Switch } from "~/ui/switch";
+import { TranslationFields, type TranslationsMeta } from "~/ui/translation-fields";
 import { BookingProtection, type BookingProtectionField } from "./booking-protection";
 import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, RETENTION_DAYS_LIMIT, settingsSchema } from "./schemas";
 
@@ -38,7 +40,7 @@ type Defaults = Record<
   | "twitter_url"
   | "instagram_url",
   string
->;
+> & { translations?: SettingsTranslations };
 
 type Meta = Parameters<typeof getInputProps>[0];
 const field = (meta: Meta) => ({ id: meta.id, errorId: meta.errorId, error: meta.errors?.[0] });
@@ -61,7 +63,9 @@ export function SettingsForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
   });
-  const f = fields as unknown as Record<keyof Defaults, Meta>;
+  const f = fields as unknown as Record<Exclude<keyof Defaults, "translations">, Meta>;
+  // The visitors' texts in other languages, nested under `translations`.
+  const translations = (fields as unknown as { translations: TranslationsMeta }).translations;
   const text = (meta: Meta, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <input {...getInputProps(meta, { type: "text" })} key={meta.key} className={INPUT} {...extra} />
   );
@@ -109,6 +113,9 @@ export function SettingsForm({
               {text(f.venue)}
             </FormField>
           </div>
+          <div className="sm:col-span-2">
+            <TranslationFields translations={translations} field="venue" label="Venue name" />
+          </div>
         </div>
       </Card>
 
@@ -116,6 +123,9 @@ export function SettingsForm({
         <FormField label="About the summit" required {...field(f.about)}>
           <textarea {...getTextareaProps(f.about)} key={f.about.key} rows={5} className={INPUT} />
         </FormField>
+        <div className="mt-4">
+          <TranslationFields translations={translations} field="about" label="About the summit" rows={5} />
+        </div>
       </Card>
 
       <Card title="Contact Information" level={2}>
@@ -211,6 +221,9 @@ export function SettingsForm({
           <FormField label="Title" {...field(f.guest_of_honor_title)}>
             {text(f.guest_of_honor_title)}
           </FormField>
+          <div className="sm:col-span-2">
+            <TranslationFields translations={translations} field="guest_of_honor_title" label="Title" />
+          </div>
           <div className="sm:col-span-2">
             <ImageUpload
               label="Portrait"

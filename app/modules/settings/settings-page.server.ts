@@ -44,6 +44,7 @@ export async function settingsFormPage(db: DbOrTx) {
         facebook_url: s.facebook_url,
         twitter_url: s.twitter_url,
         instagram_url: s.instagram_url,
+        translations: s.translations,
       },
       toast: null,
     });

@@ -29,6 +29,7 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
     registered_count: 0,
     auto_reminder_sent_for: null,
     personal_data_purged_for: null,
+    translations: {},
     created_at: now,
     updated_at: now,
   };

@@ -5,6 +5,7 @@ import { attendees, event_settings, SETTINGS_ID } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { languageOr } from "~/i18n/languages";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
+import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
@@ -77,7 +78,8 @@ export async function renderTicketMail(
   const row = isUuid(attendeeId) ? await ticketMailRows(db).load(attendeeId) : undefined;
   if (!row) throw new Error("the attendee of this e-mail is no longer registered");
   const { attendee } = row;
-  const settings = row.settings ?? (await getSettings(db));
+  // The venue (and the other organisers' texts) in the attendee's language where organisers gave one.
+  const settings = localizedSettings(row.settings ?? (await getSettings(db)), languageOr(attendee.language));
   const { subject, html, text, attachments } = await buildTicketEmail({
     attendee,
     settings,

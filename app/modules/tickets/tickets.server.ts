@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
-import { languageOr } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
+import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketCalendar } from "./calendar.server";
 import { findCancelledById } from "./cancel.server";
@@ -33,11 +34,11 @@ export async function findTicketByToken(db: DbOrTx, token: string, secret: strin
  * the door and how to get one's own link again, the same for every ticket so a photographed
  * badge reveals nothing. Null for anything forged or a registration that is gone.
  */
-export async function ticketPage(db: DbOrTx, token: string, secret: string) {
+export async function ticketPage(db: DbOrTx, token: string, secret: string, language: Language = DEFAULT_LANGUAGE) {
   const ticket = await findTicketByToken(db, token, secret);
   const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
   if (!ticket && !cancelled) return verifyDoorCode(token, secret) ? { state: "door-code" as const } : null;
-  const settings = await getSettings(db);
+  const settings = localizedSettings(await getSettings(db), language);
   const event = { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue };
   if (!ticket)
     return {
@@ -69,7 +70,7 @@ export async function ticketCalendarFile(db: DbOrTx, token: string, keys: Ticket
   const ticket = await findTicketByToken(db, token, keys.secret);
   if (!ticket) return null;
   return ticketCalendar({
-    settings: await getSettings(db),
+    settings: localizedSettings(await getSettings(db), languageOr(ticket.language)),
     ticketId: ticket.ticket_id,
     fullName: ticket.full_name,
     ticketUrl: ticketPageUrl(keys.publicUrl, token),

@@ -7,6 +7,7 @@ import { translator } from "~/i18n/translate.server";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
+import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { offerSubject, positionOf, WAITLIST_TEMPLATES } from "./waitlist.server";
 import { signWaitlistToken, waitlistPageUrl } from "./waitlist-token.server";
@@ -26,8 +27,8 @@ export async function renderWaitlistMail(
   const id = typeof data?.waitlistId === "string" ? data.waitlistId : "";
   const [entry] = id ? await db.select().from(waitlist).where(eq(waitlist.id, id)) : [];
   if (!entry) throw new Error("the waitlist entry of this e-mail is gone");
-  const settings = await getSettings(db);
   const language = languageOr(entry.language);
+  const settings = localizedSettings(await getSettings(db), language);
   const t = translator(language, "mail");
   const link = withLanguage(waitlistPageUrl(keys.publicUrl, signWaitlistToken(entry.id, keys.secret)), language);
   const event = t("waitlist.eventOn", { event: settings.event_name, date: formatEventDate(settings.event_date, language) });

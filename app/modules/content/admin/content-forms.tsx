@@ -2,6 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, type Sub
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useNavigate, useNavigation } from "react-router";
 import type { z } from "zod";
+import type { AgendaTranslations, SpeakerTranslations } from "~/db/translations";
 import { ImageUpload } from "~/modules/media/image-upload";
 import { FormActions } from "~/ui/form-actions";
 import { FormField } from "~/ui/form-field";
@@ -9,6 +10,7 @@ import { Modal } from "~/ui/modal";
 import { INPUT } from "~/ui/styles";
 import type { Toast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
+import { TranslationFields, type TranslationsMeta } from "~/ui/translation-fields";
 import { CONTENT_KINDS, type ContentKind } from "../kinds";
 import { agendaItemSchema, partnerSchema, speakerSchema, specialGuestSchema } from "../schemas";
 import { ORGANIZER_TYPES, PUBLIC_SPEAKER_TYPES } from "../speaker-types";
@@ -48,7 +50,7 @@ export function ContentFormModal({
   );
 }
 
-function useContentForm<S extends z.ZodObject>(kind: ContentKind, schema: S, lastResult: Result, defaults: Record<string, string | null>) {
+function useContentForm<S extends z.ZodObject>(kind: ContentKind, schema: S, lastResult: Result, defaults: Record<string, unknown>) {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
@@ -69,7 +71,9 @@ function useContentForm<S extends z.ZodObject>(kind: ContentKind, schema: S, las
       onCancel={() => navigate(path, { preventScrollReset: true })}
     />
   );
-  return { form, fields, actions };
+  // The versions in other languages, nested under `translations` (TranslationFields).
+  const translations = (fields as unknown as { translations: TranslationsMeta }).translations;
+  return { form, fields, actions, translations };
 }
 
 const field = (meta: { id: string; errorId: string; errors?: string[] }) => ({
@@ -86,7 +90,14 @@ function FormErrors({ errors }: { errors?: string[] }) {
   ) : null;
 }
 
-type PersonDefaults = { name: string; title: string; bio: string; image_url: string; speaker_type?: string };
+type PersonDefaults = {
+  name: string;
+  title: string;
+  bio: string;
+  image_url: string;
+  speaker_type?: string;
+  translations?: SpeakerTranslations;
+};
 
 /** Speakers (with their type) and special guests (without). */
 export function PersonForm({
@@ -101,7 +112,7 @@ export function PersonForm({
   editing: boolean;
 }) {
   const schema = kind === "speaker" ? speakerSchema : specialGuestSchema;
-  const { form, fields, actions } = useContentForm(kind, schema, lastResult, defaults);
+  const { form, fields, actions, translations } = useContentForm(kind, schema, lastResult, defaults);
   const f = fields as unknown as Record<keyof PersonDefaults, Parameters<typeof getInputProps>[0]>;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-5 space-y-4">
@@ -112,6 +123,7 @@ export function PersonForm({
       <FormField label="Title" required {...field(f.title)} description="Position and organisation, e.g. Commissioner for Youth">
         <input {...getInputProps(f.title, { type: "text" })} key={f.title.key} className={INPUT} autoComplete="off" />
       </FormField>
+      <TranslationFields translations={translations} field="title" label="Title" />
       {kind === "speaker" ? (
         <FormField label="Type" required {...field(f.speaker_type)}>
           <select {...getSelectProps(f.speaker_type)} key={f.speaker_type.key} className={INPUT}>
@@ -135,6 +147,7 @@ export function PersonForm({
       <FormField label="Bio" {...field(f.bio)}>
         <textarea {...getTextareaProps(f.bio)} key={f.bio.key} rows={4} className={INPUT} />
       </FormField>
+      <TranslationFields translations={translations} field="bio" label="Bio" rows={4} />
       <ImageUpload
         label="Photo"
         fileName="image_file"
@@ -148,7 +161,14 @@ export function PersonForm({
   );
 }
 
-type AgendaDefaults = { time: string; title: string; speaker_id: string; speaker_name: string; description: string };
+type AgendaDefaults = {
+  time: string;
+  title: string;
+  speaker_id: string;
+  speaker_name: string;
+  description: string;
+  translations?: AgendaTranslations;
+};
 
 export function AgendaForm({
   lastResult,
@@ -161,7 +181,7 @@ export function AgendaForm({
   editing: boolean;
   speakers: { id: string; name: string; title: string }[];
 }) {
-  const { form, fields, actions } = useContentForm("agenda", agendaItemSchema, lastResult, defaults);
+  const { form, fields, actions, translations } = useContentForm("agenda", agendaItemSchema, lastResult, defaults);
   const f = fields as unknown as Record<keyof AgendaDefaults, Parameters<typeof getInputProps>[0]>;
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="mt-5 space-y-4">
@@ -172,6 +192,7 @@ export function AgendaForm({
       <FormField label="Title" required {...field(f.title)}>
         <input {...getInputProps(f.title, { type: "text" })} key={f.title.key} className={INPUT} autoComplete="off" />
       </FormField>
+      <TranslationFields translations={translations} field="title" label="Title" />
       <FormField label="Speaker" {...field(f.speaker_id)} description="One of your speakers: their name follows any later edit.">
         <select {...getSelectProps(f.speaker_id)} key={f.speaker_id.key} className={INPUT}>
           <option value="">No linked speaker</option>
@@ -192,6 +213,7 @@ export function AgendaForm({
       <FormField label="Description" {...field(f.description)}>
         <textarea {...getTextareaProps(f.description)} key={f.description.key} rows={3} className={INPUT} />
       </FormField>
+      <TranslationFields translations={translations} field="description" label="Description" rows={3} />
       {actions(editing)}
     </Form>
   );
