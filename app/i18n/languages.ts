@@ -31,9 +31,17 @@ export function intlLocale(language: Language): string {
   return LANGUAGES.find((entry) => entry.code === language)?.intl ?? "en-NG";
 }
 
-/** `url` (path and query) opening in `language`: the shareable link of a page in that language. */
+/**
+ * `url` opening in `language`: the shareable link of a page in that language. Plain string
+ * work, not URL parsing: an absolute link keeps its origin, and a mail merge's placeholder in
+ * it (modules/mail/mail-merge.ts) stays the character it is instead of being percent-encoded.
+ */
 export function withLanguage(url: string, language: Language): string {
-  const parsed = new URL(url, "http://site.invalid");
-  parsed.searchParams.set(LANGUAGE_PARAM, language);
-  return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  const hashAt = url.indexOf("#");
+  const [base, hash] = hashAt === -1 ? [url, ""] : [url.slice(0, hashAt), url.slice(hashAt)];
+  const param = new RegExp(`([?&])${LANGUAGE_PARAM}=[^&]*`);
+  const withParam = param.test(base)
+    ? base.replace(param, `$1${LANGUAGE_PARAM}=${language}`)
+    : `${base}${base.includes("?") ? "&" : "?"}${LANGUAGE_PARAM}=${language}`;
+  return `${withParam}${hash}`;
 }

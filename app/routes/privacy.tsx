@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from "react-i18next";
 import { getDb } from "~/db/db.server";
-import { formatLongDate } from "~/i18n/format";
+import { formatDate } from "~/i18n/format";
 import { DEFAULT_LANGUAGE, languageOr, withLanguage } from "~/i18n/languages";
 import { metaTranslator } from "~/i18n/meta";
 import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
@@ -47,7 +47,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           {t("privacy.subtitle", {
             eventName,
             version: PRIVACY_NOTICE.version,
-            date: formatLongDate(languageOr(i18n.language), new Date(`${PRIVACY_NOTICE.date}T12:00:00Z`)),
+            date: formatDate(languageOr(i18n.language), new Date(`${PRIVACY_NOTICE.date}T12:00:00Z`)),
           })}
         </p>
         {i18n.language === DEFAULT_LANGUAGE ? null : (

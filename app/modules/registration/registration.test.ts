@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { english } from "#tests/support/english.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
@@ -79,7 +80,7 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
       expect(await registerAttendee(database.db, input(), options)).toMatchObject({
         ok: false,
         reason: "ticket_collision",
-        message: "Ticket ID collision. Please try again.",
+        message: REGISTRATION_MESSAGES.ticketCollision,
       });
     } finally {
       nextTicketId.value = undefined;
@@ -91,15 +92,15 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
 
   it("refuses when registration is disabled, full, or the event has passed", async () => {
     await updateSettings(database.db, { registration_enabled: false });
-    expect(await registerAttendee(database.db, input(), options)).toMatchObject({ ok: false, message: "Registration is currently closed" });
+    expect(await registerAttendee(database.db, input(), options)).toMatchObject({ ok: false, message: "status.closed" });
 
     await updateSettings(database.db, { registration_enabled: true, max_attendees: 1 });
     await createAttendee(database.db);
-    expect(await registerAttendee(database.db, input(), options)).toMatchObject({ ok: false, message: "Event is fully booked" });
+    expect(await registerAttendee(database.db, input(), options)).toMatchObject({ ok: false, message: "status.full" });
 
     await updateSettings(database.db, { max_attendees: 500 });
     const after = { ...options, now: new Date("2025-08-12T16:30:00Z") }; // 17:30 in Lagos, after the 5 PM end
-    expect(await registerAttendee(database.db, input(), after)).toMatchObject({ ok: false, message: "Event has concluded" });
+    expect(await registerAttendee(database.db, input(), after)).toMatchObject({ ok: false, message: "status.concluded" });
     expect(await count()).toBe(1);
     expect(await outboxCount()).toBe(0);
   });
@@ -120,7 +121,7 @@ describe.each(DATABASE_KINDS)("registration on %s", (kind) => {
     await updateSettings(database.db, { max_attendees: 100 });
     const results = await Promise.all(Array.from({ length: 500 }, () => registerAttendee(database.db, input(), options)));
     expect(results.filter((r) => r.ok)).toHaveLength(100);
-    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.message === "Event is fully booked")).toBe(true);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && english(r.message) === "Event is fully booked")).toBe(true);
     expect(await count()).toBe(100);
     expect(await outboxCount()).toBe(100);
     expect((await database.db.select({ c: event_settings.registered_count }).from(event_settings))[0]?.c).toBe(100);

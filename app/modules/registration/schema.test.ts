@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { english } from "#tests/support/english.ts";
 import { joinFieldErrors, parseRegistration, REGISTRATION_FIELDS, registrationSchema } from "./schema";
 import { registrationInput } from "./test-data.server";
 
@@ -25,9 +26,9 @@ const outcome = (submission: object): Outcome => {
   return { status, payload, value, error };
 };
 const serverParse = (fields: Fields) => outcome(parseWithZod(form(fields), { schema: registrationSchema }));
-/** The first message per field, as the form shows them. */
+/** The first message per field, as the form shows them to an English reader (the schema gives keys). */
 const errorsOf = (fields: Fields) =>
-  Object.fromEntries(Object.entries(serverParse(fields).error ?? {}).map(([name, messages]) => [name, messages?.[0]]));
+  Object.fromEntries(Object.entries(serverParse(fields).error ?? {}).map(([name, messages]) => [name, english(messages?.[0] ?? "")]));
 const with_ = (overrides: Fields) => ({ ...VALID, ...overrides });
 
 describe("registration schema", () => {
@@ -92,7 +93,7 @@ describe("registration schema", () => {
 
   it("reports every invalid field at once, joined in form order", () => {
     const submission = serverParse({ email: "not-an-email", consent: "" });
-    expect(joinFieldErrors(submission.error ?? undefined)).toBe(
+    expect(joinFieldErrors(submission.error ?? undefined, english)).toBe(
       "Full name is required, Please enter a valid email address, Phone number is required, Please select your gender, Please confirm your consent to continue",
     );
     expect(joinFieldErrors(undefined)).toBe("");

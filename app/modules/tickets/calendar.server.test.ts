@@ -45,7 +45,8 @@ describe("ticketCalendar", () => {
     expect(text(event.description)).toContain("Ticket ID: ZYS-MD3K2J1A-ABC123");
     expect(text(event.description)).toContain("Amina Bello");
     expect(text(event.description)).toContain(input.ticketUrl);
-    expect(text(event.url)).toBe(input.ticketUrl);
+    // The link opens the ticket page in the attendee's language (English unless they chose another).
+    expect(text(event.url)).toBe(`${input.ticketUrl}?lang=en`);
   });
 
   it("keeps one UID per ticket", () => {

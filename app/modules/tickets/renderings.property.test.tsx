@@ -45,9 +45,11 @@ describe("e-mails, calendar files and tokens under hostile input", () => {
           <TicketEmail
             attendee={{ id: "a", email: "a@example.org", full_name: fullName, ticket_id: "ZYS-ABC123-XYZ789" }}
             settings={settings(eventName, venue)}
-            ticketUrl="https://summit.example.org/tickets/x"
-            dateLabel="Thursday, 24 December 2026"
+            ticketUrl="https://summit.example.org/tickets/x?lang=ha"
+            cancelUrl="https://summit.example.org/tickets/x/cancel?lang=ha"
+            dateLabel="Alhamis 24 Disamba, 2026"
             variant={{ kind: "ticket" }}
+            language="ha"
           />,
         );
         for (const value of [fullName, eventName, venue]) {

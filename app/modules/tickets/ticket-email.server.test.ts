@@ -10,6 +10,7 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { mail_outbox } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
+import { LANGUAGES, withLanguage } from "~/i18n/languages";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { buildTicketEmail, TicketEmail } from "./ticket-email.server";
 import { ticketPageUrl } from "./ticket-link.server";
@@ -35,7 +36,7 @@ describe("ticketPageUrl", () => {
 });
 
 describe("buildTicketEmail", () => {
-  it("merges each attendee into a layout rendered once, byte for byte what rendering the template gives, text too", async () => {
+  it("merges each attendee into a layout rendered once per language, byte for byte what rendering the template gives, text too", async () => {
     const people = [
       attendee,
       { ...attendee, full_name: `Ɗanladi "Dee" O'Neil <b>&amp;</b> Ƙasimu`, ticket_id: "ZYS-MD3K2J1A-XYZ789" },
@@ -45,7 +46,7 @@ describe("buildTicketEmail", () => {
     const longName = { ...settings, event_name: `${"Zamfara Youth Summit ".repeat(5)}2026` };
     for (const s of [settings, longName])
       for (const variant of [{ kind: "ticket" }, { kind: "reminder", daysLeft: 1 }] as const)
-        for (const person of people) {
+        for (const person of people.flatMap((p) => LANGUAGES.map(({ code }) => ({ ...p, language: code })))) {
           const personToken = signDoorCode(person.ticket_id, SECRET);
           const url = `${ticketPageUrl("https://summit.example.org", signSelfServiceToken(person.id, SECRET))}?a=1&b=2`;
           const merged = await buildTicketEmail({ attendee: person, settings: s, ticketUrl: url, doorCode: personToken, variant });
@@ -53,9 +54,11 @@ describe("buildTicketEmail", () => {
             createElement(TicketEmail, {
               attendee: person,
               settings: s,
-              ticketUrl: url,
-              dateLabel: formatEventDate(s.event_date),
+              ticketUrl: withLanguage(url, person.language),
+              cancelUrl: withLanguage(`${url}/cancel`, person.language),
+              dateLabel: formatEventDate(s.event_date, person.language),
               variant,
+              language: person.language,
             }),
           );
           expect(merged.html).toBe(direct);

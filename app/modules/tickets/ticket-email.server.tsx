@@ -61,10 +61,13 @@ export type TicketEmailVariant = { kind: "ticket" } | { kind: "reminder"; daysLe
 type TemplateProps = {
   attendee: TicketEmailAttendee;
   settings: TicketEmailSettings;
+  /** the ticket page, opening in the attendee's language (`?lang=`) */
   ticketUrl: string;
+  /** the ticket's cancel page, likewise */
+  cancelUrl: string;
   dateLabel: string;
   variant: TicketEmailVariant;
-  /** the attendee's language: every word of the e-mail, and its links open the site in it */
+  /** the attendee's language: every word of the e-mail */
   language: Language;
 };
 
@@ -77,7 +80,7 @@ function whenLabel(t: TFunction, daysLeft: number, dateLabel: string): string {
 // Every value below is a text child or attribute, so React escapes it: names and
 // settings typed by people cannot inject markup. Mixed text is one template string
 // so the HTML has no <!-- --> separators between the pieces.
-export function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant, language }: TemplateProps) {
+export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, dateLabel, variant, language }: TemplateProps) {
   const t = translator(language, "mail");
   const reminder = variant.kind === "reminder";
   const when = reminder ? whenLabel(t, variant.daysLeft, dateLabel) : "";
@@ -116,14 +119,14 @@ export function TicketEmail({ attendee, settings, ticketUrl, dateLabel, variant,
             <Img src={`cid:${QR_CID}`} width={QR_DISPLAY_SIZE} height={QR_DISPLAY_SIZE} alt={t("ticket.qrAlt", { ticket })} style={s.qr} />
             <Text style={s.caption}>{t("ticket.showAtDoor")}</Text>
             <Section style={{ margin: "0 0 24px", textAlign: "center" }}>
-              <Button href={withLanguage(ticketUrl, language)} style={s.button}>
+              <Button href={ticketUrl} style={s.button}>
                 {t("ticket.view")}
               </Button>
             </Section>
             <Text style={s.small}>{t("ticket.keep")}</Text>
             <Text style={s.small}>
               {`${t("ticket.cantAttend")} `}
-              <Link href={withLanguage(`${ticketUrl}/cancel`, language)} style={{ color: BRAND }}>
+              <Link href={cancelUrl} style={{ color: BRAND }}>
                 {t("ticket.cancel")}
               </Link>
               {` ${t("ticket.cancelWhy")}`}
@@ -155,7 +158,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 type MailBody = { html: string; text: string };
 const layouts = new Map<string, Promise<MailBody>>();
 const MAX_LAYOUTS = 8;
-const FIELDS = { name: 0, ticketId: 1, ticketUrl: 2 } as const;
+const FIELDS = { name: 0, ticketId: 1, ticketUrl: 2, cancelUrl: 3 } as const;
 
 // The text version comes from the HTML (what render's plainText option does after rendering
 // the element a second time). Headings keep their case (html-to-text would upper-case them);
@@ -166,7 +169,7 @@ async function renderBody(element: React.ReactElement): Promise<MailBody> {
 }
 
 async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
-  const { attendee, settings, ticketUrl, dateLabel, variant, language } = props;
+  const { attendee, settings, ticketUrl, cancelUrl, dateLabel, variant, language } = props;
   const shaping = [
     settings.event_name,
     settings.event_date,
@@ -193,6 +196,7 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
         attendee={marked}
         settings={settings}
         ticketUrl={wholeMark(FIELDS.ticketUrl)}
+        cancelUrl={wholeMark(FIELDS.cancelUrl)}
         dateLabel={dateLabel}
         variant={variant}
         language={language}
@@ -202,7 +206,7 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
     layout.catch(() => layouts.delete(key));
   }
   const { html, text } = await layout;
-  const values = [attendee.full_name, attendee.ticket_id, ticketUrl];
+  const values = [attendee.full_name, attendee.ticket_id, ticketUrl, cancelUrl];
   return { html: fillMarks(html, values), text: fillMarks(text, values, { html: false }) };
 }
 
@@ -224,7 +228,16 @@ export async function buildTicketEmail({
   const language = languageOr(attendee.language);
   const dateLabel = formatEventDate(settings.event_date, language);
   const [{ html, text }, png] = await Promise.all([
-    renderTicketBody({ attendee, settings, ticketUrl, dateLabel, variant, language }),
+    renderTicketBody({
+      attendee,
+      settings,
+      // The links open the site in the attendee's language.
+      ticketUrl: withLanguage(ticketUrl, language),
+      cancelUrl: withLanguage(`${ticketUrl}/cancel`, language),
+      dateLabel,
+      variant,
+      language,
+    }),
     // Twice the displayed size, so the code stays sharp on high-density screens.
     qrPng(doorCode, { size: QR_DISPLAY_SIZE * 2 }),
   ]);

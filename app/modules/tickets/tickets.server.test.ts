@@ -19,10 +19,10 @@ describe.each(DATABASE_KINDS)("findTicketByToken on %s", (kind) => {
     await database?.close();
   });
 
-  it("returns only the holder's id, name and ticket ID for their self-service token", async () => {
+  it("returns only the holder's id, name, ticket ID and language for their self-service token", async () => {
     const row = await createAttendee(database.db, { full_name: "Zainab Umar", ticket_id: generateTicketId() });
     const found = await findTicketByToken(database.db, signSelfServiceToken(row.id, SECRET), SECRET);
-    expect(found).toEqual({ id: row.id, full_name: "Zainab Umar", ticket_id: row.ticket_id });
+    expect(found).toEqual({ id: row.id, full_name: "Zainab Umar", ticket_id: row.ticket_id, language: "en" });
   });
 
   it("finds nothing with the ticket's door code (the QR code opens only the door)", async () => {

@@ -77,9 +77,9 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     ]);
 
     await updateSettings(db, { registration_enabled: false });
-    expect(await joinWaitlist(db, registrationInput(), keys)).toMatchObject({ ok: false, message: "Registration is currently closed" });
+    expect(await joinWaitlist(db, registrationInput(), keys)).toMatchObject({ ok: false, message: "status.closed" });
     await updateSettings(db, { registration_enabled: true, event_date: "2020-01-01" });
-    expect(await joinWaitlist(db, registrationInput(), keys)).toMatchObject({ ok: false, message: "Event has concluded" });
+    expect(await joinWaitlist(db, registrationInput(), keys)).toMatchObject({ ok: false, message: "status.concluded" });
   });
 
   it("offers a cancelled seat to the first in line, holds it from newcomers, and registers them on claim", async () => {
@@ -92,7 +92,7 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     expect([await statusOf(t1), await statusOf(t2)]).toEqual(["offered", "waiting"]);
     expect(await offerMails()).toBe(1);
     // The held seat is not free for a newcomer, who may join the line instead.
-    expect(await registerAttendee(db, registrationInput(), keys)).toMatchObject({ ok: false, message: "Event is fully booked" });
+    expect(await registerAttendee(db, registrationInput(), keys)).toMatchObject({ ok: false, message: "status.full" });
     expect(await waitlistEntryByToken(db, t2, SECRET)).toMatchObject({ position: 1 });
 
     const claimed = await claimOffer(db, t1, keys);
