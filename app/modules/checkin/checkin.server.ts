@@ -1,6 +1,7 @@
 import { count, eq, ilike, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
+import { searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
@@ -135,9 +136,9 @@ export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise
     .limit(limit);
 }
 
-/** The search text as searched: control characters (nobody types them; PostgreSQL refuses a NUL) read as spaces. */
+/** The search text as searched (~/db/text): control characters (nobody types them; PostgreSQL refuses a NUL) read as spaces, NFC. */
 export function doorQuery(text: string): string {
-  return text.replace(/\p{Cc}+/gu, " ").trim();
+  return searchText(text).trim();
 }
 
 /** How many attendees are checked in (a check-in goes when its attendee is deleted). */

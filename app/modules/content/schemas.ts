@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { ORGANIZER_TYPES, PUBLIC_SPEAKER_TYPES } from "./speaker-types";
 
 // One set of schemas for the admin forms in the browser and the actions on the
@@ -9,11 +10,25 @@ export const REQUIRED_MESSAGE = "Please fill in all required fields";
 /** What the admin form offers; a subset of the database's speaker_type check. */
 export const SPEAKER_FORM_TYPES = [...ORGANIZER_TYPES, ...PUBLIC_SPEAKER_TYPES] as const;
 
-const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
+// Every text goes through the one text rule (~/db/text): one line unless the form has a textarea
+// (`LINES_TEXT`), no control characters, stored NFC. Settings' schema builds its texts here too.
+export const requiredText = (max: number, text = LINE_TEXT) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .check(...text)
+    .min(1, REQUIRED_MESSAGE)
+    .max(max, `Please keep this under ${max} characters`);
 
 // Conform hands empty inputs over as undefined; the database wants ''.
-const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
+export const optionalText = (max: number, text = LINE_TEXT) =>
+  z
+    .string()
+    .trim()
+    .check(...text)
+    .max(max, `Please keep this under ${max} characters`)
+    .optional()
+    .default("");
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -35,7 +50,7 @@ export const speakerSchema = z.object({
   name: requiredText(120),
   title: requiredText(200),
   speaker_type: z.enum(SPEAKER_FORM_TYPES, { error: "Please select a speaker type" }).default("Speaker"),
-  bio: optionalText(2000),
+  bio: optionalText(2000, LINES_TEXT),
   image_url: imageUrl,
 });
 export type SpeakerInput = z.output<typeof speakerSchema>;
@@ -43,7 +58,7 @@ export type SpeakerInput = z.output<typeof speakerSchema>;
 export const specialGuestSchema = z.object({
   name: requiredText(120),
   title: requiredText(200),
-  bio: optionalText(2000),
+  bio: optionalText(2000, LINES_TEXT),
   image_url: imageUrl,
 });
 export type SpecialGuestInput = z.output<typeof specialGuestSchema>;
@@ -57,7 +72,7 @@ export const agendaItemSchema = z.object({
     .optional()
     .transform((id) => id ?? null),
   speaker_name: optionalText(200),
-  description: optionalText(2000),
+  description: optionalText(2000, LINES_TEXT),
 });
 export type AgendaItemInput = z.output<typeof agendaItemSchema>;
 
@@ -74,9 +89,10 @@ export const partnerSchema = z.object({
 });
 export type PartnerInput = z.output<typeof partnerSchema>;
 
-/** The list pages' small forms: Delete, Move up / Move down, and the drag-and-drop order. */
+/** The list pages' small forms: Delete, Move up / Move down, and the drag-and-drop order (ids checked as uuids where used). */
+const rowId = z.string().check(...LINE_TEXT);
 export const contentListFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), id: z.string() }),
-  z.object({ intent: z.literal("move"), id: z.string(), direction: z.enum(["up", "down"]) }),
-  z.object({ intent: z.literal("reorder"), ids: z.array(z.string()).max(5000) }),
+  z.object({ intent: z.literal("delete"), id: rowId }),
+  z.object({ intent: z.literal("move"), id: rowId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("reorder"), ids: z.array(rowId).max(5000) }),
 ]);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
-import { imageUrl, REQUIRED_MESSAGE, webAddress } from "~/modules/content/schemas";
+import { LINES_TEXT } from "~/db/text";
+import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, webAddress } from "~/modules/content/schemas";
 
 // The Event Settings form, checked the same way in the browser and on the server.
 
@@ -13,10 +14,6 @@ export const OFFER_HOURS_LIMIT = 168;
 export const OFFER_HOURS_MESSAGE = `Please enter a whole number of hours from 1 to ${OFFER_HOURS_LIMIT}`;
 export const HOLD_RATE_LIMIT = 10_000;
 const HOLD_RATE_MESSAGE = `Please enter a whole number from 1 to ${HOLD_RATE_LIMIT.toLocaleString("en-US")}`;
-
-const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
 
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
@@ -48,7 +45,7 @@ export const settingsSchema = z.object({
   event_time: requiredText(60),
   venue: requiredText(200),
   logo_url: imageUrl,
-  about: requiredText(3000),
+  about: requiredText(3000, LINES_TEXT),
   contact_email: requiredText(254).refine(isBareEmail, EMAIL_MESSAGE),
   contact_phone: optionalText(40),
   max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
