@@ -31,6 +31,7 @@ export type TextShape = "line" | "lines";
 
 // Not with the `u` flag: with it a lone surrogate never matches a class of code units.
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
 const LINE_BREAK = /[\t\n\r\u2028\u2029]/;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { searchText } from "~/db/text";
+import { LINE_TEXT, searchText } from "~/db/text";
 import { UUID_PATTERN } from "~/db/uuid";
 import { GENDERS } from "~/modules/registration/gender";
 import { isValidState } from "~/modules/registration/nigeria";
@@ -32,7 +32,12 @@ export type AttendeeQuery = z.output<typeof attendeeQuerySchema>;
 /** An attendee's id as the uuid column accepts it; anything else would be a database error (22P02), not "not found". */
 
 /** Resend Ticket and Delete each post the attendee's id, nothing else. */
-export const attendeeIdFormSchema = z.object({ id: z.string().regex(UUID_PATTERN) });
+export const attendeeIdFormSchema = z.object({
+  id: z
+    .string()
+    .check(...LINE_TEXT)
+    .regex(UUID_PATTERN),
+});
 export type AttendeeFilter = Omit<AttendeeQuery, "page">;
 
 export function parseAttendeeQuery(params: URLSearchParams): AttendeeQuery {

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
-import { LINES_TEXT } from "~/db/text";
+import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, webAddress } from "~/modules/content/schemas";
 
 // The Event Settings form, checked the same way in the browser and on the server.
@@ -27,12 +27,15 @@ const wholeNumber = (max: number, message: string) =>
     .trim()
     .min(1, REQUIRED_MESSAGE)
     .regex(/^\d{1,6}$/, message)
+    // After the number's own message, which says more here than "a control character".
+    .check(...LINE_TEXT)
     .transform(Number)
     .pipe(z.number().int().min(1, message).max(max, message));
 
 // A checkbox: present ("on") when ticked.
 const checkbox = z
   .string()
+  .check(...LINE_TEXT)
   .optional()
   .transform((value) => value === "on");
 
@@ -41,6 +44,7 @@ export const settingsSchema = z.object({
   event_date: z
     .string({ error: REQUIRED_MESSAGE })
     .trim()
+    .check(...LINE_TEXT)
     .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), "Please enter a valid date"),
   event_time: requiredText(60),
   venue: requiredText(200),
