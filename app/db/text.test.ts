@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z as classic } from "zod";
 import * as mini from "zod/mini";
-import { LINE_TEXT, LINES_TEXT, searchText, storedText, TEXT_MESSAGES, textProblem } from "./text";
+import { APOSTROPHE_FOLD, foldApostrophes, LINE_TEXT, LINES_TEXT, searchText, storedText, TEXT_MESSAGES, textProblem } from "./text";
 
 // The one text rule, character class by character class, and its checks in both zod flavours.
 
@@ -78,6 +78,13 @@ describe("searchText", () => {
     expect(searchText("Ade\u0301")).toBe("Adé");
     expect(searchText("T\u0000K", "")).toBe("TK");
     expect(searchText("Ƙaura Na’Allah")).toBe("Ƙaura Na’Allah");
+  });
+});
+
+describe("foldApostrophes", () => {
+  it("reads every apostrophe as ', as APOSTROPHE_FOLD does in SQL", () => {
+    expect(foldApostrophes("Na\u2019Allah Niʼima Sa\u2018adatu Ya'u")).toBe("Na'Allah Ni'ima Sa'adatu Ya'u");
+    expect([...APOSTROPHE_FOLD.from].map((c) => foldApostrophes(c)).join("")).toBe(APOSTROPHE_FOLD.to);
   });
 });
 

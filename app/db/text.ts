@@ -58,6 +58,18 @@ export function searchText(text: string, gap = " "): string {
   return text.replace(new RegExp(`(?:${LONE_SURROGATE.source}|${CONTROL.source}|${LINE_BREAK.source})+`, "g"), gap).normalize("NFC");
 }
 
+/**
+ * The apostrophes a name is written with: ' (a computer's keyboard), ʼ (U+02BC, the Hausa
+ * glottal letter) and ’ / ‘ (U+2019 / U+2018, what phones type). Stored as typed; a search
+ * finds a name whichever was typed (`APOSTROPHE_FOLD` is the same fold for SQL's translate()).
+ */
+export const APOSTROPHE_FOLD = { from: "\u02BC\u2019\u2018", to: "'''" } as const;
+
+/** `text` with every apostrophe as ' (see APOSTROPHE_FOLD). */
+export function foldApostrophes(text: string): string {
+  return text.replace(/[\u02BC\u2019\u2018]/g, "'");
+}
+
 // The checks: the problem as a field message, then the stored form. Made once, so a schema's
 // string fields can be checked to carry them (app/db/text-rules.coverage.test.ts).
 const checksFor = (shape: TextShape) =>

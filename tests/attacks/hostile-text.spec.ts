@@ -73,7 +73,7 @@ const SETTINGS = {
 const UUID = "7f1d0c8e-2b7a-4a55-9b1e-0c3b9d6e1a2f";
 
 // Every form that takes text, with a valid set of fields and the fields that get the hostile text.
-const ADMIN_POSTS: Post[] = [
+const ADMIN_FORMS: Post[] = [
   { path: "/admin/speakers/new", fields: SPEAKER, text: ["name", "title", "bio", "speaker_type"], multipart: true },
   {
     path: "/admin/special-guests/new",
@@ -103,7 +103,8 @@ const ADMIN_POSTS: Post[] = [
   { path: "/admin/attendees/waitlist", fields: { intent: "remove", id: UUID }, text: ["id"] },
   { path: "/admin/operations", fields: { intent: "send-test", template: "ticket" }, text: ["template"] },
   { path: "/admin/security", fields: { intent: "regenerate", proof: "wrong" }, text: ["proof", "code", "intent"] },
-].map((post) => ({ ...post, admin: true }));
+];
+const ADMIN_POSTS = ADMIN_FORMS.map((post) => ({ ...post, admin: true }));
 const PUBLIC_POSTS: Post[] = [
   { path: "/register", fields: { intent: "resend", email: "amina@example.org" }, text: ["email"] },
   { path: "/register/confirm", fields: { code: "123456", held: UUID }, text: ["code", "held"] },

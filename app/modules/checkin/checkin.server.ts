@@ -1,7 +1,7 @@
 import { count, eq, ilike, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
-import { searchText } from "~/db/text";
+import { foldApostrophes, searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
@@ -119,7 +119,10 @@ export type DoorSearchRow = { id: string; full_name: string; ticket_id: string; 
 export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
   const q = doorQuery(text);
   if (q.length < MIN_SEARCH_LENGTH) return [];
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Any apostrophe matches any other (Na'Allah, Naʼallah, Na’Allah: ~/db/text): one character, `_`.
+  const pattern = `%${foldApostrophes(q)
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/'/g, "_")}%`;
   return db
     .select({
       id: attendees.id,
