@@ -4,7 +4,7 @@ import { messageKey } from "~/i18n/message-key";
 // What text the site stores: the one rule for every form field (public and admin) and every
 // search box, so no typed or pasted character can break a write, a mail, a badge or a list.
 // In the browser bundle of /register too, hence zod/mini and nothing else: its checks are
-// zod core checks, which classic zod's `.check()` takes as well (docs/decisions/015).
+// zod core checks, which classic zod's `.check()` takes as well (docs/decisions/012-stored-text.md).
 //
 // - PostgreSQL refuses NUL in text (a 500 where it reaches an insert), and the other C0/C1
 //   controls and DEL are invisible in a list, a CSV, a badge or a mail: refused.
