@@ -107,6 +107,19 @@ const ADMIN_FORMS: Post[] = [
 const ADMIN_POSTS = ADMIN_FORMS.map((post) => ({ ...post, admin: true }));
 const PUBLIC_POSTS: Post[] = [
   { path: "/register", fields: { intent: "resend", email: "amina@example.org" }, text: ["email"] },
+  // Joining the waitlist: the registration's fields and checks (refused here as the event is not full, after them).
+  {
+    path: "/register",
+    fields: {
+      intent: "waitlist",
+      fullName: "Amina Yusuf",
+      email: "amina.waits@example.org",
+      phone: "08012345678",
+      gender: "female",
+      consent: "on",
+    },
+    text: ["fullName", "organization", "position", "reason", "email", "phone"],
+  },
   { path: "/register/confirm", fields: { code: "123456", held: UUID }, text: ["code", "held"] },
   { path: "/admin/login/two-factor", fields: { code: "123456" }, text: ["code"] },
 ];
