@@ -1,8 +1,8 @@
 import type { Resource } from "i18next";
-import type { Messages, Namespace } from "./i18n";
-import type { Language } from "./languages";
 import en from "./locales/en.json" with { type: "json" };
 import ha from "./locales/ha.json" with { type: "json" };
+import type { Messages, Namespace } from "./i18n";
+import type { Language } from "./languages";
 
 // Every catalogue, for the server. A new language's file is imported here and named in
 // languages.ts. Only the server reads them whole: a page receives its own language's share.

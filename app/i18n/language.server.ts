@@ -8,9 +8,7 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGE
 const CODES = LANGUAGES.map((language) => language.code);
 
 export function requestLanguage(request: Request): Language {
-  return (
-    explicitLanguage(request) ?? cookieLanguage(request.headers.get("Cookie")) ?? browserLanguage(request.headers.get("Accept-Language"))
-  );
+  return explicitLanguage(request) ?? cookieLanguage(request.headers.get("Cookie")) ?? browserLanguage(request.headers.get("Accept-Language"));
 }
 
 /** The language a link names with `?lang=`, if it names one of ours. */
