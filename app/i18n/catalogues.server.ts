@@ -8,7 +8,8 @@ import ha from "./locales/ha.json";
 // languages.ts. Only the server reads them whole: a page receives its own language's share.
 export const CATALOGUES: Record<Language, Record<Namespace, Record<string, unknown>>> = { en, ha };
 
-export const RESOURCES: Resource = CATALOGUES;
+/** The same catalogues as i18next's resources. */
+export const RESOURCES: Resource = { ...CATALOGUES };
 
 /** A language's messages in the given namespaces: what a page ships to the browser. */
 export function messagesFor(language: Language, namespaces: readonly Namespace[]): Messages {

@@ -14,7 +14,7 @@ export function requestLanguage(request: Request): Language {
 }
 
 /** The language a link names with `?lang=`, if it names one of ours. */
-export function explicitLanguage(request: Request): Language | null {
+function explicitLanguage(request: Request): Language | null {
   const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
   return isLanguage(asked) ? asked : null;
 }

@@ -7,6 +7,7 @@ import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, cancelled_registrations, check_ins, mail_outbox } from "~/db/schema";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { AUDIT_DELETE, AUDIT_RESEND, deleteAttendee, getAttendeeDetails, resendTicket, searchAttendees } from "./attendees.server";
+import { parseAttendeeQuery } from "./schemas";
 import { createTestActor } from "./test-data.server";
 
 const minutesAgo = (n: number) => new Date(Date.UTC(2026, 10, 21, 12, 0) - n * 60_000);
@@ -79,6 +80,15 @@ describe.each(DATABASE_KINDS)("searchAttendees on %s", (kind) => {
     expect(filteredPast.rows.map((r) => r.full_name)).toEqual(["AMINA ABUBAKAR"]);
     const none = await searchAttendees(database.db, { q: "nobody", page: 4 });
     expect(none).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  // Last: it adds a person of its own.
+  it("finds a name whichever apostrophe was typed, and an accent typed as a mark", async () => {
+    await createAttendee(database.db, { full_name: "Umar Na\u2019Allah Adé", email: "umar.naallah@example.org" });
+    for (const q of ["na'allah", "Na\u02BCAllah", "Na\u2019Allah", "Na\u2018Allah"])
+      expect(await names({ q }), q).toEqual(["Umar Na\u2019Allah Adé"]);
+    // The URL's q is NFC as the stored names are (schemas.ts).
+    expect(await names(parseAttendeeQuery(new URLSearchParams({ q: "Allah Ade\u0301" })))).toEqual(["Umar Na\u2019Allah Adé"]);
   });
 });
 

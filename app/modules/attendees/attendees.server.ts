@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, cancelled_registrations, check_ins } from "~/db/schema";
+import { APOSTROPHE_FOLD, foldApostrophes } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
@@ -49,8 +50,10 @@ export type AttendeeSearch = {
 export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.q) {
-    const needle = sql`lower(${filter.q})`;
-    conditions.push(sql`(strpos(lower(${attendees.full_name}), ${needle}) > 0 or strpos(lower(${attendees.email}), ${needle}) > 0)`);
+    // A name is found whichever apostrophe was typed (Na'Allah, Naʼallah, Na’Allah: ~/db/text).
+    const needle = sql`lower(${foldApostrophes(filter.q)})`;
+    const name = sql`translate(lower(${attendees.full_name}), ${APOSTROPHE_FOLD.from}, ${APOSTROPHE_FOLD.to})`;
+    conditions.push(sql`(strpos(${name}, ${needle}) > 0 or strpos(lower(${attendees.email}), ${needle}) > 0)`);
   }
   if (filter.gender) conditions.push(eq(attendees.gender, filter.gender));
   if (filter.state) conditions.push(eq(attendees.state, filter.state));

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINE_TEXT, searchText } from "~/db/text";
 import { UUID_PATTERN } from "~/db/uuid";
 import { GENDERS } from "~/modules/registration/gender";
 import { isValidState } from "~/modules/registration/nigeria";
@@ -14,15 +15,10 @@ const attendeeQuerySchema = z.object({
   q: z
     .string()
     .catch("")
-    // Control characters read as spaces (nobody types them, and PostgreSQL refuses a NUL);
-    // trimmed again after the cut, so the query reads the same from the links it makes.
-    .transform((s) =>
-      s
-        .replace(/\p{Cc}+/gu, " ")
-        .trim()
-        .slice(0, ATTENDEE_SEARCH_MAX)
-        .trim(),
-    ),
+    // As the text rule searches (~/db/text): control characters read as spaces (nobody types
+    // them, and PostgreSQL refuses a NUL), NFC like the stored names; trimmed again after the
+    // cut, so the query reads the same from the links it makes.
+    .transform((s) => searchText(s).trim().slice(0, ATTENDEE_SEARCH_MAX).trim()),
   gender: z.enum([...GENDERS, ""]).catch(""),
   state: z
     .string()
@@ -36,7 +32,12 @@ export type AttendeeQuery = z.output<typeof attendeeQuerySchema>;
 /** An attendee's id as the uuid column accepts it; anything else would be a database error (22P02), not "not found". */
 
 /** Resend Ticket and Delete each post the attendee's id, nothing else. */
-export const attendeeIdFormSchema = z.object({ id: z.string().regex(UUID_PATTERN) });
+export const attendeeIdFormSchema = z.object({
+  id: z
+    .string()
+    .check(...LINE_TEXT)
+    .regex(UUID_PATTERN),
+});
 export type AttendeeFilter = Omit<AttendeeQuery, "page">;
 
 export function parseAttendeeQuery(params: URLSearchParams): AttendeeQuery {

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
+import { searchText } from "~/db/text";
 import { messageKey } from "~/i18n/message-key";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
@@ -23,12 +24,13 @@ import { MIN_SEARCH_LENGTH } from "./search-rules";
 
 const UNDO_PARAM = "undo";
 
-// Control characters are dropped: no scanner or person sends them, and PostgreSQL refuses a NUL.
+// Control characters are dropped (~/db/text): no person sends them, a scanner may end with a
+// line break, and PostgreSQL refuses a NUL.
 const field = (max: number) =>
   z
     .string()
     .max(max)
-    .transform((s) => s.replace(/\p{Cc}+/gu, ""));
+    .transform((s) => searchText(s, ""));
 
 const checkInFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("scan"), code: field(500) }),

@@ -102,6 +102,13 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     // Control characters (a NUL would make PostgreSQL refuse the query) are read as spaces.
     expect((await searchAtDoor(db, "\u0000\u0001Hauwa\u001b[31m")).map((r) => r.id)).toEqual([]);
     expect((await searchAtDoor(db, "Hauwa\u0000")).map((r) => r.id)).toEqual([hauwa.id]);
+    // Whichever apostrophe was typed, and an accent typed as a mark (stored and searched NFC).
+    const umar = await createAttendee(db, { full_name: "Umar Na\u2019Allah Adé", email: "umar.naallah@example.org" });
+    for (const q of ["Na'Allah", "Na\u02BCAllah", "Na\u2019Allah", "Allah Adé", "Allah Ade\u0301"])
+      expect(
+        (await searchAtDoor(db, q)).map((r) => r.id),
+        q,
+      ).toContain(umar.id);
     expect(await checkInByTicketId(db, door, ` ${hauwa.ticket_id.toLowerCase()} `)).toMatchObject({ status: "checked-in" });
     expect((await searchAtDoor(db, "Hauwa Ɓello"))[0]).toMatchObject({
       checked_in_by: "Bala at the door",

@@ -1,6 +1,7 @@
 import { count, eq, ilike, or } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
+import { foldApostrophes, searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { messageKey } from "~/i18n/message-key";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
@@ -121,7 +122,10 @@ export type DoorSearchRow = { id: string; full_name: string; ticket_id: string; 
 export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
   const q = doorQuery(text);
   if (q.length < MIN_SEARCH_LENGTH) return [];
-  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  // Any apostrophe matches any other (Na'Allah, Naʼallah, Na’Allah: ~/db/text): one character, `_`.
+  const pattern = `%${foldApostrophes(q)
+    .replace(/[\\%_]/g, (c) => `\\${c}`)
+    .replace(/'/g, "_")}%`;
   return db
     .select({
       id: attendees.id,
@@ -138,9 +142,9 @@ export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise
     .limit(limit);
 }
 
-/** The search text as searched: control characters (nobody types them; PostgreSQL refuses a NUL) read as spaces. */
+/** The search text as searched (~/db/text): control characters (nobody types them; PostgreSQL refuses a NUL) read as spaces, NFC. */
 export function doorQuery(text: string): string {
-  return text.replace(/\p{Cc}+/gu, " ").trim();
+  return searchText(text).trim();
 }
 
 /** How many attendees are checked in (a check-in goes when its attendee is deleted). */

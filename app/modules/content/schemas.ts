@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import type { Translations } from "~/db/translations";
 import { TRANSLATION_LANGUAGES, withoutBlanks } from "./localized";
 import { ORGANIZER_TYPES, PUBLIC_SPEAKER_TYPES } from "./speaker-types";
@@ -13,19 +14,41 @@ export const SPEAKER_FORM_TYPES = [...ORGANIZER_TYPES, ...PUBLIC_SPEAKER_TYPES] 
 
 const tooLong = (max: number) => `Please keep this under ${max} characters`;
 
-const requiredText = (max: number) => z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, tooLong(max));
+// Every text goes through the one text rule (~/db/text): one line unless the form has a textarea
+// (`LINES_TEXT`), no control characters, stored NFC. Settings' schema builds its texts here too.
+export const requiredText = (max: number, text = LINE_TEXT) =>
+  z
+    .string({ error: REQUIRED_MESSAGE })
+    .trim()
+    .check(...text)
+    .min(1, REQUIRED_MESSAGE)
+    .max(max, tooLong(max));
 
 // Conform hands empty inputs over as undefined; the database wants ''.
-const optionalText = (max: number) => z.string().trim().max(max, tooLong(max)).optional().default("");
+export const optionalText = (max: number, text = LINE_TEXT) =>
+  z
+    .string()
+    .trim()
+    .check(...text)
+    .max(max, tooLong(max))
+    .optional()
+    .default("");
 
 /**
  * A form's optional versions of its `fields` in the other languages, posted as
- * `translations.ha.bio` (Conform nests them), each with its English field's length limit.
+ * `translations.ha.bio` (Conform nests them), each with its English field's length limit and
+ * the same text rule (`lines`: the fields that are textareas).
  * Unknown languages and fields are dropped; blank ones are not kept (see withoutBlanks).
  */
-export function translationsSchema<F extends string>(limits: Record<F, number>) {
-  const text = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
-  const fields = z.object(Object.fromEntries(Object.entries<number>(limits).map(([field, max]) => [field, text(max)])));
+export function translationsSchema<F extends string>(limits: Record<F, number>, lines: readonly NoInfer<F>[] = []) {
+  const text = (field: F, max: number) =>
+    z
+      .string()
+      .trim()
+      .check(...(lines.includes(field) ? LINES_TEXT : LINE_TEXT))
+      .max(max, tooLong(max))
+      .optional();
+  const fields = z.object(Object.fromEntries(Object.entries<number>(limits).map(([field, max]) => [field, text(field as F, max)])));
   const languages = z.object(Object.fromEntries(TRANSLATION_LANGUAGES.map(({ code }) => [code, fields.optional()])));
   return languages.optional().transform((value): Translations<F> => withoutBlanks<F>(value as Parameters<typeof withoutBlanks>[0]));
 }
@@ -53,18 +76,18 @@ export const speakerSchema = z.object({
   name: requiredText(120),
   title: requiredText(200),
   speaker_type: z.enum(SPEAKER_FORM_TYPES, { error: "Please select a speaker type" }).default("Speaker"),
-  bio: optionalText(2000),
+  bio: optionalText(2000, LINES_TEXT),
   image_url: imageUrl,
-  translations: translationsSchema({ title: 200, bio: 2000 }),
+  translations: translationsSchema({ title: 200, bio: 2000 }, ["bio"]),
 });
 export type SpeakerInput = TranslationsOptional<z.output<typeof speakerSchema>>;
 
 export const specialGuestSchema = z.object({
   name: requiredText(120),
   title: requiredText(200),
-  bio: optionalText(2000),
+  bio: optionalText(2000, LINES_TEXT),
   image_url: imageUrl,
-  translations: translationsSchema({ title: 200, bio: 2000 }),
+  translations: translationsSchema({ title: 200, bio: 2000 }, ["bio"]),
 });
 export type SpecialGuestInput = TranslationsOptional<z.output<typeof specialGuestSchema>>;
 
@@ -77,8 +100,8 @@ export const agendaItemSchema = z.object({
     .optional()
     .transform((id) => id ?? null),
   speaker_name: optionalText(200),
-  description: optionalText(2000),
-  translations: translationsSchema({ title: 200, description: 2000 }),
+  description: optionalText(2000, LINES_TEXT),
+  translations: translationsSchema({ title: 200, description: 2000 }, ["description"]),
 });
 export type AgendaItemInput = TranslationsOptional<z.output<typeof agendaItemSchema>>;
 
@@ -95,9 +118,10 @@ export const partnerSchema = z.object({
 });
 export type PartnerInput = z.output<typeof partnerSchema>;
 
-/** The list pages' small forms: Delete, Move up / Move down, and the drag-and-drop order. */
+/** The list pages' small forms: Delete, Move up / Move down, and the drag-and-drop order (ids checked as uuids where used). */
+const rowId = z.string().check(...LINE_TEXT);
 export const contentListFormSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("delete"), id: z.string() }),
-  z.object({ intent: z.literal("move"), id: z.string(), direction: z.enum(["up", "down"]) }),
-  z.object({ intent: z.literal("reorder"), ids: z.array(z.string()).max(5000) }),
+  z.object({ intent: z.literal("delete"), id: rowId }),
+  z.object({ intent: z.literal("move"), id: rowId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("reorder"), ids: z.array(rowId).max(5000) }),
 ]);

@@ -226,6 +226,6 @@ export async function renderHeldMail(
 }
 
 /** The subject of the confirmation e-mail, in the person's language, on one line. */
-export function heldSubject(eventName: string, language: Language): string {
+function heldSubject(eventName: string, language: Language): string {
   return translator(language, "mail")("held.subject", { event: eventName }).replace(/\s+/g, " ").trim();
 }

@@ -1,6 +1,7 @@
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from "~/db/email";
+import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { messageKey } from "~/i18n/message-key";
 import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
@@ -9,6 +10,8 @@ import { nameProblem } from "./person-name";
 // One schema for the browser and the server, with the product's messages word for word
 // (catalogue keys: whoever shows a message translates it, ~/i18n/message-key.ts);
 // a state from Nigeria's list, an LGA of that state, and the NDPA consent are required as stated.
+// Every text field is checked and stored by the one text rule (~/db/text): no control characters,
+// line breaks only in the reason (a textarea), NFC.
 // Written with zod/mini, not classic zod: the form ships this schema to every
 // visitor's phone, and mini's functions tree-shake (about 20 KB gzipped less).
 const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
@@ -16,10 +19,16 @@ const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 const requiredText = (required: string, max: number, tooLong: string, pattern?: { regex: RegExp; message: string }) =>
   z
     .string({ error: required })
-    .check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong), ...(pattern ? [z.regex(pattern.regex, pattern.message)] : []));
+    .check(
+      z.trim(),
+      ...LINE_TEXT,
+      z.minLength(1, required),
+      z.maxLength(max, tooLong),
+      ...(pattern ? [z.regex(pattern.regex, pattern.message)] : []),
+    );
 
-const optionalText = (max: number) =>
-  z._default(z.optional(z.string().check(z.trim(), z.maxLength(max, messageKey("validation.tooLong", { max })))), "");
+const optionalText = (max: number, text = LINE_TEXT) =>
+  z._default(z.optional(z.string().check(z.trim(), ...text, z.maxLength(max, messageKey("validation.tooLong", { max })))), "");
 
 export const registrationSchema = z
   .object({
@@ -37,7 +46,7 @@ export const registrationSchema = z
     position: optionalText(120),
     state: optionalText(60).check(z.refine((s) => s === "" || isValidState(s), "validation.state")),
     localGovernment: optionalText(80),
-    reason: optionalText(2000),
+    reason: optionalText(2000, LINES_TEXT),
     consent: z.literal("on", { error: "validation.consent" }),
   })
   .check(
@@ -58,7 +67,7 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
 export const resendSchema = z.object({
   email: z
     .string({ error: EMAIL_MESSAGE })
-    .check(z.trim(), z.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGE), z.regex(EMAIL_PATTERN, EMAIL_MESSAGE)),
+    .check(z.trim(), ...LINE_TEXT, z.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGE), z.regex(EMAIL_PATTERN, EMAIL_MESSAGE)),
 });
 
 /** The schema's verdict on a form's fields, with every message per field name. */

@@ -86,8 +86,9 @@ describe("settings form schema", () => {
       ["ten", false],
       ["1\u0000", false],
     ] as const) {
-      expect(errorsOf({ hold_network_per_minute: value }).hold_network_per_minute, value).toEqual(
-        ok ? undefined : ["Please enter a whole number from 1 to 10,000"],
+      // The number's message first (a NUL also gets the text rule's own).
+      expect(errorsOf({ hold_network_per_minute: value }).hold_network_per_minute?.[0], value).toEqual(
+        ok ? undefined : "Please enter a whole number from 1 to 10,000",
       );
     }
     expect(errorsOf({ contact_email: "not an email" })).toMatchObject({ contact_email: [EMAIL_MESSAGE] });

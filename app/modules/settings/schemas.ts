@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
-import { imageUrl, REQUIRED_MESSAGE, translationsSchema, webAddress } from "~/modules/content/schemas";
+import { LINE_TEXT, LINES_TEXT } from "~/db/text";
+import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, translationsSchema, webAddress } from "~/modules/content/schemas";
 
 // The Event Settings form, checked the same way in the browser and on the server.
 
@@ -14,10 +15,6 @@ export const OFFER_HOURS_MESSAGE = `Please enter a whole number of hours from 1 
 export const HOLD_RATE_LIMIT = 10_000;
 const HOLD_RATE_MESSAGE = `Please enter a whole number from 1 to ${HOLD_RATE_LIMIT.toLocaleString("en-US")}`;
 
-const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_MESSAGE }).trim().min(1, REQUIRED_MESSAGE).max(max, `Please keep this under ${max} characters`);
-const optionalText = (max: number) => z.string().trim().max(max, `Please keep this under ${max} characters`).optional().default("");
-
 function isCalendarDate(value: string): boolean {
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
@@ -30,12 +27,15 @@ const wholeNumber = (max: number, message: string) =>
     .trim()
     .min(1, REQUIRED_MESSAGE)
     .regex(/^\d{1,6}$/, message)
+    // After the number's own message, which says more here than "a control character".
+    .check(...LINE_TEXT)
     .transform(Number)
     .pipe(z.number().int().min(1, message).max(max, message));
 
 // A checkbox: present ("on") when ticked.
 const checkbox = z
   .string()
+  .check(...LINE_TEXT)
   .optional()
   .transform((value) => value === "on");
 
@@ -44,11 +44,12 @@ export const settingsSchema = z.object({
   event_date: z
     .string({ error: REQUIRED_MESSAGE })
     .trim()
+    .check(...LINE_TEXT)
     .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), "Please enter a valid date"),
   event_time: requiredText(60),
   venue: requiredText(200),
   logo_url: imageUrl,
-  about: requiredText(3000),
+  about: requiredText(3000, LINES_TEXT),
   contact_email: requiredText(254).refine(isBareEmail, EMAIL_MESSAGE),
   contact_phone: optionalText(40),
   max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
@@ -72,7 +73,7 @@ export const settingsSchema = z.object({
   twitter_url: webAddress,
   instagram_url: webAddress,
   // The visitors' texts in other languages, within the English fields' limits.
-  translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200 }),
+  translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200 }, ["about"]),
 });
 export type SettingsInput = z.output<typeof settingsSchema>;
 

@@ -39,7 +39,7 @@ export async function joinWaitlistAction(formData: FormData, poster: Poster) {
   }
 }
 
-export const waitlistPageHref = (token: string) => `/waitlist/${encodeURIComponent(token)}`;
+const waitlistPageHref = (token: string) => `/waitlist/${encodeURIComponent(token)}`;
 
 /**
  * The buttons of a person's waitlist page (/waitlist/<token>): claim the offered seat (to the
