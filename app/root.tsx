@@ -24,6 +24,7 @@ import { languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-la
 import { logger } from "./logger.server";
 import { localizedSettings } from "./modules/settings/localized-settings";
 import { requestSettings } from "./modules/settings/request-settings.server";
+import { LanguageSwitch } from "./ui/language-switch";
 import { useNonce } from "./ui/nonce";
 import { notAfterUnavailable } from "./ui/server-unavailable";
 import { readToasts } from "./ui/toast.server";
@@ -130,6 +131,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation("common");
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 text-center">
+      <LanguageSwitch className="mb-6 text-gray-700" />
       {notFound ? (
         <>
           <p className="text-6xl font-bold text-brand-700">404</p>
