@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
@@ -129,9 +130,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // Stack traces only while developing; production shows the generic heading.
   const stack = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   const { t } = useTranslation("common");
+  // The switch where the page speaks the visitor's language (not the English admin).
+  const { pathname } = useLocation();
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 text-center">
-      <LanguageSwitch className="mb-6 text-gray-700" />
+      {pageLanguage(pathname, "ha") === "ha" ? <LanguageSwitch className="mb-6 text-gray-700" /> : null}
       {notFound ? (
         <>
           <p className="text-6xl font-bold text-brand-700">404</p>
