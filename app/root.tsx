@@ -21,7 +21,7 @@ import { messagesFor } from "./i18n/catalogues.server";
 import { i18nFor } from "./i18n/i18n";
 import { requestLanguage } from "./i18n/language.server";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages";
-import { languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-language";
+import { followsVisitorLanguage, languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-language";
 import { logger } from "./logger.server";
 import { localizedSettings } from "./modules/settings/localized-settings";
 import { requestSettings } from "./modules/settings/request-settings.server";
@@ -134,7 +134,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { pathname } = useLocation();
   return (
     <main className="mx-auto flex min-h-[70vh] max-w-xl flex-col items-center justify-center px-4 text-center">
-      {pageLanguage(pathname, "ha") === "ha" ? <LanguageSwitch className="mb-6 text-gray-700" /> : null}
+      {followsVisitorLanguage(pathname) ? <LanguageSwitch className="mb-6 text-gray-700" /> : null}
       {notFound ? (
         <>
           <p className="text-6xl font-bold text-brand-700">404</p>

@@ -7,8 +7,12 @@ import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGES, type Language } from "./la
 const DOOR = /^\/admin\/check-in\/?$/;
 const ADMIN = /^\/admin(?:\/|$)/;
 
+export function followsVisitorLanguage(pathname: string): boolean {
+  return !ADMIN.test(pathname) || DOOR.test(pathname);
+}
+
 export function pageLanguage(pathname: string, requested: Language): Language {
-  return ADMIN.test(pathname) && !DOOR.test(pathname) ? DEFAULT_LANGUAGE : requested;
+  return followsVisitorLanguage(pathname) ? requested : DEFAULT_LANGUAGE;
 }
 
 /** The namespaces a page's components read: what its document sends the browser. */
