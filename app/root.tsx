@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunction,
   useLocation,
   useMatches,
   useRouteLoaderData,
@@ -116,8 +117,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-// A form refused by a busy server (ui/server-unavailable.ts) keeps the page as it is.
-export const shouldRevalidate = notAfterUnavailable;
+// A form refused by a busy server (ui/server-unavailable.ts) keeps the page as it is. Moving to a
+// page that reads other messages (the admin's dashboard to the door) brings them, in its language.
+export const shouldRevalidate: ShouldRevalidateFunction = (args) =>
+  pageNamespaces(args.currentUrl.pathname).join() !== pageNamespaces(args.nextUrl.pathname).join() || notAfterUnavailable(args);
 
 export default function App() {
   return <Outlet />;

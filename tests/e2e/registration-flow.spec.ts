@@ -38,10 +38,16 @@ function decodeQr(png: Buffer): string {
 /** The one link to the ticket page in the e-mail's HTML. */
 function ticketLinkOf(mail: MailJson): string {
   const links = [...mail.html.matchAll(/href="([^"]*\/tickets\/[^"]+)"/g)].map((m) => m[1] ?? "");
-  // The ticket page, and its cancel step ("Can't attend? Cancel your registration").
-  const ticket = links.filter((link) => !link.endsWith("/cancel"));
+  // The ticket page, and its cancel step ("Can't attend? Cancel your registration"), each
+  // opening in the person's language (?lang=en here).
+  const pages = links.map((link) => link.replace(/\?lang=en$/, ""));
+  expect(
+    links.every((link) => link.endsWith("?lang=en")),
+    "the links open the site in the person's language",
+  ).toBe(true);
+  const ticket = pages.filter((link) => !link.endsWith("/cancel"));
   expect(new Set(ticket).size, "one ticket link in the e-mail").toBe(1);
-  expect(links).toContain(`${ticket[0]}/cancel`);
+  expect(pages).toContain(`${ticket[0]}/cancel`);
   return ticket[0] ?? "";
 }
 

@@ -33,7 +33,7 @@ for (const javaScript of [true, false]) {
 
       const confirmation = await waitForMail({ to: person.email, subjectIncludes: "Cancelled: your registration for" });
       expect(confirmation.text).toContain(person.ticketId);
-      expect(confirmation.html).toMatch(/href="[^"]+\/register"/);
+      expect(confirmation.html).toMatch(/href="[^"]+\/register\?lang=en"/);
 
       // The door: the scanned code and the typed ID say the ticket is cancelled.
       await signInAsAdmin(page, { redirectTo: "/admin/check-in" });
