@@ -7,8 +7,14 @@ import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGES, type Language } from "./la
 const DOOR = /^\/admin\/check-in\/?$/;
 const ADMIN = /^\/admin(?:\/|$)/;
 
+/** The page a request is for: a data request (`/admin/check-in.data`, `/_root.data`) names its page's path. */
+function pagePath(pathname: string): string {
+  return pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+}
+
 export function followsVisitorLanguage(pathname: string): boolean {
-  return !ADMIN.test(pathname) || DOOR.test(pathname);
+  const path = pagePath(pathname);
+  return !ADMIN.test(path) || DOOR.test(path);
 }
 
 export function pageLanguage(pathname: string, requested: Language): Language {
@@ -17,8 +23,9 @@ export function pageLanguage(pathname: string, requested: Language): Language {
 
 /** The namespaces a page's components read: what its document sends the browser. */
 export function pageNamespaces(pathname: string): Namespace[] {
-  if (DOOR.test(pathname)) return ["common", "door"];
-  if (ADMIN.test(pathname)) return ["common"];
+  const path = pagePath(pathname);
+  if (DOOR.test(path)) return ["common", "door"];
+  if (ADMIN.test(path)) return ["common"];
   return ["common", "public"];
 }
 
@@ -30,8 +37,9 @@ export type Alternate = { hrefLang: string; href: string };
  * The admin has none: it is not for search engines.
  */
 export function languageAlternates(publicUrl: string, url: URL): Alternate[] {
-  if (ADMIN.test(url.pathname)) return [];
-  const plain = new URL(url.pathname + url.search, publicUrl);
+  const path = pagePath(url.pathname);
+  if (ADMIN.test(path)) return [];
+  const plain = new URL(path + url.search, publicUrl);
   plain.searchParams.delete(LANGUAGE_PARAM);
   const alternates = LANGUAGES.map((language) => {
     const href = new URL(plain);

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { languageAlternates, pageLanguage, pageNamespaces } from "./page-language";
+
+describe("which pages speak the visitor's language", () => {
+  it("every public page and the door; the rest of the admin in English", () => {
+    for (const path of ["/", "/register", "/tickets/x", "/admin/check-in", "/admin/check-in.data", "/_root.data"]) {
+      expect(pageLanguage(path, "ha"), path).toBe("ha");
+    }
+    for (const path of ["/admin", "/admin/attendees", "/admin/settings.data", "/admin.data"]) {
+      expect(pageLanguage(path, "ha"), path).toBe("en");
+    }
+  });
+
+  it("ships the door's messages to the door, also to its data requests after a scan", () => {
+    expect(pageNamespaces("/admin/check-in")).toEqual(["common", "door"]);
+    expect(pageNamespaces("/admin/check-in.data")).toEqual(["common", "door"]);
+    expect(pageNamespaces("/admin/attendees")).toEqual(["common"]);
+    expect(pageNamespaces("/register")).toEqual(["common", "public"]);
+  });
+
+  it("names a public page in each language for search engines, and nothing for the admin", () => {
+    expect(languageAlternates("https://summit.example.org", new URL("http://127.0.0.1/register?lang=ha&x=1"))).toEqual([
+      { hrefLang: "en", href: "https://summit.example.org/register?x=1&lang=en" },
+      { hrefLang: "ha", href: "https://summit.example.org/register?x=1&lang=ha" },
+      { hrefLang: "x-default", href: "https://summit.example.org/register?x=1" },
+    ]);
+    expect(languageAlternates("https://summit.example.org", new URL("http://127.0.0.1/admin/attendees"))).toEqual([]);
+  });
+});
