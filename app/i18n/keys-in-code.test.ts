@@ -41,7 +41,7 @@ function usesIn(file: string): Use[] {
   const text = readFileSync(file, "utf8");
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith("x") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
   // Only files that translate: elsewhere `t` may be any function.
-  const translates = /useTranslation|translator\(|TFunction|Translate|readPageMessages|metaTranslator/.test(text);
+  const translates = /useTranslation|translator\(|TFunction|Translate\b|readPageMessages|metaTranslator/.test(text);
   // A file's namespace: what it asks useTranslation or translator for (public by default).
   const fileNs = /useTranslation\("(\w+)"\)|translator\([^,()]+, "(\w+)"\)/.exec(text)?.slice(1).find(Boolean) ?? "public";
   const uses: Use[] = [];
@@ -60,8 +60,8 @@ function usesIn(file: string): Use[] {
       if (first && ts.isStringLiteral(first)) add(first.text, ns);
       else if (first && ts.isTemplateExpression(first)) {
         const parts = [first.head.text, ...first.templateSpans.map((span) => span.literal.text)];
-        const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-        add(first.getText(), ns, new RegExp(`^${parts.map(escape).join(".+")}$`));
+        const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        add(first.getText(), ns, new RegExp(`^${parts.map(escapeRegExp).join(".+")}$`));
       }
     }
     if (ts.isJsxAttribute(node) && node.name.getText() === "i18nKey" && node.initializer && ts.isStringLiteral(node.initializer)) {

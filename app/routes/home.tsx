@@ -1,7 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
-import { languageOr } from "~/i18n/languages";
 import { About } from "~/modules/content/landing/about";
 import { AgendaSection } from "~/modules/content/landing/agenda-section";
 import { Countdown } from "~/modules/content/landing/countdown";
@@ -28,19 +26,22 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  return landingPage(await getDb(), new URL(request.url).searchParams.get("type"), requestLanguage(request));
+  const language = requestLanguage(request);
+  const page = await landingPage(await getDb(), new URL(request.url).searchParams.get("type"), language);
+  // The date written here, not in the browser (a client-side visit renders this page too, and
+  // phones' browsers often lack Hausa's calendar words).
+  return { ...page, dateLabel: formatEventDate(page.event.date, language) };
 }
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
   const nonce = useNonce();
-  const { i18n } = useTranslation();
   return (
     <>
       <SiteNav name={d.event.name} logoUrl={d.event.logoUrl} />
       <main>
         <Hero
           name={d.event.name}
-          date={formatEventDate(d.event.date, languageOr(i18n.language))}
+          date={d.dateLabel}
           time={d.event.time}
           venue={d.event.venue}
           about={d.event.about}

@@ -17,7 +17,7 @@ const text = (html: string) =>
 
 function renderNotice(overrides: Partial<Parameters<typeof privacyNoticeFacts>[0]> = {}): string {
   const Stub = createRoutesStub([{ id: "privacy", path: "/privacy", Component: Privacy }]);
-  const loaderData = privacyNoticeFacts({ ...SETTINGS_DEFAULTS, ...overrides });
+  const loaderData = { ...privacyNoticeFacts({ ...SETTINGS_DEFAULTS, ...overrides }), dateLabel: "23 November 2026" };
   return renderToString(<Stub initialEntries={["/privacy"]} hydrationData={{ loaderData: { privacy: loaderData } }} />);
 }
 

@@ -1,7 +1,8 @@
 import { Trans, useTranslation } from "react-i18next";
 import { getDb } from "~/db/db.server";
 import { formatDate } from "~/i18n/format";
-import { DEFAULT_LANGUAGE, languageOr, withLanguage } from "~/i18n/languages";
+import { requestLanguage } from "~/i18n/language.server";
+import { DEFAULT_LANGUAGE, withLanguage } from "~/i18n/languages";
 import { metaTranslator } from "~/i18n/meta";
 import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
 import { requestSettings } from "~/modules/settings/request-settings.server";
@@ -16,8 +17,10 @@ export const meta: Route.MetaFunction = ({ data, matches }) => {
   ];
 };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return privacyNoticeFacts(await requestSettings(context, await getDb()));
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const facts = privacyNoticeFacts(await requestSettings(context, await getDb()));
+  // The version's date written here, not in the browser (which may lack Hausa's calendar words).
+  return { ...facts, dateLabel: formatDate(requestLanguage(request), new Date(`${PRIVACY_NOTICE.date}T12:00:00Z`)) };
 }
 
 const heading = "mt-8 text-xl font-semibold text-gray-900";
@@ -29,6 +32,8 @@ const heading = "mt-8 text-xl font-semibold text-gray-900";
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { eventName, controller, email, phone, retentionDays } = loaderData;
   const { t, i18n } = useTranslation();
+  // The link around the address in a translated sentence: Trans puts the words inside it.
+  // biome-ignore lint/a11y/useAnchorContent: Trans fills it with the address
   const contact = <a href={`mailto:${email}`} className="font-medium text-brand-700 underline" />;
   const values = { eventName, controller, email, days: retentionDays };
   const list = (key: string) => (
@@ -47,7 +52,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           {t("privacy.subtitle", {
             eventName,
             version: PRIVACY_NOTICE.version,
-            date: formatDate(languageOr(i18n.language), new Date(`${PRIVACY_NOTICE.date}T12:00:00Z`)),
+            date: loaderData.dateLabel,
           })}
         </p>
         {i18n.language === DEFAULT_LANGUAGE ? null : (

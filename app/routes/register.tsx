@@ -22,6 +22,7 @@ import { RegistrationForm } from "~/modules/registration/registration-form";
 import { REGISTER_MESSAGES_ID, scriptMessages } from "~/modules/registration/script-messages";
 import { SuccessModal } from "~/modules/registration/success-modal";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { requestSettings } from "~/modules/settings/request-settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
@@ -50,7 +51,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const db = await getDb();
   // The organisers' texts (the venue) in the visitor's language where they gave one.
-  const settings = localizedSettings(await requestSettings(context, db), requestLanguage(request));
+  const language = requestLanguage(request);
+  const settings = localizedSettings(await requestSettings(context, db), language);
   const status = await currentRegistrationStatus(db, settings);
   // The page's forms are good for one post from this browser (human-check.server).
   const browser = ensureBrowserId(request, Boolean(context.secure));
@@ -59,7 +61,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     status.isOpen && (settings.proof_of_work_always || (await surgeUnderway(db))) ? await proofOfWorkChallenge(stamp) : null;
   return data(
     {
-      event: { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue },
+      // The date written here, not in the browser (phones' browsers often lack Hausa's calendar words).
+      event: {
+        name: settings.event_name,
+        date: formatEventDate(settings.event_date, language),
+        time: settings.event_time,
+        venue: settings.venue,
+      },
       status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
       offerHours: settings.waitlist_offer_hours,
       stamp,

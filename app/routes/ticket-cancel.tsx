@@ -3,11 +3,9 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
-import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { metaTranslator } from "~/i18n/meta";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { formatEventDate } from "~/modules/settings/event-time";
 import { CANCEL_MESSAGES, cancelRegistration } from "~/modules/tickets/cancel.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
@@ -48,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export default function TicketCancel({ loaderData, actionData, params }: Route.ComponentProps) {
   const { name, ticketId, event } = loaderData;
   const cancelling = useNavigation().state === "submitting";
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
       <LanguageSwitch className="mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
@@ -57,9 +55,7 @@ export default function TicketCancel({ loaderData, actionData, params }: Route.C
         <h1 id="cancel-title" className="mt-2 text-2xl font-bold text-gray-900">
           {t("cancelPage.title")}
         </h1>
-        <p className="mt-3 text-gray-700">
-          {t("cancelPage.text", { name, event: event.name, date: formatEventDate(event.date, languageOr(i18n.language)), ticketId })}
-        </p>
+        <p className="mt-3 text-gray-700">{t("cancelPage.text", { name, event: event.name, date: event.date, ticketId })}</p>
         <p className="mt-3 text-gray-700">{t("cancelPage.again")}</p>
         {actionData?.error ? (
           <p role="alert" className="mt-4 rounded-lg bg-red-50 p-3 text-sm font-medium text-red-800">

@@ -3,9 +3,11 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { waitlistPageAction } from "~/modules/waitlist/actions.server";
+import { offerDeadline } from "~/modules/waitlist/offer-deadline.server";
 import { waitlistEntryByToken } from "~/modules/waitlist/offers.server";
 import { WaitlistPageView } from "~/modules/waitlist/waitlist-page-view";
 import { readForm } from "~/ui/read-form.server";
@@ -21,8 +23,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
   const url = new URL(request.url);
   const found = await waitlistEntryByToken(db, params.token, getConfig().sessionSecret);
-  const settings = localizedSettings(await getSettings(db), requestLanguage(request));
-  const event = { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue };
+  const language = requestLanguage(request);
+  const settings = localizedSettings(await getSettings(db), language);
+  // Dates are written on the server: phones' browsers often lack Hausa's calendar words.
+  const date = formatEventDate(settings.event_date, language);
+  const event = { name: settings.event_name, date, time: settings.event_time, venue: settings.venue };
   if (!found) {
     // The entry is gone once its person left: say so on the page they were sent to.
     if (url.searchParams.get("left") === "1") return data({ event, left: true as const, view: null }, { headers: PRIVATE_HEADERS });
@@ -39,7 +44,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
         email: entry.email,
         status: entry.status,
         position,
-        deadline: entry.offer_expires_at ? entry.offer_expires_at.toISOString() : null,
+        deadline: entry.offer_expires_at ? offerDeadline(entry.offer_expires_at, language) : null,
         ticketHref: ticketToken ? `/tickets/${encodeURIComponent(ticketToken)}` : null,
         confirm: confirm === "decline" || confirm === "leave" ? (confirm as "decline" | "leave") : null,
       },

@@ -297,10 +297,10 @@ for (const postgres of [false, true]) {
         { numRuns: 150 },
       );
       // Raw percent-escapes: a NUL, half a surrogate in UTF-8, an invalid byte.
-      for (const escape of ["%00", "%ED%A0%80", "%FF", "%C0%80", "%E2%80%AE"]) {
+      for (const percentEscape of ["%00", "%ED%A0%80", "%FF", "%C0%80", "%E2%80%AE"]) {
         for (const path of [
-          ...TOKEN_PATHS.map((p) => p.replace("{x}", `a${escape}b`)),
-          ...PAGES.map((p) => `${p}?q=${escape}&state=${escape}&page=${escape}`),
+          ...TOKEN_PATHS.map((p) => p.replace("{x}", `a${percentEscape}b`)),
+          ...PAGES.map((p) => `${p}?q=${percentEscape}&state=${percentEscape}&page=${percentEscape}`),
         ]) {
           serverError(await admin.get(path, { maxRedirects: 0 }), path);
         }

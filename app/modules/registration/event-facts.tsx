@@ -1,13 +1,11 @@
 import { useTranslation } from "react-i18next";
-import { languageOr } from "~/i18n/languages";
-import { formatEventDate } from "~/modules/settings/event-time";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "~/ui/icons";
 
-/** The date, time and venue cards at the top of /register. */
+/** The date, time and venue cards at the top of /register (the date as the server wrote it, in the reader's language). */
 export function EventFacts({ date, time, venue }: { date: string; time: string; venue: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const facts = [
-    { label: t("facts.date"), value: formatEventDate(date, languageOr(i18n.language)), Icon: CalendarIcon },
+    { label: t("facts.date"), value: date, Icon: CalendarIcon },
     { label: t("facts.time"), value: time, Icon: ClockIcon },
     { label: t("facts.venue"), value: venue, Icon: MapPinIcon },
   ];

@@ -9,7 +9,6 @@ import { translator } from "~/i18n/translate.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 import { type PersonInput, personValues } from "./registration.server";
-import type { RegistrationInput } from "./schema";
 
 // A booking attack is noticed by its rate: registrations arriving from one network, or one
 // e-mail domain, or overall, faster than people do. While it lasts, new registrations from its

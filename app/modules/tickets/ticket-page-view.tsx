@@ -1,8 +1,5 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDateTime } from "~/i18n/format";
-import { languageOr } from "~/i18n/languages";
-import { formatEventDate } from "~/modules/settings/event-time";
 import { LanguageSwitch } from "~/ui/language-switch";
 import { MessagePage } from "~/ui/message-page";
 import { BUTTON } from "~/ui/styles";
@@ -21,7 +18,7 @@ export function TicketPageView({ page }: { page: TicketPageData }) {
 }
 
 function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active" }> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { ticket, event, qrSvg: qr, calendarHref, cancelHref } = page;
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12 print:min-h-0 print:bg-white print:p-0">
@@ -49,7 +46,7 @@ function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active"
             </p>
           </div>
           <dl className="grid gap-3 text-sm">
-            <Detail label={t("facts.date")} value={formatEventDate(event.date, languageOr(i18n.language))} />
+            <Detail label={t("facts.date")} value={event.date} />
             <Detail label={t("facts.time")} value={event.time} />
             <Detail label={t("facts.venue")} value={event.venue} />
           </dl>
@@ -94,7 +91,7 @@ function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active"
 }
 
 function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "cancelled" }> }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
       <LanguageSwitch className="mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
@@ -110,7 +107,7 @@ function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "can
           {t("ticket.cancelledText", {
             name: page.ticket.fullName,
             ticketId: page.ticket.ticketId,
-            date: formatDateTime(languageOr(i18n.language), new Date(page.cancelledAt)),
+            date: page.cancelledAt,
           })}
         </p>
         <p className="mt-3 text-gray-700">{t("ticket.changedMind")}</p>

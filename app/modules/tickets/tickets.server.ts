@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
+import { formatDateTime } from "~/i18n/format";
 import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketCalendar } from "./calendar.server";
@@ -39,13 +41,15 @@ export async function ticketPage(db: DbOrTx, token: string, secret: string, lang
   const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
   if (!ticket && !cancelled) return verifyDoorCode(token, secret) ? { state: "door-code" as const } : null;
   const settings = localizedSettings(await getSettings(db), language);
-  const event = { name: settings.event_name, date: settings.event_date, time: settings.event_time, venue: settings.venue };
+  // Dates are written here, not in the browser: phones' browsers often lack Hausa's calendar words.
+  const date = formatEventDate(settings.event_date, language);
+  const event = { name: settings.event_name, date, time: settings.event_time, venue: settings.venue };
   if (!ticket)
     return {
       state: "cancelled" as const,
       token,
       ticket: { fullName: cancelled?.full_name ?? "", ticketId: cancelled?.ticket_id ?? "" },
-      cancelledAt: cancelled?.cancelled_at ?? new Date(),
+      cancelledAt: formatDateTime(language, cancelled?.cancelled_at ?? new Date()),
       event,
     };
   return {

@@ -1,9 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
-import { formatDateTime, formatNumber } from "~/i18n/format";
+import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
-import { formatEventDate } from "~/modules/settings/event-time";
 import { LanguageSwitch } from "~/ui/language-switch";
 import { BUTTON } from "~/ui/styles";
 import { OFFER_MESSAGES } from "./messages";
@@ -18,25 +17,26 @@ type View = {
   email: string;
   status: WaitlistStatus;
   position: number | null;
-  /** the offer's deadline (ISO), said in the reader's language and West Africa Time */
+  /** the offer's deadline, written by the server in the reader's language and West Africa Time */
   deadline: string | null;
   ticketHref: string | null;
   confirm: "decline" | "leave" | null;
 };
 
+/** `event.date`: the date as the server wrote it in the reader's language. */
 type Page = { event: { name: string; date: string; time: string; venue: string }; left: boolean; view: View | null };
 
 const pageHref = (token: string) => `/waitlist/${encodeURIComponent(token)}`;
 
 export function WaitlistPageView({ page, error, token }: { page: Page; error?: string; token: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { event, left, view } = page;
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
       <LanguageSwitch className="mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
       <article aria-labelledby="waitlist-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
         <p className="text-xs font-semibold uppercase tracking-widest text-gray-500">{event.name}</p>
-        <p className="mt-1 text-sm text-gray-600">{`${formatEventDate(event.date, languageOr(i18n.language))} · ${event.time} · ${event.venue}`}</p>
+        <p className="mt-1 text-sm text-gray-600">{`${event.date} · ${event.time} · ${event.venue}`}</p>
         {left || !view ? (
           <>
             <Heading>{t("waitlistPage.leftTitle")}</Heading>
@@ -104,7 +104,7 @@ function WaitlistState({ view, token }: { view: View; token: string }) {
           <p className="mt-3 text-gray-700">
             {t("waitlistPage.offeredText", {
               name: view.name,
-              deadline: view.deadline ? `${formatDateTime(language, new Date(view.deadline))} (${t("waitlistPage.wat")})` : "",
+              deadline: view.deadline ?? "",
             })}
           </p>
           <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">

@@ -12,7 +12,6 @@ import {
   personValues,
   REGISTRATION_MESSAGES,
 } from "~/modules/registration/registration.server";
-import type { RegistrationInput } from "~/modules/registration/schema";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { signWaitlistToken } from "./waitlist-token.server";
