@@ -10,8 +10,9 @@ import { KB, PAGES, type Page, type Run, report } from "./pages/report";
 import { writeSection } from "./support/docs-section";
 
 // `npm run bench:pages`: Lighthouse (mobile emulation, simulated throttling) on the
-// production build, medians of N runs: `/` and `/register` with the demo content, and `/`
-// with a full programme of photos and logos (a second site, bench/pages/landing-content.server.ts).
+// production build, medians of N runs: `/` and `/register` with the demo content, each in
+// English and in Hausa (`?lang=ha`; the report adds a table of JavaScript per page per language),
+// and `/` with a full programme of photos and logos (a second site, bench/pages/landing-content.server.ts).
 // Options: --runs N (default 3), --build (always rebuild), --no-build, --no-write
 // (skip docs/BENCHMARKS.md), --json FILE (raw results, for before/after comparisons),
 // --save-lhr DIR (every full Lighthouse report, for digging into one run), --site demo|content

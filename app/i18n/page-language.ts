@@ -41,6 +41,8 @@ export function languageAlternates(publicUrl: string, url: URL): Alternate[] {
   if (ADMIN.test(path)) return [];
   const plain = new URL(path + url.search, publicUrl);
   plain.searchParams.delete(LANGUAGE_PARAM);
+  // A data request's own parameter (which routes' loaders to run) is not part of the page.
+  plain.searchParams.delete("_routes");
   const alternates = LANGUAGES.map((language) => {
     const href = new URL(plain);
     href.searchParams.set(LANGUAGE_PARAM, language.code);

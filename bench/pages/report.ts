@@ -17,8 +17,11 @@ export type Run = {
 };
 type Metric = { key: keyof Run; label: string; show: (v: number) => string };
 type Target = { key: keyof Run; op: "≥" | "≤"; value: number; show: string };
-/** A page of one of the bench's sites: `demo` (the demo content) or `content` (bench/pages/landing-content.server.ts). */
-export type Page = { label: string; site: "demo" | "content"; path: string; targets: Target[] };
+/**
+ * A page of one of the bench's sites: `demo` (the demo content) or `content` (bench/pages/landing-content.server.ts),
+ * in one of the site's languages (a Hausa page is the same path opened with `?lang=ha`, as a shared link opens it).
+ */
+export type Page = { label: string; site: "demo" | "content"; path: string; language: "en" | "ha"; targets: Target[] };
 
 const METRICS: Metric[] = [
   { key: "score", label: "Performance score", show: (v) => v.toFixed(0) },
@@ -43,13 +46,38 @@ const TBT_50: Target = { key: "tbt", op: "≤", value: 50, show: "50 ms" };
 const lcpAtMost = (ms: number): Target => ({ key: "lcp", op: "≤", value: ms, show: `${ms / 1000} s` });
 const clsAtMost = (value: number): Target => ({ key: "cls", op: "≤", value, show: String(value) });
 
+/** The page in Hausa: the same targets, since a Hausa speaker's phone is the same phone. */
+const inHausa = (page: Page): Page => ({
+  ...page,
+  label: `${page.label} in Hausa`,
+  path: `${page.path}${page.path.includes("?") ? "&" : "?"}lang=ha`,
+  language: "ha",
+});
+const HOME: Page = {
+  label: "`/`",
+  site: "demo",
+  path: "/",
+  language: "en",
+  targets: [SCORE_98, lcpAtMost(1500), TBT_50, clsAtMost(0.02), ...COMMON],
+};
+const REGISTER: Page = {
+  label: "`/register`",
+  site: "demo",
+  path: "/register",
+  language: "en",
+  targets: [SCORE_98, lcpAtMost(1500), clsAtMost(0.02), ...COMMON],
+};
+
 export const PAGES: Page[] = [
-  { label: "`/`", site: "demo", path: "/", targets: [SCORE_98, lcpAtMost(1500), TBT_50, clsAtMost(0.02), ...COMMON] },
-  { label: "`/register`", site: "demo", path: "/register", targets: [SCORE_98, lcpAtMost(1500), clsAtMost(0.02), ...COMMON] },
+  HOME,
+  inHausa(HOME),
+  REGISTER,
+  inHausa(REGISTER),
   {
     label: "`/` with content",
     site: "content",
     path: "/",
+    language: "en",
     targets: [
       SCORE_98,
       lcpAtMost(1200),
@@ -78,6 +106,33 @@ export type ReportContext = {
   benchmarkIndex: number[];
 };
 
+/**
+ * JavaScript per page per language (medians): what a page's own language adds to what the
+ * phone downloads (the page's catalogue share, the script's messages element).
+ */
+function byLanguage(pages: Page[], medians: Run[]): string[] {
+  const english = pages.flatMap((p, i) => (p.language === "en" ? [{ page: p, run: medians[i]! }] : []));
+  const rows = english.flatMap(({ page, run }) => {
+    const i = pages.findIndex((p) => p.language === "ha" && p.site === page.site && p.label === `${page.label} in Hausa`);
+    if (i === -1) return [];
+    const hausa = medians[i]!;
+    const kb = (v: number) => `${(v / KB).toFixed(1)} KB`;
+    const diff = (a: number, b: number) => `${b - a >= 0 ? "+" : "−"}${(Math.abs(b - a) / KB).toFixed(1)} KB`;
+    return [
+      `| ${page.label} | ${kb(run.jsGzip9)} | ${kb(hausa.jsGzip9)} | ${diff(run.jsGzip9, hausa.jsGzip9)} | ${kb(run.totalBytes)} | ${kb(hausa.totalBytes)} | ${diff(run.totalBytes, hausa.totalBytes)} |`,
+    ];
+  });
+  if (!rows.length) return [];
+  return [
+    "",
+    "JavaScript and transfer per page per language (medians; JS as gzip -9):",
+    "",
+    "| Page | JS English | JS Hausa | Hausa − English | Total English | Total Hausa | Hausa − English |",
+    "|---|---|---|---|---|---|---|",
+    ...rows,
+  ];
+}
+
 export function report(pages: Page[], results: Run[][], context: ReportContext): string {
   const lines: string[] = [];
   const medians = pages.map((_, i) => medianRun(results[i] ?? []));
@@ -93,6 +148,7 @@ export function report(pages: Page[], results: Run[][], context: ReportContext):
     });
     lines.push(`| ${m.label} | ${cells.join(" | ")} |`);
   }
+  lines.push(...byLanguage(pages, medians));
   lines.push(
     "",
     "Per run:",
@@ -112,7 +168,7 @@ export function report(pages: Page[], results: Run[][], context: ReportContext):
       `${context.benchmarkIndex.map((b) => b.toFixed(0)).join(", ")} (a quiet desktop scores about 1500–2000).`,
     `- Chromium ${context.chromium} (/usr/bin/chromium, headless), Lighthouse 12.8, mobile emulation (412×823 CSS px at 1.75 device pixels), simulated throttling (defaults).`,
     "- Command: `npm run bench:pages` (production build, `node server/start.js`, two sites on fresh data directories)." +
-      " `/` and `/register` serve the demo content (no images)." +
+      " `/` and `/register` serve the demo content (no images), each also in Hausa (opened with `?lang=ha`, as a shared Hausa link opens it)." +
       ' "`/` with content" is the landing page as organisers will fill it (bench/pages/landing-content.server.ts): 20 speakers' +
       " (3 of them organisers) and 5 special guests with their own photos, a guest of honour with a photo, a site logo," +
       " 12 agenda items and 10 partner logos, all uploaded through the admin forms' path (storeImage). The photos are 800×800" +
@@ -127,7 +183,7 @@ export function report(pages: Page[], results: Run[][], context: ReportContext):
       " before the observed first paint as render-blocking (GoogleChrome/lighthouse#17163), so the hydration JavaScript" +
       " adds to the simulated FCP/LCP (about 5 ms per KB at the simulated 1.6 Mbit/s) although the browser paints without it.",
     "- Targets: `/` performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02; `/register` performance ≥ 98, LCP ≤ 1.5 s, CLS ≤ 0.02;" +
-      " both pages (cold first visit) total transfer ≤ 150 KB and JS ≤ 110 KB gzipped;" +
+      " both pages (cold first visit) total transfer ≤ 150 KB and JS ≤ 110 KB gzipped, in English and in Hausa alike;" +
       " `/` with content: performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms, CLS 0, first view ≤ 150 KB images included, no script file.",
     "",
     ...lines,
