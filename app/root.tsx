@@ -19,9 +19,10 @@ import { I18nextProvider, useTranslation } from "react-i18next";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/db.server";
 import { messagesFor } from "./i18n/catalogues.server";
-import { i18nFor } from "./i18n/i18n";
+import { i18nFor, type Messages } from "./i18n/i18n";
 import { requestLanguage } from "./i18n/language.server";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages";
+import { common as englishCommon } from "./i18n/locales/en.json";
 import { followsVisitorLanguage, languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-language";
 import { logger } from "./logger.server";
 import { localizedSettings } from "./modules/settings/localized-settings";
@@ -78,6 +79,10 @@ export function useSiteName(): string {
   return siteName(useRouteLoaderData<typeof loader>("root"));
 }
 
+// Without the root's data (its own request failed), the error page still has words: English's
+// `common` (the error pages' texts), the only catalogue part bundled into the page itself.
+const FALLBACK_MESSAGES: Messages = { common: englishCommon };
+
 /** A route's `handle` may say `{ hydrate: false }`: its document then ships no framework JavaScript. */
 export type RouteHandle = { hydrate?: boolean };
 
@@ -102,7 +107,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
-        <I18nextProvider i18n={i18nFor(lang, root?.messages ?? {})}>
+        <I18nextProvider i18n={i18nFor(lang, root?.messages ?? FALLBACK_MESSAGES)}>
           {children}
           <Toaster toasts={root?.toasts ?? []} />
         </I18nextProvider>

@@ -75,7 +75,7 @@ describe("loadShedding", () => {
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(refused.headers.get("cache-control")).toBe("no-store");
     const html = await refused.text();
-    expect(html).toContain("We&#x27;re very busy right now");
+    expect(html).toContain("We're very busy right now");
     expect(html).toContain('<style nonce="test-nonce">');
     expect(html).toContain('<a class="button" href="/register">Try again</a>');
     expect(waited).toBeGreaterThanOrEqual(90);

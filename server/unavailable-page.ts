@@ -23,6 +23,11 @@ export function unavailableText(reason: UnavailableReason, language: Language = 
   return { title: t(`unavailable.${reason}.title`), message: t(`unavailable.${reason}.message`), t };
 }
 
+/** Text between tags: our catalogue's words, with the three characters that could open markup escaped. */
+function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
+}
+
 /** The language a request is answered in, read from Express's request as the app reads it. */
 function languageOf(req: Request): Language {
   const asked = req.query[LANGUAGE_PARAM];
@@ -72,13 +77,13 @@ function retryForm(action: string, fields: URLSearchParams, t: TFunction): strin
     .filter(([name]) => !NEVER_ECHOED.test(name))
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("");
-  return `<form method="post" action="${escapeHtml(action)}">${hidden}<button type="submit">${escapeHtml(t("unavailable.tryAgain"))}</button></form>
-<p class="small">${escapeHtml(t("unavailable.kept"))}</p>`;
+  return `<form method="post" action="${escapeHtml(action)}">${hidden}<button type="submit">${escapeText(t("unavailable.tryAgain"))}</button></form>
+<p class="small">${escapeText(t("unavailable.kept"))}</p>`;
 }
 
 function page(reason: UnavailableReason, language: Language, nonce: string, body: string): string {
   const text = unavailableText(reason, language);
-  const [title, message] = [escapeHtml(text.title), escapeHtml(text.message)];
+  const [title, message] = [escapeText(text.title), escapeText(text.message)];
   return `<!DOCTYPE html>
 <html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${title} · Zamfara Youth Summit</title>
@@ -106,10 +111,10 @@ export async function sendUnavailable(req: Request, res: Response, reason: Unava
     res.type("text/plain").send(t(`unavailable.${reason}.message`));
     return;
   }
-  let body = `<a class="button" href="${escapeHtml(req.originalUrl)}">${escapeHtml(t("unavailable.tryAgain"))}</a>`;
+  let body = `<a class="button" href="${escapeHtml(req.originalUrl)}">${escapeText(t("unavailable.tryAgain"))}</a>`;
   if (req.method === "POST") {
     const fields = req.path.startsWith("/admin") ? undefined : await readSmallForm(req);
-    body = fields ? retryForm(req.originalUrl, fields, t) : `<p class="small">${escapeHtml(t("unavailable.goBack"))}</p>`;
+    body = fields ? retryForm(req.originalUrl, fields, t) : `<p class="small">${escapeText(t("unavailable.goBack"))}</p>`;
     if (!fields) discardBody(req, res);
   }
   res.type("html").send(page(reason, language, res.locals.cspNonce ?? "", body));

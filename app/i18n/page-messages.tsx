@@ -1,3 +1,4 @@
+import { useNonce } from "~/ui/nonce";
 import type { Messages } from "./i18n";
 import type { Language } from "./languages";
 
@@ -6,8 +7,10 @@ import type { Language } from "./languages";
  * JSON for its language only; the script reads them with readPageMessages (page-messages-reader.ts).
  */
 export function PageMessages({ id, language, messages }: { id: string; language: Language; messages: Messages }) {
+  // Data, never run; the nonce all the same, so every script element in the page carries one.
+  const nonce = useNonce();
   // "<" escaped: the JSON cannot close the script element, whatever a message says.
   const json = JSON.stringify({ language, messages }).replace(/</g, "\\u003c");
   // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON of our own catalogue, "<" escaped above
-  return <script type="application/json" id={id} dangerouslySetInnerHTML={{ __html: json }} />;
+  return <script type="application/json" id={id} nonce={nonce} dangerouslySetInnerHTML={{ __html: json }} />;
 }

@@ -85,11 +85,10 @@ export function formAgain(
   options: { language: Language; headers?: HeadersInit },
 ) {
   const { language, headers } = options;
-  // The toast joins every field's message in one line: said here, in the sender's language.
+  // Said here, in the sender's language: a refusal, or every field's message joined in one line.
   const t = translator(language, "common");
-  const text =
-    message ??
-    joinFieldErrors(submission.status === "success" ? undefined : (submission.error ?? undefined), (key) => translateMessage(t, key));
+  const say = (key: string) => translateMessage(t, key);
+  const text = message ? say(message) : joinFieldErrors(submission.status === "success" ? undefined : (submission.error ?? undefined), say);
   // A refusal is said above the form too; the entered values stay either way.
   const reply = submission.reply(message && status !== 500 ? { formErrors: [text] } : undefined);
   return data({ result: reply, toast: makeToast("error", text) }, { status, headers });
