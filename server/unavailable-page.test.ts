@@ -36,7 +36,7 @@ describe("the 503 page", () => {
       expect(response.headers.get("content-language"), asked).toBe("ha");
       expect(langOf(html), asked).toBe("ha");
       for (const key of ["common.unavailable.busy.title", "common.unavailable.busy.message", "common.unavailable.tryAgain"])
-        expect(html).toContain(text("ha", key).replaceAll("'", "&#x27;"));
+        expect(html).toContain(text("ha", key));
       expect(html).not.toContain(text("en", "common.unavailable.busy.title"));
     }
     const database = await (await page("/db", { "accept-language": "ha-NG" })).text();
