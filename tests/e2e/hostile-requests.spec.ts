@@ -183,7 +183,11 @@ test.describe("many people behind one carrier address", () => {
     playwright,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "a site of its own: once");
-    test.setTimeout(180_000);
+    test.setTimeout(330_000);
+    // The ceiling counts in fixed 10-minute windows: a run that crossed into the next window would
+    // start counting afresh and never reach it. With under 3 minutes left in this one, wait for the next.
+    const leftInWindow = 600_000 - (Date.now() % 600_000);
+    if (leftInWindow < 180_000) await new Promise((resolve) => setTimeout(resolve, leftInWindow + 1_000));
     // The default ceiling (FORM_POSTS_PER_IP=1000 per 10 minutes) on a server of its own.
     site = await startPrivateSite();
     const request = await playwright.request.newContext({ baseURL: site.url });
