@@ -1,10 +1,10 @@
-import { useNonce } from "~/ui/nonce";
-import type { Messages } from "./i18n";
-import type { Language } from "./languages";
+import type { Messages } from "~/i18n/i18n";
+import type { Language } from "~/i18n/languages";
+import { useNonce } from "./nonce";
 
 /**
  * The messages a page's own script needs (a page served without React), written into the page as
- * JSON for its language only; the script reads them with readPageMessages (page-messages-reader.ts).
+ * JSON for its language only; the script reads them with readPageMessages (~/i18n/page-messages-reader.ts).
  */
 export function PageMessages({ id, language, messages }: { id: string; language: Language; messages: Messages }) {
   // Data, never run; the nonce all the same, so every script element in the page carries one.
