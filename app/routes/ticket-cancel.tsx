@@ -9,7 +9,7 @@ import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { CANCEL_MESSAGES, cancelRegistration } from "~/modules/tickets/cancel.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
-import { LanguageSwitch } from "~/ui/language-switch";
+import { CardLanguageSwitch } from "~/ui/language-switch";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-cancel";
 
@@ -49,7 +49,7 @@ export default function TicketCancel({ loaderData, actionData, params }: Route.C
   const { t } = useTranslation();
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
-      <LanguageSwitch className="mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
+      <CardLanguageSwitch />
       <article aria-labelledby="cancel-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
         <p className="text-xs font-semibold uppercase tracking-widest text-gray-500">{event.name}</p>
         <h1 id="cancel-title" className="mt-2 text-2xl font-bold text-gray-900">

@@ -6,6 +6,11 @@ import { LANGUAGES, withLanguage } from "~/i18n/languages";
  * "English · Hausa": plain links to this page in each language, so it works without JavaScript;
  * the server remembers the choice (server/language.ts). Each name is written in its own language.
  */
+/** The switch above a page's single card (ticket, waitlist, confirmations), at the card's right edge. */
+export function CardLanguageSwitch({ className = "" }: { className?: string }) {
+  return <LanguageSwitch className={`mx-auto mb-4 flex max-w-md justify-end text-gray-700 ${className}`} />;
+}
+
 export function LanguageSwitch({ className = "" }: { className?: string }) {
   const { t, i18n } = useTranslation("common");
   const location = useLocation();

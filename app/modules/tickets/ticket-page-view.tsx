@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { LanguageSwitch } from "~/ui/language-switch";
+import { CardLanguageSwitch } from "~/ui/language-switch";
 import { MessagePage } from "~/ui/message-page";
 import { BUTTON } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -22,7 +22,7 @@ function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active"
   const { ticket, event, qrSvg: qr, calendarHref, cancelHref } = page;
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12 print:min-h-0 print:bg-white print:p-0">
-      <LanguageSwitch className="no-print mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
+      <CardLanguageSwitch className="no-print" />
       <article
         aria-labelledby="ticket-event"
         className="mx-auto max-w-md overflow-hidden rounded-2xl border border-gray-200 bg-white shadow-sm print:break-inside-avoid print:border-gray-400 print:shadow-none"
@@ -94,7 +94,7 @@ function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "can
   const { t } = useTranslation();
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
-      <LanguageSwitch className="mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
+      <CardLanguageSwitch />
       <article
         aria-labelledby="cancelled-title"
         className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 text-center shadow-sm"

@@ -3,7 +3,7 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
-import { LanguageSwitch } from "~/ui/language-switch";
+import { CardLanguageSwitch } from "~/ui/language-switch";
 import { BUTTON } from "~/ui/styles";
 import { OFFER_MESSAGES } from "./messages";
 
@@ -33,7 +33,7 @@ export function WaitlistPageView({ page, error, token }: { page: Page; error?: s
   const { event, left, view } = page;
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12">
-      <LanguageSwitch className="mx-auto mb-4 flex max-w-md justify-end text-gray-700" />
+      <CardLanguageSwitch />
       <article aria-labelledby="waitlist-title" className="mx-auto max-w-md rounded-2xl border border-gray-200 bg-white p-6 shadow-sm">
         <p className="text-xs font-semibold uppercase tracking-widest text-gray-500">{event.name}</p>
         <p className="mt-1 text-sm text-gray-600">{`${event.date} · ${event.time} · ${event.venue}`}</p>
