@@ -1,9 +1,9 @@
 import type { Request, Response } from "express";
 import type { TFunction } from "i18next";
-import { browserLanguage, cookieLanguage } from "~/i18n/language.server";
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_PARAM, type Language } from "~/i18n/languages";
+import { chooseLanguage } from "~/i18n/language.server";
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
-import { escapeHtml } from "~/ui/escape-html";
+import { escapeHtml, escapeText } from "~/ui/escape-html";
 
 // The page a person sees when the server cannot answer now: too many requests at once
 // (server/load-shedding.ts) or the database out of reach. It is plain HTML written here,
@@ -23,16 +23,9 @@ export function unavailableText(reason: UnavailableReason, language: Language = 
   return { title: t(`unavailable.${reason}.title`), message: t(`unavailable.${reason}.message`), t };
 }
 
-/** Text between tags: our catalogue's words, with the three characters that could open markup escaped. */
-function escapeText(text: string): string {
-  return text.replace(/[&<>]/g, (c) => (c === "&" ? "&amp;" : c === "<" ? "&lt;" : "&gt;"));
-}
-
 /** The language a request is answered in, read from Express's request as the app reads it. */
 function languageOf(req: Request): Language {
-  const asked = req.query[LANGUAGE_PARAM];
-  if (isLanguage(asked)) return asked;
-  return cookieLanguage(req.headers.cookie) ?? browserLanguage(req.headers["accept-language"]);
+  return chooseLanguage({ asked: req.query[LANGUAGE_PARAM], cookie: req.headers.cookie, acceptLanguage: req.headers["accept-language"] });
 }
 
 /** Fields never written back into a page: a password stays where the person typed it. */

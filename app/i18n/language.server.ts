@@ -8,15 +8,21 @@ import { DEFAULT_LANGUAGE, isLanguage, LANGUAGE_COOKIE, LANGUAGE_PARAM, LANGUAGE
 const CODES = LANGUAGES.map((language) => language.code);
 
 export function requestLanguage(request: Request): Language {
-  return (
-    explicitLanguage(request) ?? cookieLanguage(request.headers.get("Cookie")) ?? browserLanguage(request.headers.get("Accept-Language"))
-  );
+  return chooseLanguage({
+    asked: new URL(request.url).searchParams.get(LANGUAGE_PARAM),
+    cookie: request.headers.get("Cookie"),
+    acceptLanguage: request.headers.get("Accept-Language"),
+  });
 }
 
-/** The language a link names with `?lang=`, if it names one of ours. */
-function explicitLanguage(request: Request): Language | null {
-  const asked = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
-  return isLanguage(asked) ? asked : null;
+/** The same choice from a request's parts (Express's request, for the pages written outside React). */
+export function chooseLanguage(parts: {
+  asked: unknown;
+  cookie: string | null | undefined;
+  acceptLanguage: string | null | undefined;
+}): Language {
+  if (isLanguage(parts.asked)) return parts.asked;
+  return cookieLanguage(parts.cookie) ?? browserLanguage(parts.acceptLanguage);
 }
 
 export function cookieLanguage(header: string | null | undefined): Language | null {
@@ -27,7 +33,7 @@ export function cookieLanguage(header: string | null | undefined): Language | nu
   return null;
 }
 
-export function browserLanguage(header: string | null | undefined): Language {
+function browserLanguage(header: string | null | undefined): Language {
   if (!header) return DEFAULT_LANGUAGE;
   const chosen = new Negotiator({ headers: { "accept-language": header } }).language([...CODES]);
   return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;

@@ -7,3 +7,8 @@ const ESCAPES: Record<string, string> = { '"': "&quot;", "&": "&amp;", "'": "&#x
 export function escapeHtml(text: string): string {
   return text.replace(/["&'<>]/g, (c) => ESCAPES[c] ?? c);
 }
+
+/** Text between tags only: the three characters that can open markup or an entity, quotes left as written. */
+export function escapeText(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ESCAPES[c] ?? c);
+}
