@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as mini from "zod/mini";
+import { VALID_SETTINGS_FORM } from "#tests/support/form-values.ts";
 import { LINE_TEXT, LINES_TEXT, storedText, TEXT_MESSAGES, type TextShape } from "~/db/text";
 import { attendeeIdFormSchema } from "~/modules/attendees/schemas";
 import { codeSchema, loginSchema } from "~/modules/auth/schemas";
@@ -34,25 +35,6 @@ const miniForm = (name: string, schema: mini.ZodMiniType): Form => ({
     return { data: result.data, issues: result.error?.issues ?? [] };
   },
 });
-
-const SETTINGS = {
-  event_name: "Zamfara Youth Summit",
-  event_date: "2026-12-23",
-  event_time: "9:00 AM - 4:00 PM",
-  venue: "Ɗan Fodio Hall, Gusau",
-  about: "A day of dialogue.",
-  contact_email: "hello@example.org",
-  max_attendees: "300",
-  waitlist_offer_hours: "48",
-  organiser_name: "Ministry of Youth",
-  retention_days: "30",
-  guest_of_honor_name: "His Excellency",
-  hold_network_per_minute: "25",
-  hold_domain_per_10_minutes: "30",
-  hold_overall_per_minute: "120",
-  held_expiry_hours: "12",
-  registration_enabled: "on",
-};
 
 // A valid form each, and its free-text fields (any letter may go there) with their shape.
 const FORMS: { form: Form; valid: Record<string, string>; free: Record<string, TextShape> }[] = [
@@ -89,7 +71,7 @@ const FORMS: { form: Form; valid: Record<string, string>; free: Record<string, T
   { form: classicForm("partner", partnerSchema), valid: { name: "Gusau Hub", website_url: "https://example.org" }, free: { name: "line" } },
   {
     form: classicForm("event settings", settingsSchema),
-    valid: SETTINGS,
+    valid: VALID_SETTINGS_FORM,
     free: { event_name: "line", event_time: "line", venue: "line", about: "lines", organiser_name: "line", guest_of_honor_name: "line" },
   },
   { form: classicForm("sign-in", loginSchema), valid: { email: "admin@example.org", password: "secret" }, free: {} },
