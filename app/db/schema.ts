@@ -342,8 +342,11 @@ export const check_ins = pgTable(
   (t) => [uniqueIndex("check_ins_attendee_key").on(t.attendee_id)],
 );
 
-// One reminder per attendee per event date, whoever presses Send and however often:
+// One reminder per attendee per event date and kind, whoever presses Send and however often:
 // the unique key decides, so a double click or a second server never mails anyone twice.
+// An "early" reminder (sent more than two days before) does not stand in for the "due" one
+// that goes out one or two days before, by hand or by itself: people reminded a month
+// ahead are reminded again when it matters.
 export const reminders = pgTable(
   "reminders",
   {
@@ -352,12 +355,19 @@ export const reminders = pgTable(
       .notNull()
       .references(() => attendees.id, { onDelete: "cascade" }),
     event_date: date("event_date", { mode: "string" }).notNull(),
+    kind: text("kind").$type<ReminderKind>().notNull().default("due"),
     // The reminder's message in the outbox (its delivery state).
     mail_id: uuid("mail_id").references(() => mail_outbox.id, { onDelete: "set null" }),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex("reminders_attendee_event_key").on(t.attendee_id, t.event_date), index("reminders_event_idx").on(t.event_date)],
+  (t) => [
+    uniqueIndex("reminders_attendee_event_kind_key").on(t.attendee_id, t.event_date, t.kind),
+    index("reminders_event_idx").on(t.event_date),
+    check("reminders_kind_check", sql`${t.kind} in ('early', 'due')`),
+  ],
 );
+
+export type ReminderKind = "early" | "due";
 
 export type MailAttachment = {
   filename: string;

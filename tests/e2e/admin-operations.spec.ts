@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { e2eAdmin, signInAsAdmin } from "../support/admin-session";
@@ -8,6 +9,7 @@ import { waitForInteractive } from "../support/hydration";
 import { waitForMail } from "../support/mailbox-client";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import { makeRegistrant, registerViaRequest } from "../support/register-helper";
+import { siteMail } from "../support/site-mailbox";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 
 // Event Operations. The cards, countdown and Check Timing read the shared site; sending
@@ -37,7 +39,10 @@ test("the four cards, the countdown, system status and Check Timing", async ({ a
   await expect(status).toContainText(/SMTP server .* verified/);
   await expect(status).toContainText(/\d+ queued, \d+ failed/);
   await page.getByRole("button", { name: "Check Timing" }).click();
-  await expect(page.getByText("Reminders are typically sent 1-2 days before the event.").first()).toBeVisible();
+  // What is true now: days to go, the automatic reminder, who has received what.
+  await expect(
+    page.getByRole("status").getByText(/^\d+ days to go\. The automatic reminder goes out on \d+ \w+, not yet sent\./),
+  ).toBeVisible();
   await expectNoViolations(page, "/admin/operations");
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
 });
@@ -94,10 +99,15 @@ test.describe("reminders, on a server of their own", () => {
     await page.getByRole("link", { name: "Send Reminders" }).click();
     const dialog = page.getByRole("dialog", { name: "Send Reminders" });
     await expect(dialog).toContainText("Send reminder emails to all registered attendees?");
+    // The event is 30 days away: an early reminder, and the organiser is told the automatic one still comes.
+    await expect(dialog).toContainText("30 days early: everyone also gets the automatic reminder on");
     await dialog.getByRole("button", { name: "Send Reminders" }).click();
-    await expect(page.getByText("Sending reminder emails to 2 attendees…")).toBeVisible();
+    await expect(
+      page.getByText("Sending reminder emails to 2 attendees… 30 days early: everyone also gets the automatic reminder on"),
+    ).toBeVisible();
     await expect(page.getByText("Reminder emails sent to 2 attendees!")).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByTestId("reminder-progress")).toHaveText("Reminders: 0 queued, 2 sent, 0 failed");
+    await expect(page.getByTestId("reminder-progress-early")).toHaveText("Early reminders: 0 queued, 2 sent, 0 failed");
+    await expect(page.getByTestId("reminder-progress-due")).toHaveCount(0);
 
     // A second press (and a double click) queues nobody again.
     await page.getByRole("link", { name: "Send Reminders" }).click();
@@ -156,7 +166,9 @@ test.describe("reminders, two server processes on one PostgreSQL, delivered over
     await Promise.all(
       pages.map((page) => page.getByRole("dialog", { name: "Send Reminders" }).getByRole("button", { name: "Send Reminders" }).click()),
     );
-    await expect(first.getByTestId("reminder-progress")).toHaveText("Reminders: 0 queued, 4 sent, 0 failed", { timeout: 60_000 });
+    await expect(first.getByTestId("reminder-progress-early")).toHaveText("Early reminders: 0 queued, 4 sent, 0 failed", {
+      timeout: 60_000,
+    });
     await expect.poll(() => remindersOf(/^Reminder: /).length, { timeout: 30_000 }).toBe(4);
     // Both outbox workers have had time to (wrongly) send a second copy.
     await first.waitForTimeout(3_000);
@@ -178,7 +190,57 @@ test.describe("reminders, two server processes on one PostgreSQL, delivered over
     expectOnePerAttendee(/^Tomorrow: /);
     await openOperations(second);
     await expect(second.getByTestId("auto-reminder")).toHaveText("Automatic reminder: went out for this event date.");
-    await expect(second.getByTestId("reminder-progress")).toHaveText("Reminders: 0 queued, 4 sent, 0 failed");
+    await expect(second.getByTestId("reminder-progress-due")).toHaveText("Reminders: 0 queued, 4 sent, 0 failed");
     for (const page of pages) await page.context().close();
+  });
+});
+
+test.describe("an early reminder, then the clock moves to two days before", () => {
+  let site: PrivateSite | undefined;
+  let clockDir: string | undefined;
+  test.afterAll(async () => {
+    await site?.stop();
+    if (clockDir) rmSync(clockDir, { recursive: true, force: true });
+  });
+
+  test("everyone reminded a month early still gets the automatic reminder, once", async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a site of its own: once");
+    test.setTimeout(150_000);
+    clockDir = mkdtempSync(path.join(tmpdir(), "summit-clock-"));
+    const clock = path.join(clockDir, "offset");
+    writeFileSync(clock, "+0d\n");
+    site = await startPrivateSite({ clock: { file: clock }, env: { SCHEDULE_CHECK_SECONDS: "2" } });
+    const page = await (await browser.newContext({ baseURL: site.url })).newPage();
+    const people = [makeRegistrant({ fullName: "Ɗanladi Ƙasimu" }), makeRegistrant({ fullName: "Hauwa Ɓello" })];
+    for (const person of people) await registerViaRequest(page.request, person);
+    await signInAsAdmin(page, { redirectTo: "/admin/operations" });
+    await openOperations(page);
+    await page.getByRole("link", { name: "Send Reminders" }).click();
+    await page.getByRole("dialog", { name: "Send Reminders" }).getByRole("button", { name: "Send Reminders" }).click();
+    await expect(page.getByTestId("reminder-progress-early")).toHaveText("Early reminders: 0 queued, 2 sent, 0 failed", {
+      timeout: 30_000,
+    });
+    const reminders = async (subject: RegExp) => (await siteMail(site as PrivateSite)).filter((mail) => subject.test(mail.subject));
+    expect((await reminders(/^Reminder: /)).map((mail) => mail.to.join()).sort()).toEqual(people.map((p) => p.email).sort());
+
+    // The event (30 days ahead, 8:00 AM) is two days away at 09:00 Lagos time on this day: past the automatic reminder's hour.
+    const lagosToday = new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+    const twoDaysBefore = Date.parse(`${lagosToday}T08:00:00Z`) + 28 * 86_400_000;
+    writeFileSync(clock, `+${Math.ceil((twoDaysBefore - Date.now()) / 3_600_000)}h\n`);
+    await expect.poll(async () => (await reminders(/^Reminder: /)).length, { timeout: 60_000, intervals: [1_000] }).toBe(4);
+    await page.waitForTimeout(5_000); // a few more scheduled checks: nothing more goes out
+    const all = await reminders(/^Reminder: /);
+    for (const person of people) expect(all.filter((mail) => mail.to.includes(person.email))).toHaveLength(2);
+    await signInAsAdmin(page, { redirectTo: "/admin/operations" }); // the session from four weeks ago has expired
+    await openOperations(page);
+    await expect(page.getByTestId("auto-reminder")).toHaveText("Automatic reminder: went out for this event date.");
+    await expect(page.getByTestId("reminder-progress-due")).toHaveText("Reminders: 0 queued, 2 sent, 0 failed");
+    await page.getByRole("button", { name: "Check Timing" }).click();
+    await expect(
+      page.getByText(
+        "Perfect timing! Event is 1-2 days away. The automatic reminder has gone out. Early reminders: 2 attendees received; reminders 1–2 days before: 2 attendees received.",
+      ),
+    ).toBeVisible();
+    await page.context().close();
   });
 });

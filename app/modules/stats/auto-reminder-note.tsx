@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AutoReminderPlan } from "~/modules/tickets/auto-reminders.server";
+import type { AutoReminderPlan } from "~/modules/tickets/reminder-timing";
 import { DateTime } from "~/ui/date-time";
 
 // One line under Email Operations saying what the automatic reminder will do, so an

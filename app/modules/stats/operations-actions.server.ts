@@ -3,18 +3,17 @@ import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { isReminderWindow } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
+import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { isPreviewTemplate, sendTestEmail } from "~/modules/tickets/email-preview.server";
-import { queueReminders, retryFailedReminders } from "~/modules/tickets/reminders.server";
+import { earlyReminderLine, timingReport } from "~/modules/tickets/reminder-timing";
+import { queueReminders, reminderProgress, retryFailedReminders } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
 
 const SENDING_PARAM = "reminders";
 
 const OPERATIONS_TOASTS = {
-  perfectTiming: "Perfect timing! Event is 1-2 days away.",
-  notYet: "Reminders are typically sent 1-2 days before the event.",
   timingFailed: "Failed to check reminder timing",
   sending: (n: number) => `Sending reminder emails to ${n.toLocaleString("en-US")} attendees…`,
   allReminded: "Every registered attendee already has a reminder for this event.",
@@ -29,11 +28,20 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
   const intent = formData.get("intent");
   if (intent === "send-reminders") {
     try {
-      const { queued } = await queueReminders(db, actor, now);
+      const { queued, kind, eventDate } = await queueReminders(db, actor, now);
       notifyOutbox();
+      // An early send says, once more, that the reminder 1–2 days before still comes.
+      const early = kind === "early" ? earlyReminderLine({ now, eventDate, auto: autoReminderPlan(await getSettings(db), now) }) : null;
       // The page follows this batch (?reminders=<when>) and says when it has gone out.
       return queued > 0
-        ? redirectWithToast(`${back}?${SENDING_PARAM}=${Date.now()}`, "info", OPERATIONS_TOASTS.sending(queued))
+        ? redirectWithToast(
+            `${back}?${SENDING_PARAM}=${Date.now()}`,
+            "info",
+            early ? `${OPERATIONS_TOASTS.sending(queued)} ${early}` : OPERATIONS_TOASTS.sending(queued),
+            {
+              duration: early ? 10_000 : undefined,
+            },
+          )
         : redirectWithToast(back, "info", OPERATIONS_TOASTS.allReminded);
     } catch (error) {
       logger().error({ err: error }, "queueing reminders failed");
@@ -66,9 +74,10 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
   if (intent === "check-timing") {
     try {
       const settings = await getSettings(db);
-      return isReminderWindow(now, settings.event_date)
-        ? redirectWithToast(back, "success", OPERATIONS_TOASTS.perfectTiming)
-        : redirectWithToast(back, "info", OPERATIONS_TOASTS.notYet);
+      const counts = await reminderProgress(db, settings.event_date);
+      const report = timingReport({ now, eventDate: settings.event_date, auto: autoReminderPlan(settings, now), counts });
+      // Long enough to read a few sentences.
+      return redirectWithToast(back, report.inWindow ? "success" : "info", report.text, { duration: 12_000 });
     } catch (error) {
       logger().error({ err: error }, "reminder timing check failed");
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.timingFailed);

@@ -43,7 +43,7 @@ function useRefresh(sending: boolean) {
  * The product's result toast once the last queued reminder has gone out (or failed for good):
  * after Send (the page's URL carries ?reminders=sending) or when a batch seen going ends.
  */
-function useReminderResult(progress: OperationsOverview["reminders"], push: (type: "success" | "error", title: string) => void) {
+function useReminderResult(progress: OperationsOverview["reminders"]["due"], push: (type: "success" | "error", title: string) => void) {
   const [params] = useSearchParams();
   // Each Send redirects with its own ?reminders=<when>: a batch is announced once.
   const batch = params.get("reminders");
@@ -65,12 +65,20 @@ function useReminderResult(progress: OperationsOverview["reminders"], push: (typ
   }, [progress, push, batch]);
 }
 
-function ReminderProgress({ progress }: { progress: OperationsOverview["reminders"] }) {
-  if (progress.total === 0) return <p className="mt-3 text-sm text-gray-600">No reminders sent for this event date yet.</p>;
+const KIND_LABELS = { early: "Early reminders", due: "Reminders" } as const;
+
+/** One line a kind: early reminders (sent more than two days ahead) apart from the ones 1–2 days before. */
+function ReminderProgress({ reminders }: { reminders: OperationsOverview["reminders"] }) {
+  const kinds = (["early", "due"] as const).filter((kind) => reminders[kind].total > 0);
+  if (kinds.length === 0) return <p className="mt-3 text-sm text-gray-600">No reminders sent for this event date yet.</p>;
   return (
-    <p className="mt-3 text-sm text-gray-700" aria-live="polite" data-testid="reminder-progress">
-      {`Reminders: ${n(progress.queued)} queued, ${n(progress.sent)} sent, ${n(progress.failed)} failed`}
-    </p>
+    <div className="mt-3 space-y-1 text-sm text-gray-700" aria-live="polite">
+      {kinds.map((kind) => (
+        <p key={kind} data-testid={`reminder-progress-${kind}`}>
+          {`${KIND_LABELS[kind]}: ${n(reminders[kind].queued)} queued, ${n(reminders[kind].sent)} sent, ${n(reminders[kind].failed)} failed`}
+        </p>
+      ))}
+    </div>
   );
 }
 
@@ -150,9 +158,11 @@ export function OperationsView({
   preview: Preview | null;
 }) {
   const previewing = useRouteModal<Preview>({ param: "preview", closeHref: PAGE, fromUrl: preview, data: overview });
-  useRefresh(overview.reminders.queued > 0);
+  const { early, due } = overview.reminders;
+  useRefresh(early.queued + due.queued > 0);
   const { toasts, push } = useToasts();
-  useReminderResult(overview.reminders, push);
+  // A batch sent now is of the kind a send makes now: its result is that kind's count.
+  useReminderResult(overview.reminders[overview.reminderKind], push);
   const confirming = useRouteModal({ param: "confirm", closeHref: PAGE, fromUrl: confirmReminders ? "reminders" : null, data: overview });
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-timing";
@@ -243,8 +253,8 @@ export function OperationsView({
               </Link>
             ))}
           </div>
-          <ReminderProgress progress={overview.reminders} />
-          {overview.reminders.failed > 0 ? (
+          <ReminderProgress reminders={overview.reminders} />
+          {early.failed + due.failed > 0 ? (
             <Form method="post" className="mt-2">
               <button type="submit" name="intent" value="retry-reminders" className={BUTTON.secondary}>
                 Retry failed reminders
@@ -291,7 +301,7 @@ export function OperationsView({
         <ConfirmDialog
           title="Send Reminders"
           message="Send reminder emails to all registered attendees?"
-          note="Each attendee gets one reminder for this event date; those who already have one are skipped."
+          note={overview.reminderNote}
           id="reminders"
           action={PAGE}
           cancelHref={PAGE}

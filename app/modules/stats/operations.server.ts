@@ -9,6 +9,7 @@ import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/m
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
+import { reminderKind, sendReminderNote } from "~/modules/tickets/reminder-timing";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
 import { waitlistCounts } from "~/modules/waitlist/waitlist-admin.server";
 
@@ -27,6 +28,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     waitlistCounts(db),
   ]);
   const reminders = await reminderProgress(db, settings.event_date);
+  const autoReminder = autoReminderPlan(settings, now);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
   const passed = hasEventPassed(now, settings.event_date, settings.event_time);
   const registered = settings.registered_count;
@@ -47,7 +49,10 @@ export async function operationsOverview(db: Db, now = new Date()) {
     checkIn: { checkedIn, rate: registered > 0 ? Math.round((checkedIn / registered) * 100) : 0 },
     reminderWindow: isReminderWindow(now, settings.event_date),
     reminders,
-    autoReminder: autoReminderPlan(settings, now),
+    // What Send Reminders would make now, and the dialog's words about it.
+    reminderKind: reminderKind(now, settings.event_date),
+    reminderNote: sendReminderNote({ now, eventDate: settings.event_date, auto: autoReminder }),
+    autoReminder,
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
   };
 }

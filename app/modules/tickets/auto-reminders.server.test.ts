@@ -74,11 +74,13 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     expect(entry?.details).toEqual({ queued: 4, eventDate: "2026-12-24" });
   });
 
-  it("skips attendees an organiser already reminded, sends nothing when off, and sends again for a new date", async () => {
+  it("skips attendees an organiser reminded 1–2 days before, sends nothing when off, and sends again for a new date", async () => {
     const { db } = database;
     const reminded = await createAttendee(db);
-    await db.insert(reminders).values({ attendee_id: reminded.id, event_date: "2026-12-24" });
-    await createAttendee(db);
+    await db.insert(reminders).values({ attendee_id: reminded.id, event_date: "2026-12-24", kind: "due" });
+    // A reminder a month early does not stand in for this one.
+    const remindedEarly = await createAttendee(db);
+    await db.insert(reminders).values({ attendee_id: remindedEarly.id, event_date: "2026-12-24", kind: "early" });
     await updateSettings(db, { auto_reminders: false });
     expect(await sendDueAutoReminder(db, new Date("2026-12-23T09:00:00Z"))).toBeNull();
 

@@ -4,23 +4,18 @@ import { event_settings, SETTINGS_ID } from "~/db/schema";
 import { recordAudit } from "~/modules/audit/audit.server";
 import { daysUntilEvent, eventStart } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
+import type { AutoReminderPlan } from "./reminder-timing";
 import { queueRemindersIn } from "./reminders.server";
 
 // The reminder that goes out by itself. Every server instance asks every minute whether
 // it is due; the first to ask after it falls due queues it, in one transaction that holds
 // the settings row lock and marks the event date as done. Another instance waits on that
 // lock, then reads the mark and does nothing; a restart reads the same mark. The
-// per-attendee unique key still stands behind it, so an organiser's earlier click is not
-// doubled either.
+// per-attendee unique key still stands behind it, so an organiser's click one or two days
+// before is not doubled either (an earlier, "early" click does not count: see reminder-timing).
 
 /** Two days before the event starts: at the event's own hour, never in the middle of the night. */
 const LEAD_MS = 48 * 60 * 60_000;
-
-export type AutoReminderPlan =
-  | { state: "off" }
-  | { state: "sent"; eventDate: string }
-  | { state: "scheduled"; at: Date }
-  | { state: "missed" };
 
 type PlanSettings = Pick<EventSettings, "auto_reminders" | "auto_reminder_sent_for" | "event_date" | "event_time">;
 
@@ -35,7 +30,7 @@ export function autoReminderPlan(settings: PlanSettings, now: Date): AutoReminde
 
 function isAutoReminderDue(settings: PlanSettings, now: Date): boolean {
   const plan = autoReminderPlan(settings, now);
-  return plan.state === "scheduled" && plan.at.getTime() <= now.getTime();
+  return plan.state === "scheduled" && new Date(plan.at).getTime() <= now.getTime();
 }
 
 export type AutoReminderRun = { queued: number; eventDate: string } | null;
@@ -47,7 +42,8 @@ export async function sendDueAutoReminder(db: Db, now = new Date()): Promise<Aut
     // sees the mark the first one wrote.
     const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     if (!settings || !isAutoReminderDue(settings, now)) return null;
-    const queued = await queueRemindersIn(tx, settings, now);
+    // Always the reminder that matters: it skips whoever an organiser reminded 1–2 days before.
+    const queued = await queueRemindersIn(tx, settings, now, "due");
     await tx.update(event_settings).set({ auto_reminder_sent_for: settings.event_date }).where(eq(event_settings.id, SETTINGS_ID));
     await recordAudit(tx, AUTOMATIC, {
       action: "reminders.auto",

@@ -1,40 +1,47 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { attendees, mail_outbox, reminders } from "~/db/schema";
+import { attendees, mail_outbox, type ReminderKind, reminders } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import { reminderKind } from "./reminder-timing";
 import { reminderSubject } from "./ticket-email.server";
 import type { TicketLinkKeys } from "./ticket-link.server";
 import { renderTicketMail } from "./ticket-mail.server";
 
-// Reminders before the event: one per attendee per event date, queued through the outbox
-// in one statement and one transaction. The unique key on (attendee, event date) decides
-// who still needs one, so a second click, a double submit or a second server never mails
-// anyone twice; the outbox retries what fails.
+// Reminders before the event: one per attendee per event date and kind, queued through the
+// outbox in one statement and one transaction. The unique key on (attendee, event date, kind)
+// decides who still needs one, so a second click, a double submit or a second server never
+// mails anyone twice; the outbox retries what fails. A click more than two days ahead makes
+// "early" reminders, which leave the one 1–2 days before (the automatic one) to come as well.
 
 export const REMINDER_TEMPLATE = "reminder";
 
 type Rows<T> = { rows: T[] };
 
 /** Queues a reminder for every attendee who has none for this event date; returns how many were queued. */
-export async function queueReminders(db: Db, actor: AuditActor | null, now = new Date()): Promise<{ queued: number; eventDate: string }> {
+export async function queueReminders(
+  db: Db,
+  actor: AuditActor | null,
+  now = new Date(),
+): Promise<{ queued: number; eventDate: string; kind: ReminderKind }> {
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
-    const queued = await queueRemindersIn(tx, settings, now);
+    const kind = reminderKind(now, settings.event_date);
+    const queued = await queueRemindersIn(tx, settings, now, kind);
     if (actor)
       await recordAudit(tx, actor, {
         action: "reminders.send",
         entity: "event_settings",
-        details: { queued, eventDate: settings.event_date },
+        details: { queued, eventDate: settings.event_date, kind },
       });
-    return { queued, eventDate: settings.event_date };
+    return { queued, eventDate: settings.event_date, kind };
   });
 }
 
 /** The queueing statement, inside the caller's transaction (the automatic reminder's holds the settings row lock). */
-export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now: Date): Promise<number> {
+export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now: Date, kind: ReminderKind): Promise<number> {
   const daysLeft = daysUntilEvent(now, settings.event_date);
   // Each attendee's subject in their own language, chosen by the same statement.
   const subjectOf = (language: Language) =>
@@ -46,9 +53,9 @@ export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now:
   // The reminder row and its message share a fresh id, so each reminder knows its delivery state.
   const result = (await tx.execute(sql`
     with fresh as (
-      insert into ${reminders} (attendee_id, event_date, mail_id)
-      select ${attendees.id}, ${settings.event_date}::date, gen_random_uuid() from ${attendees}
-      on conflict (attendee_id, event_date) do nothing
+      insert into ${reminders} (attendee_id, event_date, kind, mail_id)
+      select ${attendees.id}, ${settings.event_date}::date, ${kind}, gen_random_uuid() from ${attendees}
+      on conflict (attendee_id, event_date, kind) do nothing
       returning attendee_id, mail_id
     )
     insert into ${mail_outbox} (id, to_address, subject, html, text, kind, template, template_data, attendee_id)
@@ -61,16 +68,19 @@ export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now:
 
 export type ReminderProgress = { total: number; queued: number; sent: number; failed: number };
 
-/** Where this event date's reminders are: queued (waiting or being sent), sent, failed. */
-export async function reminderProgress(db: DbOrTx, eventDate: string): Promise<ReminderProgress> {
+/** Where this event date's reminders of each kind are: queued (waiting or being sent), sent, failed. */
+export async function reminderProgress(db: DbOrTx, eventDate: string): Promise<Record<ReminderKind, ReminderProgress>> {
   const result = (await db.execute(sql`
-    select m.status as status, count(*)::int as n
+    select r.kind as kind, m.status as status, count(*)::int as n
     from ${reminders} r join ${mail_outbox} m on m.id = r.mail_id
     where r.event_date = ${eventDate}::date
-    group by m.status`)) as unknown as Rows<{ status: string; n: number }>;
-  const n = (status: string) => result.rows.find((r) => r.status === status)?.n ?? 0;
-  const progress = { queued: n("pending") + n("sending"), sent: n("sent"), failed: n("failed") };
-  return { total: progress.queued + progress.sent + progress.failed, ...progress };
+    group by r.kind, m.status`)) as unknown as Rows<{ kind: ReminderKind; status: string; n: number }>;
+  const of = (kind: ReminderKind): ReminderProgress => {
+    const n = (status: string) => result.rows.find((r) => r.kind === kind && r.status === status)?.n ?? 0;
+    const progress = { queued: n("pending") + n("sending"), sent: n("sent"), failed: n("failed") };
+    return { total: progress.queued + progress.sent + progress.failed, ...progress };
+  };
+  return { early: of("early"), due: of("due") };
 }
 
 /** Puts this event date's failed reminders back in the queue; returns how many. */
