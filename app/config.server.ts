@@ -91,6 +91,8 @@ const envSchema = z
       )
       .optional(),
     CSP_REPORT_ONLY: z.enum(["true", "false"], { message: "expected true or false" }).default("false"),
+    // Set by `npm run demo` (server/demo.ts): a site for trying out, whose mail is meant to stay in DATA_DIR/mail.
+    DEMO: z.enum(["true", "false"], { message: "expected true or false" }).default("false"),
     // ── Sign-in hardening ──
     // Whether organiser accounts must use an authenticator app's code after the password.
     REQUIRE_TWO_FACTOR: z.enum(["organisers", "none"], { message: "expected organisers or none" }).default("none"),
@@ -137,6 +139,8 @@ export type Config = {
   maxQueueWaitMs: number;
   /** the Content-Security-Policy is reported, not enforced (to try a change on a live site) */
   cspReportOnly: boolean;
+  /** the demo site (`npm run demo`): mail kept in DATA_DIR/mail is expected, not a fault */
+  demo: boolean;
   /** per key purpose, the generation that signs and the older ones still accepted (default 1 each) */
   keyGenerations: KeyGenerations;
   // ── Sign-in hardening ──
@@ -179,6 +183,7 @@ export function parseConfig(env: Env): Config {
     secureCookies: publicUrl.startsWith("https:"),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cspReportOnly: e.CSP_REPORT_ONLY === "true",
+    demo: e.DEMO === "true",
     keyGenerations: e.KEY_GENERATIONS ? parseKeyGenerations(e.KEY_GENERATIONS) : {},
     formPostsPerIp: e.FORM_POSTS_PER_IP,
     maxActiveRequests: e.MAX_ACTIVE_REQUESTS,

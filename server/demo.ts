@@ -10,6 +10,8 @@ import path from "node:path";
 // and React picks its build from NODE_ENV when first imported.
 process.env.DATA_DIR ||= "./data-demo";
 process.env.NODE_ENV ||= "production";
+// Its mail stays in DATA_DIR/mail on purpose: System Status does not flag it.
+process.env.DEMO = "true";
 
 const { getConfig } = await import("~/config.server");
 const { DataDirLockedError, dbConnectionOptions, openDbConnection } = await import("~/db/client.server");

@@ -38,7 +38,7 @@ describe("pageTranslator", () => {
     });
 
     it(`says the LGA picker's words as i18next does (${code})`, () => {
-      for (const key of ["hint", "choose", "stateFirst"]) {
+      for (const key of ["grouped", "groupedHint", "choose"]) {
         const full = `register.lga.${key}`;
         expect(page(full, { ns: "public" })).toBe(i18n.t(full, { ns: "public" }));
       }

@@ -14,6 +14,7 @@ import { heldFromLink, verifyHeldCodeForm, verifyHeldLink } from "~/modules/regi
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
 import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
+import { Address } from "~/ui/address";
 import { MessagePage } from "~/ui/message-page";
 import { readForm } from "~/ui/read-form.server";
 import { BUTTON } from "~/ui/styles";
@@ -95,12 +96,7 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
     return (
       <MessagePage titleId="confirm-title" title={t("confirm.confirmedTitle")}>
         <p className="mt-3 text-gray-700">
-          <Trans
-            t={t}
-            i18nKey="confirm.confirmedText"
-            values={{ email: actionData.email }}
-            components={{ email: <strong className="break-all" /> }}
-          />
+          <Trans t={t} i18nKey="confirm.confirmedText" values={{ email: actionData.email }} components={{ email: <Address /> }} />
         </p>
         <p className="mt-4 text-center font-mono text-lg font-bold text-brand-800" data-testid="ticket-id">
           {actionData.ticketId}

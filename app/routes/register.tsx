@@ -6,7 +6,7 @@ import { requestLanguage } from "~/i18n/language.server";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { metaTranslator } from "~/i18n/meta";
-import { registrationAction } from "~/modules/registration/actions.server";
+import { registrationAction, ticketAgainAsked } from "~/modules/registration/actions.server";
 import { browserIdOf, ensureBrowserId } from "~/modules/registration/browser-id.server";
 import { EventFacts } from "~/modules/registration/event-facts";
 import { HeldNotice } from "~/modules/registration/held-notice";
@@ -96,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     language: requestLanguage(request),
   };
   // One form, two doors: the waitlist's when the event is full.
-  return form.get("intent") === "waitlist" ? joinWaitlistAction(form, poster) : registrationAction(form, poster);
+  return form.get("intent") === "waitlist" && !ticketAgainAsked(form) ? joinWaitlistAction(form, poster) : registrationAction(form, poster);
 }
 
 // Overloaded or without its database, the server answers 503: the form stays as typed.
@@ -131,6 +131,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const waitlisted = actionData && "waitlisted" in actionData ? actionData.waitlisted : undefined;
   const held = actionData && "held" in actionData ? actionData.held : undefined;
+  // An address already registered: the form offers the ticket again, and answers there.
+  const duplicate = actionData && "duplicate" in actionData && actionData.duplicate;
+  const ticketAgain = resend?.place === "form" ? resend : duplicate ? { sent: false } : null;
+  const lost = resend?.place === "lost" ? resend : undefined;
+  const sendingAgain = navigation.state === "submitting" && navigation.formData?.has("ticketAgain") === true;
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">
@@ -159,8 +164,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 stamp={stamp}
                 challenge={challenge}
                 lastResult={lastResult}
-                submitting={submittingIntent === "register"}
+                submitting={submittingIntent === "register" && !sendingAgain}
                 onClientErrors={showClientErrors}
+                ticketAgain={ticketAgain}
+                sendingAgain={sendingAgain}
               />
             ) : waitlisted ? (
               <WaitlistJoined {...waitlisted} offerHours={offerHours} />
@@ -178,8 +185,10 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                       stamp={stamp}
                       intent="waitlist"
                       lastResult={lastResult}
-                      submitting={submittingIntent === "waitlist"}
+                      submitting={submittingIntent === "waitlist" && !sendingAgain}
                       onClientErrors={showClientErrors}
+                      ticketAgain={ticketAgain}
+                      sendingAgain={sendingAgain}
                     />
                   </div>
                 ) : null}
@@ -188,7 +197,13 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           </section>
         )}
 
-        <LostTicket stamp={stamp} sent={Boolean(resend?.sent)} error={resend?.error} submitting={submittingIntent === "resend"} />
+        <LostTicket
+          stamp={stamp}
+          sent={Boolean(lost?.sent)}
+          error={lost?.error}
+          email={lost?.email}
+          submitting={submittingIntent === "resend"}
+        />
       </main>
       {success && closedTicket !== success.ticketId ? <SuccessModal success={success} onClose={closeModal} /> : null}
       <Toaster toasts={[...(actionToast ? [actionToast] : []), ...client.toasts]} />

@@ -45,14 +45,19 @@ export function Modal({ title, onClose, closeHref, children, icon, size = "md" }
   }, []);
 
   return (
-    <div data-modal="" className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4">
+    // On a phone a toast (top of the screen) would cover the dialog's top and its icon: while one
+    // is showing, the dialog starts below it.
+    <div
+      data-modal=""
+      className="fixed inset-0 z-50 flex items-center justify-center bg-black/50 p-4 max-sm:[body:has(.toast:not([hidden]))_&]:pt-32"
+    >
       <div
         ref={panel}
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`relative max-h-[90vh] w-full ${size === "lg" ? "max-w-2xl" : "max-w-md"} overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none`}
+        className={`relative max-h-[min(90vh,100%)] w-full ${size === "lg" ? "max-w-2xl" : "max-w-md"} overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl outline-none`}
       >
         {hydrated ? (
           <button

@@ -30,7 +30,7 @@ test("the landing page", async ({ page }) => {
 test("the landing page with the mobile menu open", async ({ page, isMobile }) => {
   test.skip(!isMobile, "the menu toggle is for narrow screens");
   await open(page, "/");
-  await page.getByRole("navigation", { name: "Main" }).locator("summary").click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Menu", exact: true }).click();
   await expectNoViolations(page, "/ with the menu open");
 });
 

@@ -37,6 +37,7 @@ test("the four cards, the countdown, system status and Check Timing", async ({ a
   const status = page.getByTestId("system-status");
   await expect(status).toContainText(/Connected, answered in [\d.]+ ms/);
   await expect(status).toContainText(/SMTP server .* verified/);
+  await expect(page.getByTestId("mail-off")).toHaveCount(0);
   await expect(status).toContainText(/\d+ queued, \d+ failed/);
   await page.getByRole("button", { name: "Check Timing" }).click();
   // What is true now: days to go, the automatic reminder, who has received what.
@@ -94,6 +95,16 @@ test.describe("reminders, on a server of their own", () => {
     const people = [makeRegistrant({ fullName: "Ɗanladi Ƙasimu" }), makeRegistrant({ fullName: "Hauwa Ɓello" })];
     for (const person of people) await registerViaRequest(page.request, person);
     await signInAsAdmin(page, { redirectTo: "/admin/operations" });
+    await openOperations(page);
+    // A production server without SMTP_URL (this one keeps its mail in DATA_DIR/mail) says so in red,
+    // on the dashboard too, and /healthz reports it degraded while still answering 200.
+    const mailOff = "Tickets are not being e-mailed. SMTP_URL is not set: mail is only kept in DATA_DIR/mail on this server.";
+    await expect(page.getByRole("alert").filter({ hasText: mailOff })).toBeVisible();
+    const health = await page.request.get("/healthz");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "degraded", database: "up", mail: { ok: false } });
+    await page.goto("/admin");
+    await expect(page.getByTestId("mail-off")).toContainText(mailOff);
     await openOperations(page);
 
     await page.getByRole("link", { name: "Send Reminders" }).click();

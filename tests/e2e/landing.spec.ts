@@ -11,7 +11,7 @@ const NAV_SECTIONS = ["About", "Organizers", "Speakers", "Agenda", "Register", "
 const SPEAKER_BADGES = /^(Keynote|Speaker|Panelist|Moderator|Special Guest)$/;
 
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
-const menuToggle = (page: Page) => mainNav(page).locator("summary");
+const menuToggle = (page: Page) => mainNav(page).getByRole("link", { name: "Menu", exact: true });
 const speakerFilter = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Filter speakers" }).getByRole("link", { name, exact: true });
 
@@ -59,7 +59,7 @@ test.describe("with JavaScript", () => {
       await expect(page).toHaveURL(new RegExp(`/#${id}$`));
       await expectScrolledTo(page, id);
       // On a phone the menu closes once a section is chosen.
-      if (isMobile) await expect(mainNav(page).locator("details")).not.toHaveAttribute("open");
+      if (isMobile) await expect(mainNav(page).locator("#site-menu")).toBeHidden();
     }
   });
 
@@ -134,21 +134,45 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the mobile menu is a <details> that opens and leads to the sections", async ({ page, isMobile }) => {
+  test("the mobile menu opens, leads to the sections and closes behind itself", async ({ page, isMobile }) => {
     test.skip(!isMobile, "the menu toggle is for narrow screens");
     await page.goto("/");
     const menuLink = mainNav(page).getByRole("link", { name: "Speakers", exact: true });
     await expect(menuLink).toBeHidden();
     await menuToggle(page).click();
     await expect(menuLink).toBeVisible();
+    // Opening it does not move the page.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect(mainNav(page).getByRole("link", { name: "Register Now" })).toHaveAttribute("href", "/register");
     await menuLink.click();
     await expect(page).toHaveURL(/\/#speakers$/);
-    await expect(page.locator("#speakers").getByRole("heading").first()).toBeInViewport();
-    // Without JavaScript nothing closes the menu for the visitor: the toggle does.
-    await menuToggle(page).click();
+    // The menu closed by itself: the section is not under it.
     await expect(menuLink).toBeHidden();
     await expectScrolledTo(page, "speakers");
+    // Opened again, its close button closes it where the visitor is.
+    await menuToggle(page).click();
+    await expect(menuLink).toBeVisible();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await mainNav(page).getByRole("link", { name: "Close menu" }).click();
+    await expect(menuLink).toBeHidden();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+  });
+
+  test("'Lost your ticket?' is linked from the registration section and the footer, and opens itself", async ({ page }) => {
+    await page.goto("/");
+    const links = page.getByRole("link", { name: "Lost your ticket?" });
+    await expect(links).toHaveCount(2);
+    await expect(page.locator("#register").getByRole("link", { name: "Lost your ticket?" })).toHaveAttribute(
+      "href",
+      "/register#lost-ticket",
+    );
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Lost your ticket?" })).toHaveAttribute(
+      "href",
+      "/register#lost-ticket",
+    );
+    await page.getByRole("contentinfo").getByRole("link", { name: "Lost your ticket?" }).click();
+    await expect(page).toHaveURL(/\/register#lost-ticket$/);
+    await expect(page.getByLabel("Registered e-mail address")).toBeInViewport();
   });
 
   test("the speaker filters are links to ?type=…", async ({ page }) => {

@@ -2,6 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { NIGERIA_STATES } from "../../app/modules/registration/nigeria";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
+import { listMail } from "../support/mailbox-client";
 import {
   fillRegistrationForm,
   makeRegistrant,
@@ -21,6 +22,7 @@ const EMPTY_SUBMIT_TOAST =
   "Full name is required, Email address is required, Phone number is required, Please select your gender, Please confirm your consent to continue";
 const SUCCESS_TOAST = "Registration successful! Check your email for your ticket.";
 const DUPLICATE = "This email address is already registered for the summit.";
+const RESENT = "If that e-mail address is registered, we've sent the ticket to it again. Please check your inbox and spam folder.";
 const TICKET_ID = /^ZYS-[0-9A-Z]{1,12}-[0-9A-Z]{6}$/;
 
 const lgasOf = (state: string) => NIGERIA_STATES.find((s) => s.name === state)?.lgas ?? [];
@@ -129,6 +131,28 @@ for (const javaScript of [true, false]) {
       await expect(toast(page, "error", DUPLICATE)).toBeVisible();
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expectFormValues(page, again);
+      // Said under the field too, with the way forward: the ticket sent again, as "Lost your ticket?" does.
+      await expectFieldError(field(page, "Email Address"), DUPLICATE);
+      const offer = registrationForm(page).getByTestId("ticket-again");
+      await expect(offer).toContainText("We can send it to this address again.");
+      await pauseLikeAPerson(page);
+      await offer.getByRole("button", { name: "Send my ticket again" }).click();
+      await expect(registrationForm(page).getByRole("status")).toHaveText(RESENT);
+      await expectFormValues(page, again);
+      await expect.poll(async () => (await listMail({ to: first.email })).length, { timeout: 20_000 }).toBe(2);
+      const [, resent] = await listMail({ to: first.email });
+      expect(resent?.subject).toMatch(/^Your ticket for /);
+    });
+
+    test("'Lost your ticket?' keeps what was typed when it is refused", async ({ page }) => {
+      await openRegister(page, javaScript);
+      await page.getByText("Lost your ticket?").click();
+      const address = page.getByLabel("Registered e-mail address");
+      await address.fill("amina.yusuf@");
+      await pauseLikeAPerson(page);
+      await page.getByRole("button", { name: "Resend my ticket" }).click();
+      await expect(page.locator("#lost-ticket-error")).toHaveText("Please enter a valid email address");
+      await expect(page.getByLabel("Registered e-mail address")).toHaveValue("amina.yusuf@");
     });
 
     test("a successful registration shows the toast, the ticket modal and a cleared form", async ({ page }) => {

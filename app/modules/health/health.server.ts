@@ -1,9 +1,17 @@
 import type { DatabaseAvailability } from "~/db/availability.server";
 import { type Db, pingDatabase } from "~/db/client.server";
 import { outboxCounts } from "~/modules/mail/outbox.server";
+import type { MailStatus } from "~/modules/mail/transport.server";
 
+type MailHealth = { ok: boolean; detail: string };
+
+/**
+ * "degraded": the site answers and stores registrations, but tickets cannot be e-mailed (a
+ * production site without SMTP). Still HTTP 200, so a load balancer keeps sending visitors;
+ * an uptime monitor reading `status` raises it.
+ */
 export type HealthReport =
-  | { status: "ok"; database: "up"; outbox: { pending: number; failed: number }; uptime: number }
+  | { status: "ok" | "degraded"; database: "up"; mail: MailHealth; outbox: { pending: number; failed: number }; uptime: number }
   | { status: "error"; database: "down" };
 
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -17,7 +25,7 @@ const HEALTH_TIMEOUT_MS = 2_000;
  */
 export async function checkHealth(
   db: Db,
-  options: { timeoutMs?: number; availability?: DatabaseAvailability } = {},
+  options: { timeoutMs?: number; availability?: DatabaseAvailability; mail?: Pick<MailStatus, "ok" | "detail"> } = {},
 ): Promise<HealthReport> {
   if (options.availability?.isDown()) return { status: "error", database: "down" };
   const timeoutMs = options.timeoutMs ?? HEALTH_TIMEOUT_MS;
@@ -33,7 +41,15 @@ export async function checkHealth(
       })(),
       timeout,
     ]);
-    return { status: "ok", database: "up", outbox, uptime: Math.round(process.uptime()) };
+    // From the configuration alone (no SMTP probe): this must answer fast.
+    const mail = options.mail ?? { ok: true, detail: "" };
+    return {
+      status: mail.ok ? "ok" : "degraded",
+      database: "up",
+      mail: mail.ok ? mail : { ok: false, detail: `Tickets are not being e-mailed. ${mail.detail}` },
+      outbox,
+      uptime: Math.round(process.uptime()),
+    };
   } catch {
     return { status: "error", database: "down" };
   } finally {

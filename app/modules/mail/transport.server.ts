@@ -138,6 +138,22 @@ function toNodemailer(message: MailMessage, from: string) {
 }
 
 export type MailStatus = { kind: "smtp" | "mailbox"; ok: boolean; detail: string };
+type MailConfig = Pick<Config, "smtpUrl" | "nodeEnv" | "demo">;
+
+/**
+ * Without SMTP_URL mail is kept in DATA_DIR/mail. Fine while developing, testing or on the
+ * demo; on a production site it means no ticket reaches anyone, so it is a fault, said in red.
+ * Read from the configuration alone: /healthz and the dashboard ask it without probing a server.
+ */
+export function mailboxStatus(config: MailConfig): MailStatus & { kind: "mailbox" } {
+  if (config.nodeEnv === "production" && !config.demo)
+    return {
+      kind: "mailbox",
+      ok: false,
+      detail: "SMTP_URL is not set: mail is only kept in DATA_DIR/mail on this server",
+    };
+  return { kind: "mailbox", ok: true, detail: "Local mailbox: SMTP_URL is not set, mail is kept in DATA_DIR/mail" };
+}
 const MAIL_STATUS_TTL_MS = 60_000;
 let lastSmtpCheck: { url: string; at: number; status: MailStatus } | undefined;
 
@@ -145,9 +161,9 @@ let lastSmtpCheck: { url: string; at: number; status: MailStatus } | undefined;
  * Whether mail can go out, for the operations screen: the SMTP server answering a
  * connection and its greeting (checked at most once a minute), or the local mailbox.
  */
-export async function mailStatus(config: Pick<Config, "smtpUrl">, now = Date.now()): Promise<MailStatus> {
+export async function mailStatus(config: MailConfig, now = Date.now()): Promise<MailStatus> {
   const url = config.smtpUrl;
-  if (!url) return { kind: "mailbox", ok: true, detail: "Local mailbox: SMTP_URL is not set, mail is kept in DATA_DIR/mail" };
+  if (!url) return mailboxStatus(config);
   if (lastSmtpCheck && lastSmtpCheck.url === url && now - lastSmtpCheck.at < MAIL_STATUS_TTL_MS) return lastSmtpCheck.status;
   const host = new URL(url).host;
   const probe = nodemailer.createTransport({ url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 5_000 });

@@ -21,6 +21,7 @@ import { proofOfWorkSolved } from "./proof-of-work.server";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
 import { resendTicketByEmail } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
+import { TICKET_AGAIN_BUTTON } from "./ticket-again-button";
 
 /** Who posted: their network's address, and the browser the page's stamp was served to. */
 /** Who sent a public form: their network and browser (limits), and the page's language (every answer and later message). */
@@ -31,7 +32,14 @@ export type Poster = { clientIp: string; browserId: string; language: Language }
  * waitlist's join (intent=waitlist) is the waitlist module's.
  */
 export async function registrationAction(formData: FormData, poster: Poster) {
-  return formData.get("intent") === "resend" ? resendAction(formData, poster) : registerAction(formData, poster);
+  if (formData.get("intent") === "resend") return resendAction(formData, poster, "lost");
+  if (ticketAgainAsked(formData)) return resendAction(formData, poster, "form");
+  return registerAction(formData, poster);
+}
+
+/** "Send my ticket again" was pressed: the button under an address that is already registered (ticket-again.tsx). */
+export function ticketAgainAsked(formData: FormData): boolean {
+  return formData.get(TICKET_AGAIN_BUTTON.name) === TICKET_AGAIN_BUTTON.value;
 }
 
 /**
@@ -61,11 +69,18 @@ async function refusal(
   return null;
 }
 
-async function resendAction(formData: FormData, poster: Poster) {
-  const parsed = z.safeParse(resendSchema, { email: formData.get("email") ?? "" });
-  if (!parsed.success) return data({ resend: { sent: false, error: parsed.error.issues[0]?.message } }, { status: 400 });
+/** Where the ticket was asked for again: "Lost your ticket?", or the registration form's button. */
+export type ResendPlace = "lost" | "form";
+
+async function resendAction(formData: FormData, poster: Poster, place: ResendPlace) {
+  const email = String(formData.get("email") ?? "");
+  // Asked from the registration form, its other fields come back as typed; either way, so does the address.
+  const kept = place === "form" ? { result: parseWithZod(formData, { schema: registrationSchema }).reply() } : {};
+  const answer = (sent: boolean, error?: string) => ({ ...kept, resend: { sent, error, email, place } });
+  const parsed = z.safeParse(resendSchema, { email });
+  if (!parsed.success) return data(answer(false, parsed.error.issues[0]?.message), { status: 400 });
   const refused = await refusal(formData, poster);
-  if (refused) return data({ resend: { sent: false, error: refused.message } }, { status: refused.status, headers: refused.headers });
+  if (refused) return data(answer(false, refused.message), { status: refused.status, headers: refused.headers });
   const db = await getDb();
   // Answered the same way whatever happens, and without waiting, so neither the text nor the timing reveals who registered.
   void resendTicketByEmail(db, parsed.data.email)
@@ -74,7 +89,7 @@ async function resendAction(formData: FormData, poster: Poster) {
       logger().info({ outcome }, "ticket self-resend");
     })
     .catch((error) => logger().error({ err: error }, "ticket self-resend failed"));
-  return { resend: { sent: true, error: undefined } };
+  return answer(true);
 }
 
 /** The form again with the entered values: invalid (400), refused (409) or failed (500), with the reason as a toast. */
@@ -89,9 +104,13 @@ export function formAgain(
   const t = translator(language, "common");
   const say = (key: string) => translateMessage(t, key);
   const text = message ? say(message) : joinFieldErrors(submission.status === "success" ? undefined : (submission.error ?? undefined), say);
-  // A refusal is said above the form too; the entered values stay either way.
-  const reply = submission.reply(message && status !== 500 ? { formErrors: [text] } : undefined);
-  return data({ result: reply, toast: makeToast("error", text) }, { status, headers });
+  // A refusal is said above the form too; the entered values stay either way. An address that is
+  // already registered is also said under its field, which then offers to send the ticket again.
+  const duplicate = message === REGISTRATION_MESSAGES.duplicate;
+  const reply = submission.reply(
+    message && status !== 500 ? { formErrors: [text], ...(duplicate ? { fieldErrors: { email: [message] } } : {}) } : undefined,
+  );
+  return data({ result: reply, toast: makeToast("error", text), duplicate }, { status, headers });
 }
 
 /**

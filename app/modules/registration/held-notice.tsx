@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
+import { Address } from "~/ui/address";
 import { INPUT } from "~/ui/styles";
 
 type Props = { email: string; codeForm: string; error?: string /** how long the code works (Event Settings) */; hours?: number };
@@ -16,7 +17,7 @@ export function HeldNotice({ email, codeForm, error, hours }: Props) {
       <p className="text-lg font-semibold text-amber-900">{t("heldNotice.title")}</p>
       <p className="mt-2 text-amber-900">
         {email ? (
-          <Trans t={t} i18nKey="heldNotice.explain" values={{ email }} components={{ email: <strong className="break-all" /> }} />
+          <Trans t={t} i18nKey="heldNotice.explain" values={{ email }} components={{ email: <Address /> }} />
         ) : (
           t("heldNotice.explainNoAddress")
         )}

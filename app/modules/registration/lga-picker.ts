@@ -5,16 +5,16 @@ import { lgasOf, NIGERIA_STATES } from "./nigeria";
 // The Local Government picker's texts and choices, shared by the React form and the
 // script of the page served without React, so both say and offer the same.
 
-/** The picker's words in the reader's language: the script receives them with its messages. */
-export type LgaTexts = { hint: string; choose: string; stateFirst: string };
+/**
+ * The picker's words in the reader's language: the script receives them with its messages.
+ * Before a state is chosen the list holds every state's LGAs in groups (without JavaScript
+ * it cannot follow the state), and its words say so rather than ask for the state first.
+ */
+export type LgaTexts = { grouped: string; groupedHint: string; choose: string };
 
 export function lgaTexts(t: Translate): LgaTexts {
   const say = (key: string) => t(`register.lga.${key}`, { ns: "public" });
-  return { hint: say("hint"), choose: say("choose"), stateFirst: say("stateFirst") };
-}
-
-export function lgaPlaceholder(state: string, texts: LgaTexts): string {
-  return state ? texts.choose : texts.stateFirst;
+  return { grouped: say("grouped"), groupedHint: say("groupedHint"), choose: say("choose") };
 }
 
 // One list per language, written once each.
@@ -27,15 +27,15 @@ const allOptionsHtml = new Map<string, string>();
  * `selected`: a choice kept from a post without a state, marked in the list.
  */
 export function allLgaOptionsHtml(texts: LgaTexts, selected = ""): string {
-  let html = allOptionsHtml.get(texts.stateFirst);
+  let html = allOptionsHtml.get(texts.grouped);
   if (html === undefined) {
     html =
-      `<option value="">${escapeHtml(texts.stateFirst)}</option>` +
+      `<option value="">${escapeHtml(texts.grouped)}</option>` +
       NIGERIA_STATES.map(
         (s) =>
           `<optgroup label="${escapeHtml(s.name)}">${s.lgas.map((lga) => `<option value="${escapeHtml(lga)}">${escapeHtml(lga)}</option>`).join("")}</optgroup>`,
       ).join("");
-    allOptionsHtml.set(texts.stateFirst, html);
+    allOptionsHtml.set(texts.grouped, html);
   }
   if (!selected) return html;
   const option = `<option value="${escapeHtml(selected)}">`;
@@ -51,5 +51,5 @@ export function fillLgaPicker(select: HTMLSelectElement, state: string, texts: L
     select.innerHTML = allLgaOptionsHtml(texts);
     return;
   }
-  select.replaceChildren(new Option(lgaPlaceholder(state, texts), ""), ...lgasOf(state).map((lga) => new Option(lga, lga)));
+  select.replaceChildren(new Option(texts.choose, ""), ...lgasOf(state).map((lga) => new Option(lga, lga)));
 }

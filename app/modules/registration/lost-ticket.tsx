@@ -4,7 +4,20 @@ import { translateMessage } from "~/i18n/message-key";
 import { HumanCheckFields } from "~/ui/human-check-fields";
 
 /** "Lost your ticket?": the same answer whether or not the address registered (no enumeration). */
-export function LostTicket({ sent, error, submitting, stamp }: { sent: boolean; error?: string; submitting: boolean; stamp: string }) {
+export function LostTicket({
+  sent,
+  error,
+  email,
+  submitting,
+  stamp,
+}: {
+  sent: boolean;
+  error?: string;
+  /** what was typed, back after an answer (an error above all) */
+  email?: string;
+  submitting: boolean;
+  stamp: string;
+}) {
   const { t } = useTranslation();
   return (
     <details className="mt-8 rounded-xl border border-gray-200 bg-gray-50 p-4" open={sent || Boolean(error)}>
@@ -29,6 +42,7 @@ export function LostTicket({ sent, error, submitting, stamp }: { sent: boolean; 
           name="email"
           type="email"
           autoComplete="email"
+          defaultValue={email}
           placeholder="you@example.com"
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "lost-ticket-error" : undefined}

@@ -38,8 +38,9 @@ function controlOf(form: HTMLFormElement, name: string): Control | null {
 }
 
 /** True when the form may be sent; otherwise its messages are shown. */
-function validate(form: HTMLFormElement): boolean {
-  if (!form.matches(REGISTRATION_FORM)) return true;
+function validate(form: HTMLFormElement, submitter: HTMLButtonElement | null): boolean {
+  // "Send my ticket again" (formnovalidate) sends the e-mail address alone, whatever the rest says.
+  if (!form.matches(REGISTRATION_FORM) || submitter?.formNoValidate) return true;
   const verdict = validateRegistration(Object.fromEntries(new FormData(form)));
   const controls = REGISTRATION_FIELDS.map((name) => [name, controlOf(form, name)] as const);
   for (const [, control] of controls) if (control) clearFieldError(control);
@@ -64,7 +65,7 @@ function followState(form: HTMLFormElement) {
   const texts = lgaTexts(t);
   fillLgaPicker(lga, state.value, texts);
   lga.value = "";
-  setFieldDescription(lga, state.value ? undefined : texts.hint);
+  setFieldDescription(lga, state.value ? undefined : texts.groupedHint);
 }
 
 /** What the page needs after its body arrived, on load and after each answered post. */

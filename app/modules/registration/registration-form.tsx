@@ -7,10 +7,11 @@ import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
 import { FIELD_ERROR, INPUT } from "~/ui/styles";
 import { GENDERS } from "./gender";
-import { allLgaOptionsHtml, lgaPlaceholder, lgaTexts } from "./lga-picker";
+import { allLgaOptionsHtml, lgaTexts } from "./lga-picker";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
 import { PROOF_FIELD } from "./proof-of-work";
 import { joinFieldErrors, parseRegistration } from "./schema";
+import { TicketAgain, type TicketAgainState } from "./ticket-again";
 
 type FieldMeta = { name: string; id: string; errorId: string; errors?: string[] };
 
@@ -25,9 +26,22 @@ type Props = {
   challenge?: string | null;
   /** Shows the joined validation messages as a toast when the browser catches them. */
   onClientErrors: (message: string) => void;
+  /** The e-mail address is already registered: offer to send the ticket again, or say it was sent. */
+  ticketAgain?: TicketAgainState | null;
+  /** "Send my ticket again" is being sent */
+  sendingAgain?: boolean;
 };
 
-export function RegistrationForm({ lastResult, submitting, onClientErrors, intent = "register", stamp, challenge }: Props) {
+export function RegistrationForm({
+  lastResult,
+  submitting,
+  onClientErrors,
+  intent = "register",
+  stamp,
+  challenge,
+  ticketAgain,
+  sendingAgain = false,
+}: Props) {
   // A field's error clears as soon as it is edited, until the next submit.
   const { t } = useTranslation();
   const [edited, setEdited] = useState<Set<string>>(() => new Set());
@@ -94,6 +108,7 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
             className={INPUT}
           />
         </FormField>
+        {ticketAgain ? <TicketAgain state={ticketAgain} submitting={sendingAgain} /> : null}
         <FormField label={t("register.fields.phone")} required {...shown(fields.phone)}>
           <input
             {...getInputProps(fields.phone, { type: "tel" })}
@@ -144,11 +159,11 @@ export function RegistrationForm({ lastResult, submitting, onClientErrors, inten
         <FormField
           label={t("register.fields.localGovernment")}
           {...shown(fields.localGovernment)}
-          description={state ? undefined : lga.hint}
+          description={state ? undefined : lga.groupedHint}
         >
           {state ? (
             <select {...lgaSelect} key={state}>
-              <option value="">{lgaPlaceholder(state, lga)}</option>
+              <option value="">{lga.choose}</option>
               {lgas.map((lga) => (
                 <option key={lga} value={lga}>
                   {lga}

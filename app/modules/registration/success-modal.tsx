@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { Address } from "~/ui/address";
 import { CheckCircleIcon } from "~/ui/icons";
 import { Modal } from "~/ui/modal";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -26,12 +27,12 @@ export function SuccessModal({ success, onClose }: { success: RegistrationSucces
           t={t}
           i18nKey="register.success.sentTo"
           values={{ email: success.email }}
-          components={{ email: <strong className="break-all text-gray-900" /> }}
+          components={{ email: <Address className="text-gray-900" /> }}
         />
       </p>
       <div className="mt-4 rounded-xl border border-green-200 bg-green-50 p-4 text-center">
         <p className="text-xs font-semibold tracking-wide text-green-800 uppercase">{t("register.success.ticketId")}</p>
-        <p className="mt-1 font-mono text-lg font-bold break-all text-gray-900" data-testid="ticket-id">
+        <p className="mt-1 font-mono text-lg font-bold whitespace-nowrap text-gray-900" data-testid="ticket-id">
           {success.ticketId}
         </p>
         <img

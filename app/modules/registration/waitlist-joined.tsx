@@ -1,6 +1,7 @@
 import { Trans, useTranslation } from "react-i18next";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
+import { Address } from "~/ui/address";
 import { CheckCircleIcon } from "~/ui/icons";
 
 type Props = { email: string; position: number; offerHours: number };
@@ -21,7 +22,7 @@ export function WaitlistJoined({ email, position, offerHours }: Props) {
           t={t}
           i18nKey="waitlistJoined.explain"
           values={{ email, count: offerHours }}
-          components={{ email: <strong className="break-all text-gray-900" /> }}
+          components={{ email: <Address className="text-gray-900" /> }}
         />
       </p>
     </div>

@@ -15,6 +15,7 @@ import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { useToasts } from "~/ui/use-toasts";
 import { AutoReminderNote } from "./auto-reminder-note";
+import { MailOffNotice } from "./mail-off-notice";
 import type { OperationsOverview } from "./operations.server";
 
 // The Event Operations screen: the four cards, the live countdown, e-mail operations,
@@ -171,6 +172,7 @@ export function OperationsView({
   const { t } = useTranslation("common");
   return (
     <div className="space-y-5">
+      <MailOffNotice mail={system.mail} />
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4" data-testid="operations-cards">
         <StatCard
           label="Registration Status"

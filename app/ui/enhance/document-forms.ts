@@ -9,8 +9,8 @@ import { showToast } from "./toasts";
 // as a toast, ready to send again.
 
 type Options = {
-  /** Checks a form before it is sent; false keeps it from being sent. */
-  validate: (form: HTMLFormElement) => boolean;
+  /** Checks a form before it is sent (the button pressed, if any); false keeps it from being sent. */
+  validate: (form: HTMLFormElement, submitter: HTMLButtonElement | null) => boolean;
   /** Runs after an answered page has replaced the current one. */
   afterSwap: () => void;
   /** What the toast says, in the page's language, when the site could not be reached or answered without its own sentence. */
@@ -23,10 +23,13 @@ export function sendFormsInPlace({ validate, afterSwap, messages }: Options) {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || form.method.toLowerCase() !== "post") return;
     event.preventDefault();
-    if (sending || !validate(form)) return;
-    const button = submitButton(form, event.submitter);
+    const submitter = event.submitter instanceof HTMLButtonElement ? event.submitter : null;
+    if (sending || !validate(form, submitter)) return;
+    const button = submitButton(form, submitter);
     const body = new URLSearchParams();
     for (const [name, value] of new FormData(form)) if (typeof value === "string") body.append(name, value);
+    // The pressed button's own name and value, as a plain post sends them (FormData(form) leaves them out).
+    if (submitter?.name) body.append(submitter.name, submitter.value);
     sending = true;
     setBusy(button, true);
     void send(form.action, body, messages)
@@ -67,8 +70,8 @@ function swapPage(html: string) {
   document.body.replaceWith(document.adoptNode(next.body));
 }
 
-function submitButton(form: HTMLFormElement, submitter: HTMLElement | null): HTMLButtonElement | null {
-  return submitter instanceof HTMLButtonElement ? submitter : form.querySelector<HTMLButtonElement>('button[type="submit"]');
+function submitButton(form: HTMLFormElement, submitter: HTMLButtonElement | null): HTMLButtonElement | null {
+  return submitter ?? form.querySelector<HTMLButtonElement>('button[type="submit"]');
 }
 
 /** The button's working label (data-busy-label) and disabled state while the post is out. */

@@ -8,7 +8,7 @@
 //   [data-countdown-part] cells tick every second; the section hides once it has started.
 // - speaker filters: links [data-speaker-filter] show the cards [data-speaker-type]
 //   of that type without reloading, keep ?type= in step and say when none match.
-// - mobile menu: choosing a section closes the <details data-site-menu>.
+// (The mobile menu needs none: it is the page's :target, see site-nav.tsx.)
 export const LANDING_ENHANCE_SCRIPT = `(function () {
   var d = document;
   var counter = d.querySelector("[data-countdown-start]");
@@ -56,10 +56,6 @@ export const LANDING_ENHANCE_SCRIPT = `(function () {
       url.hash = "";
       history.replaceState(history.state, "", url);
     });
-  });
-  var menu = d.querySelector("details[data-site-menu]");
-  if (menu) menu.querySelectorAll("a[href^='#']").forEach(function (a) {
-    a.addEventListener("click", function () { menu.removeAttribute("open"); });
   });
   d.documentElement.setAttribute("data-enhanced", "true");
 })();`;

@@ -48,6 +48,12 @@ export function RegisterCta({ isOpen, message, spotsRemaining, waitlist }: Props
             ) : null}
           </>
         )}
+        {/* Whoever registered already and cannot find the e-mail: the way to the ticket, open or full. */}
+        <p className="mt-6 text-sm">
+          <Link to="/register#lost-ticket" className="font-medium text-brand-50 underline underline-offset-2 hover:text-white">
+            {t("lostTicket.title")}
+          </Link>
+        </p>
       </div>
     </section>
   );

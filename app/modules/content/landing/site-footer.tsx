@@ -64,6 +64,11 @@ export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: 
               </Link>
             </li>
             <li>
+              <Link to="/register#lost-ticket" className="hover:text-white">
+                {t("lostTicket.title")}
+              </Link>
+            </li>
+            <li>
               <Link to="/admin/login" className="hover:text-white">
                 {t("footer.adminLogin")}
               </Link>

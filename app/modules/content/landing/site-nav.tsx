@@ -1,23 +1,27 @@
-import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { mediaImage } from "~/modules/media/media-url";
-import { MenuIcon } from "~/ui/icons";
+import { CloseIcon, MenuIcon } from "~/ui/icons";
 import { LanguageSwitch } from "~/ui/language-switch";
 
 /** The page's sections, by anchor; their names are `nav.<id>` in the catalogue. */
 export const SECTIONS = ["home", "about", "organizers", "speakers", "agenda", "register"] as const;
 
+/** The mobile menu's id: the menu button is a link to it, and the menu shows while it is the :target. */
+const MENU_ID = "site-menu";
+/** No element has this id: following the close link ends the menu's :target without scrolling anywhere. */
+const MENU_CLOSED = "menu-closed";
+
 /**
  * Fixed top navigation. Links are in-page anchors (CSS smooth scrolling, instant under
- * prefers-reduced-motion). The mobile menu is a <details> element, so it opens without JavaScript.
+ * prefers-reduced-motion). The mobile menu works without JavaScript: the button is a link to
+ * #site-menu, shown while it is the page's :target, so choosing a section (a link to another
+ * anchor) closes it, and the phone's Back button does too.
  */
 export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
   const { t } = useTranslation();
-  const menu = useRef<HTMLDetailsElement>(null);
-  const close = () => menu.current?.removeAttribute("open");
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-brand-900/95 text-white backdrop-blur">
+    <header className="group fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-brand-900/95 text-white backdrop-blur">
       <nav aria-label={t("nav.main")} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <a href="#home" className="flex items-center gap-2 font-bold">
           {logoUrl ? <img {...mediaImage(logoUrl, 32)} alt="" width={32} height={32} className="h-8 w-8 rounded object-contain" /> : null}
@@ -38,17 +42,30 @@ export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
           </li>
         </ul>
         <LanguageSwitch className="ml-auto mr-2 text-brand-50 md:order-last md:mr-0 md:ml-6" />
-        <details ref={menu} data-site-menu className="group md:hidden">
-          <summary
-            className="flex cursor-pointer list-none items-center rounded-lg p-2 hover:bg-white/10 [&::-webkit-details-marker]:hidden"
+        <div className="md:hidden">
+          <a
+            href={`#${MENU_ID}`}
             aria-label={t("nav.menu")}
+            aria-controls={MENU_ID}
+            className="flex items-center rounded-lg p-2 hover:bg-white/10 group-has-[#site-menu:target]:hidden"
           >
             <MenuIcon className="h-6 w-6" />
-          </summary>
-          <ul className="absolute inset-x-0 top-16 space-y-1 border-b border-white/10 bg-brand-900 px-4 pt-2 pb-4 shadow-xl">
+          </a>
+          <a
+            href={`#${MENU_CLOSED}`}
+            aria-label={t("nav.closeMenu")}
+            aria-controls={MENU_ID}
+            className="hidden items-center rounded-lg p-2 hover:bg-white/10 group-has-[#site-menu:target]:flex"
+          >
+            <CloseIcon className="h-6 w-6" />
+          </a>
+          <ul
+            id={MENU_ID}
+            className="absolute inset-x-0 top-16 hidden space-y-1 border-b border-white/10 bg-brand-900 px-4 pt-2 pb-4 shadow-xl target:block"
+          >
             {SECTIONS.map((s) => (
               <li key={s}>
-                <a href={`#${s}`} onClick={close} className="block rounded-lg px-3 py-3 text-brand-50 hover:bg-white/10">
+                <a href={`#${s}`} className="block rounded-lg px-3 py-3 text-brand-50 hover:bg-white/10">
                   {t(`nav.${s}`)}
                 </a>
               </li>
@@ -59,7 +76,7 @@ export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
               </Link>
             </li>
           </ul>
-        </details>
+        </div>
       </nav>
     </header>
   );
