@@ -88,7 +88,8 @@ async function move(page: Page, mine: Item[], item: Item, direction: "up" | "dow
   const before = await allIds(page);
   const expected = afterMove(before, item.id, direction).flatMap((id) => mine.find((m) => m.id === id)?.name ?? []);
   await page.getByRole("button", { name: `Move ${item.name} ${direction}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/(agenda|partners)#item-${item.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/admin/(agenda|partners)\\?reordered=[^#]*#item-${item.id}$`));
+  await expect(page.getByTestId("order-saved")).toContainText("Saved");
   await expect.poll(() => orderOf(page, mine)).toEqual(expected);
   await expect(page.locator(`#item-${item.id}`)).toBeInViewport();
   return expected;
@@ -174,6 +175,15 @@ test("agenda, keyboard only: pick up with Space, arrows, drop with Space; saved,
   expect((await saved).status()).toBe(200);
   await expect(page.getByRole("button", { name: `Drag to reorder ${c.name}` })).toBeFocused();
 
+  // Saved, with the way back: Undo puts the order as it was.
+  const undoBar = page.getByTestId("order-saved");
+  await expect(undoBar).toContainText("Saved");
+  await undoBar.getByRole("button", { name: "Undo" }).click();
+  await expect(undoBar).toHaveText("Order restored. The landing page shows it now.");
+  expect(await orderOf(page, mine)).toEqual([a.name, b.name, c.name]);
+  await keyboardDrag(page, c, a);
+  await expect.poll(() => orderOf(page, mine)).toEqual([c.name, a.name, b.name]);
+
   await page.reload();
   await waitForInteractive(page);
   expect(await orderOf(page, mine)).toEqual([c.name, a.name, b.name]);
@@ -249,3 +259,57 @@ test("partners grid: Move buttons and a keyboard drag", async ({ adminPage: page
   const partners = page.getByRole("region", { name: "Our Partners" }).getByRole("listitem");
   expect(await landingOrder(page, partners, mine)).toEqual([b.name, c.name, a.name]);
 });
+
+for (const javaScript of [true, false]) {
+  test(`agenda ${javaScript ? "with" : "without"} JavaScript: a time out of order is pointed out, Undo and Sort by time fix it`, async ({
+    browser,
+  }, testInfo) => {
+    const context = await browser.newContext({ javaScriptEnabled: javaScript, baseURL: testInfo.project.use.baseURL });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    const tag = newTag(testInfo.project.name);
+    await gotoList(page, AGENDA);
+    const origin = new URL(page.url()).origin;
+    const mine: Item[] = [];
+    // A minute of its own: after a sort, the item right above ours must start earlier, not at the same time.
+    const lunchTime = `12:${10 + (randomBytes(1)[0]! % 50)} PM`;
+    for (const [title, time] of [
+      [`Opening ${tag}`, "8:00 AM - 9:00 AM"],
+      [`Lunch ${tag}`, lunchTime],
+      [`Close ${tag}`, "3:00 PM"],
+    ] as const) {
+      const fields = { time, title, speaker_id: "", speaker_name: "", description: "" };
+      const response = await page.request.post("/admin/agenda/new", { multipart: fields, headers: { Origin: origin }, maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+    }
+    await gotoList(page, AGENDA);
+    if (javaScript) await waitForInteractive(page);
+    for (const name of [`Opening ${tag}`, `Lunch ${tag}`, `Close ${tag}`])
+      mine.push({ id: ((await items(page).filter({ hasText: name }).getAttribute("id")) ?? "").replace(/^item-/, ""), name });
+    const [opening, lunch, close] = mine as [Item, Item, Item];
+    const notice = page.getByTestId("agenda-time-order");
+    // Other tests' items may already be out of time order: start from a sorted list.
+    if (await notice.isVisible()) {
+      await notice.getByRole("button", { name: "Sort by time" }).click();
+      await expect(notice).toHaveCount(0);
+    }
+
+    await move(page, mine, lunch, "up");
+    // (Another test's item may sit between ours: the notice names the first item Lunch is wrongly above.)
+    await expect(notice).toContainText(`“${lunch.name}” (${lunchTime}) is above “`);
+    await page.getByTestId("order-saved").getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByTestId("order-saved")).toHaveText("Order restored. The landing page shows it now.");
+    expect(await orderOf(page, mine)).toEqual([opening.name, lunch.name, close.name]);
+    await expect(notice).toHaveCount(0);
+
+    // Close up above Opening (other tests' items may sit between ours).
+    for (let step = 0; step < 20 && (await orderOf(page, mine))[0] !== close.name; step++) await move(page, mine, close, "up");
+    expect(await orderOf(page, mine)).toEqual([close.name, opening.name, lunch.name]);
+    await notice.getByRole("button", { name: "Sort by time" }).click();
+    await expect(page.getByTestId("order-saved")).toContainText("Saved");
+    await expect.poll(() => orderOf(page, mine)).toEqual([opening.name, lunch.name, close.name]);
+    await expect(notice).toHaveCount(0);
+    expect(await landingOrder(page, page.locator("#agenda li"), mine)).toEqual([opening.name, lunch.name, close.name]);
+    await context.close();
+  });
+}

@@ -172,20 +172,48 @@ describe.each(DATABASE_KINDS)("content actions on %s", (kind) => {
       listForm({ intent: "move", id: c!.id, direction: "up" }),
       "/admin/agenda",
     )) as Response;
-    expect(moved.headers.get("Location")).toBe(`/admin/agenda#item-${c!.id}`);
+    // Back to the moved item, carrying the order before it for Undo.
+    expect(moved.headers.get("Location")).toBe(`/admin/agenda?reordered=${a!.id},${b!.id},${c!.id}#item-${c!.id}`);
     expect((await listAgenda(db)).map((i) => i.title)).toEqual(["A", "C", "B"]);
 
     const reordered = asReply(
       await contentListAction(db, actor, "agenda", listForm({ intent: "reorder", ids: [b!.id, a!.id, "junk", c!.id] }), "/admin/agenda"),
     );
-    expect(reordered.data).toMatchObject({ ok: true });
+    expect(reordered.data).toMatchObject({ ok: true, previous: [a!.id, c!.id, b!.id] });
     expect((await listAgenda(db)).map((i) => `${i.order_index}:${i.title}`)).toEqual(["1:B", "2:A", "3:C"]);
 
+    // Undo: the order sent back, and the page told so.
+    const restored = (await contentListAction(
+      db,
+      actor,
+      "agenda",
+      listForm({ intent: "restore", ids: [a!.id, c!.id, b!.id] }),
+      "/admin/agenda",
+    )) as Response;
+    expect(restored.headers.get("Location")).toBe("/admin/agenda?restored=1");
+    expect((await listAgenda(db)).map((i) => i.title)).toEqual(["A", "C", "B"]);
+
     const actions = (await db.select({ action: audit_log.action }).from(audit_log)).map((r) => r.action);
-    expect(actions).toEqual(expect.arrayContaining(["agenda_item.move", "agenda_item.reorder"]));
+    expect(actions).toEqual(expect.arrayContaining(["agenda_item.move", "agenda_item.reorder", "agenda_item.undo"]));
     await expect(
       contentListAction(db, actor, "agenda", listForm({ intent: "move", id: a!.id, direction: "sideways" }), "/admin/agenda"),
     ).rejects.toMatchObject({
+      init: { status: 400 },
+    });
+  });
+
+  it("sorts the agenda by its times, leaving an unreadable time after the item it followed; only the agenda", async () => {
+    const { db } = database;
+    for (const [title, time] of [
+      ["Lunch", "12:30 PM - 1:30 PM"],
+      ["Networking", "Afterwards"],
+      ["Opening", "8:00 AM"],
+    ])
+      await saveContent(db, actor, "agenda", post({ time, title }), null);
+    const sorted = (await contentListAction(db, actor, "agenda", listForm({ intent: "sort-time" }), "/admin/agenda")) as Response;
+    expect(sorted.headers.get("Location")).toMatch(/^\/admin\/agenda\?reordered=/);
+    expect((await listAgenda(db)).map((i) => i.title)).toEqual(["Opening", "Lunch", "Networking"]);
+    await expect(contentListAction(db, actor, "partner", listForm({ intent: "sort-time" }), "/admin/partners")).rejects.toMatchObject({
       init: { status: 400 },
     });
   });

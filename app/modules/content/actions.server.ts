@@ -7,11 +7,13 @@ import { isUuid } from "~/db/uuid";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { readUploadForm, releaseImages, resolveImage } from "~/modules/media/upload.server";
+import { RESTORED_PARAM, undoQuery } from "~/ui/admin/order-undo";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
+import { orderByTime } from "./agenda-order";
 import * as content from "./content.server";
 import { CONTENT_KINDS, type ContentKind, contentToasts } from "./kinds";
-import { moveItem, type OrderedTable, reorderItems } from "./ordering.server";
+import { moveItem, type OrderedTable, reorderWith } from "./ordering.server";
 import { invalidatePublicContent } from "./public-content.server";
 import { agendaItemSchema, contentListFormSchema, partnerSchema, speakerSchema, specialGuestSchema } from "./schemas";
 
@@ -190,6 +192,8 @@ export async function contentListAction(db: Db, actor: AuditActor, kind: Content
   });
   if (!parsed.success) throw data("Unknown action", { status: 400 });
   const form = parsed.data;
+  // Only the agenda has times to sort by.
+  if (form.intent === "sort-time" && kind !== "agenda") throw data("Unknown action", { status: 400 });
   const entity = AUDIT_ENTITY[kind];
   try {
     if (form.intent === "delete") {
@@ -205,27 +209,44 @@ export async function contentListAction(db: Db, actor: AuditActor, kind: Content
       return redirectWithToast(back, "success", toasts.deleted);
     }
     if (form.intent === "move") {
-      const moved = await db.transaction(async (tx) => {
-        if (!(await moveItem(tx, store.table, form.id, form.direction))) return false;
-        await recordAudit(tx, actor, { action: `${entity}.move`, entity, entityId: form.id, details: { direction: form.direction } });
-        return true;
+      const previous = await db.transaction(async (tx) => {
+        const before = await moveItem(tx, store.table, form.id, form.direction);
+        if (before)
+          await recordAudit(tx, actor, { action: `${entity}.move`, entity, entityId: form.id, details: { direction: form.direction } });
+        return before;
       });
-      if (!moved) return redirectWithToast(back, "error", toasts.notFound);
+      if (!previous) return redirectWithToast(back, "error", toasts.notFound);
       invalidatePublicContent();
-      // Back to the moved item, which the page scrolls to.
-      return redirect(`${back}#item-${form.id}`);
+      // Back to the moved item, which the page scrolls to, saying "Saved · Undo".
+      return redirect(`${back}?${undoQuery(previous)}#item-${form.id}`);
     }
-    const order = await db.transaction(async (tx) => {
-      const ids = await reorderItems(tx, store.table, form.ids.filter(isUuid));
-      await recordAudit(tx, actor, { action: `${entity}.reorder`, entity, details: { count: ids.length } });
-      return ids;
+    if (form.intent === "sort-time") {
+      const times = new Map((await content.listAgenda(db)).map((row) => [row.id, row.time]));
+      const { previous } = await db.transaction(async (tx) => {
+        const result = await reorderWith(tx, store.table, (current) =>
+          orderByTime(current.map((id) => ({ id, time: times.get(id) ?? "" }))).map((item) => item.id),
+        );
+        await recordAudit(tx, actor, { action: `${entity}.sort`, entity, details: { by: "time", count: result.ids.length } });
+        return result;
+      });
+      invalidatePublicContent();
+      return redirect(`${back}?${undoQuery(previous)}`);
+    }
+    const { previous, ids: order } = await db.transaction(async (tx) => {
+      const result = await reorderWith(tx, store.table, () => form.ids.filter(isUuid));
+      const action = form.intent === "restore" ? `${entity}.undo` : `${entity}.reorder`;
+      await recordAudit(tx, actor, { action, entity, details: { count: result.ids.length } });
+      return result;
     });
     invalidatePublicContent();
-    return data({ ok: true as const, order });
+    // Undo is a plain form (it works without JavaScript): back to the page, which says so.
+    if (form.intent === "restore") return redirect(`${back}?${RESTORED_PARAM}=1`);
+    return data({ ok: true as const, order, previous });
   } catch (error) {
     logger().error({ err: error, kind, intent: form.intent }, "content list action failed");
     const message = form.intent === "delete" ? toasts.deleteFailed : toasts.reorderFailed;
     if (form.intent === "reorder") return data({ ok: false as const, toast: makeToast("error", message) }, { status: 500 });
+    // Undo or Sort by time that failed: the page as it is, with the reason.
     return redirectWithToast(back, "error", message);
   }
 }

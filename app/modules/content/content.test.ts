@@ -180,14 +180,14 @@ describe.each(DATABASE_KINDS)("content on %s", (kind) => {
   it("moves agenda items up and down, renumbering 1..n, and ignores moves past the ends", async () => {
     const { db } = database;
     const [a, , c] = await addItems(["A", "B", "C"]);
-    expect(await moveItem(db, agenda, c!.id, "up")).toBe(true);
+    expect(await moveItem(db, agenda, c!.id, "up")).toHaveLength(3);
     expect(await agendaTitles()).toEqual(["1:A", "2:C", "3:B"]);
     await moveItem(db, agenda, a!.id, "down");
     expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
-    expect(await moveItem(db, agenda, c!.id, "up")).toBe(true);
+    expect(await moveItem(db, agenda, c!.id, "up")).toHaveLength(3);
     expect(await agendaTitles()).toEqual(["1:C", "2:A", "3:B"]);
-    expect(await moveItem(db, agenda, MISSING_ID, "up")).toBe(false);
-    expect(await moveItem(db, agenda, "junk", "up")).toBe(false);
+    expect(await moveItem(db, agenda, MISSING_ID, "up")).toBeNull();
+    expect(await moveItem(db, agenda, "junk", "up")).toBeNull();
   });
 
   it("reorders the agenda from a list of ids, tolerating a stale list", async () => {

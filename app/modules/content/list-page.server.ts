@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { DbOrTx } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import { readOrderChange } from "~/ui/admin/order-undo";
 import { makeToast } from "~/ui/toast";
 import * as content from "./content.server";
 import { CONFIRM_DELETE_PARAM, CONTENT_KINDS, type ContentKind } from "./kinds";
@@ -25,9 +26,12 @@ export async function contentListPage<K extends ContentKind>(db: DbOrTx, kind: K
   const confirmId = url.searchParams.get(CONFIRM_DELETE_PARAM);
   try {
     const [items, confirm] = await Promise.all([reader.list(db), confirmId ? reader.find(db, confirmId) : undefined]);
-    return data({ items, confirm: confirm ?? null, toast: null });
+    return data({ items, confirm: confirm ?? null, toast: null, orderChange: readOrderChange(url) });
   } catch (error) {
     logger().error({ err: error, kind }, "content list failed");
-    return data({ items: [] as RowOf[K][], confirm: null, toast: makeToast("error", CONTENT_KINDS[kind].loadFailed) }, { status: 500 });
+    return data(
+      { items: [] as RowOf[K][], confirm: null, toast: makeToast("error", CONTENT_KINDS[kind].loadFailed), orderChange: null },
+      { status: 500 },
+    );
   }
 }

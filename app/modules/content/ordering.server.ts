@@ -34,17 +34,18 @@ export async function nextPosition(tx: DbOrTx, table: OrderedTable): Promise<num
   return row?.next ?? 1;
 }
 
-/** Swaps a row with its neighbour; false when the row does not exist. */
-export async function moveItem(db: DbOrTx, table: OrderedTable, id: string, direction: "up" | "down"): Promise<boolean> {
-  if (!isUuid(id)) return false;
+/** Swaps a row with its neighbour; returns the order before (for Undo), or null when the row does not exist. */
+export async function moveItem(db: DbOrTx, table: OrderedTable, id: string, direction: "up" | "down"): Promise<string[] | null> {
+  if (!isUuid(id)) return null;
   return db.transaction(async (tx) => {
     const ids = await lockedIds(tx, table);
+    const previous = [...ids];
     const from = ids.indexOf(id);
-    if (from === -1) return false;
+    if (from === -1) return null;
     const to = direction === "up" ? from - 1 : from + 1;
     if (to >= 0 && to < ids.length) [ids[from], ids[to]] = [ids[to]!, ids[from]!];
     await renumber(tx, table, ids);
-    return true;
+    return previous;
   });
 }
 
@@ -54,14 +55,26 @@ export async function moveItem(db: DbOrTx, table: OrderedTable, id: string, dire
  * Returns the ids in their new order.
  */
 export async function reorderItems(db: DbOrTx, table: OrderedTable, orderedIds: readonly string[]): Promise<string[]> {
+  return (await reorderWith(db, table, () => orderedIds)).ids;
+}
+
+/**
+ * Puts the rows in the order `decide` gives from the current one (read under the locks), with
+ * reorderItems' tolerance; returns the order before (for Undo) and after.
+ */
+export async function reorderWith(
+  db: DbOrTx,
+  table: OrderedTable,
+  decide: (current: string[]) => readonly string[] | Promise<readonly string[]>,
+): Promise<{ previous: string[]; ids: string[] }> {
   return db.transaction(async (tx) => {
     const current = await lockedIds(tx, table);
     const known = new Set(current);
-    const wanted = [...new Set(orderedIds)].filter((id) => known.has(id));
+    const wanted = [...new Set(await decide([...current]))].filter((id) => known.has(id));
     const placed = new Set(wanted);
     const ids = [...wanted, ...current.filter((id) => !placed.has(id))];
     await renumber(tx, table, ids);
-    return ids;
+    return { previous: current, ids };
   });
 }
 

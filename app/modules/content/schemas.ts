@@ -124,4 +124,8 @@ export const contentListFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("delete"), id: rowId }),
   z.object({ intent: z.literal("move"), id: rowId, direction: z.enum(["up", "down"]) }),
   z.object({ intent: z.literal("reorder"), ids: z.array(rowId).max(5000) }),
+  // Undo: the order as it was before the last change.
+  z.object({ intent: z.literal("restore"), ids: z.array(rowId).max(5000) }),
+  // The agenda only: its items by start time.
+  z.object({ intent: z.literal("sort-time") }),
 ]);

@@ -82,6 +82,12 @@ export function parseEventTime(text: string | null | undefined): EventTimes {
   return { start, end };
 }
 
+/** The start of a free-text time such as an agenda item's "12:30 PM - 1:30 PM", or null when none can be read. */
+export function readStartTime(text: string): ClockTime | null {
+  for (const match of text.matchAll(TIME_TOKEN)) if (readToken(match)) return parseEventTime(text).start;
+  return null;
+}
+
 function parseDate(eventDate: string): { year: number; month: number; day: number } {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(eventDate);
   const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [Number.NaN, 0, 0];

@@ -1,8 +1,10 @@
-import { Outlet } from "react-router";
+import { data, Outlet } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { contentListAction } from "~/modules/content/actions.server";
+import { AgendaTimeNotice } from "~/modules/content/admin/agenda-time-notice";
 import { AgendaAdminRow } from "~/modules/content/admin/content-cards";
 import { ContentPage } from "~/modules/content/admin/content-page";
+import { timeOrderConflict } from "~/modules/content/agenda-order";
 import { contentListPage } from "~/modules/content/list-page.server";
 import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/agenda";
@@ -12,7 +14,9 @@ export const handle = { title: "Agenda" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  return contentListPage(db, "agenda", url);
+  const page = await contentListPage(db, "agenda", url);
+  // Whether the organisers' order says something the times contradict.
+  return data({ ...page.data, timeConflict: timeOrderConflict(page.data.items) }, page.init ?? undefined);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -30,6 +34,8 @@ export default function Agenda({ loaderData }: Route.ComponentProps) {
       layout="list"
       confirm={loaderData.confirm}
       toast={loaderData.toast}
+      orderChange={loaderData.orderChange}
+      notice={loaderData.timeConflict ? <AgendaTimeNotice conflict={loaderData.timeConflict} /> : null}
       loaderData={loaderData}
       renderItem={(item, actions) => (
         <AgendaAdminRow

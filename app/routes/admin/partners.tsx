@@ -30,6 +30,7 @@ export default function Partners({ loaderData }: Route.ComponentProps) {
       layout="grid"
       confirm={loaderData.confirm}
       toast={loaderData.toast}
+      orderChange={loaderData.orderChange}
       loaderData={loaderData}
       renderItem={(p, actions) => <PartnerAdminCard name={p.name} logoUrl={p.logo_url} websiteUrl={p.website_url} actions={actions} />}
     >

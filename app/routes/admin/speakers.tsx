@@ -31,6 +31,7 @@ export default function Speakers({ loaderData }: Route.ComponentProps) {
       layout="grid"
       confirm={loaderData.confirm}
       toast={loaderData.toast}
+      orderChange={loaderData.orderChange}
       loaderData={loaderData}
       renderItem={(s, actions) => (
         <PersonAdminCard

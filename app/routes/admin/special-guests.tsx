@@ -30,6 +30,7 @@ export default function SpecialGuests({ loaderData }: Route.ComponentProps) {
       layout="grid"
       confirm={loaderData.confirm}
       toast={loaderData.toast}
+      orderChange={loaderData.orderChange}
       loaderData={loaderData}
       renderItem={(g, actions) => (
         <PersonAdminCard

@@ -19,10 +19,11 @@ import {
 } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
 import { createContext, use, useId, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useLocation } from "react-router";
 import { ChevronDownIcon, ChevronUpIcon, GripIcon } from "../icons";
 import { BUTTON } from "../styles";
 import { useHydrated } from "../use-hydrated";
+import type { OrderChange } from "./order-undo";
 
 // A list the organisers put in order, three ways: drag by the handle (mouse or touch),
 // the same handle by keyboard (Space, arrows, Space; announced to screen readers),
@@ -34,6 +35,8 @@ import { useHydrated } from "../use-hydrated";
 type Item = { id: string };
 type Props<T extends Item> = {
   items: T[];
+  /** the last change of order, from the page's address (a move, Sort by time or Undo) */
+  orderChange?: OrderChange | null;
   /** how the item is named in buttons and announcements */
   label: (item: T) => string;
   /** where the forms post */
@@ -45,9 +48,21 @@ type Props<T extends Item> = {
 type ItemPlace = { id: string; label: string; index: number; count: number; action: string };
 const PlaceContext = createContext<ItemPlace | null>(null);
 
-export function SortableList<T extends Item>({ items, label, action, layout = "list", renderItem }: Props<T>) {
+export function SortableList<T extends Item>({ items, orderChange, label, action, layout = "list", renderItem }: Props<T>) {
   const hydrated = useHydrated();
-  const fetcher = useFetcher();
+  const fetcher = useFetcher<{ ok: boolean; previous?: string[] }>();
+  const location = useLocation();
+  // A drag's answer carries the order before it; a later navigation (a move, Undo) replaces it.
+  const [dragged, setDragged] = useState<{ previous: string[]; at: string } | null>(null);
+  const [answer, setAnswer] = useState(fetcher.data);
+  if (answer !== fetcher.data) {
+    setAnswer(fetcher.data);
+    if (fetcher.data?.ok && fetcher.data.previous) setDragged({ previous: fetcher.data.previous, at: location.key });
+  }
+  const change: OrderChange | null =
+    dragged && dragged.at === location.key && fetcher.state === "idle"
+      ? { undo: dragged.previous, restored: false }
+      : (orderChange ?? null);
   const dndId = useId();
   // The order on screen runs ahead of the server's while a drag is being saved.
   const [order, setOrder] = useState(items);
@@ -99,25 +114,66 @@ export function SortableList<T extends Item>({ items, label, action, layout = "l
       ))}
     </ol>
   );
-  if (!hydrated) return list;
-  return (
-    <DndContext
-      id={dndId}
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable:
-            "To move this item, press Space or Enter to pick it up, use the arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.",
-        },
-      }}
-    >
-      <SortableContext items={order.map((i) => i.id)} strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}>
+  const saved = change ? <OrderSaved change={change} action={action} /> : null;
+  if (!hydrated)
+    return (
+      <>
+        {saved}
         {list}
-      </SortableContext>
-    </DndContext>
+      </>
+    );
+  return (
+    <>
+      {saved}
+      <DndContext
+        id={dndId}
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable:
+              "To move this item, press Space or Enter to pick it up, use the arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.",
+          },
+        }}
+      >
+        <SortableContext items={order.map((i) => i.id)} strategy={layout === "grid" ? rectSortingStrategy : verticalListSortingStrategy}>
+          {list}
+        </SortableContext>
+      </DndContext>
+    </>
+  );
+}
+
+/** "Saved · Undo" after a change of order (Undo posts the order before it), or "Order restored." after Undo. */
+function OrderSaved({ change, action }: { change: OrderChange; action: string }) {
+  return (
+    <div
+      role="status"
+      data-testid="order-saved"
+      className="mb-3 flex items-center gap-2 rounded-lg bg-green-50 px-3 py-2 text-sm text-green-900"
+    >
+      {change.restored ? (
+        "Order restored. The landing page shows it now."
+      ) : (
+        <>
+          <span>Saved</span>
+          {change.undo ? (
+            <Form method="post" action={action} preventScrollReset className="contents">
+              <span aria-hidden="true">·</span>
+              <input type="hidden" name="intent" value="restore" />
+              {change.undo.map((id) => (
+                <input key={id} type="hidden" name="ids" value={id} />
+              ))}
+              <button type="submit" className="font-semibold underline underline-offset-2 hover:text-green-700">
+                Undo
+              </button>
+            </Form>
+          ) : null}
+        </>
+      )}
+    </div>
   );
 }
 

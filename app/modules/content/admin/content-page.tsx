@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ItemActions } from "~/ui/admin/item-actions";
+import type { OrderChange } from "~/ui/admin/order-undo";
 import { SortableList } from "~/ui/admin/sortable-list";
 import { DeleteConfirmation } from "~/ui/confirm-dialog";
 import { EmptyState } from "~/ui/empty-state";
@@ -24,6 +25,8 @@ export function ContentPage<T extends Item>({
   layout,
   confirm,
   toast,
+  orderChange,
+  notice,
   loaderData,
   renderItem,
   children,
@@ -38,6 +41,10 @@ export function ContentPage<T extends Item>({
   confirm: T | null;
   /** a load failure's toast */
   toast: Toast | null;
+  /** the last change of order ("Saved · Undo") */
+  orderChange: OrderChange | null;
+  /** a word about the list above it (the agenda's order against its times) */
+  notice?: React.ReactNode;
   /** changes after every submission, which closes a confirmation opened in place */
   loaderData: unknown;
   renderItem: (item: T, actions: React.ReactNode) => React.ReactNode;
@@ -68,8 +75,10 @@ export function ContentPage<T extends Item>({
               Shown on the landing page in this order. Drag an item by its handle, or use the arrows, to change it.
             </p>
           ) : null}
+          {notice}
           <SortableList
             items={items}
+            orderChange={orderChange}
             label={name}
             action={texts.path}
             layout={layout}
