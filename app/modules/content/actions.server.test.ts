@@ -208,7 +208,7 @@ describe.each(DATABASE_KINDS)("content actions on %s", (kind) => {
       ["Lunch", "12:30 PM - 1:30 PM"],
       ["Networking", "Afterwards"],
       ["Opening", "8:00 AM"],
-    ])
+    ] as const)
       await saveContent(db, actor, "agenda", post({ time, title }), null);
     const sorted = (await contentListAction(db, actor, "agenda", listForm({ intent: "sort-time" }), "/admin/agenda")) as Response;
     expect(sorted.headers.get("Location")).toMatch(/^\/admin\/agenda\?reordered=/);
