@@ -1,5 +1,3 @@
-import { UUID_PATTERN } from "~/db/uuid";
-
 // "Saved · Undo" after a change of order: the page is sent back with the order as it was
 // before (?reordered=<ids>), and Undo posts that order again (intent=restore), so both work
 // without JavaScript. A drag (sent by a fetcher) gets the same order in its answer.
@@ -20,6 +18,7 @@ export function readOrderChange(url: URL): OrderChange | null {
   if (url.searchParams.get(RESTORED_PARAM) === "1") return { undo: null, restored: true };
   const value = url.searchParams.get(UNDO_PARAM);
   if (value === null) return null;
-  const ids = value.split(",").filter((id) => UUID_PATTERN.test(id));
+  // Passed back as they came: the server's restore takes only ids of the list's own rows.
+  const ids = value.split(",").filter((id) => id.length > 0 && id.length <= 64);
   return { undo: ids.length > 0 && ids.length <= MAX_UNDO_IDS ? ids : null, restored: false };
 }
