@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { qrPng } from "~/modules/tickets/qr.server";
+import { escapeHtml } from "~/ui/escape-html";
 import type { BadgeFont } from "./badge-layout";
 import { cleanText, fitText } from "./fit-text";
 import { textPath, textWidth } from "./glyph-paths.server";
@@ -50,7 +51,7 @@ const COLOUR = {
 type Fitted = { lines: string[]; size: number };
 type Drawn = { svg: string[]; missing: Set<string> };
 
-function fit(text: string, font: BadgeFont, maxWidth: number, maxLines: number, maxSize: number, minSize: number): Fitted {
+function fitLines(text: string, font: BadgeFont, maxWidth: number, maxLines: number, maxSize: number, minSize: number): Fitted {
   return fitText(
     text,
     { maxWidth, maxHeight: maxLines * maxSize * LINE_HEIGHT, maxLines, maxSize, minSize, lineHeight: LINE_HEIGHT },
@@ -63,7 +64,7 @@ function drawLines(out: Drawn, fitted: Fitted, font: BadgeFont, colour: string, 
   let y = top;
   for (const line of fitted.lines) {
     const left = align === "center" ? (WIDTH - textWidth(line, font) * fitted.size) / 2 : x;
-    // The baseline sits about 0.8 of the font size below the line's top in DejaVu Sans.
+    // DejaVu's capitals and accents reach about 0.93 of the size above the baseline: the line's top is clear.
     const { d, missing } = textPath(line, font, fitted.size, left, y + fitted.size * 0.95);
     for (const letter of missing) out.missing.add(letter);
     out.svg.push(`<path fill="${colour}" d="${d}"/>`);
@@ -77,15 +78,15 @@ export function ticketImageLayout(facts: TicketImageFacts, labels: TicketImageLa
   const out: Drawn = { svg: [], missing: new Set() };
   // The coloured band: what the ticket admits to.
   let y = 56;
-  y = drawLines(out, fit(labels.admission.toUpperCase(), "bold", INNER, 1, 30, 22), "bold", COLOUR.bandLabel, MARGIN, y, "center");
-  y = drawLines(out, fit(facts.eventName, "bold", INNER, 3, 64, 36), "bold", COLOUR.white, MARGIN, y + 8, "center");
+  y = drawLines(out, fitLines(labels.admission.toUpperCase(), "bold", INNER, 1, 30, 22), "bold", COLOUR.bandLabel, MARGIN, y, "center");
+  y = drawLines(out, fitLines(facts.eventName, "bold", INNER, 3, 64, 36), "bold", COLOUR.white, MARGIN, y + 8, "center");
   const band = y + 48;
 
   // Who, which ticket, when and where.
   y = band + 56;
   const field = (label: string, value: string, font: BadgeFont, colour: string, size: number, lines: number) => {
-    y = drawLines(out, fit(label.toUpperCase(), "regular", INNER, 1, 28, 20), "regular", COLOUR.label, MARGIN, y, "left");
-    y = drawLines(out, fit(value, font, INNER, lines, size, size * 0.6), font, colour, MARGIN, y + 4, "left");
+    y = drawLines(out, fitLines(label.toUpperCase(), "regular", INNER, 1, 28, 20), "regular", COLOUR.label, MARGIN, y, "left");
+    y = drawLines(out, fitLines(value, font, INNER, lines, size, size * 0.6), font, colour, MARGIN, y + 4, "left");
     y += 36;
   };
   field(labels.name, facts.fullName, "bold", COLOUR.text, 60, 2);
@@ -96,8 +97,8 @@ export function ticketImageLayout(facts: TicketImageFacts, labels: TicketImageLa
     [labels.time, facts.time],
     [labels.venue, facts.venue],
   ] as const) {
-    drawLines(out, fit(label, "regular", labelWidth, 1, 32, 24), "regular", COLOUR.label, MARGIN, y, "left");
-    y = drawLines(out, fit(value, "bold", INNER - labelWidth, 3, 34, 24), "bold", COLOUR.text, MARGIN + labelWidth, y, "left") + 14;
+    drawLines(out, fitLines(label, "regular", labelWidth, 1, 32, 24), "regular", COLOUR.label, MARGIN, y, "left");
+    y = drawLines(out, fitLines(value, "bold", INNER - labelWidth, 3, 34, 24), "bold", COLOUR.text, MARGIN + labelWidth, y, "left") + 14;
   }
 
   // The tear-off line, then the QR code and how to use it.
@@ -106,7 +107,15 @@ export function ticketImageLayout(facts: TicketImageFacts, labels: TicketImageLa
     `<line x1="${MARGIN}" y1="${y}" x2="${WIDTH - MARGIN}" y2="${y}" stroke="${COLOUR.rule}" stroke-width="4" stroke-dasharray="16 12"/>`,
   );
   const qr = { left: (WIDTH - QR_SIZE) / 2, top: y + 40, size: QR_SIZE };
-  y = drawLines(out, fit(labels.showAtDoor, "regular", INNER, 2, 32, 24), "regular", COLOUR.label, MARGIN, qr.top + QR_SIZE + 24, "center");
+  y = drawLines(
+    out,
+    fitLines(labels.showAtDoor, "regular", INNER, 2, 32, 24),
+    "regular",
+    COLOUR.label,
+    MARGIN,
+    qr.top + QR_SIZE + 24,
+    "center",
+  );
   const height = Math.ceil(y + 56);
 
   const svg = [
@@ -135,8 +144,7 @@ export async function ticketPng(facts: TicketImageFacts, labels: TicketImageLabe
 
 /** The picture's title (event and ticket ID) and description (the holder), as a gallery shows them. */
 function xmpOf(facts: TicketImageFacts): string {
-  const escape = (text: string) => cleanText(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${escape(text)}</rdf:li></rdf:Alt>`;
+  const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${escapeHtml(cleanText(text))}</rdf:li></rdf:Alt>`;
   return [
     '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
     '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">',
