@@ -5,6 +5,7 @@ import { signInAsAdmin } from "../support/admin-session";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import {
+  bigPhonePhoto,
   gifAsJpeg,
   gifImage,
   htmlAsJpeg,
@@ -126,7 +127,7 @@ test("with JavaScript, a refused file says why at once and the preview goes back
   }
 });
 
-test("without JavaScript the server refuses an HTML page or a GIF named .jpg and a 6 MB photo; nothing is saved", async ({
+test("without JavaScript the server refuses an HTML page or a GIF named .jpg, a 6 MB and a 12 MB photo; nothing is saved", async ({
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the server's checks are the same at any width");
@@ -144,6 +145,8 @@ test("without JavaScript the server refuses an HTML page or a GIF named .jpg and
     [htmlAsJpeg("portrait.jpg"), MESSAGES.failed],
     [await gifAsJpeg("portrait.jpg"), MESSAGES.wrongType],
     [await oversizedJpeg("portrait.jpg"), MESSAGES.tooLarge],
+    // Without JavaScript nothing shrinks a phone's photo: the 5 MB rule applies to the file as chosen.
+    [await bigPhonePhoto("portrait.jpg"), MESSAGES.tooLarge],
   ] as const) {
     await fileInput(photoField(dialog)).setInputFiles(file);
     await dialog.getByRole("button", { name: "Add Speaker" }).click();
@@ -253,6 +256,56 @@ test("a 4 MB phone photo is kept as a WebP without EXIF (no GPS), at most 1600 p
     expect((await request.get(secondUrl)).status()).toBe(200);
     expect((await request.get(firstUrl)).status()).toBe(404);
     expect((await request.get(`${firstUrl}?w=128`)).status()).toBe(404);
+  } finally {
+    await deleteSpeaker(page, tag);
+  }
+});
+
+test("with JavaScript, a 12 MB phone photo is shrunk before it is sent, upright, and saved", async ({
+  adminPage: page,
+  failOnPageErrors: _,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "one large upload is enough");
+  test.slow(); // a 12-megapixel photo to make, decode in the browser and re-encode
+  const tag = newTag(testInfo.project.name);
+  const name = `Hauwa Ƙaura ${tag}`;
+  const photo = await bigPhonePhoto();
+  expect(photo.buffer.length).toBeGreaterThan(12 * 1024 * 1024);
+
+  await openSpeakers(page);
+  await page.getByRole("link", { name: /^Add (Your First )?Speaker$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
+  await field(dialog, "Name").fill(name);
+  await field(dialog, "Title").fill("Photographer");
+  const photoGroup = photoField(dialog);
+  await fileInput(photoGroup).setInputFiles(photo);
+  // The organiser is told what happened, and no refusal shows.
+  await expect(photoGroup.getByRole("status")).toHaveText(/^Shrunk from 12\.\d MB to \d\.\d MB$/, { timeout: 20_000 });
+  await expect(photoGroup.getByRole("alert")).toHaveCount(0);
+  await expect(photoGroup.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
+  // What the form will post: the shrunk JPEG, 2,000 px on its longest side and turned upright.
+  const sent = await fileInput(photoGroup).evaluate(async (input: HTMLInputElement) => {
+    const file = input.files?.[0];
+    if (!file) return null;
+    const bitmap = await createImageBitmap(file);
+    return { name: file.name, type: file.type, size: file.size, width: bitmap.width, height: bitmap.height };
+  });
+  expect(sent).toMatchObject({ name: "IMG_3107.jpg", type: "image/jpeg", width: 1500, height: 2000 });
+  expect(sent?.size).toBeLessThanOrEqual(5 * 1024 * 1024);
+
+  await dialog.getByRole("button", { name: "Add Speaker" }).click();
+  await expect(page.getByText("Speaker added successfully!", { exact: true })).toBeVisible({ timeout: 20_000 });
+  try {
+    const cardImage = listItem(page, tag).locator("img");
+    await expect(cardImage).toHaveAttribute("src", MEDIA_SRC);
+    const stored = await request.get(fullImageUrl(await cardImage.getAttribute("src")));
+    expect(stored.status()).toBe(200);
+    const meta = await sharp(await stored.body()).metadata();
+    expect(meta.format).toBe("webp");
+    // Upright: the shrunk file carries no EXIF orientation, so the browser applied it.
+    expect([meta.width, meta.height]).toEqual([1200, 1600]);
+    expect(meta.exif).toBeUndefined();
   } finally {
     await deleteSpeaker(page, tag);
   }
