@@ -1,6 +1,6 @@
 import sharp from "sharp";
 import { qrPng } from "~/modules/tickets/qr.server";
-import { escapeHtml } from "~/ui/escape-html";
+import { escapeText } from "~/ui/escape-html";
 import type { BadgeFont } from "./badge-layout";
 import { cleanText, fitText } from "./fit-text";
 import { textPath, textWidth } from "./glyph-paths.server";
@@ -144,7 +144,7 @@ export async function ticketPng(facts: TicketImageFacts, labels: TicketImageLabe
 
 /** The picture's title (event and ticket ID) and description (the holder), as a gallery shows them. */
 function xmpOf(facts: TicketImageFacts): string {
-  const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${escapeHtml(cleanText(text))}</rdf:li></rdf:Alt>`;
+  const alt = (text: string) => `<rdf:Alt><rdf:li xml:lang="x-default">${escapeText(cleanText(text))}</rdf:li></rdf:Alt>`;
   return [
     '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
     '<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/">',
