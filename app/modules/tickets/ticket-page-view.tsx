@@ -195,7 +195,8 @@ function Detail({ label, value }: { label: string; value: string }) {
 // Printing is the second way to keep the ticket (most phones cannot print). window.print() needs
 // JavaScript: the page is served without React (ADR 015), so a few lines inline show the button;
 // without JavaScript the hint says where the browser's own Print command is. Rendered by React
-// (a client-side navigation), the button is React's and the script is not there.
+// (a client-side navigation), the button is React's and the script is not there. Like the other
+// pages served without React, it marks the document once it has run (data-enhanced).
 const PRINT_SCRIPT = `(function () {
   var button = document.querySelector("[data-print-ticket]");
   if (!button || !window.print) return;
@@ -203,6 +204,7 @@ const PRINT_SCRIPT = `(function () {
   if (hint) hint.hidden = true;
   button.hidden = false;
   button.addEventListener("click", function () { window.print(); });
+  document.documentElement.setAttribute("data-enhanced", "true");
 })();`;
 
 function PrintControl() {
