@@ -1,9 +1,19 @@
-import { randomBytes } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "../support/admin-session";
 import { expect, test } from "../support/fixtures";
-import { waitForInteractive } from "../support/hydration";
+import {
+  createSpeaker,
+  deleteSpeaker,
+  field,
+  fileInput,
+  fullImageUrl,
+  listItem,
+  MEDIA_SRC,
+  MESSAGES,
+  newTag,
+  openSpeakers,
+  photoField,
+} from "../support/speaker-uploads";
 import {
   bigPhonePhoto,
   gifAsJpeg,
@@ -13,7 +23,6 @@ import {
   phonePhoto,
   smallPng,
   svgImage,
-  type TestFile,
   textFile,
 } from "../support/test-images";
 
@@ -21,63 +30,8 @@ import {
 // (with JavaScript), what the server refuses (without), and what it keeps of a phone photo (a WebP
 // without its EXIF, GPS position included, at most 1600 px) and releases once nothing shows it.
 // The image files are made at run time (tests/support/test-images.ts), each one unique. The event
-// logo's upload is in admin-settings.spec.ts, with the other tests that save the settings.
-
-const newTag = (project: string) => `T${project.slice(0, 1)}${randomBytes(4).toString("hex")}`;
-const MESSAGES = {
-  notImage: "Please select an image file",
-  tooLarge: "Image size must be less than 5MB",
-  wrongType: "Only JPEG, PNG, and WebP images are allowed",
-  failed: "Failed to process image",
-};
-const MEDIA_SRC = /^\/media\/([0-9a-f]{64})\.webp\?w=\d+$/;
-
-const listItem = (page: Page, text: string) => page.locator('li[id^="item-"]').filter({ hasText: text });
-const field = (scope: Locator, name: string) => scope.getByRole("textbox", { name, exact: true });
-const photoField = (scope: Locator) => scope.getByRole("group", { name: "Photo" });
-const fileInput = (scope: Locator) => scope.locator('input[type="file"]');
-
-async function openSpeakers(page: Page) {
-  await page.goto("/admin/speakers");
-  await expect(page.getByRole("heading", { level: 1, name: "Speakers" })).toBeVisible();
-  await waitForInteractive(page);
-}
-
-/** A speaker through the add form's plain multipart post (setup), with a photo if given. */
-async function createSpeaker(page: Page, name: string, photo?: TestFile) {
-  const response = await page.request.post("/admin/speakers/new", {
-    multipart: {
-      name,
-      title: "Youth Ambassador",
-      speaker_type: "Speaker",
-      bio: "",
-      image_url: "",
-      ...(photo ? { image_file: photo } : {}),
-    },
-    headers: { Origin: new URL(page.url()).origin },
-    maxRedirects: 0,
-  });
-  expect(response.status(), (await response.text()).slice(0, 300)).toBe(302);
-}
-
-/** Deletes our speaker through the list's delete form (cleanup; its photo is released with it). */
-async function deleteSpeaker(page: Page, tag: string) {
-  await openSpeakers(page);
-  const id = ((await listItem(page, tag).getAttribute("id")) ?? "").replace(/^item-/, "");
-  const response = await page.request.post("/admin/speakers", {
-    form: { intent: "delete", id },
-    headers: { Origin: new URL(page.url()).origin },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
-
-/** The stored image's address without the width: `/media/<sha256>.webp`. */
-function fullImageUrl(src: string | null): string {
-  const match = MEDIA_SRC.exec(src ?? "");
-  expect(match, `a resized upload, not ${src}`).not.toBeNull();
-  return `/media/${match?.[1]}.webp`;
-}
+// logo's upload is in admin-settings.spec.ts, with the other tests that save the settings; a large
+// photo shrunk in the browser before it is sent, in admin-upload-shrink.spec.ts.
 
 test("with JavaScript, a refused file says why at once and the preview goes back to the saved photo", async ({
   adminPage: page,
@@ -256,56 +210,6 @@ test("a 4 MB phone photo is kept as a WebP without EXIF (no GPS), at most 1600 p
     expect((await request.get(secondUrl)).status()).toBe(200);
     expect((await request.get(firstUrl)).status()).toBe(404);
     expect((await request.get(`${firstUrl}?w=128`)).status()).toBe(404);
-  } finally {
-    await deleteSpeaker(page, tag);
-  }
-});
-
-test("with JavaScript, a 12 MB phone photo is shrunk before it is sent, upright, and saved", async ({
-  adminPage: page,
-  failOnPageErrors: _,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one large upload is enough");
-  test.slow(); // a 12-megapixel photo to make, decode in the browser and re-encode
-  const tag = newTag(testInfo.project.name);
-  const name = `Hauwa Ƙaura ${tag}`;
-  const photo = await bigPhonePhoto();
-  expect(photo.buffer.length).toBeGreaterThan(12 * 1024 * 1024);
-
-  await openSpeakers(page);
-  await page.getByRole("link", { name: /^Add (Your First )?Speaker$/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
-  await field(dialog, "Name").fill(name);
-  await field(dialog, "Title").fill("Photographer");
-  const photoGroup = photoField(dialog);
-  await fileInput(photoGroup).setInputFiles(photo);
-  // The organiser is told what happened, and no refusal shows.
-  await expect(photoGroup.getByRole("status")).toHaveText(/^Shrunk from 12\.\d MB to \d\.\d MB$/, { timeout: 20_000 });
-  await expect(photoGroup.getByRole("alert")).toHaveCount(0);
-  await expect(photoGroup.getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
-  // What the form will post: the shrunk JPEG, 2,000 px on its longest side and turned upright.
-  const sent = await fileInput(photoGroup).evaluate(async (input: HTMLInputElement) => {
-    const file = input.files?.[0];
-    if (!file) return null;
-    const bitmap = await createImageBitmap(file);
-    return { name: file.name, type: file.type, size: file.size, width: bitmap.width, height: bitmap.height };
-  });
-  expect(sent).toMatchObject({ name: "IMG_3107.jpg", type: "image/jpeg", width: 1500, height: 2000 });
-  expect(sent?.size).toBeLessThanOrEqual(5 * 1024 * 1024);
-
-  await dialog.getByRole("button", { name: "Add Speaker" }).click();
-  await expect(page.getByText("Speaker added successfully!", { exact: true })).toBeVisible({ timeout: 20_000 });
-  try {
-    const cardImage = listItem(page, tag).locator("img");
-    await expect(cardImage).toHaveAttribute("src", MEDIA_SRC);
-    const stored = await request.get(fullImageUrl(await cardImage.getAttribute("src")));
-    expect(stored.status()).toBe(200);
-    const meta = await sharp(await stored.body()).metadata();
-    expect(meta.format).toBe("webp");
-    // Upright: the shrunk file carries no EXIF orientation, so the browser applied it.
-    expect([meta.width, meta.height]).toEqual([1200, 1600]);
-    expect(meta.exif).toBeUndefined();
   } finally {
     await deleteSpeaker(page, tag);
   }

@@ -64,6 +64,21 @@ export async function bigPhonePhoto(name = "IMG_3107.jpg"): Promise<TestFile> {
   return { name, mimeType: "image/jpeg", buffer };
 }
 
+/**
+ * A large logo with a transparent background: a 3000×3000 PNG, transparent but for a
+ * 1200 px square of noise in the middle (about 4 MB).
+ */
+export async function largeTransparentPng(name = "logo-large.png"): Promise<TestFile> {
+  const square = await sharp(await noise(1200, 1200), { raw: { width: 1200, height: 1200, channels: 3 } })
+    .png()
+    .toBuffer();
+  const buffer = await sharp({ create: { width: 3000, height: 3000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: square, left: 900, top: 900 }])
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
 /** A small PNG of one random colour. */
 export async function smallPng(name = "logo.png", size = 240): Promise<TestFile> {
   const buffer = await sharp({ create: { width: size, height: size, channels: 3, background: randomColour() } })
