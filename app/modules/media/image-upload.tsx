@@ -11,7 +11,8 @@ import { ACCEPTED_IMAGE_TYPES, checkImageFile, checkImageType, UPLOAD_HINT, UPLO
 // `fileName` (a new image, or nothing) and the hidden `urlName` (the image kept when no file is sent,
 // "" once removed); the server's resolveImage turns them into the URL to save. Without JavaScript it
 // is a plain file input and a 'Remove image' checkbox (`remove_<urlName>`); with it, a drop zone that
-// shrinks a large photo (shrink-image.ts), checks the file and previews it before anything is posted. The enclosing form posts multipart/form-data.
+// shrinks a large photo (shrink-image.ts), checks the file and previews it before anything is
+// posted. The enclosing form posts multipart/form-data.
 
 /** For the file picker: the accepted types without the "image/jpg" alias. */
 const ACCEPT = ACCEPTED_IMAGE_TYPES.filter((type) => type !== "image/jpg").join(",");
@@ -91,7 +92,8 @@ export function ImageUpload(props: {
     setNote(null);
     let sent = file;
     if (file && !checkImageType(file)) {
-      setNote("Shrinking the photo…");
+      // Decoding tells whether it is large; a large photo takes a second or two.
+      setNote("Preparing the image…");
       const shrunk = await shrinkImage(file);
       if (current !== choice.current) return;
       setNote(shrunk ? shrinkNote(shrunk.from, shrunk.to) : null);
@@ -259,11 +261,10 @@ export function ImageUpload(props: {
           <p id={hintId} className="text-xs text-gray-500">
             {UPLOAD_HINT}
           </p>
-          {note ? (
-            <p role="status" className="text-xs font-medium text-brand-800">
-              {note}
-            </p>
-          ) : null}
+          {/* Always there, so screen readers announce the note when it changes. */}
+          <p role="status" className="text-xs font-medium text-brand-800 empty:hidden">
+            {note}
+          </p>
           {error ? (
             <p id={errorId} role="alert" className="text-sm text-red-700">
               {error}
