@@ -1,4 +1,5 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from "node:zlib";
@@ -6,13 +7,14 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureProductionBuild, type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
 import { CHROMIUM_FLAGS, ensureChromium } from "#tests/support/system-deps.ts";
-import { KB, PAGES, type Page, type Run, report } from "./pages/report";
+import { KB, PAGES, type Page, type Run, report, TICKET_TOKEN } from "./pages/report";
 import { writeSection } from "./support/docs-section";
 
 // `npm run bench:pages`: Lighthouse (mobile emulation, simulated throttling) on the
 // production build, medians of N runs: `/` and `/register` with the demo content, each in
 // English and in Hausa (`?lang=ha`; the report adds a table of JavaScript per page per language),
-// and `/` with a full programme of photos and logos (a second site, bench/pages/landing-content.server.ts).
+// and `/` with a full programme of photos and logos (a second site, bench/pages/landing-content.server.ts),
+// and one attendee's ticket page (/tickets/<their own link's token>, ADR 015).
 // Options: --runs N (default 3), --build (always rebuild), --no-build, --no-write
 // (skip docs/BENCHMARKS.md), --json FILE (raw results, for before/after comparisons),
 // --save-lhr DIR (every full Lighthouse report, for digging into one run), --site demo|content
@@ -28,6 +30,9 @@ const loadAtStart = loadavg()[0]!.toFixed(1);
 const servers: ProductionServer[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const tempDirs: string[] = [];
+/** The demo site's attendee's self-service token, for the ticket page's path (report.ts TICKET_TOKEN). */
+let ticketToken = "";
+const pathOf = (page: Page) => page.path.replace(TICKET_TOKEN, encodeURIComponent(ticketToken));
 
 async function cleanup() {
   if (chrome) await Promise.resolve(chrome.kill()).catch(() => {});
@@ -51,6 +56,15 @@ async function startServer(site: Page["site"]): Promise<string> {
     if (site === "demo") {
       const { seedDemo } = await import("~/modules/content/demo-seed.server");
       await seedDemo(database.db, { today: new Date() });
+      // One attendee, and the secret the server will sign with (it keeps the one it finds), so the
+      // bench can write their own ticket link as their e-mail would carry it.
+      const { createAttendee } = await import("~/db/factories");
+      const { signSelfServiceToken } = await import("~/modules/tickets/ticket-token.server");
+      const secret = randomBytes(32).toString("hex");
+      mkdirSync(dataDir, { recursive: true });
+      writeFileSync(path.join(dataDir, "session-secret"), `${secret}\n`, { mode: 0o600 });
+      const attendee = await createAttendee(database.db, { full_name: "Ƙasimu Ɗanladi Ɓello" });
+      ticketToken = signSelfServiceToken(attendee.id, secret);
     } else {
       const { seedLandingContent } = await import("./pages/landing-content.server");
       await seedLandingContent(database.db, new Date());
@@ -145,14 +159,14 @@ async function main() {
   ensureProductionBuild(flag("--no-build") ? "never" : flag("--build") ? "always" : "if-stale");
   const sites = [...new Set(pages.map((p) => p.site))];
   const urls = new Map(await Promise.all(sites.map(async (site) => [site, await startServer(site)] as const)));
-  for (const p of pages) await warm(urls.get(p.site)!, p.path);
+  for (const p of pages) await warm(urls.get(p.site)!, pathOf(p));
   chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROMIUM_FLAGS });
   const results: Run[][] = [];
   for (const p of pages) {
     const runs: Run[] = [];
     results.push(runs);
     for (let i = 0; i < RUNS; i++) {
-      const run = await measure(urls.get(p.site)! + p.path);
+      const run = await measure(urls.get(p.site)! + pathOf(p));
       runs.push(run);
       process.stderr.write(
         `[bench] ${p.label} run ${i + 1}: score ${run.score}, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms,` +

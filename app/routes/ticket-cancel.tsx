@@ -9,12 +9,17 @@ import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { CANCEL_MESSAGES, cancelRegistration } from "~/modules/tickets/cancel.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
+import type { RouteHandle } from "~/root";
 import { CardLanguageSwitch } from "~/ui/language-switch";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-cancel";
 
 // /tickets/<token>/cancel: the confirmation step before an attendee gives up their seat.
 // Plain GET and POST, so it works from any phone, with or without JavaScript.
+
+// Reached from the ticket page (served without React, ADR 015) by a plain link: no framework
+// JavaScript here either; the form posts as a document.
+export const handle: RouteHandle = { hydrate: false };
 
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 const ticketHref = (token: string) => `/tickets/${encodeURIComponent(token)}`;

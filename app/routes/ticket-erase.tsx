@@ -6,12 +6,17 @@ import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
 import { eraseBySelfService, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
+import type { RouteHandle } from "~/root";
 import { MessagePage } from "~/ui/message-page";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-erase";
 
 // /tickets/<token>/delete-my-data: the confirmation before a holder erases everything stored
 // about them (their right under the NDPA); then the page says it is done.
+
+// Reached from the ticket page (served without React, ADR 015) by a plain link: no framework
+// JavaScript here either; the form posts as a document.
+export const handle: RouteHandle = { hydrate: false };
 
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 

@@ -68,11 +68,31 @@ const REGISTER: Page = {
   targets: [SCORE_98, lcpAtMost(1500), clsAtMost(0.02), ...COMMON],
 };
 
+/** Stands in a page's path for the bench's attendee's own ticket token (bench/pages.ts puts it in). */
+export const TICKET_TOKEN = "{ticket-token}";
+// What people open at the door, on a weak signal: 40 KB in all (ADR 015).
+const TICKET: Page = {
+  label: "`/tickets/…`",
+  site: "demo",
+  path: `/tickets/${TICKET_TOKEN}`,
+  language: "en",
+  targets: [
+    SCORE_98,
+    lcpAtMost(1500),
+    TBT_50,
+    clsAtMost(0.02),
+    { key: "totalBytes", op: "≤", value: 40 * KB, show: "40 KB" },
+    { key: "jsBytes", op: "≤", value: 0, show: "0" },
+  ],
+};
+
 export const PAGES: Page[] = [
   HOME,
   inHausa(HOME),
   REGISTER,
   inHausa(REGISTER),
+  TICKET,
+  inHausa(TICKET),
   {
     label: "`/` with content",
     site: "content",

@@ -148,6 +148,7 @@ const PARAMS = [
 const TOKEN_PATHS = [
   "/tickets/{x}",
   "/tickets/{x}/calendar.ics",
+  "/tickets/{x}/ticket.png",
   "/tickets/{x}/cancel",
   "/tickets/{x}/my-data.json",
   "/tickets/{x}/delete-my-data",

@@ -58,9 +58,10 @@ for (const postgres of [false, true]) {
         const answer = await api.post("/register", { form: { intent: "resend", email, ...(await humanFields(api)) } });
         expect(answer.status()).toBe(200);
       }
-      // Ticket pages, a calendar file, a forged token, a cancellation.
+      // Ticket pages, a calendar file, a saved ticket, a forged token, a cancellation.
       for (const person of people) expect((await api.get(`/tickets/${encodeURIComponent(person.token)}`)).status()).toBe(200);
       await api.get(`/tickets/${encodeURIComponent(first.token)}/calendar.ics`);
+      expect((await api.get(`/tickets/${encodeURIComponent(first.token)}/ticket.png`)).status()).toBe(200);
       await api.get(`/tickets/${encodeURIComponent(`${third.token}x`)}`);
       await api.get(`/waitlist/${encodeURIComponent(third.token)}`);
       const cancelled = await api.post(`/tickets/${encodeURIComponent(third.token)}/cancel`, { form: {}, maxRedirects: 0 });

@@ -38,7 +38,7 @@ for (const postgres of [false, true]) {
           const html = await page.text();
           expect(html).toContain("This is an entry code");
           for (const value of [person.fullName, ...PERSONAL(person)]) expect(html).not.toContain(value);
-          for (const sub of ["/my-data.json", "/calendar.ics", "/cancel", "/delete-my-data"]) {
+          for (const sub of ["/my-data.json", "/calendar.ics", "/ticket.png", "/cancel", "/delete-my-data"]) {
             const answer = await api.get(`/tickets/${encodeURIComponent(code)}${sub}`);
             expect(answer.status(), sub).toBe(404);
             for (const value of PERSONAL(person)) expect(await answer.text()).not.toContain(value);

@@ -1,10 +1,21 @@
-import { randomBytes } from "node:crypto";
-import type { Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { signInAsAdmin } from "../support/admin-session";
 import { expect, test } from "../support/fixtures";
-import { waitForInteractive } from "../support/hydration";
 import {
+  createSpeaker,
+  deleteSpeaker,
+  field,
+  fileInput,
+  fullImageUrl,
+  listItem,
+  MEDIA_SRC,
+  MESSAGES,
+  newTag,
+  openSpeakers,
+  photoField,
+} from "../support/speaker-uploads";
+import {
+  bigPhonePhoto,
   gifAsJpeg,
   gifImage,
   htmlAsJpeg,
@@ -12,7 +23,6 @@ import {
   phonePhoto,
   smallPng,
   svgImage,
-  type TestFile,
   textFile,
 } from "../support/test-images";
 
@@ -20,63 +30,8 @@ import {
 // (with JavaScript), what the server refuses (without), and what it keeps of a phone photo (a WebP
 // without its EXIF, GPS position included, at most 1600 px) and releases once nothing shows it.
 // The image files are made at run time (tests/support/test-images.ts), each one unique. The event
-// logo's upload is in admin-settings.spec.ts, with the other tests that save the settings.
-
-const newTag = (project: string) => `T${project.slice(0, 1)}${randomBytes(4).toString("hex")}`;
-const MESSAGES = {
-  notImage: "Please select an image file",
-  tooLarge: "Image size must be less than 5MB",
-  wrongType: "Only JPEG, PNG, and WebP images are allowed",
-  failed: "Failed to process image",
-};
-const MEDIA_SRC = /^\/media\/([0-9a-f]{64})\.webp\?w=\d+$/;
-
-const listItem = (page: Page, text: string) => page.locator('li[id^="item-"]').filter({ hasText: text });
-const field = (scope: Locator, name: string) => scope.getByRole("textbox", { name, exact: true });
-const photoField = (scope: Locator) => scope.getByRole("group", { name: "Photo" });
-const fileInput = (scope: Locator) => scope.locator('input[type="file"]');
-
-async function openSpeakers(page: Page) {
-  await page.goto("/admin/speakers");
-  await expect(page.getByRole("heading", { level: 1, name: "Speakers" })).toBeVisible();
-  await waitForInteractive(page);
-}
-
-/** A speaker through the add form's plain multipart post (setup), with a photo if given. */
-async function createSpeaker(page: Page, name: string, photo?: TestFile) {
-  const response = await page.request.post("/admin/speakers/new", {
-    multipart: {
-      name,
-      title: "Youth Ambassador",
-      speaker_type: "Speaker",
-      bio: "",
-      image_url: "",
-      ...(photo ? { image_file: photo } : {}),
-    },
-    headers: { Origin: new URL(page.url()).origin },
-    maxRedirects: 0,
-  });
-  expect(response.status(), (await response.text()).slice(0, 300)).toBe(302);
-}
-
-/** Deletes our speaker through the list's delete form (cleanup; its photo is released with it). */
-async function deleteSpeaker(page: Page, tag: string) {
-  await openSpeakers(page);
-  const id = ((await listItem(page, tag).getAttribute("id")) ?? "").replace(/^item-/, "");
-  const response = await page.request.post("/admin/speakers", {
-    form: { intent: "delete", id },
-    headers: { Origin: new URL(page.url()).origin },
-    maxRedirects: 0,
-  });
-  expect(response.status()).toBe(302);
-}
-
-/** The stored image's address without the width: `/media/<sha256>.webp`. */
-function fullImageUrl(src: string | null): string {
-  const match = MEDIA_SRC.exec(src ?? "");
-  expect(match, `a resized upload, not ${src}`).not.toBeNull();
-  return `/media/${match?.[1]}.webp`;
-}
+// logo's upload is in admin-settings.spec.ts, with the other tests that save the settings; a large
+// photo shrunk in the browser before it is sent, in admin-upload-shrink.spec.ts.
 
 test("with JavaScript, a refused file says why at once and the preview goes back to the saved photo", async ({
   adminPage: page,
@@ -126,7 +81,7 @@ test("with JavaScript, a refused file says why at once and the preview goes back
   }
 });
 
-test("without JavaScript the server refuses an HTML page or a GIF named .jpg and a 6 MB photo; nothing is saved", async ({
+test("without JavaScript the server refuses an HTML page or a GIF named .jpg, a 6 MB and a 12 MB photo; nothing is saved", async ({
   browser,
 }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "the server's checks are the same at any width");
@@ -144,6 +99,8 @@ test("without JavaScript the server refuses an HTML page or a GIF named .jpg and
     [htmlAsJpeg("portrait.jpg"), MESSAGES.failed],
     [await gifAsJpeg("portrait.jpg"), MESSAGES.wrongType],
     [await oversizedJpeg("portrait.jpg"), MESSAGES.tooLarge],
+    // Without JavaScript nothing shrinks a phone's photo: the 5 MB rule applies to the file as chosen.
+    [await bigPhonePhoto("portrait.jpg"), MESSAGES.tooLarge],
   ] as const) {
     await fileInput(photoField(dialog)).setInputFiles(file);
     await dialog.getByRole("button", { name: "Add Speaker" }).click();

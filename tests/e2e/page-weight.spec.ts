@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
+import { registerForTicket, selfServiceToken } from "../support/register-helper";
 
 // The weight budget of a first visit, asserted in bytes from the production build (never in
 // time, which belongs to `npm run bench:pages`): what a phone on a paid connection downloads
@@ -11,6 +12,8 @@ import { waitForInteractive } from "../support/hydration";
 
 const KB = 1000;
 const BUDGET = { javaScript: 110 * KB, total: 150 * KB };
+// The ticket page is what people open at the door, often on a weak signal: 40 KB in all (ADR 015).
+const TICKET_BUDGET = 40 * KB;
 
 type Weight = { javaScript: number; total: number; scripts: string[] };
 
@@ -65,6 +68,17 @@ test.describe("a first visit stays within the budget", () => {
       expect(weight.total).toBeLessThanOrEqual(BUDGET.total);
       // The script did take over the page (waitForInteractive), without React Router.
       await waitForInteractive(page);
+      expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+    });
+
+    test(`the ticket page in ${language.name}: within 40 KB, no framework`, async ({ page, request }) => {
+      const person = await registerForTicket(request, { fullName: "Ƙasimu Ɗanladi Ɓello" });
+      const token = await selfServiceToken(person.email);
+      const weight = await firstVisit(page, `/tickets/${encodeURIComponent(token)}${language.query}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", language.code);
+      await expect(page.getByText(person.ticketId)).toBeVisible();
+      expect(weight.total).toBeLessThanOrEqual(TICKET_BUDGET);
+      expect(weight.scripts).toEqual([]);
       expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
     });
 

@@ -48,6 +48,37 @@ export async function phonePhoto(name = "IMG_2041.jpg"): Promise<TestFile> {
   return { name, mimeType: "image/jpeg", buffer };
 }
 
+/**
+ * A photo as a recent phone takes it: a 4000×3000 JPEG of about 12.7 MB (over the 5 MB limit),
+ * stored sideways with EXIF orientation 6, as a phone held upright writes it: it shows as a
+ * 3000×4000 portrait.
+ */
+export async function bigPhonePhoto(name = "IMG_3107.jpg"): Promise<TestFile> {
+  const [width, height] = [4000, 3000];
+  const buffer = await sharp(await noise(width, height, 50), { raw: { width, height, channels: 3 } })
+    .withMetadata({ orientation: 6 })
+    .withExif({ IFD0: { Make: "Phone", Model: "Camera 50" }, IFD3: { ...PHONE_PHOTO_GPS } })
+    .jpeg({ quality: 98 })
+    .toBuffer();
+  if (buffer.length <= 12 * 1024 * 1024) throw new Error(`bigPhonePhoto: only ${buffer.length} bytes`);
+  return { name, mimeType: "image/jpeg", buffer };
+}
+
+/**
+ * A large logo with a transparent background: a 3000×3000 PNG, transparent but for a
+ * 1200 px square of noise in the middle (about 4 MB).
+ */
+export async function largeTransparentPng(name = "logo-large.png"): Promise<TestFile> {
+  const square = await sharp(await noise(1200, 1200), { raw: { width: 1200, height: 1200, channels: 3 } })
+    .png()
+    .toBuffer();
+  const buffer = await sharp({ create: { width: 3000, height: 3000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: square, left: 900, top: 900 }])
+    .png()
+    .toBuffer();
+  return { name, mimeType: "image/png", buffer };
+}
+
 /** A small PNG of one random colour. */
 export async function smallPng(name = "logo.png", size = 240): Promise<TestFile> {
   const buffer = await sharp({ create: { width: size, height: size, channels: 3, background: randomColour() } })

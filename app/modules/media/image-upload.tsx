@@ -4,13 +4,15 @@ import { useNavigation } from "react-router";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import { mediaSrc } from "./media-url";
-import { ACCEPTED_IMAGE_TYPES, checkImageFile, UPLOAD_HINT, UPLOAD_MESSAGES } from "./upload-rules";
+import { shrinkImage, shrinkNote } from "./shrink-image";
+import { ACCEPTED_IMAGE_TYPES, checkImageFile, checkImageType, UPLOAD_HINT, UPLOAD_MESSAGES } from "./upload-rules";
 
 // The one image field of every content form (photos, logos). It posts two things: the file input
 // `fileName` (a new image, or nothing) and the hidden `urlName` (the image kept when no file is sent,
 // "" once removed); the server's resolveImage turns them into the URL to save. Without JavaScript it
 // is a plain file input and a 'Remove image' checkbox (`remove_<urlName>`); with it, a drop zone that
-// checks the file and previews it before anything is posted. The enclosing form posts multipart/form-data.
+// shrinks a large photo (shrink-image.ts), checks the file and previews it before anything is
+// posted. The enclosing form posts multipart/form-data.
 
 /** For the file picker: the accepted types without the "image/jpg" alias. */
 const ACCEPT = ACCEPTED_IMAGE_TYPES.filter((type) => type !== "image/jpg").join(",");
@@ -79,19 +81,37 @@ export function ImageUpload(props: {
   const chosenRef = useRef(chosen);
   chosenRef.current = chosen;
 
-  const choose = useCallback((file: File | undefined, input: HTMLInputElement | null) => {
+  // What the field says about the chosen file: that a large photo is being shrunk, then by how much.
+  const [note, setNote] = useState<string | null>(null);
+  // A file chosen while the previous one is still being shrunk wins.
+  const choice = useRef(0);
+
+  const choose = useCallback(async (file: File | undefined, input: HTMLInputElement | null) => {
+    const current = ++choice.current;
     setEdited(true);
-    const refused = file ? checkImageFile(file) : UPLOAD_MESSAGES.notImage;
-    if (!file || refused) {
+    setNote(null);
+    let sent = file;
+    if (file && !checkImageType(file)) {
+      // Decoding tells whether it is large; a large photo takes a second or two.
+      setNote("Preparing the image…");
+      const shrunk = await shrinkImage(file);
+      if (current !== choice.current) return;
+      setNote(shrunk ? shrinkNote(shrunk.from, shrunk.to) : null);
+      sent = shrunk?.file ?? file;
+    }
+    // The 5 MB rule applies to what is sent: the shrunk photo, or the file as chosen.
+    const refused = sent ? checkImageFile(sent) : UPLOAD_MESSAGES.notImage;
+    if (!sent || refused) {
       // Nothing is posted for a refused file: the preview goes back to the kept image.
+      setNote(null);
       setClientError(refused);
       setChosen(null);
       setInputFile(input, null);
       return;
     }
     setClientError(null);
-    setChosen(file);
-    setInputFile(input, file);
+    setChosen(sent);
+    setInputFile(input, sent);
   }, []);
 
   const { getRootProps, getInputProps, inputRef, rootRef, isDragActive } = useDropzone({
@@ -99,7 +119,7 @@ export function ImageUpload(props: {
     maxFiles: 1,
     useFsAccessApi: false,
     // A second file, or a drop of something that is not a file, is refused like a wrong file.
-    onDrop: (accepted, rejected) => choose(rejected.length > 0 ? undefined : accepted[0], inputRef.current),
+    onDrop: (accepted, rejected) => void choose(rejected.length > 0 ? undefined : accepted[0], inputRef.current),
     // Opening the picker empties the input: a cancelled picker must not drop the file being previewed.
     onFileDialogCancel: () => setInputFile(inputRef.current, chosenRef.current),
   });
@@ -126,7 +146,7 @@ export function ImageUpload(props: {
   // A file chosen in the plain input before hydration is checked and previewed once JavaScript runs.
   useEffect(() => {
     const file = hydrated ? inputRef.current?.files?.[0] : undefined;
-    if (file) choose(file, inputRef.current);
+    if (file) void choose(file, inputRef.current);
   }, [hydrated, inputRef, choose]);
 
   // The chosen file's preview, revoked when another is chosen or the field goes away.
@@ -148,6 +168,8 @@ export function ImageUpload(props: {
   const canRemove = !props.required;
 
   const remove = () => {
+    choice.current++;
+    setNote(null);
     setEdited(true);
     setClientError(null);
     setChosen(null);
@@ -238,6 +260,10 @@ export function ImageUpload(props: {
           ) : null}
           <p id={hintId} className="text-xs text-gray-500">
             {UPLOAD_HINT}
+          </p>
+          {/* Always there, so screen readers announce the note when it changes. */}
+          <p role="status" className="text-xs font-medium text-brand-800 empty:hidden">
+            {note}
           </p>
           {error ? (
             <p id={errorId} role="alert" className="text-sm text-red-700">

@@ -19,6 +19,12 @@ export const UPLOAD_HINT = "JPEG, PNG, WebP up to 5MB";
 export function checkImageFile(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith("image/")) return UPLOAD_MESSAGES.notImage;
   if (file.size > MAX_UPLOAD_BYTES) return UPLOAD_MESSAGES.tooLarge;
+  return checkImageType(file);
+}
+
+/** The message for a file refused by its declared type alone (before a large photo is shrunk), or null. */
+export function checkImageType(file: { type: string }): string | null {
+  if (!file.type.startsWith("image/")) return UPLOAD_MESSAGES.notImage;
   if (!(ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type)) return UPLOAD_MESSAGES.wrongType;
   return null;
 }

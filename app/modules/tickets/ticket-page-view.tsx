@@ -1,13 +1,20 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { languageOr, withLanguage } from "~/i18n/languages";
 import { CardLanguageSwitch } from "~/ui/language-switch";
 import { MessagePage } from "~/ui/message-page";
-import { BUTTON } from "~/ui/styles";
+import { useNonce } from "~/ui/nonce";
+import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import type { ticketPage } from "./tickets.server";
 
-// The ticket page: the ticket to show at the door (print it, add it to a calendar, cancel
-// it), or, once its holder cancelled, that it is cancelled and the way back in.
+// The ticket page: the ticket to show at the door (save it as a picture, add it to a calendar,
+// print it, cancel it), or, once its holder cancelled, that it is cancelled and the way back in.
+// Served without React on a first visit (routes/ticket.tsx, ADR 015): everything here is a link
+// or a form, and only the Print button needs a few lines of script.
+
+// The kit's primary button, a size larger: the one thing most people come here for.
+const SAVE_BUTTON = `flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-5 py-3 text-base font-semibold text-white hover:bg-brand-800 ${FOCUS_RING}`;
 
 type TicketPageData = NonNullable<Awaited<ReturnType<typeof ticketPage>>>;
 
@@ -18,8 +25,10 @@ export function TicketPageView({ page }: { page: TicketPageData }) {
 }
 
 function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active" }> }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { ticket, event, qrSvg: qr, calendarHref, cancelHref } = page;
+  // The picture in the language the page is read in.
+  const saveHref = withLanguage(`/tickets/${encodeURIComponent(page.token)}/ticket.png`, languageOr(i18n.language));
   return (
     <main className="min-h-screen bg-gray-50 px-4 py-8 sm:py-12 print:min-h-0 print:bg-white print:p-0">
       <CardLanguageSwitch className="no-print" />
@@ -65,20 +74,23 @@ function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active"
         </div>
       </article>
 
-      <div className="no-print mx-auto mt-6 flex max-w-md flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
-        <PrintControl />
-        <a
-          href={calendarHref}
-          className="rounded-lg border border-brand-700 px-5 py-2.5 text-center font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2"
-        >
-          {t("ticket.addToCalendar")}
+      <div className="no-print mx-auto mt-6 max-w-md">
+        {/* The main action: a picture of the ticket for the phone's gallery, made on the server
+            (routes/ticket-png.ts), so it works on any phone, with or without JavaScript. */}
+        <a href={saveHref} download={`ticket-${ticket.ticketId}.png`} className={SAVE_BUTTON}>
+          <DownloadIcon />
+          {t("ticket.save")}
         </a>
-        <Link
-          to="/"
-          className="rounded-lg px-5 py-2.5 text-center font-semibold text-gray-700 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2"
-        >
-          {t("common:backHome")}
-        </Link>
+        <p className="mt-2 text-center text-sm text-gray-600">{t("ticket.saveHint")}</p>
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:justify-center">
+          <a href={calendarHref} className={BUTTON.secondary}>
+            {t("ticket.addToCalendar")}
+          </a>
+          <PrintControl />
+          <Link to="/" className={`rounded-lg px-5 py-2 text-center text-sm font-semibold text-gray-700 hover:bg-gray-100 ${FOCUS_RING}`}>
+            {t("common:backHome")}
+          </Link>
+        </div>
       </div>
       <p className="no-print mx-auto mt-8 max-w-md text-center text-sm text-gray-600">
         <Link to={cancelHref} className="font-medium text-gray-700 underline underline-offset-2 hover:text-red-700">
@@ -180,20 +192,50 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-// window.print() needs JavaScript; until the page is hydrated, say how to print instead.
+// Printing is the second way to keep the ticket (most phones cannot print). window.print() needs
+// JavaScript: the page is served without React (ADR 015), so a few lines inline show the button;
+// without JavaScript the hint says where the browser's own Print command is. Rendered by React
+// (a client-side navigation), the button is React's and the script is not there. Like the other
+// pages served without React, it marks the document once it has run (data-enhanced).
+const PRINT_SCRIPT = `(function () {
+  var button = document.querySelector("[data-print-ticket]");
+  if (!button || !window.print) return;
+  var hint = document.querySelector("[data-print-hint]");
+  if (hint) hint.hidden = true;
+  button.hidden = false;
+  button.addEventListener("click", function () { window.print(); });
+  document.documentElement.setAttribute("data-enhanced", "true");
+})();`;
+
 function PrintControl() {
   const hydrated = useHydrated();
+  const nonce = useNonce();
   const { t } = useTranslation();
-  if (!hydrated) {
-    return <p className="self-center text-center text-sm text-gray-600">{t("ticket.printHint")}</p>;
+  if (hydrated) {
+    return (
+      <button type="button" onClick={() => window.print()} className={BUTTON.secondary}>
+        {t("ticket.print")}
+      </button>
+    );
   }
   return (
-    <button
-      type="button"
-      onClick={() => window.print()}
-      className="rounded-lg bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2"
-    >
-      {t("ticket.print")}
-    </button>
+    <>
+      <button type="button" hidden data-print-ticket className={BUTTON.secondary}>
+        {t("ticket.print")}
+      </button>
+      <p data-print-hint className="self-center text-center text-sm text-gray-600">
+        {t("ticket.printHint")}
+      </p>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, no user data */}
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRINT_SCRIPT }} />
+    </>
+  );
+}
+
+function DownloadIcon() {
+  return (
+    <svg viewBox="0 0 24 24" className="size-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+      <path d="M12 3v12m0 0-5-5m5 5 5-5M5 21h14" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }
