@@ -11,8 +11,7 @@ import { isValidState } from "~/modules/registration/nigeria";
 export const ATTENDEE_SEARCH_MAX = 100;
 export const ATTENDEE_PAGE_SIZE = 25;
 /** Who came: "in" checked in at the door, "out" not (yet); empty for everyone. */
-export const CHECK_IN_FILTERS = ["in", "out"] as const;
-export type CheckInFilter = (typeof CHECK_IN_FILTERS)[number];
+const CHECK_IN_FILTERS = ["in", "out"] as const;
 
 const attendeeQuerySchema = z.object({
   q: z
