@@ -103,7 +103,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
                 id="ticket-id"
                 name="ticket_id"
                 required
-                // Without JavaScript the page comes back after each answer: the field takes the focus again.
+                // biome-ignore lint/a11y/noAutofocus: only on the page that answers a check-in without JavaScript, where the volunteer's next step is always the next ID
                 autoFocus={Boolean(result)}
                 autoCapitalize="characters"
                 autoComplete="off"
