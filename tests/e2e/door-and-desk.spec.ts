@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "../support/admin-session";
+import { text } from "../support/catalogue";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { e164, type RegisteredAttendee, registerForTicket } from "../support/register-helper";
@@ -116,6 +117,30 @@ for (const javaScript of [true, false]) {
     }
   });
 }
+
+test("in Hausa at 360 × 640, a slip's suggestion and its button speak Hausa", async ({ browser, request }, testInfo) => {
+  test.skip(testInfo.project.name !== "mobile", "one phone run");
+  const person = await registerForTicket(request, { fullName: `Ƙasimu Kuskure ${tag()}` });
+  const { page, close } = await door(browser, { phone: true });
+  try {
+    await page.goto("/admin/check-in?lang=ha");
+    await waitForInteractive(page);
+    const field = page.getByRole("textbox", { name: text("ha", "door.ticketId"), exact: true });
+    await field.fill(oneWrong(person.ticketId).slice(4));
+    await field.press("Enter");
+    await expect(outcome(page)).toContainText(text("ha", "door.checkin.unknownTicketId", { ticketId: oneWrong(person.ticketId) }));
+    await expect(outcome(page)).toContainText(text("ha", "door.suggestion.heading"));
+    const confirm = page.getByRole("button", { name: text("ha", "door.suggestion.checkIn", { name: person.fullName }) });
+    await expect(confirm).toBeInViewport();
+    await expect(field).toBeFocused();
+    await page.screenshot({ path: test.info().outputPath("door-360-suggestion-ha.png") });
+    await confirm.click();
+    await expect(outcome(page)).toHaveAttribute("data-outcome", "checked-in");
+    await expect(outcome(page)).toContainText(text("ha", "door.welcome"));
+  } finally {
+    await close();
+  }
+});
 
 test("the door finds people by phone number in either form, and by a ticket ID typed without ZYS", async ({ browser, request }) => {
   const person = await registerForTicket(request, { fullName: `Garba Phone ${tag()}` });
