@@ -6,6 +6,12 @@ import { attendees } from "./schema";
 let counter = 0;
 const unique = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString("hex")}`;
 
+/** A ticket ID in the spec's format (ZYS, the time in base 36, 6 random characters), unique across a run. */
+function ticketId(): string {
+  const random = [...randomBytes(6)].map((byte) => "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"[byte % 32]).join("");
+  return `ZYS-${(Date.now() + counter++).toString(36).toUpperCase()}-${random}`;
+}
+
 export function attendeeValues(overrides: Partial<typeof attendees.$inferInsert> = {}): typeof attendees.$inferInsert {
   const id = unique();
   return {
@@ -19,7 +25,7 @@ export function attendeeValues(overrides: Partial<typeof attendees.$inferInsert>
     state: "Zamfara",
     local_government: "Gusau",
     reason: "To learn",
-    ticket_id: `ZYS-${id.toUpperCase()}-TEST01`,
+    ticket_id: ticketId(),
     consent_at: new Date(),
     ...overrides,
   };

@@ -80,6 +80,10 @@ export const attendees = pgTable(
     index("attendees_state_idx").on(t.state),
     // Registrations per phone number are limited (a family may share one phone, a script may not).
     index("attendees_phone_idx").on(t.phone),
+    // The door's "did you mean": a ticket ID typed one character wrong still has the right time
+    // part or the right random part, so the real one is among the rows sharing either (ADR 014).
+    index("attendees_ticket_time_idx").on(sql`split_part(${t.ticket_id}, '-', 2)`),
+    index("attendees_ticket_random_idx").on(sql`split_part(${t.ticket_id}, '-', 3)`),
     check("attendees_gender_check", sql`${t.gender} in ('male', 'female', 'other')`),
   ],
 );

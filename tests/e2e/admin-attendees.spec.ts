@@ -24,6 +24,7 @@ const CSV_COLUMNS = [
   "Reason",
   "Ticket ID",
   "Registration Date",
+  "Checked In At",
 ];
 
 /** A word no other test's names contain. */

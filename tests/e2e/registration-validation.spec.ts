@@ -108,15 +108,19 @@ for (const javaScript of [true, false]) {
       });
     }
 
-    test("'12345' is not a valid phone number", async ({ page }) => {
-      await openRegister(page, javaScript);
-      await fillRegistrationForm(page, makeRegistrant({ phone: "12345" }));
-      await submitButton(page).click();
+    // A digit short, brackets only, no number at all: refused, with what a good number looks like.
+    for (const phone of ["12345", "0803 123 456", "(((())))))"]) {
+      test(`'${phone}' is not a valid phone number`, async ({ page }) => {
+        const message = "Please enter a valid phone number (e.g. 0803 123 4567)";
+        await openRegister(page, javaScript);
+        await fillRegistrationForm(page, makeRegistrant({ phone }));
+        await submitButton(page).click();
 
-      await expect(toast(page, "error", "Please enter a valid phone number")).toBeVisible();
-      await expectFieldError(field(page, "Phone Number"), "Please enter a valid phone number");
-      await expect(field(page, "Phone Number")).toHaveValue("12345");
-    });
+        await expect(toast(page, "error", message)).toBeVisible();
+        await expectFieldError(field(page, "Phone Number"), message);
+        await expect(field(page, "Phone Number")).toHaveValue(phone);
+      });
+    }
 
     test("an e-mail address already registered, in another case, is refused and the form is kept", async ({ page, request }) => {
       const first = makeRegistrant();

@@ -11,7 +11,7 @@ import { EmailText, GenderBadge, ResendButton } from "./attendee-ui";
 // The body of /admin/attendees/:id: every field, the e-mails with their delivery state, check-in.
 
 type When = Date | string;
-export type DetailsAttendee = Omit<ListRow, "created_at"> & {
+export type DetailsAttendee = Omit<ListRow, "created_at" | "checked_in_at"> & {
   reason: string;
   ticket_id: string;
   consent_at: When | null;

@@ -21,6 +21,7 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
   const search = useRef<HTMLInputElement>(null);
   const gender = useRef<HTMLSelectElement>(null);
   const state = useRef<HTMLSelectElement>(null);
+  const checkin = useRef<HTMLSelectElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // Back/forward changes the URL under the form: show its values, but never overwrite what is being typed.
@@ -31,7 +32,8 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
   useEffect(() => {
     if (gender.current) gender.current.value = query.gender;
     if (state.current) state.current.value = query.state;
-  }, [query.gender, query.state]);
+    if (checkin.current) checkin.current.value = query.checkin;
+  }, [query.gender, query.state, query.checkin]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const submitNow = () => {
@@ -56,12 +58,12 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
       method="get"
       role="search"
       aria-label="Filter attendees"
-      className="grid grid-cols-1 gap-3 md:grid-cols-[minmax(0,1fr)_11rem_12rem_auto]"
+      className="grid grid-cols-1 gap-3 md:grid-cols-3 xl:grid-cols-[minmax(0,1fr)_10rem_11rem_11rem_auto]"
       onSubmit={() => clearTimeout(timer.current)}
     >
-      <div className="relative">
+      <div className="relative md:col-span-3 xl:col-span-1">
         <label htmlFor="attendee-search" className="sr-only">
-          Search by name or email
+          Search by name, email, phone or ticket ID
         </label>
         <SearchIcon className="pointer-events-none absolute top-1/2 left-3 h-4 w-4 -translate-y-1/2 text-gray-400" />
         <input
@@ -98,6 +100,14 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
             {s}
           </option>
         ))}
+      </select>
+      <label className="sr-only" htmlFor="attendee-checkin">
+        Check-in
+      </label>
+      <select id="attendee-checkin" name="checkin" defaultValue={query.checkin} className={FIELD} onChange={submitNow} ref={checkin}>
+        <option value="">All</option>
+        <option value="in">Checked in</option>
+        <option value="out">Not checked in</option>
       </select>
       {/* With JavaScript the list updates as you type; the button is for browsers without it. */}
       {hydrated ? null : (

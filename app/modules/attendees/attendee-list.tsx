@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Gender } from "~/modules/registration/gender";
 import { type Column, DataTable } from "~/ui/data-table";
-import { displayDate } from "~/ui/date-time";
+import { displayDate, displayDateTime } from "~/ui/date-time";
 import { EmptyState } from "~/ui/empty-state";
 import { EyeIcon, RowIconSprite, TrashIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
@@ -18,6 +18,8 @@ export type ListRow = {
   state: string;
   local_government: string;
   created_at: string | Date;
+  /** when the attendee was checked in at the door; null when not (yet) */
+  checked_in_at: string | Date | null;
 };
 
 type ListProps = {
@@ -33,6 +35,11 @@ type ListProps = {
 
 const dash = <span className="text-gray-400">—</span>;
 const NO_MATCHES = "No attendees found matching your criteria.";
+
+/** Who came: the day and time of the check-in (Lagos), or a dash. */
+function checkedIn(row: ListRow) {
+  return row.checked_in_at ? displayDateTime(row.checked_in_at) : dash;
+}
 
 const COLUMNS = (props: ListProps): Column<ListRow>[] => [
   {
@@ -73,6 +80,7 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
     ),
   },
   { header: "Registered", className: "px-2.5 py-3 whitespace-nowrap text-gray-700", cell: (row) => displayDate(row.created_at) },
+  { header: "Checked in", className: "px-2.5 py-3 whitespace-nowrap text-gray-700", cell: (row) => checkedIn(row) },
   {
     header: "Actions",
     headerClassName: "py-3 pr-4 pl-2.5 text-right",
@@ -83,8 +91,8 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
 
 /**
  * The attendees, as a table on wide screens and as cards below (phones, tablets, and
- * laptops where the sidebar leaves too little room for seven columns). Columns: Name
- * with position, Contact, Gender, Organization, Location, Registered, Actions.
+ * laptops where the sidebar leaves too little room for eight columns). Columns: Name
+ * with position, Contact, Gender, Organization, Location, Registered, Checked in, Actions.
  */
 export function AttendeeList(props: ListProps) {
   // The cards below need the same answer as the table, so it is given once, here.
@@ -128,6 +136,8 @@ export function AttendeeList(props: ListProps) {
               <dd className="text-gray-900">{[row.state, row.local_government].filter(Boolean).join(", ") || dash}</dd>
               <dt className="text-gray-500">Registered</dt>
               <dd className="text-gray-900">{displayDate(row.created_at)}</dd>
+              <dt className="text-gray-500">Checked in</dt>
+              <dd className="text-gray-900">{checkedIn(row)}</dd>
             </dl>
             <div className="mt-auto border-t border-gray-100 pt-3">
               <RowActions row={row} {...props} />

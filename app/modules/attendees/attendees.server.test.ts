@@ -82,6 +82,33 @@ describe.each(DATABASE_KINDS)("searchAttendees on %s", (kind) => {
     expect(none).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
   });
 
+  it("finds a person by phone number and by ticket ID however they were typed", async () => {
+    const [aminu, fatima] = (await searchAttendees(database.db, {})).rows;
+    if (!aminu || !fatima) throw new Error("no rows");
+    await database.db.update(attendees).set({ phone: "+2348031234567" }).where(eq(attendees.id, aminu.id));
+    for (const q of ["0803 123 4567", "+234 803 123 4567", "08031234567", "8031234567", "0803-123-4567"])
+      expect(await names({ q }), q).toEqual(["Aminu Bello"]);
+    expect(await names({ q: "0803 123 456" })).toEqual([]);
+    const [time, random] = fatima.ticket_id.split("-").slice(1);
+    for (const q of [fatima.ticket_id, fatima.ticket_id.toLowerCase(), `ZYS ${time} ${random}`, `${time}-${random}`, `${time}${random}`])
+      expect(await names({ q }), q).toEqual(["Fatima Ami"]);
+  });
+
+  it("shows when each attendee was checked in and filters by it", async () => {
+    const all = (await searchAttendees(database.db, {})).rows;
+    const chidi = all.find((r) => r.full_name === "Chidi Obi");
+    if (!chidi) throw new Error("no Chidi");
+    const at = new Date("2026-11-21T08:15:00Z");
+    await database.db.insert(check_ins).values({ attendee_id: chidi.id, method: "search", created_at: at });
+    const rows = (await searchAttendees(database.db, {})).rows;
+    expect(rows.find((r) => r.id === chidi.id)?.checked_in_at).toEqual(at);
+    expect(rows.filter((r) => r.checked_in_at !== null).map((r) => r.full_name)).toEqual(["Chidi Obi"]);
+    expect(await names({ checkin: "in" })).toEqual(["Chidi Obi"]);
+    expect(await names({ checkin: "out" })).toEqual(PEOPLE.map((p) => p.full_name).filter((n) => n !== "Chidi Obi"));
+    expect(await searchAttendees(database.db, { checkin: "in", state: "Zamfara" })).toMatchObject({ total: 1, grandTotal: 8 });
+    expect(await names({ checkin: "in", gender: "female" })).toEqual([]);
+  });
+
   // Last: it adds a person of its own.
   it("finds a name whichever apostrophe was typed, and an accent typed as a mark", async () => {
     await createAttendee(database.db, { full_name: "Umar Na\u2019Allah Adé", email: "umar.naallah@example.org" });

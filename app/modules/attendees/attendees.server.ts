@@ -1,16 +1,27 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, not, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, cancelled_registrations, check_ins } from "~/db/schema";
 import { APOSTROPHE_FOLD, foldApostrophes } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
+import { phoneSearchKey } from "~/modules/registration/phone.server";
 import { lockSeats } from "~/modules/settings/seats.server";
+import { readTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { eraseEmail } from "./personal-data.server";
 import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
 
 export type Attendee = typeof attendees.$inferSelect;
+
+/**
+ * When the attendee was checked in, or null: one row at most (check_ins_attendee_key), read
+ * through that index. Written out in full: drizzle leaves a lone table's columns unqualified,
+ * and a bare "id" inside the subquery would be the check-in's.
+ */
+export function checkedInAt(): SQL<Date | null> {
+  return sql`(select ci.created_at from ${check_ins} ci where ci.attendee_id = ${attendees}.id)`;
+}
 
 /** What the list shows of an attendee: everything but the free-text reason, which can be long. */
 const listColumns = {
@@ -25,8 +36,11 @@ const listColumns = {
   local_government: attendees.local_government,
   ticket_id: attendees.ticket_id,
   created_at: attendees.created_at,
+  checked_in_at: sql<Date | null>`${checkedInAt()}`.mapWith(check_ins.created_at),
 };
-type AttendeeListRow = { [K in keyof typeof listColumns]: Attendee[K] };
+type AttendeeListRow = Omit<{ [K in keyof typeof listColumns]: Attendee[K & keyof Attendee] }, "checked_in_at"> & {
+  checked_in_at: Date | null;
+};
 
 export type AttendeeSearch = {
   rows: AttendeeListRow[];
@@ -42,7 +56,8 @@ export type AttendeeSearch = {
 
 /**
  * The attendee filters: search is a case-insensitive substring of the name or the
- * e-mail, gender and state are exact, all combined with AND. Done in SQL so the page
+ * e-mail, or a phone number or ticket ID however it was typed (ADR 014); gender and state
+ * are exact; checked in or not; all combined with AND. Done in SQL so the page
  * never loads more than one page of rows. strpos on lower-cased text takes what was typed
  * literally (no LIKE wildcards to escape) and measured a quarter faster than ILIKE on
  * PGlite, where case folding is most of a search's cost.
@@ -53,10 +68,20 @@ export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | unde
     // A name is found whichever apostrophe was typed (Na'Allah, Naʼallah, Na’Allah: ~/db/text).
     const needle = sql`lower(${foldApostrophes(filter.q)})`;
     const name = sql`translate(lower(${attendees.full_name}), ${APOSTROPHE_FOLD.from}, ${APOSTROPHE_FOLD.to})`;
-    conditions.push(sql`(strpos(${name}, ${needle}) > 0 or strpos(lower(${attendees.email}), ${needle}) > 0)`);
+    const matches = [sql`strpos(${name}, ${needle}) > 0`, sql`strpos(lower(${attendees.email}), ${needle}) > 0`];
+    // Numbers are stored in E.164, so "0803 123 4567" is read as +2348031234567 and compared whole.
+    const phone = phoneSearchKey(filter.q);
+    if (phone) matches.push(eq(attendees.phone, phone));
+    const ticketId = readTicketId(filter.q);
+    if (ticketId) matches.push(eq(attendees.ticket_id, ticketId));
+    conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
   if (filter.gender) conditions.push(eq(attendees.gender, filter.gender));
   if (filter.state) conditions.push(eq(attendees.state, filter.state));
+  if (filter.checkin) {
+    const checkedIn = exists(sql`(select 1 from ${check_ins} ci where ci.attendee_id = ${attendees}.id)`);
+    conditions.push(filter.checkin === "in" ? checkedIn : not(checkedIn));
+  }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

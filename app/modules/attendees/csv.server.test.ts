@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { attendeeValues } from "~/db/factories";
-import { attendees } from "~/db/schema";
+import { attendees, check_ins } from "~/db/schema";
 import { attendeesCsvStream, CSV_COLUMNS, csvFileName } from "./csv.server";
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ bytes: Buffer; chunks: number }> {
@@ -49,6 +49,21 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     const { bytes } = await readAll(await attendeesCsvStream(database.db, { q: "" }, { batchSize: 2 }));
     const [header, ...records] = parseCsv(bytes);
     expect(header).toEqual([...CSV_COLUMNS]);
+    // The spec's columns first, in its order; ours after them.
+    expect(header).toEqual([
+      "Full Name",
+      "Email",
+      "Phone",
+      "Gender",
+      "Organization",
+      "Position",
+      "State",
+      "Local Government",
+      "Reason",
+      "Ticket ID",
+      "Registration Date",
+      "Checked In At",
+    ]);
     expect(records).toHaveLength(3);
     const [first, second, third] = records;
     expect(first).toEqual([
@@ -63,6 +78,7 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
       "ƙ ɗ ɓ ʼy — Ƙasar Hausa",
       rows[0]?.ticket_id,
       "2026-11-21 11:05",
+      "",
     ]);
     expect(second?.slice(0, 1)).toEqual(["'=SUM(1)"]);
     expect(second?.slice(4, 6)).toEqual(["'+1", "'-1"]);
@@ -106,6 +122,24 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     expect(filtered.map((r) => r[1])).toEqual(["Email", "tricky1@example.com"]);
     const none = parseCsv((await readAll(await attendeesCsvStream(database.db, { gender: "other" }))).bytes);
     expect(none).toEqual([[...CSV_COLUMNS]]);
+  });
+  it("says when each checked-in attendee came (Lagos time), and filters by checked in or not", async () => {
+    const { db } = database;
+    const [came, stayed] = await db
+      .insert(attendees)
+      .values([attendeeValues({ full_name: "Came Early" }), attendeeValues({ full_name: "Stayed Home" })])
+      .returning();
+    if (!came || !stayed) throw new Error("no rows");
+    await db.insert(check_ins).values({ attendee_id: came.id, method: "scan", created_at: new Date("2026-11-21T07:45:00Z") });
+    const export_ = async (filter: Parameters<typeof attendeesCsvStream>[1]) =>
+      parseCsv((await readAll(await attendeesCsvStream(db, filter))).bytes).slice(1);
+    const both = await export_({ q: "e" });
+    expect(both.find((r) => r[0] === "Came Early")?.[11]).toBe("2026-11-21 08:45");
+    expect(both.find((r) => r[0] === "Stayed Home")?.[11]).toBe("");
+    expect((await export_({ checkin: "in" })).map((r) => r[0])).toEqual(["Came Early"]);
+    const absent = (await export_({ checkin: "out" })).map((r) => r[0]);
+    expect(absent).toContain("Stayed Home");
+    expect(absent).not.toContain("Came Early");
   });
 });
 

@@ -11,12 +11,20 @@ describe("the attendee list query", () => {
   });
 
   it("reads q, gender, state and page from the URL", () => {
-    expect(parse("q=%20Ami%20&gender=female&state=Kano&page=3")).toEqual({ q: "Ami", gender: "female", state: "Kano", page: 3 });
-    expect(parse("")).toEqual({ q: "", gender: "", state: "", page: 1 });
+    expect(parse("q=%20Ami%20&gender=female&state=Kano&page=3")).toEqual({
+      q: "Ami",
+      gender: "female",
+      state: "Kano",
+      checkin: "",
+      page: 3,
+    });
+    expect(parse("")).toEqual({ q: "", gender: "", state: "", checkin: "", page: 1 });
+    expect(parse("checkin=in").checkin).toBe("in");
+    expect(parse("checkin=out").checkin).toBe("out");
   });
 
   it("drops what it cannot use instead of failing", () => {
-    expect(parse("gender=unknown&state=Atlantis&page=-2")).toEqual({ q: "", gender: "", state: "", page: 1 });
+    expect(parse("gender=unknown&state=Atlantis&checkin=maybe&page=-2")).toEqual({ q: "", gender: "", state: "", checkin: "", page: 1 });
     expect(parse("page=2.5").page).toBe(1);
     expect(parse("page=abc").page).toBe(1);
     expect(parse(`q=${"x".repeat(150)}`).q).toHaveLength(100);
@@ -31,6 +39,8 @@ describe("the attendee list query", () => {
     expect(attendeeQueryString({})).toBe("");
     expect(isFiltered({ q: "", gender: "", state: "" })).toBe(false);
     expect(isFiltered({ gender: "other" })).toBe(true);
+    expect(isFiltered({ checkin: "out" })).toBe(true);
+    expect(attendeeQueryString({ checkin: "in", page: 2 })).toBe("?checkin=in&page=2");
   });
 
   it("returns to the page a form came from, without the confirmation step or React Router's parameters", () => {

@@ -10,6 +10,8 @@ import { isValidState } from "~/modules/registration/nigeria";
 
 export const ATTENDEE_SEARCH_MAX = 100;
 export const ATTENDEE_PAGE_SIZE = 25;
+/** Who came: "in" checked in at the door, "out" not (yet); empty for everyone. */
+const CHECK_IN_FILTERS = ["in", "out"] as const;
 
 const attendeeQuerySchema = z.object({
   q: z
@@ -24,6 +26,7 @@ const attendeeQuerySchema = z.object({
     .string()
     .refine((s) => s === "" || isValidState(s))
     .catch(""),
+  checkin: z.enum([...CHECK_IN_FILTERS, ""]).catch(""),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
@@ -45,6 +48,7 @@ export function parseAttendeeQuery(params: URLSearchParams): AttendeeQuery {
     q: params.get("q") ?? "",
     gender: params.get("gender") ?? "",
     state: params.get("state") ?? "",
+    checkin: params.get("checkin") ?? "",
     page: params.get("page") ?? 1,
   });
 }
@@ -55,6 +59,7 @@ export function attendeeQueryString(query: Partial<AttendeeQuery>, extra: Record
   if (query.q) params.set("q", query.q);
   if (query.gender) params.set("gender", query.gender);
   if (query.state) params.set("state", query.state);
+  if (query.checkin) params.set("checkin", query.checkin);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const text = params.toString();
@@ -62,5 +67,5 @@ export function attendeeQueryString(query: Partial<AttendeeQuery>, extra: Record
 }
 
 export function isFiltered(filter: Partial<AttendeeFilter>): boolean {
-  return Boolean(filter.q || filter.gender || filter.state);
+  return Boolean(filter.q || filter.gender || filter.state || filter.checkin);
 }

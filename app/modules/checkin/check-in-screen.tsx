@@ -3,7 +3,6 @@ import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
-import { translateMessage } from "~/i18n/message-key";
 import { Badge } from "~/ui/badge";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { lagosClock } from "~/ui/date-time";
@@ -13,13 +12,14 @@ import { BUTTON, INPUT } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { CheckInOutcome, DoorSearchRow } from "./checkin.server";
+import { OutcomeCard } from "./outcome-card";
 import { QrScanner } from "./qr-scanner";
 import { MIN_SEARCH_LENGTH } from "./search-rules";
 
-// The door, on a phone: the camera first, then a typed ticket ID and a search, each
-// answering with one large card readable at arm's length: green checked in, amber
-// already checked in (when and by whom), red refused. Everything but the camera works
-// without JavaScript.
+// The door, on a phone (ADR 014): the typed ticket ID first, its answer right under it, the
+// camera on demand, then the search. After every answer the field has the focus again, ready
+// for the next person, and nothing has scrolled: at 360 × 640 field and answer fit the screen.
+// Everything but the camera works without JavaScript.
 
 type Page = {
   q: string;
@@ -31,12 +31,6 @@ type Page = {
   undo: { id: string; full_name: string } | null;
 };
 type Result = { outcome: CheckInOutcome; at: number };
-
-const TONE = {
-  "checked-in": "border-brand-600 bg-brand-50 text-brand-900",
-  already: "border-amber-500 bg-amber-50 text-amber-900",
-  refused: "border-red-600 bg-red-50 text-red-900",
-} as const;
 
 /** A short tone and a buzz where the phone allows, so the door need not look at the screen. */
 function signal(status: CheckInOutcome["status"]) {
@@ -56,30 +50,6 @@ function signal(status: CheckInOutcome["status"]) {
   }
 }
 
-function OutcomeCard({ outcome }: { outcome: CheckInOutcome }) {
-  const { t } = useTranslation("door");
-  const person = outcome.status === "refused" ? null : outcome.attendee;
-  const role = [person?.position, person?.organization].filter(Boolean).join(", ");
-  return (
-    <section
-      role={outcome.status === "refused" ? "alert" : "status"}
-      aria-live="assertive"
-      data-outcome={outcome.status}
-      className={`rounded-2xl border-4 p-5 ${TONE[outcome.status]}`}
-    >
-      <p className="text-lg font-bold">{outcome.status === "checked-in" ? t("welcome") : translateMessage(t, outcome.message)}</p>
-      {person ? (
-        <>
-          <p className="mt-2 text-3xl leading-tight font-extrabold break-words">{person.full_name}</p>
-          {role ? <p className="mt-1 text-xl break-words">{role}</p> : null}
-          {person.state ? <p className="mt-1 text-xl">{person.state}</p> : null}
-          <p className="mt-2 font-mono text-sm opacity-80">{person.ticket_id}</p>
-        </>
-      ) : null}
-    </section>
-  );
-}
-
 export function CheckInScreen({ page, result }: { page: Page; result: Result | undefined }) {
   const hydrated = useHydrated();
   const { t, i18n } = useTranslation("door");
@@ -88,37 +58,72 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   const navigation = useNavigation();
   const latest = [scan.data, result].filter((r): r is Result => Boolean(r)).sort((a, b) => b.at - a.at)[0];
   const signalled = useRef(0);
-  const card = useRef<HTMLDivElement>(null);
   const ticketForm = useRef<HTMLFormElement>(null);
+  const ticketField = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!latest || latest.at === signalled.current) return;
     signalled.current = latest.at;
     signal(latest.outcome.status);
-    // Ready for the next person: the answer in view, the typed ticket ID cleared.
-    card.current?.scrollIntoView({ block: "start", behavior: "smooth" });
+    // Ready for the next person: the typed ID cleared (kept and selected when refused, to correct
+    // it), the field focused without scrolling. Not after a scan: on a phone the focus would open
+    // the keyboard over the camera.
     if (latest.outcome.status !== "refused") ticketForm.current?.reset();
-  }, [latest]);
+    if (latest === scan.data) return;
+    ticketField.current?.focus({ preventScroll: true });
+    if (latest.outcome.status === "refused") ticketField.current?.select();
+  }, [latest, scan.data]);
   const back = `/admin/check-in${page.q ? `?q=${encodeURIComponent(page.q)}` : ""}`;
   const undoing = useRouteModal({ param: "undo", closeHref: back, fromUrl: page.undo, data: page });
   const busy = navigation.state !== "idle" || scan.state !== "idle";
 
   return (
-    <div className="mx-auto max-w-xl space-y-5">
-      <LanguageSwitch className="flex justify-end text-gray-700" />
-      <p className="text-center text-lg text-gray-700" aria-live="polite">
-        <Trans
-          t={t}
-          i18nKey="count"
-          values={{ checkedIn: number(page.checkedIn), registered: number(page.registered) }}
-          components={{ strong: <strong className="text-gray-900" /> }}
-        />
-      </p>
-
-      <div ref={card} className="scroll-mt-20">
-        {latest ? <OutcomeCard outcome={latest.outcome} /> : null}
+    <div className="mx-auto max-w-xl space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+        <p className="text-gray-700" aria-live="polite">
+          <Trans
+            t={t}
+            i18nKey="count"
+            values={{ checkedIn: number(page.checkedIn), registered: number(page.registered) }}
+            components={{ strong: <strong className="text-gray-900" /> }}
+          />
+        </p>
+        <LanguageSwitch className="text-gray-700" />
       </div>
 
-      <section aria-labelledby="scan-heading" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
+      <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
+        <h2 id="ticket-heading" className="sr-only">
+          {t("typeHeading")}
+        </h2>
+        <Form ref={ticketForm} method="post" action={back} className="flex items-end gap-2">
+          <input type="hidden" name="intent" value="ticket" />
+          <div className="min-w-0 flex-1">
+            <FormField label={t("ticketId")} id="ticket-id" errorId="ticket-id-error">
+              <input
+                ref={ticketField}
+                id="ticket-id"
+                name="ticket_id"
+                required
+                // biome-ignore lint/a11y/noAutofocus: only on the page that answers a check-in without JavaScript, where the volunteer's next step is always the next ID
+                autoFocus={Boolean(result)}
+                autoCapitalize="characters"
+                autoComplete="off"
+                autoCorrect="off"
+                spellCheck={false}
+                enterKeyHint="go"
+                placeholder="ZYS-…"
+                className={`${INPUT} font-mono uppercase`}
+              />
+            </FormField>
+          </div>
+          <button type="submit" disabled={busy} className={`${BUTTON.primary} py-2.5`}>
+            {t("checkIn")}
+          </button>
+        </Form>
+      </section>
+
+      {latest ? <OutcomeCard outcome={latest.outcome} action={back} busy={busy} /> : null}
+
+      <section aria-labelledby="scan-heading" className="space-y-2 rounded-2xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         <h2 id="scan-heading" className="font-semibold text-gray-900">
           {t("scanHeading")}
         </h2>
@@ -130,32 +135,6 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         ) : (
           <p className="text-sm text-gray-600">{t("needsJs")}</p>
         )}
-      </section>
-
-      <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
-        <h2 id="ticket-heading" className="font-semibold text-gray-900">
-          {t("typeHeading")}
-        </h2>
-        <Form ref={ticketForm} method="post" action={back} className="mt-2 flex items-end gap-2">
-          <input type="hidden" name="intent" value="ticket" />
-          <div className="flex-1">
-            <FormField label={t("ticketId")} id="ticket-id" errorId="ticket-id-error">
-              <input
-                id="ticket-id"
-                name="ticket_id"
-                required
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                placeholder="ZYS-…"
-                className={`${INPUT} font-mono uppercase`}
-              />
-            </FormField>
-          </div>
-          <button type="submit" disabled={busy} className={`${BUTTON.primary} py-2.5`}>
-            {t("checkIn")}
-          </button>
-        </Form>
       </section>
 
       <section aria-labelledby="search-heading" className="rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { english } from "#tests/support/english.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createAttendee } from "~/db/factories";
-import { audit_log, check_ins } from "~/db/schema";
+import { attendeeValues, createAttendee } from "~/db/factories";
+import { attendees, audit_log, check_ins } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/accounts.server";
+import { RANDOM_ALPHABET } from "~/modules/tickets/ticket-id";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import {
   CHECKIN_MESSAGES,
@@ -14,6 +15,7 @@ import {
   checkInByTicketId,
   countCheckedIn,
   searchAtDoor,
+  ticketsOneAway,
   undoCheckIn,
 } from "./checkin.server";
 
@@ -121,6 +123,62 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     const musa = await createAttendee(db, { full_name: "Musa Garba" });
     expect(await checkInById(db, door, musa.id)).toMatchObject({ status: "checked-in" });
     expect(await checkInById(db, door, "not-an-id")).toMatchObject({ status: "refused" });
+  });
+
+  it("reads a typed ticket ID however it was typed, and offers the real ID one character away without checking it in", async () => {
+    const { db } = database;
+    const amina = await createAttendee(db, { full_name: "Amina Sani", ticket_id: "ZYS-MDO1I0KD-O0I1AB" });
+    const sani = await createAttendee(db, { full_name: "Sani Amina", ticket_id: "ZYS-MDO1I0KE-8MGRT4" });
+    // An old ID with O/0/I/1 still checks in exactly; spaces and no prefix read as the stored form.
+    expect(await checkInByTicketId(db, door, "mdo1i0kd o0i1ab")).toMatchObject({ status: "checked-in", attendee: { id: amina.id } });
+    // O typed for 0 in the random part, 0 for O in the time part, any other slip: refused, with the real one offered.
+    for (const typed of ["ZYS-MDO1I0KE-8MGRT5", "ZYS MD01I0KE 8MGRT4", "MDO1I0KE8MGRTA", "ZYS-MDO1IOKE-8MGRT4"]) {
+      const outcome = await checkInByTicketId(db, door, typed);
+      expect(outcome, typed).toMatchObject({ status: "refused", suggestions: [{ ticket_id: sani.ticket_id, full_name: "Sani Amina" }] });
+    }
+    expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, sani.id))).toEqual([]);
+    // Two characters off, or a character missing: no suggestion.
+    for (const typed of ["ZYS-MDO1I0KE-8MGRXX", "ZYS-MDO1I0K-8MGRT4", "ZYS-MDO1I0KE-8MGRT"])
+      expect((await checkInByTicketId(db, door, typed)) as { suggestions?: unknown }, typed).not.toHaveProperty("suggestions");
+    // Garbage is not read as an ID at all.
+    expect(await checkInByTicketId(db, door, "%%%")).toEqual({ status: "refused", message: CHECKIN_MESSAGES.unknownTicketId("%%%") });
+    // The volunteer confirms: the suggested ID checks in.
+    expect(await checkInByTicketId(db, door, sani.ticket_id)).toMatchObject({ status: "checked-in" });
+  });
+
+  it("finds the one-character-away candidates through the ticket ID part indexes, among many IDs", async () => {
+    const { db } = database;
+    // 400 IDs: 20 registration times × 20 random parts, in the new alphabet.
+    const code = (n: number) => [...n.toString(32).padStart(6, "0")].map((c) => RANDOM_ALPHABET[Number.parseInt(c, 32)]).join("");
+    const rows = Array.from({ length: 400 }, (_, i) => ({ i, id: `ZYS-MDZZZZ${code(i % 20).slice(-2)}-${code(i)}` }));
+    await db.insert(attendees).values(rows.map(({ i, id }) => attendeeValues({ full_name: `Many ${i}`, ticket_id: id })));
+    const target = rows[123]?.id ?? "";
+    const typed = `${target.slice(0, -1)}${target.endsWith("Z") ? "Y" : "Z"}`;
+    const found = await ticketsOneAway(db, typed, 50);
+    // Every row sharing the time part is one character away only if its random part differs in one place.
+    expect(found.map((r) => r.ticket_id)).toContain(target);
+    for (const r of found) expect([...r.ticket_id].filter((c, k) => c !== typed[k]).length).toBe(1);
+    await db.execute(sql`analyze attendees`);
+    const plan = (await db.execute(
+      sql`explain select ticket_id from attendees where split_part(ticket_id, '-', 2) = 'X' or split_part(ticket_id, '-', 3) = 'Y'`,
+    )) as unknown as { rows: Record<string, string>[] };
+    const text = plan.rows.map((r) => Object.values(r).join(" ")).join("\n");
+    expect(text).toMatch(/attendees_ticket_time_idx/);
+    expect(text).toMatch(/attendees_ticket_random_idx/);
+  });
+
+  it("finds people at the door by phone number in either form, without showing it", async () => {
+    const { db } = database;
+    const zainab = await createAttendee(db, { full_name: "Zainab Phone", phone: "+2348099876543" });
+    for (const q of ["0809 987 6543", "+234 809 987 6543", "08099876543", "8099876543"])
+      expect(
+        (await searchAtDoor(db, q)).map((r) => r.id),
+        q,
+      ).toEqual([zainab.id]);
+    expect(await searchAtDoor(db, "0809 987 654")).toEqual([]);
+    expect(JSON.stringify(await searchAtDoor(db, "08099876543"))).not.toContain("809");
+    const [time, random] = zainab.ticket_id.split("-").slice(1);
+    expect((await searchAtDoor(db, `${time} ${random}`.toLowerCase())).map((r) => r.id)).toEqual([zainab.id]);
   });
 
   it("undoes a check-in, audited, so the ticket can be scanned again", async () => {

@@ -1,11 +1,13 @@
-import { count, eq, ilike, or } from "drizzle-orm";
+import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
 import { foldApostrophes, searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { messageKey } from "~/i18n/message-key";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { phoneSearchKey } from "~/modules/registration/phone.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
+import { readTicketId } from "~/modules/tickets/ticket-id";
 import { extractDoorCode, verifyDoorCode } from "~/modules/tickets/ticket-token.server";
 import { lagosClock } from "~/ui/date-time";
 import { MIN_SEARCH_LENGTH } from "./search-rules";
@@ -17,10 +19,13 @@ import { MIN_SEARCH_LENGTH } from "./search-rules";
 type DoorAttendee = { id: string; full_name: string; organization: string; position: string; state: string; ticket_id: string };
 type CheckInMethod = "scan" | "ticket-id" | "search";
 
+/** A real ticket one character away from a typed one: offered, never checked in unasked. */
+export type TicketSuggestion = { ticket_id: string; full_name: string };
+
 export type CheckInOutcome =
   | { status: "checked-in"; attendee: DoorAttendee; message: string }
   | { status: "already"; attendee: DoorAttendee; message: string }
-  | { status: "refused"; message: string };
+  | { status: "refused"; message: string; suggestions?: TicketSuggestion[] };
 
 export const CHECKIN_MESSAGES = {
   // Catalogue keys (the door speaks the volunteer's language): the screen and the toasts translate them.
@@ -53,12 +58,20 @@ export async function checkInByScan(db: DbOrTx, actor: AuditActor, scanned: stri
   return checkIn(db, actor, attendee, "scan");
 }
 
-/** A ticket ID typed at the door (as printed in the e-mail), in any case and spacing. */
+/**
+ * A ticket ID typed at the door, however it was typed (readTicketId: any case, spaces or no
+ * separators, without ZYS). One that matches nobody is refused with the real IDs one character
+ * away, for the volunteer to confirm: a typo is likely, but so is a made-up ID.
+ */
 export async function checkInByTicketId(db: DbOrTx, actor: AuditActor, typed: string): Promise<CheckInOutcome> {
-  const ticketId = typed.trim().toUpperCase().replace(/\s+/g, "");
-  const [attendee] = ticketId ? await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1) : [];
-  if (!attendee) return refuseMissing(db, ticketId, CHECKIN_MESSAGES.unknownTicketId(ticketId || typed.trim()));
-  return checkIn(db, actor, attendee, "ticket-id");
+  const ticketId = readTicketId(typed);
+  if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(typed.trim()) };
+  const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
+  if (attendee) return checkIn(db, actor, attendee, "ticket-id");
+  const cancelled = await findCancelledTicket(db, ticketId);
+  if (cancelled) return { status: "refused", message: CHECKIN_MESSAGES.cancelled(cancelled.full_name) };
+  const suggestions = await ticketsOneAway(db, ticketId);
+  return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(ticketId), ...(suggestions.length > 0 ? { suggestions } : {}) };
 }
 
 /** A ticket with no registration: cancelled by its holder (said so), or never there / deleted. */
@@ -111,12 +124,38 @@ export async function undoCheckIn(db: DbOrTx, actor: AuditActor, attendeeId: str
   });
 }
 
+/**
+ * Attendees whose ticket ID differs from `ticketId` in exactly one character (O for 0, I for 1,
+ * or any other slip). Such an ID keeps either its whole time part or its whole random part, so
+ * the candidates are the rows sharing one of them, found through the two expression indexes
+ * (attendees_ticket_time_idx, attendees_ticket_random_idx: a handful of rows, not a scan), then
+ * compared character by character in SQL. Plain SQL, no fuzzystrmatch: PGlite does not load
+ * that extension by default, and a distance of one is all the door needs.
+ */
+export async function ticketsOneAway(db: DbOrTx, ticketId: string, limit = 3): Promise<TicketSuggestion[]> {
+  const [, time = "", random = ""] = ticketId.split("-");
+  const id = sql`${attendees}.ticket_id`;
+  const differing = sql`(select count(*) from generate_series(1, length(${ticketId}::text)) as i where substr(${id}, i, 1) <> substr(${ticketId}::text, i, 1))`;
+  return db
+    .select({ ticket_id: attendees.ticket_id, full_name: attendees.full_name })
+    .from(attendees)
+    .where(
+      and(
+        or(sql`split_part(${id}, '-', 2) = ${time}`, sql`split_part(${id}, '-', 3) = ${random}`),
+        sql`length(${id}) = ${ticketId.length}`,
+        sql`${differing} = 1`,
+      ),
+    )
+    .orderBy(attendees.ticket_id)
+    .limit(limit);
+}
+
 /** What the door's search shows of a person: enough to find them, never their e-mail or phone. */
 export type DoorSearchRow = { id: string; full_name: string; ticket_id: string; checked_in_at: Date | null; checked_in_by: string | null };
 
 /**
- * Up to `limit` attendees whose name contains the text, or whose ticket ID it is, with their
- * check-in. Not by e-mail: the answer would tell whoever types an address that its owner is
+ * Up to `limit` attendees whose name contains the text, or whose phone number or ticket ID it
+ * is, with their check-in. Not by e-mail: the answer would tell whoever types an address that its owner is
  * registered. Fewer than MIN_SEARCH_LENGTH characters find nobody.
  */
 export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
@@ -126,6 +165,13 @@ export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise
   const pattern = `%${foldApostrophes(q)
     .replace(/[\\%_]/g, (c) => `\\${c}`)
     .replace(/'/g, "_")}%`;
+  // A phone number in any form (stored E.164, attendees_phone_idx) or a ticket ID however typed
+  // finds its holder; the phone itself is never shown.
+  const matches = [ilike(attendees.full_name, pattern)];
+  const phone = phoneSearchKey(q);
+  if (phone) matches.push(eq(attendees.phone, phone));
+  const ticketId = readTicketId(q);
+  if (ticketId) matches.push(eq(attendees.ticket_id, ticketId));
   return db
     .select({
       id: attendees.id,
@@ -137,7 +183,7 @@ export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise
     .from(attendees)
     .leftJoin(check_ins, eq(check_ins.attendee_id, attendees.id))
     .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
-    .where(or(ilike(attendees.full_name, pattern), eq(attendees.ticket_id, q.toUpperCase())))
+    .where(or(...matches))
     .orderBy(attendees.full_name, attendees.id)
     .limit(limit);
 }

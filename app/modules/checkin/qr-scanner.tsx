@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { BUTTON } from "~/ui/styles";
 
 // The door's camera: reads ticket QR codes from the phone's back camera. The camera is
-// asked for only when the organiser presses Start. Codes are read by the browser's own
+// asked for only when the organiser presses Start, and its picture takes room only then. Codes are read by the browser's own
 // BarcodeDetector where it has one (Chrome on Android), else by jsQR on a downscaled
 // frame (Safari on iOS, desktop Chrome on Linux), loaded only then. The same code is
 // reported once, until another code or a few seconds pass.
@@ -125,19 +125,20 @@ export function QrScanner({ onCode, paused }: { onCode: (text: string) => void; 
   }, [state]);
 
   useEffect(() => stop, [stop]);
+  const open = state === "starting" || state === "scanning";
 
   return (
     <div className="space-y-3">
-      <div className="relative aspect-[4/3] w-full overflow-hidden rounded-2xl bg-gray-900">
+      {/* Only while the camera is on: idle, the door's typed field and answer keep the screen. */}
+      <div className={`relative aspect-[4/3] w-full overflow-hidden rounded-2xl bg-gray-900 ${open ? "" : "hidden"}`}>
         <video ref={video} muted playsInline className={`h-full w-full object-cover ${state === "scanning" ? "" : "hidden"}`} />
         {state === "scanning" ? (
           <div aria-hidden="true" className="pointer-events-none absolute inset-[15%] rounded-2xl border-4 border-white/80" />
         ) : (
-          <div className="flex h-full items-center justify-center p-6 text-center text-sm text-gray-200">
-            {state === "starting" ? t("camera.starting") : t("camera.point")}
-          </div>
+          <div className="flex h-full items-center justify-center p-6 text-center text-sm text-gray-200">{t("camera.starting")}</div>
         )}
       </div>
+      {open ? null : <p className="text-sm text-gray-600">{t("camera.point")}</p>}
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {t(error)}

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals } from "~/db/schema";
@@ -10,6 +9,7 @@ import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
+import { storedPhone } from "./phone.server";
 import { PRIVACY_NOTICE } from "./privacy-notice";
 import type { RegistrationInput } from "./schema";
 
@@ -38,12 +38,6 @@ export type RegistrationOptions = {
   settingsLock?: "for-update" | "none";
 };
 
-/** Phone numbers are stored in E.164 (+234…) when they parse as a real number; PHONE_PATTERN alone decides validity. */
-function normalizePhone(phone: string): string {
-  const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
-  return parsed?.isValid() ? parsed.number : phone.trim();
-}
-
 /** The form's answers and the language they were given in (messages to the person follow it). */
 export type PersonInput = RegistrationInput & { language?: Language };
 
@@ -52,7 +46,7 @@ export function personValues(input: PersonInput, now: Date) {
   return {
     full_name: input.fullName.trim(),
     email: normalizeEmail(input.email),
-    phone: normalizePhone(input.phone),
+    phone: storedPhone(input.phone),
     gender: input.gender,
     organization: input.organization,
     position: input.position,

@@ -6,6 +6,7 @@ import { messageKey } from "~/i18n/message-key";
 import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
 import { nameProblem } from "./person-name";
+import { isPhoneNumber } from "./phone";
 
 // One schema for the browser and the server, with the product's messages word for word
 // (catalogue keys: whoever shows a message translates it, ~/i18n/message-key.ts);
@@ -14,7 +15,6 @@ import { nameProblem } from "./person-name";
 // line breaks only in the reason (a textarea), NFC.
 // Written with zod/mini, not classic zod: the form ships this schema to every
 // visitor's phone, and mini's functions tree-shake (about 20 KB gzipped less).
-const PHONE_PATTERN = /^\+?[\d\s\-()]{10,}$/;
 
 const requiredText = (required: string, max: number, tooLong: string, pattern?: { regex: RegExp; message: string }) =>
   z
@@ -40,7 +40,8 @@ export const registrationSchema = z
       }),
     ),
     email: requiredText("validation.emailRequired", EMAIL_MAX_LENGTH, EMAIL_MESSAGE, { regex: EMAIL_PATTERN, message: EMAIL_MESSAGE }),
-    phone: requiredText("validation.phoneRequired", 30, "validation.phone", { regex: PHONE_PATTERN, message: "validation.phone" }),
+    // A Nigerian number, or another country's with its + code (phone.ts, ADR 014).
+    phone: requiredText("validation.phoneRequired", 30, "validation.phone").check(z.refine(isPhoneNumber, "validation.phone")),
     gender: z.enum(GENDERS, { error: "validation.gender" }),
     organization: optionalText(160),
     position: optionalText(120),

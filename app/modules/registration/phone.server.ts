@@ -1,0 +1,23 @@
+import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+
+// Phone numbers on the server, through libphonenumber-js (its "min" metadata: validity by
+// country, no formatting examples): the registration form's number as stored, and a search
+// text read as a number. Nigerian numbers without a + are read as Nigerian (ADR 014).
+
+/** The number as stored: E.164 (+2348031234567) when it is a real number, else as typed (trimmed). */
+export function storedPhone(phone: string): string {
+  const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
+  return parsed?.isValid() ? parsed.number : phone.trim();
+}
+
+/**
+ * A search text that is a phone number, in E.164, or null: "0803 123 4567", "+234 803 123 4567",
+ * "08031234567" and "8031234567" all read as +2348031234567. Only digits and the separators
+ * people type, so a name or an e-mail address is never taken for a number.
+ */
+export function phoneSearchKey(text: string): string | null {
+  const compact = text.trim();
+  if (!/^\+?[\d\s\-().]{7,24}$/.test(compact)) return null;
+  const parsed = parsePhoneNumberFromString(compact, "NG");
+  return parsed?.isValid() ? parsed.number : null;
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "attendees_ticket_time_idx" ON "attendees" USING btree (split_part("ticket_id", '-', 2));--> statement-breakpoint
+CREATE INDEX "attendees_ticket_random_idx" ON "attendees" USING btree (split_part("ticket_id", '-', 3));
