@@ -4,6 +4,7 @@ import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
+import { CSV_COLUMNS } from "../support/csv-columns";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { listMail, waitForMail } from "../support/mailbox-client";
@@ -11,21 +12,6 @@ import { e164, makeRegistrant, type Registrant, registerViaRequest } from "../su
 
 // /admin/attendees against the shared e2e server. Other tests register people at the
 // same time, so every test searches for a tag of its own instead of counting everyone.
-
-const CSV_COLUMNS = [
-  "Full Name",
-  "Email",
-  "Phone",
-  "Gender",
-  "Organization",
-  "Position",
-  "State",
-  "Local Government",
-  "Reason",
-  "Ticket ID",
-  "Registration Date",
-  "Checked In At",
-];
 
 /** A word no other test's names contain. */
 const newTag = (project: string) => `T${project.slice(0, 1)}${randomBytes(4).toString("hex")}`;

@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "../support/admin-session";
 import { text } from "../support/catalogue";
+import { SPEC_CSV_COLUMNS } from "../support/csv-columns";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { e164, type RegisteredAttendee, registerForTicket } from "../support/register-helper";
@@ -209,19 +210,7 @@ test("Attendees: found by phone in either form and by ticket ID typed with space
   // The CSV: the spec's eleven columns, then Checked In At.
   const csv = await page.request.get(`/admin/attendees/export.csv?${new URLSearchParams({ q: t })}`);
   const [header, ...records] = parse((await csv.body()).subarray(3).toString("utf8")) as string[][];
-  expect(header?.slice(0, 11)).toEqual([
-    "Full Name",
-    "Email",
-    "Phone",
-    "Gender",
-    "Organization",
-    "Position",
-    "State",
-    "Local Government",
-    "Reason",
-    "Ticket ID",
-    "Registration Date",
-  ]);
+  expect(header?.slice(0, 11)).toEqual(SPEC_CSV_COLUMNS);
   expect(header?.[11]).toBe("Checked In At");
   expect(records.find((r) => r[0] === came.fullName)?.[11]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   expect(records.find((r) => r[0] === stayed.fullName)?.[11]).toBe("");

@@ -48,7 +48,6 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
   it("writes the spec's columns, a BOM, and every value back exactly, formulas neutralised", async () => {
     const { bytes } = await readAll(await attendeesCsvStream(database.db, { q: "" }, { batchSize: 2 }));
     const [header, ...records] = parseCsv(bytes);
-    expect(header).toEqual([...CSV_COLUMNS]);
     // The spec's columns first, in its order; ours after them.
     expect(header).toEqual([
       "Full Name",
