@@ -16,7 +16,7 @@ export async function loader() {
     .then((database) => checkHealth(database.db, { availability: database.availability, mail: mailDelivery() }))
     .catch(() => ({ status: "error", database: "down" }) as const);
   return Response.json(report, {
-    status: report.status === "ok" ? 200 : 503,
+    status: report.status === "error" ? 503 : 200,
     headers: { "Cache-Control": "no-store" },
   });
 }

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import jsQR from "jsqr";
 import ical, { type VEvent } from "node-ical";
 import { PNG } from "pngjs";
@@ -51,6 +51,18 @@ function ticketLinkOf(mail: MailJson): string {
   return ticket[0] ?? "";
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** How many lines an element's text takes. */
+function lineCount(element: Locator): Promise<number> {
+  return element.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
 async function requestLostTicket(page: Page, email: string, javaScript: boolean) {
   await page.goto("/register");
   if (javaScript) await waitForInteractive(page);
@@ -92,6 +104,11 @@ for (const javaScript of [true, false]) {
       await expect(dialog.getByRole("img", { name: "Ticket QR code" })).toBeVisible();
       await expect(dialog).toContainText(registrant.email);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      // The success toast leaves the dialog's icon in sight, and the ticket ID is on one line.
+      const toastBox = await page.locator('[data-toast-type="success"]').boundingBox();
+      const iconBox = await dialog.locator("svg").first().boundingBox();
+      if (toastBox && iconBox) expect(overlap(toastBox, iconBox), "the toast covers the dialog's icon").toBe(false);
+      expect(await lineCount(dialog.getByTestId("ticket-id"))).toBe(1);
 
       // 3. The ticket e-mail.
       const mail = await waitForMail({ to: registrant.email });
@@ -99,6 +116,12 @@ for (const javaScript of [true, false]) {
       expect(mail.subject).toContain(ticket.ticketId);
       expect(mail.html).toContain(ticket.ticketId);
       expect(mail.html).toContain(registrant.fullName);
+      // Read on a 360 px phone, the ticket ID stays on one line.
+      const reader = await page.context().newPage();
+      await reader.setViewportSize({ width: 360, height: 640 });
+      await reader.setContent(mail.html);
+      expect(await lineCount(reader.getByText(ticket.ticketId, { exact: true }).first())).toBe(1);
+      await reader.close();
       const cid = /<img[^>]+src="cid:([^"]+)"/.exec(mail.html)?.[1];
       expect(cid, "an inline cid: image in the HTML").toBeTruthy();
       const qr = mail.attachments.find((a) => a.cid === cid);
