@@ -142,6 +142,8 @@ for (const javaScript of [true, false]) {
       await pauseLikeAPerson(page);
       await offer.getByRole("button", { name: "Send my ticket again" }).click();
       await expect(registrationForm(page).getByRole("status")).toHaveText(RESENT);
+      // Also as a toast: without JavaScript the answered page opens at its top.
+      await expect(toast(page, "success", RESENT)).toBeVisible();
       await expectFormValues(page, again);
       await expect.poll(async () => (await listMail({ to: first.email })).length, { timeout: 20_000 }).toBe(2);
       const [, resent] = await listMail({ to: first.email });

@@ -69,6 +69,9 @@ async function refusal(
   return null;
 }
 
+/** The neutral answer to "send my ticket again", whether or not the address registered. */
+const RESENT_MESSAGE = "public:lostTicket.sent";
+
 /** Where the ticket was asked for again: "Lost your ticket?", or the registration form's button. */
 export type ResendPlace = "lost" | "form";
 
@@ -76,7 +79,12 @@ async function resendAction(formData: FormData, poster: Poster, place: ResendPla
   const email = String(formData.get("email") ?? "");
   // Asked from the registration form, its other fields come back as typed; either way, so does the address.
   const kept = place === "form" ? { result: parseWithZod(formData, { schema: registrationSchema }).reply() } : {};
-  const answer = (sent: boolean, error?: string) => ({ ...kept, resend: { sent, error, email, place } });
+  // Said as a toast too: without JavaScript the answered page opens at its top, far from the form.
+  const answer = (sent: boolean, error?: string) => ({
+    ...kept,
+    resend: { sent, error, email, place },
+    toast: sent ? makeToast("success", RESENT_MESSAGE, 8000) : makeToast("error", error ?? RESENT_MESSAGE),
+  });
   const parsed = z.safeParse(resendSchema, { email });
   if (!parsed.success) return data(answer(false, parsed.error.issues[0]?.message), { status: 400 });
   const refused = await refusal(formData, poster);
