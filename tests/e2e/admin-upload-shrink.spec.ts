@@ -8,6 +8,7 @@ import {
   listItem,
   MEDIA_SRC,
   newTag,
+  openAddSpeaker,
   openSpeakers,
   photoField,
 } from "../support/speaker-uploads";
@@ -30,11 +31,7 @@ test("with JavaScript, a 12 MB phone photo is shrunk before it is sent, upright,
   const photo = await bigPhonePhoto();
   expect(photo.buffer.length).toBeGreaterThan(12 * 1024 * 1024);
 
-  await openSpeakers(page);
-  await page.getByRole("link", { name: /^Add (Your First )?Speaker$/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
-  await field(dialog, "Name").fill(name);
-  await field(dialog, "Title").fill("Photographer");
+  const dialog = await openAddSpeaker(page, name, "Photographer");
   const photoGroup = photoField(dialog);
   await fileInput(photoGroup).setInputFiles(photo);
   // The organiser is told what happened, and no refusal shows.
@@ -77,11 +74,7 @@ test("with JavaScript, a large logo with a transparent background is shrunk and 
   test.slow();
   const tag = newTag(testInfo.project.name);
   const name = `Logo Check ${tag}`;
-  await openSpeakers(page);
-  await page.getByRole("link", { name: /^Add (Your First )?Speaker$/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
-  await field(dialog, "Name").fill(name);
-  await field(dialog, "Title").fill("Designer");
+  const dialog = await openAddSpeaker(page, name, "Designer");
   const photoGroup = photoField(dialog);
   await fileInput(photoGroup).setInputFiles(await largeTransparentPng());
   await expect(photoGroup.getByRole("status")).toHaveText(/^Shrunk from \d+\.\d MB to \d+\.\d MB$/, { timeout: 20_000 });

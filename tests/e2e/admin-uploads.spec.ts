@@ -11,6 +11,7 @@ import {
   MEDIA_SRC,
   MESSAGES,
   newTag,
+  openAddSpeaker,
   openSpeakers,
   photoField,
 } from "../support/speaker-uploads";
@@ -125,11 +126,7 @@ test("with JavaScript, the server's refusal of an HTML file named .jpg shows in 
   test.skip(testInfo.project.name !== "desktop", "the server's checks are the same at any width");
   const tag = newTag(testInfo.project.name);
   const name = `Renamed Page ${tag}`;
-  await openSpeakers(page);
-  await page.getByRole("link", { name: /^Add (Your First )?Speaker$/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
-  await field(dialog, "Name").fill(name);
-  await field(dialog, "Title").fill("Editor");
+  const dialog = await openAddSpeaker(page, name, "Editor");
   // Declared image/jpeg by its name, so the browser's check lets it through; the server decodes it.
   await fileInput(photoField(dialog)).setInputFiles(htmlAsJpeg("headshot.jpg"));
   await expect(photoField(dialog).getByRole("alert")).toHaveCount(0);
@@ -163,11 +160,7 @@ test("a 4 MB phone photo is kept as a WebP without EXIF (no GPS), at most 1600 p
   expect(photo.buffer.length).toBeLessThan(5 * 1024 * 1024);
   expect(original.exif, "the fixture carries EXIF (with GPS)").toBeDefined();
 
-  await openSpeakers(page);
-  await page.getByRole("link", { name: /^Add (Your First )?Speaker$/ }).click();
-  const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
-  await field(dialog, "Name").fill(name);
-  await field(dialog, "Title").fill("Journalist");
+  const dialog = await openAddSpeaker(page, name, "Journalist");
   await fileInput(photoField(dialog)).setInputFiles(photo);
   await expect(photoField(dialog).getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
   await dialog.getByRole("button", { name: "Add Speaker" }).click();

@@ -27,6 +27,16 @@ export async function openSpeakers(page: Page) {
   await waitForInteractive(page);
 }
 
+/** Opens the speakers list and its Add form (a dialog), with the name and title filled in. */
+export async function openAddSpeaker(page: Page, name: string, title: string): Promise<Locator> {
+  await openSpeakers(page);
+  await page.getByRole("link", { name: /^Add (Your First )?Speaker$/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Add New Speaker" });
+  await field(dialog, "Name").fill(name);
+  await field(dialog, "Title").fill(title);
+  return dialog;
+}
+
 /** A speaker through the add form's plain multipart post (setup), with a photo if given. */
 export async function createSpeaker(page: Page, name: string, photo?: TestFile) {
   const response = await page.request.post("/admin/speakers/new", {
