@@ -8,7 +8,7 @@ import { CSV_COLUMNS } from "../support/csv-columns";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { listMail, waitForMail } from "../support/mailbox-client";
-import { e164, makeRegistrant, type Registrant, registerViaRequest } from "../support/register-helper";
+import { e164, makeRegistrant, registerMany, registerViaRequest } from "../support/register-helper";
 
 // /admin/attendees against the shared e2e server. Other tests register people at the
 // same time, so every test searches for a tag of its own instead of counting everyone.
@@ -25,10 +25,6 @@ async function openList(page: Page, search = "") {
   await waitForInteractive(page);
 }
 
-async function registerAll(request: Parameters<typeof registerViaRequest>[0], people: Registrant[]) {
-  for (const person of people) await registerViaRequest(request, person);
-}
-
 test("search, gender and state filters combine, live in the URL and survive a reload", async ({
   adminPage: page,
   failOnPageErrors: _,
@@ -42,7 +38,7 @@ test("search, gender and state filters combine, live in the URL and survive a re
     makeRegistrant({ fullName: `Chioma ${tag} Obi`, gender: "female", state: "Kano", localGovernment: "Dala", position: "Team Lead" }),
     makeRegistrant({ fullName: `Dauda ${tag} Musa`, gender: "other", state: "Sokoto", localGovernment: "Wamakko" }),
   ];
-  await registerAll(request, people);
+  await registerMany(request, people);
   await openList(page);
   await expect(page.getByText("Manage and view all registered participants")).toBeVisible();
 
@@ -101,7 +97,7 @@ test("search matches e-mails too, whatever the case, and says when nothing match
 test("pagination keeps the query", async ({ adminPage: page, request }, testInfo) => {
   test.slow();
   const tag = newTag(testInfo.project.name);
-  await registerAll(
+  await registerMany(
     request,
     Array.from({ length: 27 }, (_, i) => makeRegistrant({ fullName: `Page ${tag} ${String(i).padStart(2, "0")}`, gender: "male" })),
   );
@@ -129,7 +125,7 @@ test("exports the current filter and everyone as CSV with a BOM and formulas neu
     makeRegistrant({ fullName: `=SUM(1) ${tag}`, organization: "+1 Club", reason: "Line one\nline two, with a comma" }),
     makeRegistrant({ fullName: `Ƙasimu "Ɗan" ${tag}`, position: "-Lead", gender: "male", state: "Kano", localGovernment: "Dala" }),
   ];
-  await registerAll(request, people);
+  await registerMany(request, people);
   await openList(page, `?q=${tag}`);
   await expect(rows(page)).toHaveCount(2);
 
@@ -318,7 +314,7 @@ test("screenshots, and no axe violations on the list, the delete modal, the deta
 }, testInfo) => {
   test.slow(); // four axe runs
   const tag = newTag(testInfo.project.name);
-  await registerAll(request, [
+  await registerMany(request, [
     makeRegistrant({ fullName: `Aisha ${tag} Abdullahi`, position: "Youth Coordinator", organization: "Zamfara Youth Council" }),
     makeRegistrant({ fullName: `Ibrahim ${tag} Garba`, gender: "male", state: "Sokoto", localGovernment: "Wamakko", organization: "" }),
   ]);

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
-import { makeRegistrant, registerViaRequest } from "../support/register-helper";
+import { makeRegistrant, registerMany } from "../support/register-helper";
 
 // The admin dashboard against the shared e2e server. Other tests register people at
 // the same time, so figures are checked as "at least what this test added"; the empty
@@ -29,7 +29,7 @@ test("the dashboard shows new registrations in the cards, charts, map, table and
     makeRegistrant({ fullName: `Dash Other ${run}`, gender: "other", state: "Sokoto", localGovernment: "Wamakko" }),
     makeRegistrant({ fullName: `Dash Female ${run}`, gender: "female", state: "Kano", localGovernment: "Dala" }),
   ];
-  for (const person of people) await registerViaRequest(request, person);
+  await registerMany(request, people);
 
   await page.goto("/admin");
   await waitForInteractive(page);

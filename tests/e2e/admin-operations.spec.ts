@@ -8,7 +8,7 @@ import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { waitForMail } from "../support/mailbox-client";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
-import { makeRegistrant, registerViaRequest } from "../support/register-helper";
+import { makeRegistrant, registerMany, registerViaRequest } from "../support/register-helper";
 import { siteMail } from "../support/site-mailbox";
 import { type SmtpCapture, startSmtpCapture } from "../support/smtp-capture";
 
@@ -93,7 +93,7 @@ test.describe("reminders, on a server of their own", () => {
     const context = await browser.newContext({ baseURL: site.url });
     const page = await context.newPage();
     const people = [makeRegistrant({ fullName: "Ɗanladi Ƙasimu" }), makeRegistrant({ fullName: "Hauwa Ɓello" })];
-    for (const person of people) await registerViaRequest(page.request, person);
+    await registerMany(page.request, people);
     await signInAsAdmin(page, { redirectTo: "/admin/operations" });
     await openOperations(page);
     // A production server without SMTP_URL (this one keeps its mail in DATA_DIR/mail) says so in red,
@@ -223,7 +223,7 @@ test.describe("an early reminder, then the clock moves to two days before", () =
     site = await startPrivateSite({ clock: { file: clock }, env: { SCHEDULE_CHECK_SECONDS: "2" } });
     const page = await (await browser.newContext({ baseURL: site.url })).newPage();
     const people = [makeRegistrant({ fullName: "Ɗanladi Ƙasimu" }), makeRegistrant({ fullName: "Hauwa Ɓello" })];
-    for (const person of people) await registerViaRequest(page.request, person);
+    await registerMany(page.request, people);
     await signInAsAdmin(page, { redirectTo: "/admin/operations" });
     await openOperations(page);
     await page.getByRole("link", { name: "Send Reminders" }).click();
