@@ -1,19 +1,13 @@
 import { getConfig } from "~/config.server";
 import { getDbConnection } from "~/db/db.server";
 import { checkHealth } from "~/modules/health/health.server";
-import { mailboxStatus } from "~/modules/mail/transport.server";
-
-/** Whether tickets can leave: with SMTP_URL set they can (the operations screen probes the server itself). */
-function mailDelivery() {
-  const config = getConfig();
-  return config.smtpUrl ? { ok: true, detail: "SMTP_URL is set" } : mailboxStatus(config);
-}
+import { configuredMailStatus } from "~/modules/mail/transport.server";
 
 // GET /healthz for load balancers and uptime checks: 200 while the database answers, 503 otherwise;
 // `status` says "degraded" when tickets cannot be e-mailed (health.server.ts).
 export async function loader() {
   const report = await getDbConnection()
-    .then((database) => checkHealth(database.db, { availability: database.availability, mail: mailDelivery() }))
+    .then((database) => checkHealth(database.db, { availability: database.availability, mail: configuredMailStatus(getConfig()) }))
     .catch(() => ({ status: "error", database: "down" }) as const);
   return Response.json(report, {
     status: report.status === "error" ? 503 : 200,

@@ -20,6 +20,7 @@ import pageScriptUrl from "~/modules/registration/register-page-script.ts?worker
 import { RegistrationForm } from "~/modules/registration/registration-form";
 import { REGISTER_MESSAGES_ID, scriptMessages } from "~/modules/registration/script-messages";
 import { SuccessModal } from "~/modules/registration/success-modal";
+import { TICKET_AGAIN_BUTTON } from "~/modules/registration/ticket-again-button";
 import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
@@ -135,7 +136,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const duplicate = actionData && "duplicate" in actionData && actionData.duplicate;
   const ticketAgain = resend?.place === "form" ? resend : duplicate ? { sent: false } : null;
   const lost = resend?.place === "lost" ? resend : undefined;
-  const sendingAgain = navigation.state === "submitting" && navigation.formData?.has("ticketAgain") === true;
+  const sendingAgain = navigation.state === "submitting" && navigation.formData?.has(TICKET_AGAIN_BUTTON.name) === true;
 
   return (
     <div className="min-h-screen bg-gradient-to-b from-brand-50 to-white">

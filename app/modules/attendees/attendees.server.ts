@@ -5,9 +5,8 @@ import { APOSTROPHE_FOLD, foldApostrophes } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
-import { phoneSearchKey } from "~/modules/registration/phone.server";
+import { holderMatches } from "~/modules/registration/holder-match.server";
 import { lockSeats } from "~/modules/settings/seats.server";
-import { readTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
 import { eraseEmail } from "./personal-data.server";
 import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
@@ -68,12 +67,12 @@ export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | unde
     // A name is found whichever apostrophe was typed (Na'Allah, Naʼallah, Na’Allah: ~/db/text).
     const needle = sql`lower(${foldApostrophes(filter.q)})`;
     const name = sql`translate(lower(${attendees.full_name}), ${APOSTROPHE_FOLD.from}, ${APOSTROPHE_FOLD.to})`;
-    const matches = [sql`strpos(${name}, ${needle}) > 0`, sql`strpos(lower(${attendees.email}), ${needle}) > 0`];
     // Numbers are stored in E.164, so "0803 123 4567" is read as +2348031234567 and compared whole.
-    const phone = phoneSearchKey(filter.q);
-    if (phone) matches.push(eq(attendees.phone, phone));
-    const ticketId = readTicketId(filter.q);
-    if (ticketId) matches.push(eq(attendees.ticket_id, ticketId));
+    const matches = [
+      sql`strpos(${name}, ${needle}) > 0`,
+      sql`strpos(lower(${attendees.email}), ${needle}) > 0`,
+      ...holderMatches(filter.q),
+    ];
     conditions.push(sql`(${sql.join(matches, sql` or `)})`);
   }
   if (filter.gender) conditions.push(eq(attendees.gender, filter.gender));

@@ -5,7 +5,7 @@ import { foldApostrophes, searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { messageKey } from "~/i18n/message-key";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
-import { phoneSearchKey } from "~/modules/registration/phone.server";
+import { holderMatches } from "~/modules/registration/holder-match.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
 import { readTicketId } from "~/modules/tickets/ticket-id";
 import { extractDoorCode, verifyDoorCode } from "~/modules/tickets/ticket-token.server";
@@ -167,11 +167,7 @@ export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise
     .replace(/'/g, "_")}%`;
   // A phone number in any form (stored E.164, attendees_phone_idx) or a ticket ID however typed
   // finds its holder; the phone itself is never shown.
-  const matches = [ilike(attendees.full_name, pattern)];
-  const phone = phoneSearchKey(q);
-  if (phone) matches.push(eq(attendees.phone, phone));
-  const ticketId = readTicketId(q);
-  if (ticketId) matches.push(eq(attendees.ticket_id, ticketId));
+  const matches = [ilike(attendees.full_name, pattern), ...holderMatches(q)];
   return db
     .select({
       id: attendees.id,

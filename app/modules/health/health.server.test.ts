@@ -3,7 +3,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Db, DbConnection } from "~/db/client.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import { mailboxStatus } from "~/modules/mail/transport.server";
+import { configuredMailStatus } from "~/modules/mail/transport.server";
 import { checkHealth } from "./health.server";
 
 const mail = { to: "ada@example.org", subject: "Your ticket", html: "<p>hi</p>", text: "hi", kind: "ticket" };
@@ -31,15 +31,15 @@ describe.each(DATABASE_KINDS)("checkHealth on %s", (kind) => {
   });
 
   it("reports degraded, still up, when a production site cannot e-mail tickets", async () => {
-    const mail = mailboxStatus({ smtpUrl: undefined, nodeEnv: "production", demo: false });
+    const mail = configuredMailStatus({ smtpUrl: undefined, nodeEnv: "production", demo: false });
     expect(await checkHealth(database.db, { mail })).toMatchObject({
       status: "degraded",
       database: "up",
       mail: { ok: false, detail: "Tickets are not being e-mailed. SMTP_URL is not set: mail is only kept in DATA_DIR/mail on this server" },
     });
     // The demo and a developer's machine keep their mail on purpose.
-    expect(mailboxStatus({ smtpUrl: undefined, nodeEnv: "production", demo: true }).ok).toBe(true);
-    expect(mailboxStatus({ smtpUrl: undefined, nodeEnv: "development", demo: false }).ok).toBe(true);
+    expect(configuredMailStatus({ smtpUrl: undefined, nodeEnv: "production", demo: true }).ok).toBe(true);
+    expect(configuredMailStatus({ smtpUrl: undefined, nodeEnv: "development", demo: false }).ok).toBe(true);
   });
 
   it("reports the database down once it is closed", async () => {

@@ -141,11 +141,13 @@ export type MailStatus = { kind: "smtp" | "mailbox"; ok: boolean; detail: string
 type MailConfig = Pick<Config, "smtpUrl" | "nodeEnv" | "demo">;
 
 /**
- * Without SMTP_URL mail is kept in DATA_DIR/mail. Fine while developing, testing or on the
- * demo; on a production site it means no ticket reaches anyone, so it is a fault, said in red.
- * Read from the configuration alone: /healthz and the dashboard ask it without probing a server.
+ * Whether tickets can leave this server, read from the configuration alone (no SMTP probe):
+ * /healthz and the dashboard ask it on every request. Without SMTP_URL mail is kept in
+ * DATA_DIR/mail. Fine while developing, testing or on the demo; on a production site it means
+ * no ticket reaches anyone, so it is a fault, said in red.
  */
-export function mailboxStatus(config: MailConfig): MailStatus & { kind: "mailbox" } {
+export function configuredMailStatus(config: MailConfig): MailStatus {
+  if (config.smtpUrl) return { kind: "smtp", ok: true, detail: "SMTP_URL is set" };
   if (config.nodeEnv === "production" && !config.demo)
     return {
       kind: "mailbox",
@@ -163,7 +165,7 @@ let lastSmtpCheck: { url: string; at: number; status: MailStatus } | undefined;
  */
 export async function mailStatus(config: MailConfig, now = Date.now()): Promise<MailStatus> {
   const url = config.smtpUrl;
-  if (!url) return mailboxStatus(config);
+  if (!url) return configuredMailStatus(config);
   if (lastSmtpCheck && lastSmtpCheck.url === url && now - lastSmtpCheck.at < MAIL_STATUS_TTL_MS) return lastSmtpCheck.status;
   const host = new URL(url).host;
   const probe = nodemailer.createTransport({ url, connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 5_000 });

@@ -28,10 +28,10 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
   const intent = formData.get("intent");
   if (intent === "send-reminders") {
     try {
-      const { queued, kind, eventDate } = await queueReminders(db, actor, now);
+      const { queued, kind, eventDate, settings } = await queueReminders(db, actor, now);
       notifyOutbox();
       // An early send says, once more, that the reminder 1–2 days before still comes.
-      const early = kind === "early" ? earlyReminderLine({ now, eventDate, auto: autoReminderPlan(await getSettings(db), now) }) : null;
+      const early = kind === "early" ? earlyReminderLine({ now, eventDate, auto: autoReminderPlan(settings, now) }) : null;
       // The page follows this batch (?reminders=<when>) and says when it has gone out.
       return queued > 0
         ? redirectWithToast(

@@ -1,6 +1,6 @@
 import type { ReminderKind } from "~/db/schema";
-import { daysUntilEvent } from "~/modules/settings/event-time";
-import { displayDate } from "~/ui/date-time";
+import { daysUntilEvent, isReminderWindow } from "~/modules/settings/event-time";
+import { displayDate, LAGOS_UTC_OFFSET_MS } from "~/ui/date-time";
 
 // What a reminder sent now counts as, and the plain words organisers read about it. A
 // reminder sent more than two days ahead is "early": it does not stand in for the one
@@ -30,7 +30,7 @@ const people = (value: number) => (value === 1 ? "1 attendee" : `${n(value)} att
 /** "23 Dec" (Lagos), the year only when it is not this one. */
 function shortDate(value: Date | string, now: Date | string): string {
   const text = displayDate(value);
-  const year = ` ${new Date(new Date(now).getTime() + 3_600_000).getUTCFullYear()}`;
+  const year = ` ${new Date(new Date(now).getTime() + LAGOS_UTC_OFFSET_MS).getUTCFullYear()}`;
   return text.endsWith(year) ? text.slice(0, -year.length) : text;
 }
 
@@ -79,7 +79,7 @@ function receivedLine(label: string, counts: ReminderCounts[ReminderKind]): stri
 /** "Check Timing": the days to go, the automatic reminder's state and who has received what, as of now. */
 export function timingReport({ now, eventDate, auto, counts }: ReminderFacts): { inWindow: boolean; text: string } {
   const days = daysUntilEvent(new Date(now), eventDate);
-  const inWindow = days >= 1 && days <= DUE_DAYS;
+  const inWindow = isReminderWindow(new Date(now), eventDate);
   const togo =
     days > 0 ? `${days === 1 ? "1 day" : `${n(days)} days`} to go` : days === 0 ? "The event is today" : "The event date has passed";
   const lead = inWindow ? "Perfect timing! Event is 1-2 days away." : `${togo}.`;

@@ -25,7 +25,7 @@ export async function queueReminders(
   db: Db,
   actor: AuditActor | null,
   now = new Date(),
-): Promise<{ queued: number; eventDate: string; kind: ReminderKind }> {
+): Promise<{ queued: number; eventDate: string; kind: ReminderKind; settings: EventSettings }> {
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
     const kind = reminderKind(now, settings.event_date);
@@ -36,7 +36,7 @@ export async function queueReminders(
         entity: "event_settings",
         details: { queued, eventDate: settings.event_date, kind },
       });
-    return { queued, eventDate: settings.event_date, kind };
+    return { queued, eventDate: settings.event_date, kind, settings };
   });
 }
 

@@ -1,7 +1,7 @@
 import { getConfig } from "~/config.server";
 import { logger } from "~/logger.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { mailboxStatus } from "~/modules/mail/transport.server";
+import { configuredMailStatus } from "~/modules/mail/transport.server";
 import { recentSurges } from "~/modules/registration/held.server";
 import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { dashboardPage, EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
@@ -17,17 +17,11 @@ export const handle = { title: "Dashboard" };
 
 const DASHBOARD_LOAD_ERROR = "Failed to load dashboard data";
 
-/** A production site without SMTP (read from the configuration: the dashboard probes no server). */
-function mailboxWarning() {
-  const config = getConfig();
-  return config.smtpUrl ? null : mailboxStatus(config);
-}
-
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   try {
     const [page, surges] = await Promise.all([dashboardPage(db, new Date()), recentSurges(db)]);
-    return { ...page, surges, mail: mailboxWarning(), error: null, toast: null };
+    return { ...page, surges, mail: configuredMailStatus(getConfig()), error: null, toast: null };
   } catch (error) {
     // The page still renders, with zeros and an error toast.
     logger().error({ err: error }, "dashboard stats failed");
@@ -35,7 +29,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       stats: EMPTY_DASHBOARD_STATS,
       retention: { state: "none" as const },
       surges: [],
-      mail: mailboxWarning(),
+      mail: configuredMailStatus(getConfig()),
       error: DASHBOARD_LOAD_ERROR,
       toast: makeToast("error", DASHBOARD_LOAD_ERROR),
     };
@@ -46,11 +40,12 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const { stats, retention, toast, surges, mail } = loaderData;
   return (
     <>
-      {mail ? (
+      {/* A production site without SMTP (from the configuration: the dashboard probes no server). */}
+      {mail.ok ? null : (
         <div className="mb-4">
           <MailOffNotice mail={mail} />
         </div>
-      ) : null}
+      )}
       {surges.length > 0 ? (
         <div className="mb-4">
           <SurgeNotice surges={surges} />
