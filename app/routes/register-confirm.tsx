@@ -16,6 +16,7 @@ import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/
 import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
 import { Address } from "~/ui/address";
 import { MessagePage } from "~/ui/message-page";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import { readForm } from "~/ui/read-form.server";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/register-confirm";
@@ -24,8 +25,6 @@ import type { Route } from "./+types/register-confirm";
 // a booking attack; /register/confirm (POST): the six-digit code typed on /register. Opening
 // the link only shows a button: mail scanners open links, and must not confirm seats.
 // Plain GET and POST: it works without JavaScript.
-
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Without a link this page only answers the code form's post (its action); opened by itself it says where to go.

@@ -11,6 +11,7 @@ import { ticketPage } from "~/modules/tickets/tickets.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import type { RouteHandle } from "~/root";
 import { CardLanguageSwitch } from "~/ui/language-switch";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-cancel";
 
@@ -21,7 +22,6 @@ import type { Route } from "./+types/ticket-cancel";
 // JavaScript here either; the form posts as a document.
 export const handle: RouteHandle = { hydrate: false };
 
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 const ticketHref = (token: string) => `/tickets/${encodeURIComponent(token)}`;
 
 export async function loader({ params, request }: Route.LoaderArgs) {

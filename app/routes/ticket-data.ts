@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { exportBySelfService, registrationBySelfServiceToken } from "~/modules/attendees/personal-data.server";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import type { Route } from "./+types/ticket-data";
 
 // /tickets/<token>/my-data.json: 'Download my data', everything stored about the ticket's holder.
@@ -14,8 +15,7 @@ export async function loader({ params }: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": 'attachment; filename="my-data.json"',
-      "Cache-Control": "private, no-store",
-      "X-Robots-Tag": "noindex",
+      ...PRIVATE_HEADERS,
     },
   });
 }

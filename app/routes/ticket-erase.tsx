@@ -8,6 +8,7 @@ import { eraseBySelfService, registrationBySelfServiceToken } from "~/modules/at
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import type { RouteHandle } from "~/root";
 import { MessagePage } from "~/ui/message-page";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import { BUTTON } from "~/ui/styles";
 import type { Route } from "./+types/ticket-erase";
 
@@ -17,8 +18,6 @@ import type { Route } from "./+types/ticket-erase";
 // Reached from the ticket page (served without React, ADR 015) by a plain link: no framework
 // JavaScript here either; the form posts as a document.
 export const handle: RouteHandle = { hydrate: false };
-
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, url, request }: Route.LoaderArgs) {
   // After the erasure there is nothing left to look up: the page only says it is done.

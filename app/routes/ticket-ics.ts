@@ -2,9 +2,8 @@ import { getDb } from "~/db/db.server";
 import { CALENDAR_FILENAME } from "~/modules/tickets/calendar.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { ticketCalendarFile } from "~/modules/tickets/tickets.server";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import type { Route } from "./+types/ticket-ics";
-
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /** GET /tickets/:token/calendar.ics — the calendar invite for a valid ticket token. */
 export async function loader({ params }: Route.LoaderArgs) {

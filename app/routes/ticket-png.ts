@@ -2,9 +2,8 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { savedTicket } from "~/modules/badges/saved-ticket.server";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import type { Route } from "./+types/ticket-png";
-
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 /**
  * GET /tickets/:token/ticket.png — "Save ticket": the ticket as an image, for the same link

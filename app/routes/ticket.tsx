@@ -6,14 +6,13 @@ import { metaTranslator } from "~/i18n/meta";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import type { RouteHandle } from "~/root";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import type { Route } from "./+types/ticket";
 
 // The page is reachable by anyone holding the link: keep it out of shared caches and search engines.
 // The ticket page ships no framework JavaScript on a first visit (ADR 015): it is what people
 // open at the door, often on a weak signal. Everything on it is a link or a plain form.
 export const handle: RouteHandle = { hydrate: false };
-
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));

@@ -10,14 +10,13 @@ import { waitlistPageAction } from "~/modules/waitlist/actions.server";
 import { offerDeadline } from "~/modules/waitlist/offer-deadline.server";
 import { waitlistEntryByToken } from "~/modules/waitlist/offers.server";
 import { WaitlistPageView } from "~/modules/waitlist/waitlist-page-view";
+import { PRIVATE_HEADERS } from "~/ui/private-page";
 import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/waitlist";
 
 // /waitlist/<token>: a person's place on the waitlist, from the link in their e-mails. While
 // waiting it shows the place in line; with an offer, Claim and Decline; after, what happened.
 // Declining and leaving ask once more (?confirm=…). Plain GET and POST, no JavaScript needed.
-
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
