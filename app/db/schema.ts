@@ -14,15 +14,19 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { editions } from "./editions-schema";
 import { normalizeEmail } from "./email";
+import { GENDERS, personColumns } from "./person-columns";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 import type { AgendaTranslations, SettingsTranslations, SpeakerTranslations } from "./translations";
+
+export * from "./editions-schema";
+export { GENDERS } from "./person-columns";
 
 // Column names are the product's data model word for word; tables it does not name
 // (admin accounts, sessions, check-ins, outbox, media, audit) follow the same style.
 
 export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
-export const GENDERS = ["male", "female", "other"] as const;
 export const SPEAKER_TYPES = ["Chairman", "Chief Host", "Host", "Keynote", "Speaker", "Panelist", "Moderator"] as const;
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 /** organiser: the whole admin; checkin: the door's check-in screen and nothing else. */
@@ -44,24 +48,6 @@ const translationsCheck = (table: string, column: AnyColumn) =>
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
-
-/** What a person gives on the registration form, as attendees, cancelled registrations and the waitlist keep it. */
-const personColumns = () => ({
-  full_name: text("full_name").notNull(),
-  email: text("email").notNull(),
-  phone: text("phone").notNull(),
-  gender: text("gender", { enum: GENDERS }).notNull(),
-  organization: text("organization").notNull().default(""),
-  position: text("position").notNull().default(""),
-  state: text("state").notNull().default(""),
-  local_government: text("local_government").notNull().default(""),
-  reason: text("reason").notNull().default(""),
-  consent_at: timestamp("consent_at", { withTimezone: true }),
-  // The privacy notice's version the person accepted ('' before versions were kept).
-  consent_version: text("consent_version").notNull().default(""),
-  // The site's language when the person registered: every later message to them is in it.
-  language: text("language").notNull().default("en"),
-});
 
 /** A registration: the person and their ticket. */
 const registrationColumns = () => ({ ...personColumns(), ticket_id: text("ticket_id").notNull() });
@@ -222,6 +208,11 @@ export const event_settings = pgTable(
   "event_settings",
   {
     id: uuid("id").primaryKey().default(SETTINGS_ID),
+    // The edition running now: every person row in the live tables belongs to it.
+    edition_id: integer("edition_id")
+      .notNull()
+      .default(1)
+      .references(() => editions.id),
     event_name: text("event_name").notNull().default(D.event_name),
     event_date: date("event_date", { mode: "string" }).notNull().default(D.event_date),
     event_time: text("event_time").notNull().default(D.event_time),
@@ -397,6 +388,9 @@ export const mail_outbox = pgTable(
     template: text("template"),
     template_data: jsonb("template_data").$type<Record<string, unknown>>(),
     attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+    // The edition it was sent in (a trigger fills in the current one): each edition's retention
+    // purge deletes its own mail log.
+    edition_id: integer("edition_id").references(() => editions.id),
     status: text("status", { enum: MAIL_STATUSES }).notNull().default("pending"),
     attempts: integer("attempts").notNull().default(0),
     next_attempt_at: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
@@ -412,6 +406,7 @@ export const mail_outbox = pgTable(
     index("mail_outbox_due_idx").on(t.status, t.next_attempt_at),
     index("mail_outbox_attendee_idx").on(t.attendee_id),
     index("mail_outbox_to_kind_idx").on(t.to_address, t.kind, t.created_at),
+    index("mail_outbox_edition_idx").on(t.edition_id),
   ],
 );
 
@@ -435,6 +430,8 @@ export const audit_log = pgTable(
     entity: text("entity").notNull(),
     entity_id: text("entity_id"),
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    // The edition current when it happened (a trigger fills it in).
+    edition_id: integer("edition_id").references(() => editions.id),
     created_at: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.created_at.desc())],

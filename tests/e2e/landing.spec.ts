@@ -29,6 +29,21 @@ async function expectScrolledTo(page: Page, id: string) {
       }),
     )
     .toBe(true);
+  await scrollSettled(page);
+}
+
+/** Smooth scrolling runs on after the heading reaches the top: wait until two reads 150 ms apart agree. */
+async function scrollSettled(page: Page): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(async () => {
+      const now = await page.evaluate(() => new Promise<number>((done) => setTimeout(() => done(window.scrollY), 150)));
+      const still = now === last;
+      last = now;
+      return still;
+    })
+    .toBe(true);
+  return last;
 }
 
 /** The speaker cards (not the special guests) currently shown. */
@@ -152,10 +167,10 @@ test.describe("without JavaScript", () => {
     // Opened again, its close button closes it where the visitor is.
     await menuToggle(page).click();
     await expect(menuLink).toBeVisible();
-    const scrolled = await page.evaluate(() => window.scrollY);
+    const scrolled = await scrollSettled(page);
     await mainNav(page).getByRole("link", { name: "Close menu" }).click();
     await expect(menuLink).toBeHidden();
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await scrollSettled(page)).toBe(scrolled);
   });
 
   test("'Lost your ticket?' is linked from the registration section and the footer, and opens itself", async ({ page }) => {

@@ -25,6 +25,7 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
   const now = new Date(0);
   return {
     id: SETTINGS_ID,
+    edition_id: 1,
     ...SETTINGS_DEFAULTS,
     registered_count: 0,
     auto_reminder_sent_for: null,
@@ -36,9 +37,10 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
 }
 
 // The seat counter belongs to the attendees triggers, never to an update; the automatic
-// reminder's and the purge's marks belong to what they record.
+// reminder's and the purge's marks belong to what they record; the edition changes only when
+// the next one starts (editions/start-edition.server.ts).
 export type SettingsUpdate = Partial<
-  Omit<EventSettings, "id" | "registered_count" | "auto_reminder_sent_for" | "personal_data_purged_for" | "created_at" | "updated_at">
+  Omit<EventSettings, "id" | "edition_id" | "registered_count" | "auto_reminder_sent_for" | "personal_data_purged_for" | "created_at" | "updated_at">
 >;
 
 export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promise<EventSettings> {

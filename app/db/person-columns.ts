@@ -1,0 +1,24 @@
+import { text, timestamp } from "drizzle-orm/pg-core";
+
+export const GENDERS = ["male", "female", "other"] as const;
+
+/**
+ * What a person gives on the registration form, as attendees, cancelled registrations, the
+ * waitlist, held registrations and a past edition's registrations keep it.
+ */
+export const personColumns = () => ({
+  full_name: text("full_name").notNull(),
+  email: text("email").notNull(),
+  phone: text("phone").notNull(),
+  gender: text("gender", { enum: GENDERS }).notNull(),
+  organization: text("organization").notNull().default(""),
+  position: text("position").notNull().default(""),
+  state: text("state").notNull().default(""),
+  local_government: text("local_government").notNull().default(""),
+  reason: text("reason").notNull().default(""),
+  consent_at: timestamp("consent_at", { withTimezone: true }),
+  // The privacy notice's version the person accepted ('' before versions were kept).
+  consent_version: text("consent_version").notNull().default(""),
+  // The site's language when the person registered: every later message to them is in it.
+  language: text("language").notNull().default("en"),
+});
