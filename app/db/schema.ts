@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { editions } from "./editions-schema";
 import { normalizeEmail } from "./email";
-import { GENDERS, personColumns } from "./person-columns";
+import { personColumns } from "./person-columns";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 import type { AgendaTranslations, SettingsTranslations, SpeakerTranslations } from "./translations";
 
