@@ -49,6 +49,7 @@ export default [
       route("operations/badges.pdf", "routes/admin/badges.ts"),
       route("check-in", "routes/admin/check-in.tsx"),
       route("settings", "routes/admin/settings.tsx"),
+      route("editions/new", "routes/admin/edition-new.tsx"),
       route("activity", "routes/admin/activity.tsx"),
       route("security", "routes/admin/security.tsx"),
     ]),

@@ -9,7 +9,7 @@ import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
 import { saveSettings } from "./save-settings.server";
-import { capacityBelowRegistered, SETTINGS_TOASTS, settingsSchema } from "./schemas";
+import { capacityBelowRegistered, editionConcludedMessage, SETTINGS_TOASTS, settingsSchema } from "./schemas";
 
 const IMAGES = [
   { file: "logo_file", url: "logo_url" },
@@ -57,9 +57,12 @@ export async function settingsAction(
     });
     if (queued.length > 0) notifyOutbox();
     if (!saved.ok) {
-      const message = capacityBelowRegistered(saved.registered);
+      const [field, message] =
+        saved.reason === "capacity"
+          ? (["max_attendees", capacityBelowRegistered(saved.registered)] as const)
+          : (["event_date", editionConcludedMessage(saved.edition, saved.eventDate)] as const);
       return data(
-        { result: submission.reply({ fieldErrors: { max_attendees: [message] } }), toast: makeToast("error", message, 4000) },
+        { result: submission.reply({ fieldErrors: { [field]: [message] } }), toast: makeToast("error", message, 6000) },
         { status: 409 },
       );
     }

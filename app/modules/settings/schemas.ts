@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
 import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, translationsSchema, webAddress } from "~/modules/content/schemas";
+import { formatEventDate } from "./event-time";
 
 // The Event Settings form, checked the same way in the browser and on the server.
 
@@ -21,7 +22,7 @@ function isCalendarDate(value: string): boolean {
 }
 
 /** A whole number from 1 to `max`, typed as text: anything else gets `message`. */
-const wholeNumber = (max: number, message: string) =>
+export const wholeNumber = (max: number, message: string) =>
   z
     .string({ error: REQUIRED_MESSAGE })
     .trim()
@@ -33,19 +34,22 @@ const wholeNumber = (max: number, message: string) =>
     .pipe(z.number().int().min(1, message).max(max, message));
 
 // A checkbox: present ("on") when ticked.
-const checkbox = z
+export const checkbox = z
   .string()
   .check(...LINE_TEXT)
   .optional()
   .transform((value) => value === "on");
 
+/** A calendar date as the date input sends it (YYYY-MM-DD). */
+export const eventDate = z
+  .string({ error: REQUIRED_MESSAGE })
+  .trim()
+  .check(...LINE_TEXT)
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), "Please enter a valid date");
+
 export const settingsSchema = z.object({
   event_name: requiredText(120),
-  event_date: z
-    .string({ error: REQUIRED_MESSAGE })
-    .trim()
-    .check(...LINE_TEXT)
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), "Please enter a valid date"),
+  event_date: eventDate,
   event_time: requiredText(60),
   venue: requiredText(200),
   logo_url: imageUrl,
@@ -81,6 +85,11 @@ export type SettingsInput = z.output<typeof settingsSchema>;
 export function capacityBelowRegistered(registered: number): string {
   const people = registered === 1 ? "1 person has" : `${registered.toLocaleString("en-US")} people have`;
   return `${people} already registered. Maximum attendees cannot be lower than ${registered.toLocaleString("en-US")}.`;
+}
+
+/** Why a concluded edition's date cannot move ahead, and what to do instead. */
+export function editionConcludedMessage(edition: string, eventDate: string): string {
+  return `The ${edition} took place on ${formatEventDate(eventDate)} and has registrations: a later date would carry them into next year. Use "Start the Next Edition" for the next summit.`;
 }
 
 export const SETTINGS_TOASTS = {

@@ -40,7 +40,10 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
 // reminder's and the purge's marks belong to what they record; the edition changes only when
 // the next one starts (editions/start-edition.server.ts).
 export type SettingsUpdate = Partial<
-  Omit<EventSettings, "id" | "edition_id" | "registered_count" | "auto_reminder_sent_for" | "personal_data_purged_for" | "created_at" | "updated_at">
+  Omit<
+    EventSettings,
+    "id" | "edition_id" | "registered_count" | "auto_reminder_sent_for" | "personal_data_purged_for" | "created_at" | "updated_at"
+  >
 >;
 
 export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promise<EventSettings> {

@@ -1,0 +1,68 @@
+import { count, eq } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import type { EditionFigures, EditionTranslations } from "~/db/edition-archive";
+import { agenda, editions, event_settings, partners, SETTINGS_ID, speakers, special_guests } from "~/db/schema";
+import { retentionDeadline } from "~/modules/attendees/retention.server";
+import { hasEventPassed } from "~/modules/settings/event-time";
+import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import { editionFigures } from "./edition-snapshot.server";
+import { type CarryOverKind, suggestEditionNames } from "./schemas";
+
+export type CurrentEdition = { id: number; name: string; translations: EditionTranslations };
+
+/** The edition running now, as the settings row names it. */
+export async function currentEdition(db: DbOrTx): Promise<CurrentEdition> {
+  const [row] = await db
+    .select({ id: editions.id, name: editions.name, translations: editions.translations })
+    .from(event_settings)
+    .innerJoin(editions, eq(editions.id, event_settings.edition_id))
+    .where(eq(event_settings.id, SETTINGS_ID));
+  return row ?? { id: 1, name: "First edition", translations: {} };
+}
+
+/** Has the current edition concluded, and did anyone take part in it (registered, cancelled or waited)? */
+export async function editionConcluded(db: DbOrTx, settings: EventSettings, now: Date) {
+  const concluded = hasEventPassed(now, settings.event_date, settings.event_time);
+  const figures = concluded ? await editionFigures(db) : null;
+  const hasPeople = figures !== null && figures.registered + figures.cancelled + figures.waitlisted > 0;
+  return { concluded, hasPeople, figures };
+}
+
+export type NextEditionPreview = {
+  edition: CurrentEdition;
+  settings: Pick<EventSettings, "event_date" | "event_time" | "venue" | "max_attendees" | "retention_days" | "personal_data_purged_for">;
+  concluded: boolean;
+  figures: EditionFigures | null;
+  /** when the concluded edition's personal data will be deleted, as set now */
+  purgeAt: Date;
+  content: Record<CarryOverKind, number>;
+  suggested: { name: string; name_ha: string };
+};
+
+/** What the new-edition form shows and its confirmation says: the edition that ends, and what it holds. */
+export async function nextEditionPreview(db: DbOrTx, now: Date): Promise<NextEditionPreview> {
+  const settings = await getSettings(db);
+  const [edition, state, counts] = await Promise.all([currentEdition(db), editionConcluded(db, settings, now), contentCounts(db)]);
+  const present = (text: string) => (text.trim() === "" ? 0 : 1);
+  return {
+    edition,
+    settings,
+    concluded: state.concluded,
+    figures: state.figures,
+    purgeAt: retentionDeadline(settings),
+    content: {
+      ...counts,
+      about: present(settings.about),
+      contacts: present(settings.contact_email) + present(settings.contact_phone),
+      guest_of_honor: present(settings.guest_of_honor_name),
+    },
+    suggested: suggestEditionNames(edition.id + 1),
+  };
+}
+
+async function contentCounts(db: DbOrTx) {
+  const n = async (table: typeof speakers | typeof special_guests | typeof agenda | typeof partners) =>
+    (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  const [s, g, a, p] = await Promise.all([n(speakers), n(special_guests), n(agenda), n(partners)]);
+  return { speakers: s, special_guests: g, agenda: a, partners: p };
+}
