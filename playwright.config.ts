@@ -32,8 +32,26 @@ export default defineConfig({
     // The attack suite (npm run test:attacks): each attack of docs/SECURITY.md against the production
     // build, on the embedded database and on PostgreSQL, with a genuine person getting through.
     { name: "attacks", testDir: "tests/attacks", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
+    // Phones: what people use on a phone (the public pages, the ticket, the door) and every page's
+    // layout at 360 px (accessibility.spec.ts). The organisers' office screens, the server's
+    // behaviour and the attacks do not change with the width: they run once, on the desktop.
     {
       name: "mobile",
+      testMatch: [
+        "accessibility.spec.ts",
+        "admin-on-a-phone.spec.ts",
+        "check-in.spec.ts",
+        "door-and-desk.spec.ts",
+        "editions-archive.spec.ts",
+        "foundation.spec.ts",
+        "landing.spec.ts",
+        "page-weight.spec.ts",
+        "personal-data.spec.ts",
+        "registration-flow.spec.ts",
+        "registration-validation.spec.ts",
+        "ticket-cancel.spec.ts",
+        "ticket-page.spec.ts",
+      ],
       use: {
         browserName: "chromium",
         userAgent: devices["Pixel 5"].userAgent,

@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
+    // Vitest's default is one worker fewer than the cores: one, here. Most of a test's time is spent
+    // waiting on a database (PGlite's worker, PostgreSQL's server), so two files at once nearly halve the run.
+    maxWorkers: 2,
   },
 });

@@ -219,35 +219,10 @@ test.describe("admin layout", () => {
     await expect(page).toHaveURL(/\/admin\/agenda$/);
   });
 
-  test("the phone menu opens, navigates and closes", async ({ adminPage: page }, testInfo) => {
-    test.skip(testInfo.project.name !== "mobile", "phone layout");
-    await page.goto("/admin");
-    await waitForInteractive(page);
-    const nav = page.getByRole("navigation", { name: "Admin" });
-    await expect(nav).toBeHidden();
-    const menu = page.locator("summary", { hasText: "Menu" });
-    await menu.click();
-    await expect(nav).toBeVisible();
-    await page.keyboard.press("Escape");
-    await expect(nav).toBeHidden();
-    await expect(menu).toBeFocused();
-    await menu.click();
-    await nav.getByRole("link", { name: "Partners" }).click();
-    await expect(page).toHaveURL(/\/admin\/partners$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Partners");
-    await expect(nav).toBeHidden();
-    // Nothing is wider than the 360 px screen.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  });
-
   test("screenshots of the sign-in page and the layout", async ({ adminPage: page }, testInfo) => {
     await page.goto("/admin/speakers");
     await waitForInteractive(page);
     await page.screenshot({ path: testInfo.outputPath(`layout-${testInfo.project.name}.png`), fullPage: true });
-    if (testInfo.project.name === "mobile") {
-      await page.locator("summary", { hasText: "Menu" }).click();
-      await page.screenshot({ path: testInfo.outputPath("layout-mobile-menu.png") });
-    }
     await page.goto("/admin");
     await page.screenshot({ path: testInfo.outputPath(`dashboard-${testInfo.project.name}.png`), fullPage: true });
     await page.context().clearCookies();
@@ -263,7 +238,7 @@ test.describe("admin layout", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the password stays hidden, the toggle is not shown, and sign-in and the phone menu still work", async ({ page }, testInfo) => {
+  test("the password stays hidden, the toggle is not shown, and sign-in still works", async ({ page }) => {
     await page.goto("/admin/login");
     await expect(page.locator("input#password")).toHaveAttribute("type", "password");
     await expect(page.getByRole("button", { name: "Show password" })).toHaveCount(0);
@@ -271,9 +246,5 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/admin$/);
     await expect(toast(page, "Login successful!")).toBeVisible();
     await expect(page.getByText("Welcome back, E2E Admin")).toBeVisible();
-    if (testInfo.project.name === "mobile") {
-      await page.locator("summary", { hasText: "Menu" }).click();
-      await expect(page.getByRole("navigation", { name: "Admin" })).toBeVisible();
-    }
   });
 });

@@ -2,14 +2,12 @@ import sharp from "sharp";
 import { expect, test } from "../support/fixtures";
 import {
   deleteSpeaker,
-  field,
   fileInput,
   fullImageUrl,
   listItem,
   MEDIA_SRC,
   newTag,
   openAddSpeaker,
-  openSpeakers,
   photoField,
 } from "../support/speaker-uploads";
 import { bigPhonePhoto, largeTransparentPng } from "../support/test-images";

@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import fc from "fast-check";
 import { REGISTRATION_FIELDS as FORM_FIELDS } from "../../app/modules/registration/schema";
 import { expect, test } from "../support/fixtures";
@@ -177,19 +180,26 @@ test.describe("scripts posting the registration form", () => {
 
 test.describe("many people behind one carrier address", () => {
   let site: PrivateSite | undefined;
-  test.afterAll(async () => site?.stop());
+  let clockDir: string | undefined;
+  test.afterAll(async () => {
+    await site?.stop();
+    if (clockDir) rmSync(clockDir, { recursive: true, force: true });
+  });
 
   test("200 people registering from one address within a minute all get their ticket; one source posting thousands is held back", async ({
     playwright,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "a site of its own: once");
-    test.setTimeout(330_000);
-    // The ceiling counts in fixed 10-minute windows: a run that crossed into the next window would
-    // start counting afresh and never reach it. With under 3 minutes left in this one, wait for the next.
-    const leftInWindow = 600_000 - (Date.now() % 600_000);
-    if (leftInWindow < 180_000) await new Promise((resolve) => setTimeout(resolve, leftInWindow + 1_000));
+    test.setTimeout(240_000);
     // The default ceiling (FORM_POSTS_PER_IP=1000 per 10 minutes) on a server of its own.
-    site = await startPrivateSite();
+    clockDir = mkdtempSync(path.join(tmpdir(), "summit-clock-"));
+    const clock = path.join(clockDir, "offset");
+    writeFileSync(clock, "+0\n");
+    site = await startPrivateSite({ clock: { file: clock } });
+    // The ceiling counts in fixed 10-minute windows: a run that crossed into the next window would
+    // start counting afresh and never reach it. The site's clock moves to a second past the next
+    // window's start, so the whole test falls in one window without waiting for it.
+    writeFileSync(clock, `+${Math.ceil((600_000 - (Date.now() % 600_000)) / 1000) + 1}\n`);
     const request = await playwright.request.newContext({ baseURL: site.url });
     // Each person opened the page (a stamp of their own, as a form stamp is good for one post), then all send within a minute.
     const people = Array.from({ length: 200 }, (_, i) => makeRegistrant({ fullName: `Carrier Crowd ${i}` }));
@@ -222,12 +232,17 @@ test.describe("many people behind one carrier address", () => {
     // Each post with a stamp of its own (a stamp is good for one post): fetched ahead, in parallel.
     const stamps = await formStamps(request, 1_000 - 200 + 1);
     let refused: Awaited<ReturnType<typeof request.post>> | undefined;
-    for (let i = 0; i < stamps.length && !refused; i++) {
-      const answer = await request.post("/register", {
-        form: { intent: "resend", email: `nobody-${i}@example.org`, formStamp: stamps[i] ?? "", website: "" },
-      });
-      if (answer.status() === 429) refused = answer;
-      else expect(answer.status()).toBe(200);
+    // Ten at a time, as a busy script would: each batch is all answered (200) or held back (429).
+    for (let i = 0; i < stamps.length && !refused; i += 10) {
+      const answers = await Promise.all(
+        stamps
+          .slice(i, i + 10)
+          .map((stamp, j) =>
+            request.post("/register", { form: { intent: "resend", email: `nobody-${i + j}@example.org`, formStamp: stamp, website: "" } }),
+          ),
+      );
+      for (const answer of answers) expect([200, 429]).toContain(answer.status());
+      refused = answers.find((answer) => answer.status() === 429);
     }
     expect(refused?.headers()["retry-after"]).toMatch(/^\d+$/);
     expect(await refused?.text()).toContain("Too many forms were sent from your network just now.");
