@@ -28,7 +28,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
   // Only the person's own link cancels: a door code (the QR code) is not theirs to use here.
   if (!page || page.state === "door-code") throw data("Not Found", { status: 404 });
-  if (page.state === "cancelled") throw redirect(ticketHref(params.token));
+  if (page.state === "cancelled" || page.state === "past") throw redirect(ticketHref(params.token));
   return data({ name: page.ticket.fullName, ticketId: page.ticket.ticketId, event: page.event }, { headers: PRIVATE_HEADERS });
 }
 

@@ -24,10 +24,8 @@ export async function loader({ params, url, request }: Route.LoaderArgs) {
   if (url.searchParams.get("done") === "1") return data({ done: true as const }, { headers: PRIVATE_HEADERS });
   const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
   if (!page || page.state === "door-code") throw data("Not Found", { status: 404 });
-  return data(
-    { done: false as const, name: page.ticket.fullName, event: page.event.name, active: page.state === "active" },
-    { headers: PRIVATE_HEADERS },
-  );
+  const [name, event] = page.state === "past" ? [page.fullName, page.edition] : [page.ticket.fullName, page.event.name];
+  return data({ done: false as const, name, event, active: page.state === "active" }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params }: Route.ActionArgs) {

@@ -8,6 +8,7 @@ import {
   emailEquals,
   held_registrations,
   mail_outbox,
+  past_registrations,
   reminders,
   waitlist,
 } from "~/db/schema";
@@ -64,20 +65,26 @@ export async function registrationBySelfServiceToken(db: DbOrTx, token: string, 
     .select({ id: cancelled_registrations.id })
     .from(cancelled_registrations)
     .where(eq(cancelled_registrations.id, id));
-  return cancelled ? { id, active: false } : undefined;
+  if (cancelled) return { id, active: false };
+  // A past edition's registration, until that edition's purge: like a cancelled one, only itself.
+  const [past] = await db.select({ id: past_registrations.id }).from(past_registrations).where(eq(past_registrations.id, id));
+  return past ? { id, active: false } : undefined;
 }
 
 /** "Download my data" from a self-service link: the person's data, or only the cancelled registration's. */
 export async function exportBySelfService(db: Db, reach: SelfServiceReach) {
   if (reach.active) return exportPersonalData(db, SELF_SERVICE_ACTOR, reach.id);
   const [cancelled] = await db.select().from(cancelled_registrations).where(eq(cancelled_registrations.id, reach.id));
-  if (!cancelled) return undefined;
+  const [past] = cancelled ? [] : await db.select().from(past_registrations).where(eq(past_registrations.id, reach.id));
+  if (!cancelled && !past) return undefined;
   const mail = await db.select(MAIL_LOG).from(mail_outbox).where(eq(mail_outbox.attendee_id, reach.id)).orderBy(mail_outbox.created_at);
   await recordAudit(db, SELF_SERVICE_ACTOR, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: reach.id });
   return {
     exported_at: new Date().toISOString(),
-    about: "What this website stores about this cancelled registration: its details and the e-mails sent for it.",
-    cancelled_registration: cancelled,
+    about: cancelled
+      ? "What this website stores about this cancelled registration: its details and the e-mails sent for it."
+      : "What this website stores about this registration for a past edition of the summit: its details and the e-mails sent for it.",
+    ...(cancelled ? { cancelled_registration: cancelled } : { past_registration: past }),
     emails: mail,
   };
 }
@@ -86,10 +93,13 @@ export async function exportBySelfService(db: Db, reach: SelfServiceReach) {
 export async function eraseBySelfService(db: Db, reach: SelfServiceReach): Promise<boolean> {
   if (reach.active) return erasePersonalData(db, SELF_SERVICE_ACTOR, reach.id);
   return db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(cancelled_registrations)
-      .where(eq(cancelled_registrations.id, reach.id))
-      .returning({ id: cancelled_registrations.id });
+    const gone = [
+      ...(await tx
+        .delete(cancelled_registrations)
+        .where(eq(cancelled_registrations.id, reach.id))
+        .returning({ id: cancelled_registrations.id })),
+      ...(await tx.delete(past_registrations).where(eq(past_registrations.id, reach.id)).returning({ id: past_registrations.id })),
+    ];
     if (gone.length === 0) return false;
     await tx.delete(mail_outbox).where(eq(mail_outbox.attendee_id, reach.id));
     await pseudonymiseAuditEntries(tx, ["attendee"], [reach.id]);
@@ -105,6 +115,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   const [registration] = await db.select().from(attendees).where(emailEquals(attendees.email, email));
   const cancelled = await db.select().from(cancelled_registrations).where(emailEquals(cancelled_registrations.email, email));
   const waitlistEntries = await db.select().from(waitlist).where(emailEquals(waitlist.email, email));
+  const pastEditions = await db.select().from(past_registrations).where(emailEquals(past_registrations.email, email));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
   const [checkIn, reminderRows, mail] = await Promise.all([
     registration
@@ -130,6 +141,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
     registration: registration ?? null,
     cancelled_registrations: cancelled,
     waitlist: waitlistEntries,
+    past_editions: pastEditions,
     check_in: checkIn[0] ?? null,
     reminders: reminderRows,
     emails: mail,
@@ -185,6 +197,18 @@ export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
     await pseudonymiseAuditEntries(tx, ["attendee"], ids);
     await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
     await tx.delete(attendees).where(inArray(attendees.id, ids));
+  }
+  // Their registrations for past editions too: erasure is of the person, not of one year.
+  const past = await tx
+    .delete(past_registrations)
+    .where(emailEquals(past_registrations.email, address))
+    .returning({ id: past_registrations.id });
+  if (past.length > 0) {
+    await pseudonymiseAuditEntries(
+      tx,
+      ["attendee", "waitlist"],
+      past.map((row) => row.id),
+    );
   }
   // A freed seat, or an offer they held, goes to the next person waiting.
   await settleWaitlist(tx);

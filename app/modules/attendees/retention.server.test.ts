@@ -130,6 +130,9 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
       "gender:other": 1,
       "state:Sokoto": 2,
       "state:Zamfara": 1,
+      // The factory's local government with each state.
+      "lga:Sokoto / Gusau": 2,
+      "lga:Zamfara / Gusau": 1,
       "checked_in:": 2,
       "cancelled:": 1,
       "waitlist:": 2,

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   attendees,
@@ -100,7 +100,11 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
     await tx.execute(sql`lock table ${attendees}, ${cancelled_registrations}, ${waitlist} in exclusive mode`);
     await keepAnonymousCounts(tx);
     const [checkIns] = await tx.select({ n: sql<number>`count(*)::int` }).from(check_ins);
-    const mails = await tx.delete(mail_outbox).returning({ id: mail_outbox.id });
+    // This edition's mail log (and messages of no edition); a past edition's goes at its own purge.
+    const mails = await tx
+      .delete(mail_outbox)
+      .where(or(eq(mail_outbox.edition_id, settings.edition_id), isNull(mail_outbox.edition_id)))
+      .returning({ id: mail_outbox.id });
     const waiting = await tx.delete(waitlist).returning({ id: waitlist.id });
     const cancelled = await tx.delete(cancelled_registrations).returning({ id: cancelled_registrations.id });
     // Check-ins and reminders go with their registration (foreign keys, cascade); the
@@ -123,7 +127,7 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
 
 /**
  * Adds what the purge is about to delete to the anonymous counts, aggregated in SQL: totals,
- * by gender, by state, checked in, cancelled, waitlist. Added to what an earlier purge kept.
+ * by gender, by state and local government, checked in, cancelled, waitlist. Added to what an earlier purge kept.
  */
 async function keepAnonymousCounts(tx: DbOrTx): Promise<void> {
   await tx.execute(sql`
@@ -133,6 +137,9 @@ async function keepAnonymousCounts(tx: DbOrTx): Promise<void> {
     select 'gender', ${attendees.gender}, count(*)::int from ${attendees} group by ${attendees.gender}
     union all
     select 'state', ${attendees.state}, count(*)::int from ${attendees} where ${attendees.state} <> '' group by ${attendees.state}
+    union all
+    select 'lga', ${attendees.state} || ' / ' || ${attendees.local_government}, count(*)::int from ${attendees}
+      where ${attendees.state} <> '' and ${attendees.local_government} <> '' group by ${attendees.state}, ${attendees.local_government}
     union all
     select 'checked_in', '', count(*)::int from ${check_ins}
     union all

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { searchText } from "~/db/text";
+import type { Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
@@ -84,7 +85,7 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
  * A scan, a typed ticket ID, a search result's Check in, or Undo. The first three answer
  * with the outcome, shown large on the same page; Undo redirects back with a toast.
  */
-export async function checkInAction(db: Db, actor: AuditActor, formData: FormData, back: string) {
+export async function checkInAction(db: Db, actor: AuditActor, formData: FormData, back: string, language: Language) {
   const parsed = checkInFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data("Unknown action", { status: 400 });
   const form = parsed.data;
@@ -97,9 +98,9 @@ export async function checkInAction(db: Db, actor: AuditActor, formData: FormDat
     }
     const outcome: CheckInOutcome =
       form.intent === "scan"
-        ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret)
+        ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret, language)
         : form.intent === "ticket"
-          ? await checkInByTicketId(db, actor, form.ticket_id)
+          ? await checkInByTicketId(db, actor, form.ticket_id, language)
           : await checkInById(db, actor, form.id);
     return data({ outcome, at: Date.now() });
   } catch (error) {

@@ -3,8 +3,10 @@ import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_ins } from "~/db/schema";
 import { foldApostrophes, searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { findPastTicket } from "~/modules/editions/past-editions.server";
 import { holderMatches } from "~/modules/registration/holder-match.server";
 import { findCancelledTicket } from "~/modules/tickets/cancel.server";
 import { readTicketId } from "~/modules/tickets/ticket-id";
@@ -32,6 +34,8 @@ export const CHECKIN_MESSAGES = {
   forged: "door:checkin.forged",
   deleted: "door:checkin.deleted",
   cancelled: (name: string) => messageKey("door:checkin.cancelled", { name }),
+  // Named and dated in the volunteer's language by whoever finds it (findPastTicket).
+  pastEdition: (edition: string, date: string) => messageKey("door:checkin.pastEdition", { edition, date }),
   unknownTicketId: (ticketId: string) => messageKey("door:checkin.unknownTicketId", { ticketId }),
   checkedIn: (name: string) => messageKey("door:checkin.checkedIn", { name }),
   already: (at: Date, by: string | null) =>
@@ -50,11 +54,17 @@ const doorColumns = {
 };
 
 /** A scanned QR code (a door code, or the first tickets' ticket page URL): verified, then checked in. */
-export async function checkInByScan(db: DbOrTx, actor: AuditActor, scanned: string, secret: string): Promise<CheckInOutcome> {
+export async function checkInByScan(
+  db: DbOrTx,
+  actor: AuditActor,
+  scanned: string,
+  secret: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<CheckInOutcome> {
   const ticketId = verifyDoorCode(extractDoorCode(scanned), secret);
   if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.forged };
   const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
-  if (!attendee) return refuseMissing(db, ticketId, CHECKIN_MESSAGES.deleted);
+  if (!attendee) return (await refusePast(db, ticketId, language)) ?? refuseMissing(db, ticketId, CHECKIN_MESSAGES.deleted);
   return checkIn(db, actor, attendee, "scan");
 }
 
@@ -63,15 +73,28 @@ export async function checkInByScan(db: DbOrTx, actor: AuditActor, scanned: stri
  * separators, without ZYS). One that matches nobody is refused with the real IDs one character
  * away, for the volunteer to confirm: a typo is likely, but so is a made-up ID.
  */
-export async function checkInByTicketId(db: DbOrTx, actor: AuditActor, typed: string): Promise<CheckInOutcome> {
+export async function checkInByTicketId(
+  db: DbOrTx,
+  actor: AuditActor,
+  typed: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<CheckInOutcome> {
   const ticketId = readTicketId(typed);
   if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(typed.trim()) };
   const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
   if (attendee) return checkIn(db, actor, attendee, "ticket-id");
+  const past = await refusePast(db, ticketId, language);
+  if (past) return past;
   const cancelled = await findCancelledTicket(db, ticketId);
   if (cancelled) return { status: "refused", message: CHECKIN_MESSAGES.cancelled(cancelled.full_name) };
   const suggestions = await ticketsOneAway(db, ticketId);
   return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(ticketId), ...(suggestions.length > 0 ? { suggestions } : {}) };
+}
+
+/** A ticket of an earlier edition: refused with its edition's name and date. */
+async function refusePast(db: DbOrTx, ticketId: string, language: Language): Promise<CheckInOutcome | undefined> {
+  const past = await findPastTicket(db, ticketId, language);
+  return past ? { status: "refused", message: CHECKIN_MESSAGES.pastEdition(past.name, past.date) } : undefined;
 }
 
 /** A ticket with no registration: cancelled by its holder (said so), or never there / deleted. */

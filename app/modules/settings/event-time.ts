@@ -130,8 +130,11 @@ export function hasEventPassed(now: Date | number, eventDate: string, eventTime:
   return new Date(now).getTime() > eventEnd(eventDate, eventTime).getTime();
 }
 
-/** '2025-08-12' → 'Tuesday, 12 August 2025', the same on server and client whatever their time zone or ICU data. */
-export function formatEventDate(eventDate: string, language: Language = DEFAULT_LANGUAGE): string {
+/**
+ * '2025-08-12' → 'Tuesday, 12 August 2025' (or, `long`, '12 August 2025' for a date named in
+ * passing), the same on server and client whatever their time zone or ICU data.
+ */
+export function formatEventDate(eventDate: string, language: Language = DEFAULT_LANGUAGE, style: "full" | "long" = "full"): string {
   let parts: { year: number; month: number; day: number };
   try {
     parts = parseDate(eventDate);
@@ -140,7 +143,7 @@ export function formatEventDate(eventDate: string, language: Language = DEFAULT_
   }
   // The calendar day as written: formatted at UTC so no time zone moves it.
   const day = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: "full", timeZone: "UTC" }).format(day);
+  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style, timeZone: "UTC" }).format(day);
 }
 
 /** '8:00 AM' style, for showing a parsed time. */

@@ -12,12 +12,13 @@ import { saveSettings } from "./save-settings.server";
 import {
   CAPACITY_MESSAGE,
   capacityBelowRegistered,
+  editionConcludedMessage,
   OFFER_HOURS_MESSAGE,
   RETENTION_MESSAGE,
   type SettingsInput,
   settingsSchema,
 } from "./schemas";
-import { getSettings } from "./settings.server";
+import { getSettings, updateSettings } from "./settings.server";
 import { openRegistration } from "./test-data.server";
 
 const form = (overrides: Record<string, string> = {}) => {
@@ -150,6 +151,9 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
   beforeEach(async () => {
     await database.db.delete(attendees);
     await openRegistration(database.db);
+    // The form's date, still ahead: a fresh database's default date has passed, and a concluded
+    // edition with people keeps its date (the test below).
+    await updateSettings(database.db, { event_date: "2026-12-23", event_time: "9:00 AM - 4:00 PM" });
   });
 
   const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => {
@@ -211,11 +215,44 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     expect((await getSettings(db)).translations).toEqual({});
   });
 
+  it("keeps a concluded edition with people on its date: a later date is refused and points to the next edition", async () => {
+    const { db } = database;
+    // The event on 24 December 2026; today 5 January 2027.
+    const now = new Date("2027-01-05T09:00:00Z");
+    const held = input({ event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM" });
+    expect(await saveSettings(db, actor, held, undefined, now)).toEqual({ ok: true });
+    // Nobody took part: the date may move on (a summit that never happened is not archived).
+    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), undefined, now)).toEqual({ ok: true });
+    await saveSettings(db, actor, held, undefined, now);
+    await createAttendee(db);
+    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), undefined, now)).toEqual({
+      ok: false,
+      reason: "concluded",
+      edition: "First edition",
+      eventDate: "2026-12-24",
+    });
+    expect((await getSettings(db)).event_date).toBe("2026-12-24");
+    // Correcting it into the past, or any other field, still saves.
+    expect(await saveSettings(db, actor, input({ ...held, event_date: "2026-12-23", venue: "Elsewhere" }), undefined, now)).toEqual({
+      ok: true,
+    });
+    // Before the event is over its date moves as ever.
+    const during = new Date("2026-12-23T10:00:00Z");
+    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-01-20" }), undefined, during)).toEqual({ ok: true });
+    expect(editionConcludedMessage("First edition", "2026-12-24")).toBe(
+      'The First edition took place on Thursday, 24 December 2026 and has registrations: a later date would carry them into next year. Use "Start the Next Edition" for the next summit.',
+    );
+  });
+
   it("never lowers the capacity below the people already registered", async () => {
     const { db } = database;
     for (let i = 0; i < 3; i++) await createAttendee(db);
     const before = await getSettings(db);
-    expect(await saveSettings(db, actor, input({ max_attendees: 2, venue: "Elsewhere" }))).toEqual({ ok: false, registered: 3 });
+    expect(await saveSettings(db, actor, input({ max_attendees: 2, venue: "Elsewhere" }))).toEqual({
+      ok: false,
+      reason: "capacity",
+      registered: 3,
+    });
     expect(await getSettings(db)).toMatchObject({ max_attendees: 500, venue: before.venue });
     expect(await saveSettings(db, actor, input({ max_attendees: 3 }))).toEqual({ ok: true });
     expect((await getSettings(db)).max_attendees).toBe(3);
@@ -247,6 +284,6 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     release();
     await registration;
-    expect(await saving).toEqual({ ok: false, registered: 2 });
+    expect(await saving).toEqual({ ok: false, reason: "capacity", registered: 2 });
   });
 });

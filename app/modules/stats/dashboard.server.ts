@@ -66,7 +66,7 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
     countSpeakers(db, PUBLIC_SPEAKER_TYPES),
     db.select({ n: count() }).from(special_guests),
     countCheckedIn(db),
-    // A few dozen rows at most: one per gender and state, and the totals.
+    // A few hundred rows at most: one per gender, state and local government, and the totals.
     db.select().from(retained_stats),
   ]);
 

@@ -21,6 +21,7 @@ type TicketPageData = NonNullable<Awaited<ReturnType<typeof ticketPage>>>;
 export function TicketPageView({ page }: { page: TicketPageData }) {
   if (page.state === "door-code") return <DoorCodeOnly />;
   if (page.state === "cancelled") return <CancelledTicket page={page} />;
+  if (page.state === "past") return <PastTicket page={page} />;
   return <ValidTicket page={page} />;
 }
 
@@ -134,6 +135,24 @@ function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "can
       </article>
       <YourData token={page.token} />
     </main>
+  );
+}
+
+/** A ticket of an earlier edition: it no longer opens the door, and registering for this one is open. */
+function PastTicket({ page }: { page: Extract<TicketPageData, { state: "past" }> }) {
+  const { t } = useTranslation();
+  return (
+    <MessagePage titleId="past-title" title={t("ticket.pastTitle", { edition: page.edition })}>
+      <p className="mt-3 text-gray-700">{t("ticket.pastText", { edition: page.edition, date: page.date })}</p>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <Link to="/register" className={BUTTON.primary}>
+          {t("confirm.registerAgain")}
+        </Link>
+        <Link to="/editions" className={BUTTON.secondary}>
+          {t("ticket.pastEditions")}
+        </Link>
+      </div>
+    </MessagePage>
   );
 }
 

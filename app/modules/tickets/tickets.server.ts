@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
+import { findPastRegistration } from "~/modules/editions/past-editions.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -39,7 +40,11 @@ export async function findTicketByToken(db: DbOrTx, token: string, secret: strin
 export async function ticketPage(db: DbOrTx, token: string, secret: string, language: Language = DEFAULT_LANGUAGE) {
   const ticket = await findTicketByToken(db, token, secret);
   const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
-  if (!ticket && !cancelled) return verifyDoorCode(token, secret) ? { state: "door-code" as const } : null;
+  if (!ticket && !cancelled) {
+    const past = await findPastByToken(db, token, secret, language);
+    if (past) return { state: "past" as const, token, edition: past.name, date: past.date, fullName: past.full_name };
+    return verifyDoorCode(token, secret) ? { state: "door-code" as const } : null;
+  }
   const settings = localizedSettings(await getSettings(db), language);
   // Dates are written here, not in the browser: phones' browsers often lack Hausa's calendar words.
   const date = formatEventDate(settings.event_date, language);
@@ -62,6 +67,12 @@ export async function ticketPage(db: DbOrTx, token: string, secret: string, lang
     calendarHref: `/tickets/${encodeURIComponent(token)}/calendar.ics`,
     cancelHref: `/tickets/${encodeURIComponent(token)}/cancel`,
   };
+}
+
+/** A ticket of an earlier edition: its page says whose edition it was, and no more. */
+async function findPastByToken(db: DbOrTx, token: string, secret: string, language: Language) {
+  const id = verifySelfServiceToken(token, secret);
+  return id ? findPastRegistration(db, id, language) : undefined;
 }
 
 async function findCancelledByToken(db: DbOrTx, token: string, secret: string) {

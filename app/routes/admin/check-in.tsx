@@ -1,3 +1,4 @@
+import { requestLanguage } from "~/i18n/language.server";
 import { requireStaff } from "~/modules/auth/session.server";
 import { checkInAction, checkInPage } from "~/modules/checkin/actions.server";
 import { CheckInScreen } from "~/modules/checkin/check-in-screen";
@@ -21,7 +22,8 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 export async function action({ request, url }: Route.ActionArgs) {
   const { admin, db } = await requireStaff(request);
   const back = `/admin/check-in${url.searchParams.get("q") ? `?q=${encodeURIComponent(url.searchParams.get("q") ?? "")}` : ""}`;
-  return checkInAction(db, admin, await readForm(request), back);
+  // A past edition's ticket is named in the volunteer's language.
+  return checkInAction(db, admin, await readForm(request), back, requestLanguage(request));
 }
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,97 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { editions, mail_outbox, past_registrations } from "~/db/schema";
+import type { Language } from "~/i18n/languages";
+import { retentionDeadline } from "~/modules/attendees/retention.server";
+import { pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
+import { formatEventDate } from "~/modules/settings/event-time";
+import { editionName } from "./edition-name";
+
+// A past edition's people, kept in past_registrations until that edition's own retention
+// purge: the door and the ticket page name their edition, and the purge runs for each
+// archived edition from its own date, as the current edition's does from the settings.
+
+export type PastTicket = { edition: number; name: string; date: string; outcome: string; full_name: string };
+
+/** The past edition a ticket ID belongs to, named in `language` ("Second edition", "12 August 2026"). */
+export async function findPastTicket(db: DbOrTx, ticketId: string, language: Language): Promise<PastTicket | undefined> {
+  const [row] = await db
+    .select({
+      edition: editions.id,
+      name: editions.name,
+      translations: editions.translations,
+      event_date: editions.event_date,
+      outcome: past_registrations.outcome,
+      full_name: past_registrations.full_name,
+    })
+    .from(past_registrations)
+    .innerJoin(editions, eq(editions.id, past_registrations.edition_id))
+    .where(eq(past_registrations.ticket_id, ticketId))
+    .limit(1);
+  if (!row?.event_date) return undefined;
+  return {
+    edition: row.edition,
+    full_name: row.full_name,
+    name: editionName(row, language),
+    date: formatEventDate(row.event_date, language, "long"),
+    outcome: row.outcome,
+  };
+}
+
+/** The same, found by the registration's id (the ticket page's token names the id). */
+export async function findPastRegistration(db: DbOrTx, id: string, language: Language): Promise<PastTicket | undefined> {
+  const [row] = await db
+    .select({ ticket_id: past_registrations.ticket_id })
+    .from(past_registrations)
+    .where(eq(past_registrations.id, id))
+    .limit(1);
+  return row?.ticket_id ? findPastTicket(db, row.ticket_id, language) : undefined;
+}
+
+export type PastPurgeRun = { edition: number; registrations: number; mails: number };
+
+/**
+ * Deletes the people and mail log of every archived edition whose retention has run out, once:
+ * `purged_at` marks it, set in the same transaction under the edition row's lock, so two
+ * instances asking at once purge once. The archive (figures, content) is anonymous and stays.
+ */
+export async function purgePastEditionsIfDue(db: Db, now = new Date()): Promise<PastPurgeRun[]> {
+  const candidates = await db
+    .select({ id: editions.id, event_date: editions.event_date, event_time: editions.event_time, retention_days: editions.retention_days })
+    .from(editions)
+    .where(and(isNotNull(editions.archived_at), isNull(editions.purged_at)));
+  const due = candidates.filter(
+    (e) =>
+      e.event_date &&
+      e.retention_days !== null &&
+      now >= retentionDeadline({ event_date: e.event_date, event_time: e.event_time ?? "", retention_days: e.retention_days }),
+  );
+  const runs: PastPurgeRun[] = [];
+  for (const edition of due) {
+    const run = await db.transaction(async (tx) => {
+      const [locked] = await tx.select({ purged: editions.purged_at }).from(editions).where(eq(editions.id, edition.id)).for("update");
+      if (!locked || locked.purged) return null;
+      const people = await tx
+        .delete(past_registrations)
+        .where(eq(past_registrations.edition_id, edition.id))
+        .returning({ id: past_registrations.id });
+      const mails = await tx.delete(mail_outbox).where(eq(mail_outbox.edition_id, edition.id)).returning({ id: mail_outbox.id });
+      await pseudonymiseAuditEntries(
+        tx,
+        ["attendee", "waitlist"],
+        people.map((p) => p.id),
+      );
+      await tx.update(editions).set({ purged_at: now }).where(eq(editions.id, edition.id));
+      const done: PastPurgeRun = { edition: edition.id, registrations: people.length, mails: mails.length };
+      await recordAudit(tx, SYSTEM_ACTOR, {
+        action: "personal-data.purge",
+        entity: "edition",
+        entityId: String(edition.id),
+        details: done,
+      });
+      return done;
+    });
+    if (run) runs.push(run);
+  }
+  return runs;
+}
