@@ -41,6 +41,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       <main>
         <Hero
           name={d.event.name}
+          edition={d.event.edition}
           date={d.dateLabel}
           time={d.event.time}
           venue={d.event.venue}

@@ -40,7 +40,16 @@ function renderLandingParts(status: RegistrationStatus): string {
   const guest = { name: "His Excellency", title: "Governor", imageUrl: "" };
   return renderToString(
     <MemoryRouter>
-      <Hero name="Zamfara Youth Summit" date="" time="" venue="" about="" guest={guest} registrationOpen={status.isOpen} />
+      <Hero
+        name="Zamfara Youth Summit"
+        edition="First edition"
+        date=""
+        time=""
+        venue=""
+        about=""
+        guest={guest}
+        registrationOpen={status.isOpen}
+      />
       <RegisterCta
         isOpen={status.isOpen}
         waitlist={status.state === "full"}

@@ -1,6 +1,7 @@
 import type { DbOrTx } from "~/db/client.server";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
+import { editionName } from "~/modules/editions/edition-name";
 import { countdown } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { registrationStatus } from "~/modules/settings/registration-status";
@@ -35,6 +36,7 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
   return {
     event: {
       name: settings.event_name,
+      edition: editionName(content.edition, language),
       date: settings.event_date,
       time: settings.event_time || SETTINGS_DEFAULTS.event_time,
       venue: settings.venue || SETTINGS_DEFAULTS.venue,

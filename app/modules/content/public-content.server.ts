@@ -1,6 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { waitlist } from "~/db/schema";
+import { type CurrentEdition, currentEdition } from "~/modules/editions/edition-state.server";
 import { imageSizes } from "~/modules/media/media.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import {
@@ -16,6 +17,8 @@ import {
 
 export type PublicContent = {
   settings: EventSettings;
+  /** the edition running now ("First edition"), in every language */
+  edition: CurrentEdition;
   /** seats offered to the waitlist: taken, as far as visitors are concerned */
   heldSeats: number;
   /** with every language's texts: landingPage picks the reader's */
@@ -36,8 +39,9 @@ let entry: { value: Promise<PublicContent>; expires: number; generation: number 
 let generation = 0;
 
 async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
-  const [settings, speakers, specialGuests, agenda, partners, [held]] = await Promise.all([
+  const [settings, edition, speakers, specialGuests, agenda, partners, [held]] = await Promise.all([
     getSettings(db),
+    currentEdition(db),
     listSpeakers(db),
     listSpecialGuests(db),
     listAgenda(db),
@@ -48,7 +52,7 @@ async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
     db,
     partners.map((p) => p.logo_url),
   );
-  return { settings, heldSeats: held?.n ?? 0, speakers, specialGuests, agenda, partners, logoSizes };
+  return { settings, edition, heldSeats: held?.n ?? 0, speakers, specialGuests, agenda, partners, logoSizes };
 }
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {

@@ -66,3 +66,10 @@ async function contentCounts(db: DbOrTx) {
   const [s, g, a, p] = await Promise.all([n(speakers), n(special_guests), n(agenda), n(partners)]);
   return { speakers: s, special_guests: g, agenda: a, partners: p };
 }
+
+/** What Event Settings and Event Operations offer once the current edition is over: starting the next. */
+export async function nextEditionOffer(db: DbOrTx, now: Date): Promise<{ edition: string; eventDate: string } | null> {
+  const settings = await getSettings(db);
+  if (!hasEventPassed(now, settings.event_date, settings.event_time)) return null;
+  return { edition: (await currentEdition(db)).name, eventDate: settings.event_date };
+}

@@ -1,4 +1,6 @@
 import { requireAdmin } from "~/modules/auth/session.server";
+import { nextEditionOffer } from "~/modules/editions/edition-state.server";
+import { NextEditionNotice } from "~/modules/editions/next-edition-notice";
 import { recentSurges } from "~/modules/registration/held.server";
 import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { operationsOverview } from "~/modules/stats/operations.server";
@@ -17,6 +19,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   return {
     overview: await operationsOverview(db),
     surges: await recentSurges(db),
+    nextEdition: await nextEditionOffer(db, new Date()),
     confirmReminders: url.searchParams.get("confirm") === "reminders",
     preview: isPreviewTemplate(preview ?? undefined) ? (preview as PreviewTemplate) : null,
   };
@@ -30,6 +33,7 @@ export async function action({ request }: Route.ActionArgs) {
 export default function Operations({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
+      <NextEditionNotice offer={loaderData.nextEdition} />
       <SurgeNotice surges={loaderData.surges} />
       <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} preview={loaderData.preview} />
     </div>

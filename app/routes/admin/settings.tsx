@@ -1,5 +1,7 @@
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { nextEditionOffer } from "~/modules/editions/edition-state.server";
+import { NextEditionNotice } from "~/modules/editions/next-edition-notice";
 import { settingsAction } from "~/modules/settings/actions.server";
 import { SettingsForm } from "~/modules/settings/settings-form";
 import { settingsFormPage } from "~/modules/settings/settings-page.server";
@@ -13,7 +15,10 @@ export const handle = { title: "Event Settings" };
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  return settingsFormPage(db);
+  const page = await settingsFormPage(db);
+  // The offer is extra: when it cannot be read the form still can be.
+  const nextEdition = page.data.defaults ? await nextEditionOffer(db, new Date()).catch(() => null) : null;
+  return data({ ...page.data, nextEdition }, page.init ?? undefined);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -27,6 +32,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <p className="text-gray-600">What the landing page, the registration form and the tickets say about the event</p>
+      <NextEditionNotice offer={loaderData.nextEdition} />
       {loaderData.defaults ? (
         <SettingsForm
           key={loaderData.version}

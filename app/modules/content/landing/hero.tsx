@@ -5,6 +5,8 @@ import { Avatar } from "./avatar";
 
 type HeroProps = {
   name: string;
+  /** "First edition": the edition running now, from the data */
+  edition: string;
   date: string;
   time: string;
   venue: string;
@@ -13,7 +15,7 @@ type HeroProps = {
   registrationOpen: boolean;
 };
 
-export function Hero({ name, date, time, venue, about, guest, registrationOpen }: HeroProps) {
+export function Hero({ name, edition, date, time, venue, about, guest, registrationOpen }: HeroProps) {
   const { t } = useTranslation();
   return (
     <section
@@ -23,7 +25,7 @@ export function Hero({ name, date, time, venue, about, guest, registrationOpen }
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 lg:grid-cols-[1.4fr_1fr]">
         <div>
           <p className="inline-block rounded-full bg-white/10 px-3 py-1 text-xs font-semibold tracking-wider text-accent-400 uppercase">
-            {t("hero.tagline")}
+            {t("hero.tagline", { edition })}
           </p>
           <h1 className="mt-4 text-4xl leading-tight font-extrabold sm:text-5xl">{name}</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-50">{about}</p>
