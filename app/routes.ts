@@ -5,6 +5,7 @@ export default [
   route("register", "routes/register.tsx"),
   route("register/confirm/:token?", "routes/register-confirm.tsx"),
   route("privacy", "routes/privacy.tsx"),
+  route("editions", "routes/editions.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("media/:file", "routes/media.ts"),
   route("tickets/:token", "routes/ticket.tsx"),

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
 import type { DbOrTx } from "./client.server";
-import { attendees } from "./schema";
+import type { EditionContent, EditionFigures } from "./edition-archive";
+import { attendees, editions } from "./schema";
 
 // Test data builders: each test makes the rows it needs.
 let counter = 0;
@@ -33,6 +35,49 @@ export function attendeeValues(overrides: Partial<typeof attendees.$inferInsert>
 
 export async function createAttendee(db: DbOrTx, overrides: Partial<typeof attendees.$inferInsert> = {}) {
   const [row] = await db.insert(attendees).values(attendeeValues(overrides)).returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
+type ArchivedEditionOverrides = Omit<Partial<typeof editions.$inferInsert>, "content" | "figures"> & {
+  content?: Partial<EditionContent>;
+  figures?: Partial<EditionFigures>;
+};
+
+/**
+ * An archived edition as "Start the Next Edition" leaves it, numbered after the last one: an
+ * empty programme and no one registered unless `content` and `figures` say otherwise.
+ */
+export async function createArchivedEdition(db: DbOrTx, overrides: ArchivedEditionOverrides = {}) {
+  const { content, figures, ...columns } = overrides;
+  const [next] = await db.select({ id: sql<number>`coalesce(max(${editions.id}), 0)::int + 1` }).from(editions);
+  const id = columns.id ?? next?.id ?? 1;
+  const [row] = await db
+    .insert(editions)
+    .values({
+      id,
+      name: `Edition ${id}`,
+      event_date: "2025-08-12",
+      event_time: "9:00 AM - 5:00 PM",
+      venue: "Gusau Banquet Hall",
+      max_attendees: 500,
+      archived_at: new Date(),
+      retention_days: 30,
+      figures: { registered: 0, attended: 0, cancelled: 0, waitlisted: 0, gender: {}, states: {}, lgas: {}, ...figures },
+      content: {
+        event_name: "Zamfara Youth Summit",
+        about: "",
+        guest_of_honor: { name: "", title: "", image_url: "" },
+        translations: {},
+        speakers: [],
+        special_guests: [],
+        agenda: [],
+        partners: [],
+        ...content,
+      },
+      ...columns,
+    })
+    .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }

@@ -51,6 +51,8 @@ export type PrivateSiteOptions = {
   door?: boolean;
   /** this many attendees named "Seeded Person 001"…, registered before the server starts */
   attendees?: number;
+  /** an archived edition, PAST_EDITION (past-edition.ts), written before the server starts */
+  pastEdition?: boolean;
   /** a file every server's output is appended to (see ProductionServerOptions.logFile) */
   logFile?: string;
 };
@@ -130,6 +132,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     const seeded: SeededAttendee[] = options.attendees
       ? JSON.parse(run(["tests/support/e2e-seed-attendees.ts", String(options.attendees)], env))
       : [];
+    if (options.pastEdition) run(["tests/support/e2e-seed-edition.ts"], env);
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
     const startServer = async () => {
       const server = await startProductionServer({

@@ -11,7 +11,7 @@ import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 
 /** Logos show LOGO_HEIGHT px high at their own proportions; unknown ones (an external address) get a 15:8 box. */
 const LOGO_HEIGHT = 64;
-function logoWidth(size: { width: number; height: number } | undefined): number {
+export function logoWidth(size: { width: number; height: number } | undefined): number {
   return size && size.height > 0 ? Math.max(1, Math.round((LOGO_HEIGHT * size.width) / size.height)) : 120;
 }
 

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
+import { createArchivedEdition } from "~/db/factories";
 import { event_settings, media, partners, SETTINGS_ID, speakers, special_guests } from "~/db/schema";
 import { readImage, storeImage } from "./media.server";
 import { type ImageFile, readUploadForm, releaseImages, resolveImage, sweepOrphanMedia, type UploadForm } from "./upload.server";
@@ -189,6 +190,23 @@ describe.each(DATABASE_KINDS)("stored uploads on %s", (kind) => {
     expect(await exists(old.id)).toBe(false);
     for (const kept of [recent, oldUsed]) expect(await exists(kept.id)).toBe(true);
     expect(await sweepOrphanMedia(db, new Date(Date.now() - DAY_MS))).toBe(0);
+  });
+
+  it("keeps the images a past edition shows on /editions, once its speakers and partners are gone", async () => {
+    const { db } = database;
+    const [photo, logo, dropped] = [await store(), await store(), await store()];
+    // The archive lists what its content shows; the live rows that showed them were deleted.
+    await createArchivedEdition(db, {
+      content: { speakers: [{ name: "Past Speaker", title: "", bio: "", image_url: photo.url, translations: {} }] },
+      media_urls: [photo.url, logo.url],
+    });
+    for (const image of [photo, logo, dropped]) await age(image.id, 2);
+
+    await releaseImages(db, [photo.url, logo.url]);
+    for (const kept of [photo, logo]) expect(await exists(kept.id)).toBe(true);
+    expect(await sweepOrphanMedia(db, new Date(Date.now() - DAY_MS))).toBe(1);
+    expect(await exists(dropped.id)).toBe(false);
+    for (const kept of [photo, logo]) expect(await exists(kept.id)).toBe(true);
   });
 
   it("an image uploaded again is young again, so the sweep spares it", async () => {

@@ -9,7 +9,7 @@ import {
 } from "@remix-run/form-data-parser";
 import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { event_settings, media, partners, speakers, special_guests } from "~/db/schema";
+import { editions, event_settings, media, partners, speakers, special_guests } from "~/db/schema";
 import { forgetImages, MediaError, storeImage } from "./media.server";
 import { checkImageFile, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-rules";
 
@@ -99,7 +99,7 @@ export async function resolveImage(
 
 const OUR_MEDIA_URL = /^\/media\/([0-9a-f]{64})\.webp$/;
 
-/** True for a media row that no content row shows: every column that holds an image URL. */
+/** True for a media row that no content row shows: every column that holds an image URL, and the archived editions'. */
 function unreferenced(db: DbOrTx): SQL {
   const url = sql`'/media/' || ${media.id} || '.webp'`;
   const one = { one: sql`1` };
@@ -109,6 +109,8 @@ function unreferenced(db: DbOrTx): SQL {
     notExists(db.select(one).from(partners).where(eq(partners.logo_url, url))),
     notExists(db.select(one).from(event_settings).where(eq(event_settings.logo_url, url))),
     notExists(db.select(one).from(event_settings).where(eq(event_settings.guest_of_honor_image_url, url))),
+    // What a past edition showed stays on /editions after the next edition empties its content.
+    notExists(db.select(one).from(editions).where(sql`${url} = any(${editions.media_urls})`)),
   ) as SQL;
 }
 

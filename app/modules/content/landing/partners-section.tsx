@@ -15,53 +15,55 @@ export function PartnersSection({ partners }: { partners: PartnerEntry[] }) {
         {partners.length === 0 ? (
           <p className="mt-10 text-center text-gray-500">{t("partners.none")}</p>
         ) : (
-          <ul className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {partners.map((p) => {
-              const body = (
-                <>
-                  {p.logo_url ? (
-                    <img
-                      {...mediaImage(p.logo_url, p.logo_width)}
-                      alt=""
-                      width={p.logo_width}
-                      height={64}
-                      loading="lazy"
-                      decoding="async"
-                      className="h-16 w-auto object-contain"
-                    />
-                  ) : (
-                    <span className="flex h-16 items-center text-2xl font-extrabold text-brand-700" aria-hidden="true">
-                      {p.name
-                        .split(/\s+/)
-                        .map((w) => w[0])
-                        .join("")
-                        .slice(0, 4)}
-                    </span>
-                  )}
-                  <span className="mt-2 text-center text-sm font-semibold text-gray-800">{p.name}</span>
-                </>
-              );
-              const box = "flex h-full flex-col items-center justify-center rounded-2xl border border-gray-200 p-4";
-              return (
-                <li key={p.id}>
-                  {p.website_url ? (
-                    <a
-                      href={p.website_url}
-                      target="_blank"
-                      rel="noopener noreferrer"
-                      className={`${box} hover:border-brand-600 hover:shadow`}
-                    >
-                      {body}
-                    </a>
-                  ) : (
-                    <div className={box}>{body}</div>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
+          <PartnerList partners={partners} className="mt-10" />
         )}
       </div>
     </section>
+  );
+}
+
+/** The partners' logos and names, each a link to its website where it has one (the landing page and /editions). */
+export function PartnerList({ partners, className = "" }: { partners: PartnerEntry[]; className?: string }) {
+  return (
+    <ul className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5 ${className}`}>
+      {partners.map((p) => {
+        const body = (
+          <>
+            {p.logo_url ? (
+              <img
+                {...mediaImage(p.logo_url, p.logo_width)}
+                alt=""
+                width={p.logo_width}
+                height={64}
+                loading="lazy"
+                decoding="async"
+                className="h-16 w-auto object-contain"
+              />
+            ) : (
+              <span className="flex h-16 items-center text-2xl font-extrabold text-brand-700" aria-hidden="true">
+                {p.name
+                  .split(/\s+/)
+                  .map((w) => w[0])
+                  .join("")
+                  .slice(0, 4)}
+              </span>
+            )}
+            <span className="mt-2 text-center text-sm font-semibold text-gray-800">{p.name}</span>
+          </>
+        );
+        const box = "flex h-full flex-col items-center justify-center rounded-2xl border border-gray-200 p-4";
+        return (
+          <li key={p.id}>
+            {p.website_url ? (
+              <a href={p.website_url} target="_blank" rel="noopener noreferrer" className={`${box} hover:border-brand-600 hover:shadow`}>
+                {body}
+              </a>
+            ) : (
+              <div className={box}>{body}</div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
   );
 }

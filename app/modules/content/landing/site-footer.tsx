@@ -69,6 +69,11 @@ export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: 
               </Link>
             </li>
             <li>
+              <Link to="/editions" className="hover:text-white">
+                {t("footer.pastEditions")}
+              </Link>
+            </li>
+            <li>
               <Link to="/admin/login" className="hover:text-white">
                 {t("footer.adminLogin")}
               </Link>
