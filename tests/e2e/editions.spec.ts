@@ -21,9 +21,9 @@ const RETENTION_DAYS = 10;
 
 const doorOutcome = (page: Page) => page.locator("[data-outcome]");
 
-async function checkInByTicketId(page: Page, ticketId: string) {
+async function checkInByTicketId(page: Page, ticketId: string, javaScript: boolean) {
   await page.goto("/admin/check-in");
-  await waitForInteractive(page);
+  if (javaScript) await waitForInteractive(page);
   await page.getByRole("textbox", { name: "Ticket ID" }).fill(ticketId);
   await page.getByRole("button", { name: "Check in", exact: true }).click();
 }
@@ -79,7 +79,7 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
         );
       }
       const [first, second] = people as [RegisteredAttendee, RegisteredAttendee, RegisteredAttendee];
-      await checkInByTicketId(page, first.ticketId);
+      await checkInByTicketId(page, first.ticketId, !postgres);
       await expect(doorOutcome(page)).toHaveAttribute("data-outcome", "checked-in");
       const ticketPath = `/tickets/${encodeURIComponent(await selfServiceToken(second.email, { dataDir }))}`;
 
@@ -124,7 +124,7 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await expect(page.getByText("No attendees found matching your criteria.")).toBeVisible();
 
       // Last year's ticket: refused at the door with its edition; its link says so.
-      await checkInByTicketId(page, first.ticketId);
+      await checkInByTicketId(page, first.ticketId, !postgres);
       await expect(doorOutcome(page)).toHaveAttribute("data-outcome", "refused");
       await expect(doorOutcome(page)).toContainText(
         /Ticket for the First edition, \d{1,2} [A-Z][a-z]+ \d{4}: not valid for this edition\./,
@@ -139,7 +139,7 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
         { dataDir },
       );
       expect(again.ticketId).not.toBe(first.ticketId);
-      await checkInByTicketId(page, again.ticketId);
+      await checkInByTicketId(page, again.ticketId, !postgres);
       await expect(doorOutcome(page)).toHaveAttribute("data-outcome", "checked-in");
 
       // Edition 1's retention ends 10 days after its date: its people go, its archive and edition 2's stay.
@@ -147,7 +147,7 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await signInAsAdmin(page);
       await expect.poll(async () => (await page.request.get(ticketPath)).status(), { timeout: 30_000, intervals: [2_000] }).toBe(404);
       await page.goto("/admin/attendees");
-      await expect(page.getByText(first.email)).toBeVisible();
+      await expect(page.getByText(first.email).first()).toBeVisible();
       await page.goto("/admin/activity");
       await expect(page.getByRole("list", { name: "Activity" }).getByRole("listitem").filter({ hasText: "edition" }).first()).toBeVisible();
       await context.close();

@@ -122,9 +122,23 @@ async function formStampFor(request: APIRequestContext): Promise<string> {
   );
   const value = /name="formStamp" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
   expect(value, "the /register page's form stamp").not.toBe("");
-  const left = servedAt(value) + MIN_FILL_MS + 100 - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  await untilAccepted([readyAt(value, page)]);
   return value;
+}
+
+/**
+ * When, on this process's clock, a stamp is old enough for the server. Counted from the answer's
+ * Date header (the server's clock, which a test may have moved: a private site under libfaketime),
+ * never from this process's clock. The header has whole seconds, so this errs on the late side.
+ */
+function readyAt(stamp: string, answer: { headers(): Record<string, string> }): number {
+  const serverNow = Date.parse(answer.headers().date ?? "") || Date.now();
+  return Date.now() + Math.max(0, servedAt(stamp) + MIN_FILL_MS + 100 - serverNow);
+}
+
+async function untilAccepted(ready: number[]): Promise<void> {
+  const left = Math.max(0, ...ready) - Date.now();
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 
 /**
@@ -132,12 +146,15 @@ async function formStampFor(request: APIRequestContext): Promise<string> {
  * enough to be accepted when this returns: for tests that post many forms from one browser.
  */
 export async function formStamps(request: APIRequestContext, count: number, parallel = 16): Promise<string[]> {
+  const ready: number[] = [];
   const fetchOne = async () => {
     const { answer } = await sendUntilNotBusy(
       () => request.get("/register"),
       (r) => r.status(),
     );
-    return /name="formStamp" value="([^"]+)"/.exec(await answer.text())?.[1] ?? "";
+    const stamp = /name="formStamp" value="([^"]+)"/.exec(await answer.text())?.[1] ?? "";
+    ready.push(readyAt(stamp, answer));
+    return stamp;
   };
   // The browser's cookie first: pages fetched at once by a browser without one would each get a
   // new one, and only the last stays in the jar.
@@ -145,9 +162,7 @@ export async function formStamps(request: APIRequestContext, count: number, para
   for (let i = 1; i < count; i += parallel) {
     stamps.push(...(await Promise.all(Array.from({ length: Math.min(parallel, count - i) }, fetchOne))));
   }
-  const youngest = Math.max(...stamps.map(servedAt));
-  const left = youngest + MIN_FILL_MS + 100 - Date.now();
-  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+  await untilAccepted(ready);
   return stamps;
 }
 
@@ -210,7 +225,9 @@ export async function registerForTicket(
 ): Promise<RegisteredAttendee> {
   const person = makeRegistrant(overrides);
   const { status, html } = await postRegistration(request, person);
-  expect(status, html.slice(0, 300)).toBe(200);
+  // A refusal names its reasons: the field messages and the alert, not the page's head.
+  const reasons = [...html.matchAll(/<(?:p|div)[^>]*(?:role="alert"|id="[^"]*-error")[^>]*>([^<]+)</g)].map((m) => m[1]);
+  expect(status, reasons.join(" | ") || html.slice(0, 300)).toBe(200);
   const ticketId = /data-testid="ticket-id"[^>]*>([^<]+)</.exec(html)?.[1]?.trim() ?? "";
   expect(ticketId).not.toBe("");
   return { ...person, ticketId, doorCode: signDoorCode(ticketId, await siteSecret(dataDir)) };
