@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { hostileForm, isClearMessage } from "#tests/support/hostile-input.ts";
 import { loginSchema } from "~/modules/auth/schemas";
+import { nextEditionSchema } from "~/modules/editions/schemas";
 import { settingsSchema } from "~/modules/settings/schemas";
 import { agendaItemSchema, contentListFormSchema, partnerSchema, speakerSchema, specialGuestSchema } from "./schemas";
 
@@ -18,6 +19,7 @@ const FORMS: [string, z.ZodType, string[]][] = [
   ["agenda item", agendaItemSchema, ["time", "title", "description", "speaker_name", "speaker_id"]],
   ["partner", partnerSchema, ["name", "logo_url", "website_url"]],
   ["list action", contentListFormSchema, ["intent", "id", "direction"]],
+  ["next edition", nextEditionSchema, ["name", "name_ha", "event_date", "event_time", "venue", "max_attendees", "keep_speakers", "keep_agenda"]],
   [
     "event settings",
     settingsSchema,
