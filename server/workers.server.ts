@@ -3,10 +3,10 @@ import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Db, DbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
-import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server";
 import { purgeLoginAttempts } from "~/modules/auth/rate-limit.server";
 import { purgeExpiredSignIns } from "~/modules/auth/two-factor.server";
 import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
+import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
@@ -139,7 +139,8 @@ function startRetentionPurge(db: Db, log: Log, failed: Failed, checkMs: number) 
       const run = await purgePersonalDataIfDue(db);
       if (run) log.info(run, "retention: personal data deleted as set in Event Settings; anonymous totals kept");
       // Each past edition from its own date: its people and mail log go, its archive stays.
-      for (const past of await purgePastEditionsIfDue(db)) log.info(past, "retention: a past edition's personal data deleted; its archive kept");
+      for (const past of await purgePastEditionsIfDue(db))
+        log.info(past, "retention: a past edition's personal data deleted; its archive kept");
     },
     failed("retention: deleting personal data failed; trying again at the next check"),
   );

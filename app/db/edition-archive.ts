@@ -28,7 +28,7 @@ export type ArchivedPerson = {
   translations: ArchivedTranslations;
 };
 
-export type ArchivedAgendaItem = {
+type ArchivedAgendaItem = {
   time: string;
   title: string;
   description: string;

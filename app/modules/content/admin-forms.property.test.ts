@@ -19,7 +19,11 @@ const FORMS: [string, z.ZodType, string[]][] = [
   ["agenda item", agendaItemSchema, ["time", "title", "description", "speaker_name", "speaker_id"]],
   ["partner", partnerSchema, ["name", "logo_url", "website_url"]],
   ["list action", contentListFormSchema, ["intent", "id", "direction"]],
-  ["next edition", nextEditionSchema, ["name", "name_ha", "event_date", "event_time", "venue", "max_attendees", "keep_speakers", "keep_agenda"]],
+  [
+    "next edition",
+    nextEditionSchema,
+    ["name", "name_ha", "event_date", "event_time", "venue", "max_attendees", "keep_speakers", "keep_agenda"],
+  ],
   [
     "event settings",
     settingsSchema,

@@ -18,9 +18,6 @@ import type { EventSettings } from "~/modules/settings/settings.server";
 // tables plus what an earlier retention purge already reduced to counts, and its public
 // content as it stands. Nothing here names a person.
 
-/** The key of a local government in the figures: the same LGA name exists in more than one state. */
-export const lgaKey = (state: string, lga: string) => `${state} / ${lga}`;
-
 type Count = { kind: string; key: string; n: number };
 
 /** The current edition's figures: live rows and retained counts added, kind by kind. */

@@ -29,7 +29,7 @@ export const CARRY_OVER_DEFAULTS: CarryOver = {
   guest_of_honor: true,
 };
 
-export const EDITION_INTENTS = ["review", "edit", "confirm"] as const;
+const EDITION_INTENTS = ["review", "edit", "confirm"] as const;
 
 export const nextEditionSchema = z
   .object({
