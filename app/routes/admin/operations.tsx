@@ -3,7 +3,7 @@ import { recentSurges } from "~/modules/registration/held.server";
 import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";
-import { OperationsView } from "~/modules/stats/operations-view";
+import { type OperationsConfirm, OperationsView } from "~/modules/stats/operations-view";
 import { isPreviewTemplate, type PreviewTemplate } from "~/modules/tickets/email-preview.server";
 import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/operations";
@@ -11,13 +11,15 @@ import type { Route } from "./+types/operations";
 // /admin/operations: the event's day-to-day state and its e-mail operations.
 export const handle = { title: "Event Operations" };
 
+const CONFIRMS: readonly OperationsConfirm[] = ["reminders", "invitations"];
+
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   const preview = url.searchParams.get("preview");
   return {
     overview: await operationsOverview(db),
     surges: await recentSurges(db),
-    confirmReminders: url.searchParams.get("confirm") === "reminders",
+    confirm: CONFIRMS.find((name) => name === url.searchParams.get("confirm")) ?? null,
     preview: isPreviewTemplate(preview ?? undefined) ? (preview as PreviewTemplate) : null,
   };
 }
@@ -31,7 +33,7 @@ export default function Operations({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-4">
       <SurgeNotice surges={loaderData.surges} />
-      <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} preview={loaderData.preview} />
+      <OperationsView overview={loaderData.overview} confirm={loaderData.confirm} preview={loaderData.preview} />
     </div>
   );
 }
