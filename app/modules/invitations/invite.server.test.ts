@@ -4,8 +4,9 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, future_invitations, invitations_sent, mail_outbox, waitlist } from "~/db/schema";
+import { purgePersonalDataIfDue, retentionDeadline } from "~/modules/attendees/retention.server";
 import { PermanentMailError } from "~/modules/mail/transport.server";
-import { updateSettings } from "~/modules/settings/settings.server";
+import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { INVITATION_TEMPLATE, renderInvitationMail } from "./invitation-email.server";
 import { verifyInvitationToken } from "./invitation-token.server";
 import { invitationOverview, queueInvitations } from "./invite.server";
@@ -111,6 +112,20 @@ describe.each(DATABASE_KINDS)("Invite Past Attendees on %s", (kind) => {
     expect(inEnglish.text).toContain("Zamfara Youth Summit is coming back: Second edition");
     expect(inEnglish.text).toContain("Gusau Township Stadium");
     expect(inEnglish.text).toContain("Stop telling me about future editions");
+  });
+
+  it("outlives the retention purge of its edition, with the record of who was invited", async () => {
+    const { db } = database;
+    await optIn("kept@example.org", "ha", "Kept Person");
+    await createAttendee(db, { email: "purged@example.org" });
+    await queueInvitations(db, ORGANISER);
+    expect(await purgePersonalDataIfDue(db, retentionDeadline(await getSettings(db)))).not.toBeNull();
+    expect(await db.select().from(attendees)).toEqual([]);
+    expect(await invitationMails()).toEqual([]);
+    expect(await optInOf(db, "kept@example.org")).toMatchObject({ full_name: "Kept Person", language: "ha" });
+    expect(await db.select().from(invitations_sent)).toEqual([expect.objectContaining({ edition_id: 1, mail_id: null })]);
+    // Pressed again in the same edition: still nobody twice.
+    expect((await queueInvitations(db, ORGANISER)).queued).toBe(0);
   });
 
   it("withdrawing takes back what is still queued, and an invitation it missed is not sent", async () => {

@@ -4,7 +4,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, future_invitations, held_registrations, mail_outbox, waitlist } from "~/db/schema";
-import { confirmHeldById } from "~/modules/registration/held.server";
+import { confirmHeldById, confirmHeldInBulk } from "~/modules/registration/held.server";
 import { holdRegistration } from "~/modules/registration/holds.server";
 import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
 import { registerAttendee } from "~/modules/registration/registration.server";
@@ -80,6 +80,11 @@ describe.each(DATABASE_KINDS)("the opt-in to future editions on %s", (kind) => {
     expect(await optIns(db)).toEqual([
       expect.objectContaining({ email: ticked.email, consented_at: BEFORE, notice_version: PRIVACY_NOTICE.version }),
     ]);
+    // An organiser confirming a group in bulk gives seats, not the opt-in: the mailbox never answered.
+    const grouped = await holdRegistration(db, { ...registrationInput(), futureEditions: "on" }, hold, { expiryHours: 24, now: BEFORE });
+    const organiser = { id: null, email: "organiser@example.org" };
+    expect(await confirmHeldInBulk(db, organiser, [grouped.id], { secret: SECRET, whenFull, now: later })).toMatchObject({ registered: 1 });
+    expect(await optIns(db)).toHaveLength(1);
   });
 
   it("is written with a place on the waitlist, also from a held registration confirmed while full", async () => {

@@ -54,17 +54,20 @@ async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: 
   const { id: _id, hold_reason, source, surge_id, code_hash, code_attempts, created_at, expires_at, future_editions, ...form } = row;
   // The consent stays the one given on the form, at the time it was given.
   const person = { ...form, consent_at: form.consent_at ?? now };
+  // "Tell me about future editions" only once the mailbox has answered (the link or the code):
+  // an organiser's bulk confirmation vouches for a group's seats, not for every address in it.
+  const optIn = future_editions && actor === SELF_SERVICE_ACTOR;
   const result = await registerIn(tx, person, { secret: options.secret, now });
   const audit = { entity: "held-registration", entityId: row.id, details: { reason: hold_reason } };
   if (result.ok) {
-    if (future_editions) await recordFutureEditions(tx, person);
+    if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm", ...audit, details: { ...audit.details, attendeeId: result.attendeeId } });
     return { status: "registered", result };
   }
   if (result.reason === "full") {
     const joined = await options.whenFull(tx, inputOf(row), now);
     if (!joined.ok) return { status: "refused", message: joined.message };
-    if (future_editions) await recordFutureEditions(tx, person);
+    if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm-waitlist", ...audit });
     return { status: "waitlisted", position: joined.position, email: row.email };
   }
