@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { BUTTON } from "~/ui/styles";
 import type { OperationsOverview } from "./operations.server";
 
 // "Invite Past Attendees" on Event Operations: the current edition's announcement to everyone
@@ -19,6 +21,23 @@ export function InvitationsLine({ invitations }: { invitations: Invitations }) {
     <p className="mt-1 text-sm text-gray-700" data-testid="invitation-progress" aria-live="polite">
       {`Invitations: ${n(progress.sent)} sent of ${n(optedIn)} opted in${more ? ` (${more})` : ""}`}
     </p>
+  );
+}
+
+/** Opens the confirmation: in place with JavaScript, as ?confirm=invitations without. */
+export function InviteButton({ page, onOpen }: { page: string; onOpen: () => void }) {
+  return (
+    <Link
+      to={`${page}?confirm=invitations`}
+      preventScrollReset
+      className={BUTTON.secondary}
+      onClick={(event) => {
+        event.preventDefault();
+        onOpen();
+      }}
+    >
+      Invite Past Attendees
+    </Link>
   );
 }
 

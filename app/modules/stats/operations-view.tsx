@@ -15,7 +15,7 @@ import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { useToasts } from "~/ui/use-toasts";
 import { AutoReminderNote } from "./auto-reminder-note";
-import { InvitationsLine, InviteDialog } from "./invitations-panel";
+import { InvitationsLine, InviteButton, InviteDialog } from "./invitations-panel";
 import { MailOffNotice } from "./mail-off-notice";
 import type { OperationsOverview } from "./operations.server";
 
@@ -242,17 +242,7 @@ export function OperationsView({
             >
               Send Reminders
             </Link>
-            <Link
-              to={`${PAGE}?confirm=invitations`}
-              preventScrollReset
-              className={BUTTON.secondary}
-              onClick={(event) => {
-                event.preventDefault();
-                confirming.open("invitations");
-              }}
-            >
-              Invite Past Attendees
-            </Link>
+            <InviteButton page={PAGE} onOpen={() => confirming.open("invitations")} />
           </div>
           <div className="mt-2 flex flex-wrap gap-2">
             {(["ticket", "reminder"] as const).map((template) => (
