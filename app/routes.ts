@@ -15,6 +15,7 @@ export default [
   route("tickets/:token/my-data.json", "routes/ticket-data.ts"),
   route("tickets/:token/delete-my-data", "routes/ticket-erase.tsx"),
   route("waitlist/:token", "routes/waitlist.tsx"),
+  route("future-editions/:token", "routes/future-editions.tsx"),
   route("admin/login", "routes/admin/login.tsx"),
   route("admin/login/two-factor", "routes/admin/login-two-factor.tsx"),
   route("admin/logout", "routes/admin/logout.ts"),

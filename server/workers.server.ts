@@ -7,6 +7,7 @@ import { purgeLoginAttempts } from "~/modules/auth/rate-limit.server";
 import { purgeExpiredSignIns } from "~/modules/auth/two-factor.server";
 import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
 import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server";
+import { INVITATION_TEMPLATE, renderInvitationMail } from "~/modules/invitations/invitation-email.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
@@ -177,6 +178,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
     if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, config.publicUrl);
     if (mail.template === HELD_TEMPLATE) return renderHeldMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === INVITATION_TEMPLATE) return renderInvitationMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
       return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
     }

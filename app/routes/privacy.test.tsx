@@ -17,7 +17,7 @@ const text = (html: string) =>
 
 function renderNotice(overrides: Partial<Parameters<typeof privacyNoticeFacts>[0]> = {}): string {
   const Stub = createRoutesStub([{ id: "privacy", path: "/privacy", Component: Privacy }]);
-  const loaderData = { ...privacyNoticeFacts({ ...SETTINGS_DEFAULTS, ...overrides }), dateLabel: "23 November 2026" };
+  const loaderData = { ...privacyNoticeFacts({ ...SETTINGS_DEFAULTS, ...overrides }), dateLabel: "25 November 2026" };
   return renderToString(<Stub initialEntries={["/privacy"]} hydrationData={{ loaderData: { privacy: loaderData } }} />);
 }
 
@@ -30,8 +30,8 @@ describe("the privacy notice", () => {
       retention_days: 45,
     });
     const t = text(html);
-    expect(PRIVACY_NOTICE).toMatchObject({ version: "3", dateLabel: "23 November 2026" });
-    expect(t).toContain("Version 3, 23 November 2026");
+    expect(PRIVACY_NOTICE).toMatchObject({ version: "4", dateLabel: "25 November 2026" });
+    expect(t).toContain("Version 4, 25 November 2026");
     expect(t).toContain("is organised by Zamfara State Ministry of Youth and Sports. We are the data controller");
     expect(t).toContain("deleted 45 days after the event");
     expect(t).not.toContain("six months");
@@ -40,6 +40,10 @@ describe("the privacy notice", () => {
     expect(t).toContain("the e-mail provider that delivers your ticket");
     expect(t).toContain('"Download my data"');
     expect(t).toContain('"Delete my data"');
+    // Hearing about future editions: its own optional consent, what is kept and how to withdraw.
+    expect(t).toContain('If you tick "Tell me about future editions": your name, e-mail address');
+    expect(t).toContain("a separate, optional consent");
+    expect(t).toContain("also after your registration is deleted, until you withdraw");
     expect(html.match(/href="mailto:dpo@zamfara.example.org"/g)).toHaveLength(2);
     expect(t).toContain("or call +234 803 000 1111. We answer requests within 30 days.");
   });

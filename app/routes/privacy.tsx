@@ -86,6 +86,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <h2 className={heading}>{t("privacy.retention.heading")}</h2>
         <p className="mt-2">{t("privacy.retention.text", { count: retentionDays })}</p>
 
+        <h2 className={heading}>{t("privacy.futureEditions.heading")}</h2>
+        <p className="mt-2">{t("privacy.futureEditions.text")}</p>
+
         <h2 className={heading}>{t("privacy.rights.heading")}</h2>
         <p className="mt-2">{t("privacy.rights.text")}</p>
         <p className="mt-2">{t("privacy.rights.how")}</p>

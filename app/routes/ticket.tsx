@@ -3,22 +3,39 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
+import { FutureEditionsControl, STOP_INTENT } from "~/modules/invitations/ticket-page-control";
+import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import type { RouteHandle } from "~/root";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
+import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/ticket";
 
 // The page is reachable by anyone holding the link: keep it out of shared caches and search engines.
 // The ticket page ships no framework JavaScript on a first visit (ADR 015): it is what people
-// open at the door, often on a weak signal. Everything on it is a link or a plain form.
+// open at the door, often on a weak signal. Everything on it is a link or a plain form (its one
+// post here: stopping the news of future editions).
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const page = await ticketPage(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
+  const db = await getDb();
+  const secret = getConfig().sessionSecret;
+  const page = await ticketPage(db, params.token, secret, requestLanguage(request));
   // Forged, malformed or deleted: the root boundary renders the 404 page.
   if (!page) throw data("Not Found", { status: 404 });
-  return data(page, { headers: PRIVATE_HEADERS });
+  // Whether the holder asked to hear about future editions: the page then offers to stop it.
+  const optedIn = page.state === "active" && Boolean(await optInOfTicket(db, params.token, secret));
+  return data({ page, optedIn }, { headers: PRIVATE_HEADERS });
+}
+
+/** "Stop telling me about future editions": a plain form post, answered with the page and a confirmation. */
+export async function action({ params, request }: Route.ActionArgs) {
+  const form = await readForm(request);
+  if (form.get("intent") !== STOP_INTENT) throw data("Bad Request", { status: 400 });
+  const outcome = await stopByTicket(await getDb(), params.token, getConfig().sessionSecret);
+  if (outcome === "invalid") throw data("Not Found", { status: 404 });
+  return data({ stopped: true }, { headers: PRIVATE_HEADERS });
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
@@ -26,13 +43,14 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
   {
     title: metaTranslator(matches)(
-      !loaderData ? "ticket.metaNotFound" : loaderData.state === "door-code" ? "ticket.metaDoorCode" : "ticket.metaTitle",
-      { name: loaderData && "event" in loaderData ? (loaderData.event?.name ?? "") : "" },
+      !loaderData ? "ticket.metaNotFound" : loaderData.page.state === "door-code" ? "ticket.metaDoorCode" : "ticket.metaTitle",
+      { name: loaderData && "event" in loaderData.page ? (loaderData.page.event?.name ?? "") : "" },
     ),
   },
   { name: "robots", content: "noindex" },
 ];
 
-export default function Ticket({ loaderData }: Route.ComponentProps) {
-  return <TicketPageView page={loaderData} />;
+export default function Ticket({ loaderData, actionData }: Route.ComponentProps) {
+  const more = <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />;
+  return <TicketPageView page={loaderData.page} more={more} />;
 }

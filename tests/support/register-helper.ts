@@ -23,6 +23,8 @@ export type Registrant = {
   reason?: string;
   /** ticks the NDPA consent box (makeRegistrant sets it) */
   consent?: boolean;
+  /** ticks "Tell me about future editions" (optional, unticked by default) */
+  futureEditions?: boolean;
 };
 
 /** An address no other test (or earlier run against the same server) uses. Lower case, as the server stores it. */
@@ -76,6 +78,7 @@ export async function fillRegistrationForm(page: Page, data: Partial<Registrant>
   if (data.localGovernment) await form.getByLabel("Local Government").selectOption(data.localGovernment);
   if (data.reason) await form.getByLabel("Why do you want to attend?").fill(data.reason);
   if (data.consent) await form.getByRole("checkbox", { name: /I agree/ }).check();
+  if (data.futureEditions) await form.getByRole("checkbox", { name: /Tell me about future editions/ }).check();
 }
 
 /**
@@ -188,6 +191,7 @@ export function registrationFormFields(data: Registrant, formStamp: string): Rec
     reason: data.reason ?? "",
   };
   if (data.consent) fields.consent = "on";
+  if (data.futureEditions) fields.futureEditions = "on";
   return fields;
 }
 

@@ -4,6 +4,7 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { audit_log, check_ins, mail_outbox, reminders, waitlist } from "~/db/schema";
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
+import { recordOptIn } from "~/modules/invitations/opt-in.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -62,6 +63,8 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
       entity_id: queued?.id,
       details: { name: person.full_name },
     });
+    // They asked to hear about future editions.
+    await recordOptIn(db, { ...person, language: "en" }, { consentedAt: new Date(), noticeVersion: "3" });
     const registeredBefore = (await getSettings(db)).registered_count;
 
     expect(await registrationBySelfServiceToken(db, signSelfServiceToken(earlier.id, SECRET), SECRET)).toEqual({
@@ -79,6 +82,7 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     expect(data?.reminders).toEqual([expect.objectContaining({ event_date: "2026-12-24" })]);
     expect(data?.emails.map((m) => m.kind).sort()).toEqual(["cancellation", "ticket"]);
     expect(data?.waitlist).toEqual([expect.objectContaining({ id: queued?.id, status: "expired" })]);
+    expect(data?.future_editions).toMatchObject({ email: person.email, notice_version: "3", invitations: [] });
     expect(JSON.parse(JSON.stringify(data))).toBeTruthy();
 
     for (const needle of [person.email, person.full_name, person.phone, "ZYS-CURRENT1-QX7BBB", "ZYS-EARLIER1-QX7AAA"])

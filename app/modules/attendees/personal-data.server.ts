@@ -14,13 +14,15 @@ import {
 } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, pseudonymiseAuditEntries, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
+import { eraseOptIn, optInForExport } from "~/modules/invitations/opt-in.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 
 // A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
 // them, and erasure. A person is an e-mail address: their registration, any registrations
-// they cancelled, the mail sent to them, their check-in and reminders. The audit log keeps
+// they cancelled, the mail sent to them, their check-in and reminders, their opt-in to hear
+// about future editions. The audit log keeps
 // that something happened, under the registration's random id, without their details.
 
 /** What a copy of someone's data says of each e-mail sent to them. */
@@ -117,7 +119,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   const waitlistEntries = await db.select().from(waitlist).where(emailEquals(waitlist.email, email));
   const pastEditions = await db.select().from(past_registrations).where(emailEquals(past_registrations.email, email));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
-  const [checkIn, reminderRows, mail] = await Promise.all([
+  const [checkIn, reminderRows, mail, futureEditions] = await Promise.all([
     registration
       ? db.select({ at: check_ins.created_at, method: check_ins.method }).from(check_ins).where(eq(check_ins.attendee_id, registration.id))
       : [],
@@ -132,12 +134,13 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
       .from(mail_outbox)
       .where(or(inArray(mail_outbox.attendee_id, ids.length ? ids : [id]), emailEquals(mail_outbox.to_address, email)))
       .orderBy(mail_outbox.created_at),
+    optInForExport(db, email),
   ]);
   await recordAudit(db, actor, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: id });
   return {
     exported_at: new Date().toISOString(),
     about:
-      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door, the reminders queued for you and every e-mail sent to you.",
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door, the reminders queued for you, every e-mail sent to you, and whether you asked to hear about future editions.",
     registration: registration ?? null,
     cancelled_registrations: cancelled,
     waitlist: waitlistEntries,
@@ -145,6 +148,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
     check_in: checkIn[0] ?? null,
     reminders: reminderRows,
     emails: mail,
+    future_editions: futureEditions,
   };
 }
 
@@ -169,8 +173,10 @@ export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
   const address = normalizeEmail(email);
   // The settings row first, as every seat-changing transaction takes it: one lock order, no deadlocks.
   await lockSeats(tx);
-  // A registration held during an attack and not yet confirmed is theirs too.
+  // A registration held during an attack and not yet confirmed is theirs too, and so is their
+  // wish to hear about future editions.
   await tx.delete(held_registrations).where(emailEquals(held_registrations.email, address));
+  await eraseOptIn(tx, address);
   // Their waitlist entries go first (an offer they held passes on at the end).
   const queued = await tx.delete(waitlist).where(emailEquals(waitlist.email, address)).returning({ id: waitlist.id });
   if (queued.length > 0) {

@@ -94,6 +94,8 @@ const ACTION_LABELS: Record<string, string> = {
   "held.confirm": "Confirmed a held registration",
   "held.confirm-waitlist": "Confirmed a held registration onto the waitlist",
   "held.delete": "Deleted held registrations",
+  "invitations.send": "Invited past attendees to this edition",
+  "invitation.withdraw": "Someone stopped the news of future editions",
 };
 
 /** "key: value" pairs of the details, short enough for a table cell. */

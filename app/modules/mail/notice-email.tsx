@@ -1,4 +1,4 @@
-import { Body, Button, Container, Head, Heading, Html, Preview, Section, Text } from "@react-email/components";
+import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
 
 // The short e-mails that are not the ticket (a cancellation, the waitlist's confirmation and
@@ -15,11 +15,13 @@ export type NoticeEmailProps = {
   paragraphs: string[];
   button?: { href: string; label: string };
   footnote?: string;
+  /** a link after the footnote (an invitation's "stop these e-mails") */
+  footnoteLink?: { href: string; label: string };
   /** the language the words are in (its code), for mail clients and screen readers */
   language: string;
 };
 
-function NoticeEmail({ preview, heading, paragraphs, button, footnote, language }: NoticeEmailProps) {
+function NoticeEmail({ preview, heading, paragraphs, button, footnote, footnoteLink, language }: NoticeEmailProps) {
   return (
     <Html lang={language}>
       <Head />
@@ -52,6 +54,13 @@ function NoticeEmail({ preview, heading, paragraphs, button, footnote, language 
             </Section>
           ) : null}
           {footnote ? <Text style={{ color: "#6b7280", fontSize: "13px", lineHeight: "20px", margin: 0 }}>{footnote}</Text> : null}
+          {footnoteLink ? (
+            <Text style={{ color: "#6b7280", fontSize: "13px", lineHeight: "20px", margin: "8px 0 0" }}>
+              <Link href={footnoteLink.href} style={{ color: "#374151", textDecoration: "underline" }}>
+                {footnoteLink.label}
+              </Link>
+            </Text>
+          ) : null}
         </Container>
       </Body>
     </Html>

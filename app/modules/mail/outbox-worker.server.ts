@@ -74,6 +74,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
         html: mail.html,
         text: mail.text,
         attachments: mail.attachments,
+        headers: rendered?.headers,
       }));
     } catch (error) {
       try {

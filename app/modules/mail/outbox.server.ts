@@ -24,10 +24,14 @@ export type TemplatedMail = {
   attendeeId?: string | null;
 };
 
+/**
+ * What a template renders to. `headers`: header lines of the message itself, made as it is sent
+ * and never stored (an invitation's List-Unsubscribe, whose signed link is made then too).
+ */
+export type RenderedMail = Pick<OutgoingMail, "subject" | "html" | "text" | "attachments"> & { headers?: Record<string, string> };
+
 /** Renders a templated message: content for the row, from its template name and data. */
-export type MailRenderer = (
-  mail: Pick<OutboxMessage, "template" | "template_data" | "attendee_id" | "subject">,
-) => Promise<Pick<OutgoingMail, "subject" | "html" | "text" | "attachments">>;
+export type MailRenderer = (mail: Pick<OutboxMessage, "template" | "template_data" | "attendee_id" | "subject">) => Promise<RenderedMail>;
 
 /**
  * The mails anyone can make the site send to an address by filling in a public form with it:

@@ -16,6 +16,8 @@ type MailMessage = {
   html: string;
   text: string;
   attachments: MailAttachment[];
+  /** header lines the template made (List-Unsubscribe); X-Outbox-Id is always added */
+  headers?: Record<string, string>;
 };
 
 export type MailTransport = {
@@ -126,7 +128,7 @@ function toNodemailer(message: MailMessage, from: string) {
     subject: message.subject,
     html: message.html,
     text: message.text,
-    headers: { "X-Outbox-Id": message.id },
+    headers: { ...message.headers, "X-Outbox-Id": message.id },
     attachments: message.attachments.map((a) => ({
       filename: a.filename,
       contentType: a.contentType,

@@ -10,7 +10,7 @@ import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { HELD_MESSAGES } from "./held-messages";
 import { hashCode, MAX_CODE_ATTEMPTS, SURGE_QUIET_MS, signHeldLink } from "./holds.server";
-import { type PersonInput, type RegistrationResult, registerIn } from "./registration.server";
+import { type PersonInput, type RegistrationResult, recordFutureEditions, registerIn } from "./registration.server";
 
 // Confirming a held registration: by the e-mail's link, by the six-digit code typed on the
 // page, or by an organiser who knows the group is real. Confirming is registering, in one
@@ -51,17 +51,23 @@ function inputOf(row: HeldRow): PersonInput {
 async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: ConfirmOptions): Promise<ConfirmOutcome> {
   const now = options.now ?? new Date();
   await tx.delete(held_registrations).where(eq(held_registrations.id, row.id));
-  const { id: _id, hold_reason, source, surge_id, code_hash, code_attempts, created_at, expires_at, ...person } = row;
+  const { id: _id, hold_reason, source, surge_id, code_hash, code_attempts, created_at, expires_at, future_editions, ...form } = row;
   // The consent stays the one given on the form, at the time it was given.
-  const result = await registerIn(tx, { ...person, consent_at: person.consent_at ?? now }, { secret: options.secret, now });
+  const person = { ...form, consent_at: form.consent_at ?? now };
+  // "Tell me about future editions" only once the mailbox has answered (the link or the code):
+  // an organiser's bulk confirmation vouches for a group's seats, not for every address in it.
+  const optIn = future_editions && actor === SELF_SERVICE_ACTOR;
+  const result = await registerIn(tx, person, { secret: options.secret, now });
   const audit = { entity: "held-registration", entityId: row.id, details: { reason: hold_reason } };
   if (result.ok) {
+    if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm", ...audit, details: { ...audit.details, attendeeId: result.attendeeId } });
     return { status: "registered", result };
   }
   if (result.reason === "full") {
     const joined = await options.whenFull(tx, inputOf(row), now);
     if (!joined.ok) return { status: "refused", message: joined.message };
+    if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm-waitlist", ...audit });
     return { status: "waitlisted", position: joined.position, email: row.email };
   }

@@ -169,6 +169,8 @@ export async function holdRegistration(
     const person = personValues(input, now);
     const values = {
       ...person,
+      // The opt-in waits for the confirmation, as the registration does.
+      future_editions: input.futureEditions === "on",
       hold_reason: decision.reason,
       source: decision.source,
       surge_id: surgeId,

@@ -213,6 +213,26 @@ export function RegistrationForm({
         ) : null}
       </div>
 
+      {/* A consent of its own (NDPA): optional, unticked unless the person ticks it. */}
+      <div data-field="" data-error-id={fields.futureEditions.errorId}>
+        <label htmlFor={fields.futureEditions.id} className="flex items-start gap-3 text-sm text-gray-700">
+          <input
+            {...getInputProps(fields.futureEditions, { type: "checkbox" })}
+            {...cleared(fields.futureEditions)}
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
+          />
+          <span>
+            <span className="font-medium text-gray-900">{t("register.futureEditions.label")}</span>
+            <span className="mt-0.5 block text-gray-600">{t("register.futureEditions.hint")}</span>
+          </span>
+        </label>
+        {shown(fields.futureEditions).error ? (
+          <p id={fields.futureEditions.errorId} className={FIELD_ERROR}>
+            {translateMessage(t, shown(fields.futureEditions).error ?? "")}
+          </p>
+        ) : null}
+      </div>
+
       <button
         type="submit"
         disabled={submitting}

@@ -4,6 +4,7 @@ import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals } from "~/db/schema";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
+import { recordOptIn } from "~/modules/invitations/opt-in.server";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
@@ -66,7 +67,27 @@ export function personValues(input: PersonInput, now: Date) {
  */
 export async function registerAttendee(db: Db, input: PersonInput, options: RegistrationOptions): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
-  return db.transaction((tx) => registerIn(tx, personValues(input, now), { ...options, now }));
+  return db.transaction(async (tx) => {
+    const person = personValues(input, now);
+    const result = await registerIn(tx, person, { ...options, now });
+    if (result.ok && input.futureEditions === "on") await recordFutureEditions(tx, person);
+    return result;
+  });
+}
+
+/**
+ * "Tell me about future editions", ticked on the form: the opt-in, in the transaction that
+ * registers the person (or puts them in line), with the time and the notice version of the
+ * consent they gave with it.
+ */
+export async function recordFutureEditions(
+  tx: DbOrTx,
+  person: Pick<ReturnType<typeof personValues>, "full_name" | "email" | "phone" | "language"> & {
+    consent_at: Date | null;
+    consent_version: string;
+  },
+): Promise<void> {
+  await recordOptIn(tx, person, { consentedAt: person.consent_at ?? new Date(), noticeVersion: person.consent_version });
 }
 
 /** The registration's steps inside the caller's transaction (a held registration being confirmed runs them too). */

@@ -49,6 +49,8 @@ export const registrationSchema = z
     localGovernment: optionalText(80),
     reason: optionalText(2000, LINES_TEXT),
     consent: z.literal("on", { error: "validation.consent" }),
+    // "Tell me about future editions": a consent of its own, optional and unticked by default.
+    futureEditions: z.optional(z.literal("on", { error: "validation.futureEditions" })),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -109,6 +111,7 @@ export const REGISTRATION_FIELDS = [
   "localGovernment",
   "reason",
   "consent",
+  "futureEditions",
 ] as const;
 
 /** Each field's first message, translated by `translate`, in one line for the toast. */

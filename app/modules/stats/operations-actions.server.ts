@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
+import { queueInvitations } from "~/modules/invitations/invite.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
@@ -21,6 +22,10 @@ const OPERATIONS_TOASTS = {
   retrying: (n: number) => `Sending ${n.toLocaleString("en-US")} failed reminders again…`,
   testSent: (email: string) => `Test e-mail sent to ${email}`,
   testFailed: "Failed to send the test e-mail",
+  inviting: (n: number) =>
+    `Sending invitations to ${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"} who asked to hear about future editions…`,
+  allInvited: "Everyone who asked to hear about future editions already has this edition's invitation (or is registered).",
+  invitationsFailed: "Failed to send the invitations",
 } as const;
 
 /** The operations screen's buttons; each answers with a redirect back and the product's toast. */
@@ -69,6 +74,18 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     } catch (error) {
       logger().error({ err: error }, "retrying reminders failed");
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.remindersFailed);
+    }
+  }
+  if (intent === "invite-past-attendees") {
+    try {
+      const { queued } = await queueInvitations(db, actor);
+      notifyOutbox();
+      return queued > 0
+        ? redirectWithToast(back, "info", OPERATIONS_TOASTS.inviting(queued), { duration: 8000 })
+        : redirectWithToast(back, "info", OPERATIONS_TOASTS.allInvited);
+    } catch (error) {
+      logger().error({ err: error }, "queueing invitations failed");
+      return redirectWithToast(back, "error", OPERATIONS_TOASTS.invitationsFailed);
     }
   }
   if (intent === "check-timing") {

@@ -15,6 +15,7 @@ import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { useToasts } from "~/ui/use-toasts";
 import { AutoReminderNote } from "./auto-reminder-note";
+import { InvitationsLine, InviteButton, InviteDialog } from "./invitations-panel";
 import { MailOffNotice } from "./mail-off-notice";
 import type { OperationsOverview } from "./operations.server";
 
@@ -149,22 +150,25 @@ function EmailPreview({ template, onClose }: { template: Preview; onClose: () =>
   );
 }
 
+/** The confirmations opened by `?confirm=`: Send Reminders and Invite Past Attendees. */
+export type OperationsConfirm = "reminders" | "invitations";
+
 export function OperationsView({
   overview,
-  confirmReminders,
+  confirm,
   preview,
 }: {
   overview: OperationsOverview;
-  confirmReminders: boolean;
+  confirm: OperationsConfirm | null;
   preview: Preview | null;
 }) {
   const previewing = useRouteModal<Preview>({ param: "preview", closeHref: PAGE, fromUrl: preview, data: overview });
   const { early, due } = overview.reminders;
-  useRefresh(early.queued + due.queued > 0);
+  useRefresh(early.queued + due.queued + overview.invitations.progress.queued > 0);
   const { toasts, push } = useToasts();
   // A batch sent now is of the kind a send makes now: its result is that kind's count.
   useReminderResult(overview.reminders[overview.reminderKind], push);
-  const confirming = useRouteModal({ param: "confirm", closeHref: PAGE, fromUrl: confirmReminders ? "reminders" : null, data: overview });
+  const confirming = useRouteModal<OperationsConfirm>({ param: "confirm", closeHref: PAGE, fromUrl: confirm, data: overview });
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-timing";
   const { registration, checkIn, system } = overview;
@@ -238,6 +242,7 @@ export function OperationsView({
             >
               Send Reminders
             </Link>
+            <InviteButton page={PAGE} onOpen={() => confirming.open("invitations")} />
           </div>
           <div className="mt-2 flex flex-wrap gap-2">
             {(["ticket", "reminder"] as const).map((template) => (
@@ -256,6 +261,7 @@ export function OperationsView({
             ))}
           </div>
           <ReminderProgress reminders={overview.reminders} />
+          <InvitationsLine invitations={overview.invitations} />
           {early.failed + due.failed > 0 ? (
             <Form method="post" className="mt-2">
               <button type="submit" name="intent" value="retry-reminders" className={BUTTON.secondary}>
@@ -299,7 +305,10 @@ export function OperationsView({
         </Card>
       </div>
 
-      {confirming.target ? (
+      {confirming.target === "invitations" ? (
+        <InviteDialog invitations={overview.invitations} page={PAGE} onClose={confirming.close} />
+      ) : null}
+      {confirming.target === "reminders" ? (
         <ConfirmDialog
           title="Send Reminders"
           message="Send reminder emails to all registered attendees?"

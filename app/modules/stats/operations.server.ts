@@ -3,6 +3,8 @@ import { getConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { pingDatabase } from "~/db/client.server";
 import { countCheckedIn } from "~/modules/checkin/checkin.server";
+import { findEdition } from "~/modules/invitations/edition-facts.server";
+import { invitationOverview } from "~/modules/invitations/invite.server";
 import { outboxCounts } from "~/modules/mail/outbox.server";
 import { mailStatus } from "~/modules/mail/transport.server";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
@@ -27,7 +29,11 @@ export async function operationsOverview(db: Db, now = new Date()) {
     mailStatus(getConfig()),
     waitlistCounts(db),
   ]);
-  const reminders = await reminderProgress(db, settings.event_date);
+  const [reminders, invitations, edition] = await Promise.all([
+    reminderProgress(db, settings.event_date),
+    invitationOverview(db, settings.edition_id),
+    findEdition(db, settings.edition_id),
+  ]);
   const autoReminder = autoReminderPlan(settings, now);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
   const passed = hasEventPassed(now, settings.event_date, settings.event_time);
@@ -53,6 +59,8 @@ export async function operationsOverview(db: Db, now = new Date()) {
     reminderKind: reminderKind(now, settings.event_date),
     reminderNote: sendReminderNote({ now, eventDate: settings.event_date, auto: autoReminder }),
     autoReminder,
+    // "Invite Past Attendees": the current edition's announcement to those who opted in.
+    invitations: { ...invitations, edition: edition?.name ?? "" },
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
   };
 }

@@ -18,14 +18,15 @@ const SAVE_BUTTON = `flex w-full items-center justify-center gap-2 rounded-lg bg
 
 type TicketPageData = NonNullable<Awaited<ReturnType<typeof ticketPage>>>;
 
-export function TicketPageView({ page }: { page: TicketPageData }) {
+/** `more`: what other parts of the site offer the ticket's holder, under the ticket (the route composes it). */
+export function TicketPageView({ page, more }: { page: TicketPageData; more?: React.ReactNode }) {
   if (page.state === "door-code") return <DoorCodeOnly />;
   if (page.state === "cancelled") return <CancelledTicket page={page} />;
   if (page.state === "past") return <PastTicket page={page} />;
-  return <ValidTicket page={page} />;
+  return <ValidTicket page={page} more={more} />;
 }
 
-function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active" }> }) {
+function ValidTicket({ page, more }: { page: Extract<TicketPageData, { state: "active" }>; more?: React.ReactNode }) {
   const { t, i18n } = useTranslation();
   const { ticket, event, qrSvg: qr, calendarHref, cancelHref } = page;
   // The picture in the language the page is read in.
@@ -98,6 +99,7 @@ function ValidTicket({ page }: { page: Extract<TicketPageData, { state: "active"
           {t("ticket.cancelLink")}
         </Link>
       </p>
+      {more}
       <YourData token={page.token} />
     </main>
   );

@@ -11,6 +11,7 @@ import {
   type PersonInput,
   personValues,
   REGISTRATION_MESSAGES,
+  recordFutureEditions,
 } from "~/modules/registration/registration.server";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
@@ -41,7 +42,13 @@ export type JoinResult =
 
 /** Joins the waitlist: only while the event is fully booked, once per e-mail, answered with the place in line. */
 export async function joinWaitlist(db: Db, input: PersonInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
-  return db.transaction((tx) => joinWaitlistIn(tx, input, options));
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const result = await joinWaitlistIn(tx, input, { ...options, now });
+    // "Tell me about future editions" is recorded with the place in line, as with a registration.
+    if (result.ok && input.futureEditions === "on") await recordFutureEditions(tx, personValues(input, now));
+    return result;
+  });
 }
 
 /** Joining, inside the caller's transaction (a held registration confirmed while the event is full joins this way). */

@@ -5,13 +5,15 @@ import { recentSurges } from "~/modules/registration/held.server";
 import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";
-import { OperationsView } from "~/modules/stats/operations-view";
+import { type OperationsConfirm, OperationsView } from "~/modules/stats/operations-view";
 import { isPreviewTemplate, type PreviewTemplate } from "~/modules/tickets/email-preview.server";
 import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/operations";
 
 // /admin/operations: the event's day-to-day state and its e-mail operations.
 export const handle = { title: "Event Operations" };
+
+const CONFIRMS: readonly OperationsConfirm[] = ["reminders", "invitations"];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
@@ -20,7 +22,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
     overview: await operationsOverview(db),
     surges: await recentSurges(db),
     nextEdition: await nextEditionOffer(db, new Date()),
-    confirmReminders: url.searchParams.get("confirm") === "reminders",
+    confirm: CONFIRMS.find((name) => name === url.searchParams.get("confirm")) ?? null,
     preview: isPreviewTemplate(preview ?? undefined) ? (preview as PreviewTemplate) : null,
   };
 }
@@ -35,7 +37,7 @@ export default function Operations({ loaderData }: Route.ComponentProps) {
     <div className="space-y-4">
       <NextEditionNotice offer={loaderData.nextEdition} />
       <SurgeNotice surges={loaderData.surges} />
-      <OperationsView overview={loaderData.overview} confirmReminders={loaderData.confirmReminders} preview={loaderData.preview} />
+      <OperationsView overview={loaderData.overview} confirm={loaderData.confirm} preview={loaderData.preview} />
     </div>
   );
 }
