@@ -7,6 +7,7 @@ import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import { type RegisteredAttendee, registerForTicket, selfServiceToken } from "../support/register-helper";
+import { siteMail } from "../support/site-mailbox";
 import { createSpeaker } from "../support/speaker-uploads";
 
 // The yearly cycle, on a site of its own whose clock the test moves (as the retention test does):
@@ -68,17 +69,18 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await page.getByRole("button", { name: "Save Event Settings" }).click();
       await expect(page.getByText("Event settings saved successfully!")).toBeVisible();
 
+      // The third asks to hear about future editions.
       const people: RegisteredAttendee[] = [];
       for (const [i, state] of ["Zamfara", "Zamfara", "Kano"].entries()) {
         people.push(
           await registerForTicket(
             page.request,
-            { fullName: `Edition One ${i}`, state, localGovernment: state === "Kano" ? "Fagge" : "Gusau" },
+            { fullName: `Edition One ${i}`, state, localGovernment: state === "Kano" ? "Fagge" : "Gusau", futureEditions: i === 2 },
             { dataDir },
           ),
         );
       }
-      const [first, second] = people as [RegisteredAttendee, RegisteredAttendee, RegisteredAttendee];
+      const [first, second, third] = people as [RegisteredAttendee, RegisteredAttendee, RegisteredAttendee];
       await checkInByTicketId(page, first.ticketId, !postgres);
       await expect(doorOutcome(page)).toHaveAttribute("data-outcome", "checked-in");
       const ticketPath = `/tickets/${encodeURIComponent(await selfServiceToken(second.email, { dataDir }))}`;
@@ -103,6 +105,7 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await expect(page.getByLabel("Event date")).toHaveValue(nextYear);
       await expect(page.getByRole("checkbox", { name: /^Speakers/ })).toBeChecked();
       await expect(page.getByRole("checkbox", { name: /^Agenda/ })).not.toBeChecked();
+      await page.screenshot({ path: testInfo.outputPath(`next-edition-form-${database}.png`), fullPage: true });
       await page.getByRole("button", { name: "Review what will happen" }).click();
       const review = page.getByTestId("next-edition-review");
       await expect(review).toContainText("The First edition");
@@ -142,12 +145,35 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await checkInByTicketId(page, again.ticketId, !postgres);
       await expect(doorOutcome(page)).toHaveAttribute("data-outcome", "checked-in");
 
+      // /editions: the First edition's figures, and its speaker as it was.
+      await page.goto("/editions");
+      const archived = page.getByRole("region", { name: "First edition" });
+      await expect(archived).toContainText("3 young people from 2 states; 1 attended");
+      await expect(archived).toContainText("Hajiya Amina Sani");
+      await page.screenshot({ path: testInfo.outputPath(`editions-${database}.png`), fullPage: true });
+
+      // Invite Past Attendees: the one who asked, once, however often it is pressed.
+      for (let press = 0; press < 2; press++) {
+        await page.goto("/admin/operations?confirm=invitations");
+        await page.getByRole("dialog", { name: "Invite Past Attendees" }).getByRole("button", { name: "Invite Past Attendees" }).click();
+        await expect(page.getByRole("dialog", { name: "Invite Past Attendees" })).toHaveCount(0);
+      }
+      const invited = async () => (await siteMail(site as PrivateSite)).filter((mail) => mail.subject.startsWith("You're invited:"));
+      await expect.poll(async () => (await invited()).length, { timeout: 20_000 }).toBe(1);
+      await page.waitForTimeout(2_000);
+      const invitations = await invited();
+      expect(invitations.map((mail) => mail.to)).toEqual([[third.email]]);
+      expect(invitations[0]?.subject).toBe("You're invited: Zamfara Youth Summit, Second edition");
+
       // Edition 1's retention ends 10 days after its date: its people go, its archive and edition 2's stay.
       moveClock(31 + RETENTION_DAYS + 1);
       await signInAsAdmin(page);
       await expect.poll(async () => (await page.request.get(ticketPath)).status(), { timeout: 30_000, intervals: [2_000] }).toBe(404);
       await page.goto("/admin/attendees");
       await expect(page.getByText(first.email).first()).toBeVisible();
+      // The archive stays.
+      await page.goto("/editions");
+      await expect(page.getByRole("region", { name: "First edition" })).toContainText("3 young people from 2 states; 1 attended");
       await page.goto("/admin/activity");
       await expect(page.getByRole("list", { name: "Activity" }).getByRole("listitem").filter({ hasText: "edition" }).first()).toBeVisible();
       await context.close();
