@@ -7,6 +7,7 @@ import { figureCounts, figuresLine } from "../../app/modules/editions/figures";
 import { formatEventDate } from "../../app/modules/settings/event-time";
 import { expectNoViolations } from "../support/axe";
 import { text } from "../support/catalogue";
+import { firstVisit } from "../support/first-visit";
 import { expect, test } from "../support/fixtures";
 import { PAST_EDITION } from "../support/past-edition";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
@@ -99,5 +100,12 @@ test.describe("a past edition", () => {
       await expectNoViolations(axePage, `/editions in ${language}`);
     }
     await checked.close();
+
+    // A first visit on a phone, with an empty cache: no script, within the public pages' 150 KB.
+    const weighed = await browser.newContext({ ...phone, baseURL: site.url });
+    const weight = await firstVisit(await weighed.newPage(), "/editions");
+    expect(weight.scripts).toEqual([]);
+    expect(weight.total).toBeLessThanOrEqual(150_000);
+    await weighed.close();
   });
 });

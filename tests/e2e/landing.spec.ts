@@ -37,7 +37,9 @@ async function scrollSettled(page: Page): Promise<number> {
   let last = Number.NaN;
   await expect
     .poll(async () => {
-      const now = await page.evaluate(() => new Promise<number>((done) => setTimeout(() => done(window.scrollY), 150)));
+      // Waited here, not in the page: without JavaScript the page's timers never fire.
+      await page.waitForTimeout(150);
+      const now = await page.evaluate(() => window.scrollY);
       const still = now === last;
       last = now;
       return still;

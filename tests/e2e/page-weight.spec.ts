@@ -1,5 +1,4 @@
-import { gzipSync } from "node:zlib";
-import type { Page } from "@playwright/test";
+import { firstVisit } from "../support/first-visit";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { registerForTicket, selfServiceToken } from "../support/register-helper";
@@ -14,38 +13,6 @@ const KB = 1000;
 const BUDGET = { javaScript: 110 * KB, total: 150 * KB };
 // The ticket page is what people open at the door, often on a weak signal: 40 KB in all (ADR 015).
 const TICKET_BUDGET = 40 * KB;
-
-type Weight = { javaScript: number; total: number; scripts: string[] };
-
-async function firstVisit(page: Page, path: string): Promise<Weight> {
-  const pending: Promise<{ url: string; script: boolean; gzip: number; transfer: number }>[] = [];
-  page.on("requestfinished", (request) => {
-    pending.push(
-      (async () => {
-        const response = await request.response();
-        const sizes = await request.sizes();
-        const body = response ? await response.body().catch(() => Buffer.alloc(0)) : Buffer.alloc(0);
-        const script = request.resourceType() === "script";
-        return {
-          url: request.url(),
-          script,
-          gzip: script ? gzipSync(body, { level: 9 }).length : 0,
-          transfer: sizes.responseBodySize + sizes.responseHeadersSize,
-        };
-      })(),
-    );
-  });
-  await page.goto(path, { waitUntil: "networkidle" });
-  const loaded = await Promise.all(pending);
-  const scripts = loaded.filter((r) => r.script);
-  const weight = {
-    javaScript: scripts.reduce((sum, r) => sum + r.gzip, 0),
-    total: loaded.reduce((sum, r) => sum + r.transfer, 0),
-    scripts: scripts.map((r) => new URL(r.url).pathname),
-  };
-  test.info().annotations.push({ type: "weight", description: `${path}: ${JSON.stringify(weight)}` });
-  return weight;
-}
 
 // Both languages: a Hausa page carries its own words (its catalogue share, /register's messages
 // element), and a Hausa speaker's phone has the same budget. A shared link opens it in Hausa.

@@ -87,7 +87,9 @@ export async function fillRegistrationForm(page: Page, data: Partial<Registrant>
  */
 export async function pauseLikeAPerson(page: Page): Promise<void> {
   const stamp = await page.locator('input[name="formStamp"]').first().getAttribute("value");
-  const left = servedAt(stamp ?? "") + MIN_FILL_MS + 100 - Date.now();
+  // A stamp from the future is from a site whose clock a test moved ahead: wait the whole time.
+  const age = Math.max(0, Date.now() - servedAt(stamp ?? ""));
+  const left = MIN_FILL_MS + 100 - age;
   if (left > 0) await page.waitForTimeout(left);
 }
 
@@ -125,18 +127,19 @@ async function formStampFor(request: APIRequestContext): Promise<string> {
   );
   const value = /name="formStamp" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
   expect(value, "the /register page's form stamp").not.toBe("");
-  await untilAccepted([readyAt(value, page)]);
+  await untilAccepted([readyAt()]);
   return value;
 }
 
 /**
- * When, on this process's clock, a stamp is old enough for the server. Counted from the answer's
- * Date header (the server's clock, which a test may have moved: a private site under libfaketime),
- * never from this process's clock. The header has whole seconds, so this errs on the late side.
+ * When, on this process's clock, a stamp just received is old enough for the server: the stamp
+ * carries the server's time of serving it, which is the moment its page arrived here. Counted from
+ * that arrival, never by comparing the stamp's time with this process's clock or the answer's Date
+ * header: a test may move a private site's clock (libfaketime), and Node caches the Date header
+ * for up to a second, so right after a move the header still tells the old time.
  */
-function readyAt(stamp: string, answer: { headers(): Record<string, string> }): number {
-  const serverNow = Date.parse(answer.headers().date ?? "") || Date.now();
-  return Date.now() + Math.max(0, servedAt(stamp) + MIN_FILL_MS + 100 - serverNow);
+function readyAt(): number {
+  return Date.now() + MIN_FILL_MS + 100;
 }
 
 async function untilAccepted(ready: number[]): Promise<void> {
@@ -156,7 +159,7 @@ export async function formStamps(request: APIRequestContext, count: number, para
       (r) => r.status(),
     );
     const stamp = /name="formStamp" value="([^"]+)"/.exec(await answer.text())?.[1] ?? "";
-    ready.push(readyAt(stamp, answer));
+    ready.push(readyAt());
     return stamp;
   };
   // The browser's cookie first: pages fetched at once by a browser without one would each get a
