@@ -48,7 +48,6 @@ export default defineConfig({
         "page-weight.spec.ts",
         "personal-data.spec.ts",
         "registration-flow.spec.ts",
-        "registration-validation.spec.ts",
         "ticket-cancel.spec.ts",
         "ticket-page.spec.ts",
       ],
