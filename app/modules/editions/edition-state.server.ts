@@ -67,9 +67,13 @@ async function contentCounts(db: DbOrTx) {
   return { speakers: s, special_guests: g, agenda: a, partners: p };
 }
 
-/** What Event Settings and Event Operations offer once the current edition is over: starting the next. */
+/**
+ * What Event Settings and Event Operations offer once the current edition is over and had people:
+ * starting the next. An edition nobody registered for (a fresh site on its default date) just
+ * takes a new date.
+ */
 export async function nextEditionOffer(db: DbOrTx, now: Date): Promise<{ edition: string; eventDate: string } | null> {
   const settings = await getSettings(db);
-  if (!hasEventPassed(now, settings.event_date, settings.event_time)) return null;
+  if (!(await editionConcluded(db, settings, now)).hasPeople) return null;
   return { edition: (await currentEdition(db)).name, eventDate: settings.event_date };
 }

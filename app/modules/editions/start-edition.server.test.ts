@@ -22,6 +22,7 @@ import {
 } from "~/db/schema";
 import { SYSTEM_ACTOR } from "~/modules/audit/audit.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import { nextEditionOffer } from "./edition-state.server";
 import { CARRY_OVER_DEFAULTS, type NextEditionInput } from "./schemas";
 import { startNextEdition } from "./start-edition.server";
 
@@ -172,6 +173,15 @@ describe.each(DATABASE_KINDS)("startNextEdition on %s", (kind) => {
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "not-concluded" });
     expect(await db.select({ id: editions.id }).from(editions).orderBy(editions.id)).toEqual([{ id: 1 }, { id: 2 }]);
+  });
+
+  it("is offered once the edition is over and had people; a fresh site's past default date just moves", async () => {
+    const { db } = database;
+    const during = new Date("2026-12-24T12:00:00Z");
+    expect(await nextEditionOffer(db, AFTER)).toBeNull();
+    await createAttendee(db);
+    expect(await nextEditionOffer(db, during)).toBeNull();
+    expect(await nextEditionOffer(db, AFTER)).toEqual({ edition: "First edition", eventDate: "2026-12-24" });
   });
 
   it("marks the archive purged when the edition's personal data was already deleted", async () => {
