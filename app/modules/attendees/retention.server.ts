@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import {
   attendees,
@@ -126,13 +126,13 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
 }
 
 /**
- * Adds what the purge is about to delete to the anonymous counts, aggregated in SQL: totals,
- * by gender, by state and local government, checked in, cancelled, waitlist. Added to what an earlier purge kept.
+ * The live tables' anonymous counts as rows (kind, key, count), aggregated in SQL: totals, by
+ * gender, by state and by state and local government, checked in, cancelled, waitlist. What the
+ * purge keeps, and what an edition's archive adds to what earlier purges kept.
  */
-async function keepAnonymousCounts(tx: DbOrTx): Promise<void> {
-  await tx.execute(sql`
-    insert into ${retained_stats} (kind, key, count)
-    select 'total', '', count(*)::int from ${attendees}
+export function liveCounts(): SQL {
+  return sql`
+    select 'total' as kind, '' as key, count(*)::int as count from ${attendees}
     union all
     select 'gender', ${attendees.gender}, count(*)::int from ${attendees} group by ${attendees.gender}
     union all
@@ -145,7 +145,14 @@ async function keepAnonymousCounts(tx: DbOrTx): Promise<void> {
     union all
     select 'cancelled', '', count(*)::int from ${cancelled_registrations}
     union all
-    select 'waitlist', '', count(*)::int from ${waitlist}
+    select 'waitlist', '', count(*)::int from ${waitlist}`;
+}
+
+/** Adds what the purge is about to delete to the anonymous counts (added to what an earlier purge kept). */
+async function keepAnonymousCounts(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`
+    insert into ${retained_stats} (kind, key, count)
+    ${liveCounts()}
     on conflict (kind, key) do update set count = ${retained_stats}.count + excluded.count
   `);
 }

@@ -1,17 +1,8 @@
 import { asc, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { EditionContent, EditionFigures } from "~/db/edition-archive";
-import {
-  agenda,
-  attendees,
-  cancelled_registrations,
-  check_ins,
-  partners,
-  retained_stats,
-  speakers,
-  special_guests,
-  waitlist,
-} from "~/db/schema";
+import { agenda, partners, retained_stats, speakers, special_guests } from "~/db/schema";
+import { liveCounts } from "~/modules/attendees/retention.server";
 import type { EventSettings } from "~/modules/settings/settings.server";
 
 // What an edition keeps when it is archived: anonymous figures, counted in SQL over the live
@@ -23,15 +14,8 @@ type Count = { kind: string; key: string; n: number };
 /** The current edition's figures: live rows and retained counts added, kind by kind. */
 export async function editionFigures(db: DbOrTx): Promise<EditionFigures> {
   const result = (await db.execute(sql`
-    select kind, key, sum(n)::int as n from (
-      select 'total' as kind, '' as key, count(*)::int as n from ${attendees}
-      union all select 'checked_in', '', count(*)::int from ${check_ins}
-      union all select 'cancelled', '', count(*)::int from ${cancelled_registrations}
-      union all select 'waitlist', '', count(*)::int from ${waitlist}
-      union all select 'gender', ${attendees.gender}, count(*)::int from ${attendees} group by ${attendees.gender}
-      union all select 'state', ${attendees.state}, count(*)::int from ${attendees} where ${attendees.state} <> '' group by ${attendees.state}
-      union all select 'lga', ${attendees.state} || ' / ' || ${attendees.local_government}, count(*)::int from ${attendees}
-        where ${attendees.state} <> '' and ${attendees.local_government} <> '' group by ${attendees.state}, ${attendees.local_government}
+    select kind, key, sum(count)::int as n from (
+      ${liveCounts()}
       union all select ${retained_stats.kind}, ${retained_stats.key}, ${retained_stats.count} from ${retained_stats}
     ) as counts group by kind, key`)) as unknown as { rows: Count[] };
   const figures: EditionFigures = { registered: 0, attended: 0, cancelled: 0, waitlisted: 0, gender: {}, states: {}, lgas: {} };

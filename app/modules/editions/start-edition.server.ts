@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import type { EditionTranslations } from "~/db/edition-archive";
+import { personColumns } from "~/db/person-columns";
 import {
   agenda,
   attendees,
@@ -37,9 +38,8 @@ export type StartEditionResult =
   | { ok: false; reason: "not-concluded" | "date-not-future" };
 
 // The person columns a registration, a cancellation and a waitlist entry share with past_registrations.
-const PERSON = sql.raw(
-  "full_name, email, phone, gender, organization, position, state, local_government, reason, consent_at, consent_version, language",
-);
+const PERSON_COLUMNS = Object.keys(personColumns());
+const PERSON = sql.raw(PERSON_COLUMNS.join(", "));
 
 export async function startNextEdition(db: Db, actor: AuditActor, input: NextEditionInput, now = new Date()): Promise<StartEditionResult> {
   if (eventStart(input.event_date, input.event_time).getTime() <= now.getTime()) return { ok: false, reason: "date-not-future" };
@@ -131,10 +131,7 @@ async function movePeople(tx: DbOrTx, edition: number) {
 }
 
 function personOf(alias: string): string {
-  return "full_name, email, phone, gender, organization, position, state, local_government, reason, consent_at, consent_version, language"
-    .split(", ")
-    .map((column) => `${alias}.${column}`)
-    .join(", ");
+  return PERSON_COLUMNS.map((column) => `${alias}.${column}`).join(", ");
 }
 
 function rowCount(result: unknown): number {
