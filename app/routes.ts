@@ -8,6 +8,8 @@ export default [
   route("editions", "routes/editions.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("media/:file", "routes/media.ts"),
+  route("t/:code", "routes/short-link.ts", { id: "ticket-short-link" }),
+  route("w/:code", "routes/short-link.ts", { id: "waitlist-short-link" }),
   route("tickets/:token", "routes/ticket.tsx"),
   route("tickets/:token/calendar.ics", "routes/ticket-ics.ts"),
   route("tickets/:token/ticket.png", "routes/ticket-png.ts"),

@@ -6,18 +6,25 @@ import {
   MAX_MAIL_ATTEMPTS,
   type MailRenderer,
   markFailedAttempt,
+  errorText,
   markSentMany,
   type OutboxMessage,
   releaseAllClaims,
   renewClaims,
   retryBackoffMs,
+  returnUntried,
 } from "./outbox.server";
+import { smsSegments } from "~/modules/sms/gsm7";
+import { PermanentSmsError, SmsBalanceError, type SmsTransport } from "~/modules/sms/transport.server";
+import { channelPauses, pauseChannel } from "./channel-pauses.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
 import { type MailLog, type MailTransport, PermanentMailError } from "./transport.server";
 
 export type DeliveryOptions = {
   db: Db;
   transport: MailTransport;
+  /** Where SMS rows go; without it they wait (and say why). */
+  sms?: SmsTransport;
   log: MailLog;
   /** messages claimed (and sent concurrently) per round */
   batchSize?: number;
@@ -46,7 +53,8 @@ const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
 export async function deliverDueMail(options: DeliveryOptions): Promise<DeliveryResult> {
   const { db, transport, log } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
-  const claimed = await claimDueMail(db, { limit: options.batchSize ?? DEFAULT_BATCH_SIZE, leaseMs });
+  const skipChannels = (await channelPauses(db)).map((pause) => pause.channel);
+  const claimed = await claimDueMail(db, { limit: options.batchSize ?? DEFAULT_BATCH_SIZE, leaseMs, skipChannels });
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
   const recorder = deliveryRecorder(db, log, result);
 
@@ -54,6 +62,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
     // Ids only: the address and the subject are a person's (docs/PRIVACY.md, what the logs keep).
     const about = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
     let messageId: string;
+    let segments: number | undefined;
     // A templated message is rendered for each try, from the data as it is then.
     let rendered: Awaited<ReturnType<MailRenderer>> | undefined;
     try {
@@ -67,20 +76,40 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
           attachments: rendered.attachments ?? [],
         });
       }
-      ({ messageId } = await transport.send({
-        id: mail.id,
-        to: mail.to_address,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments,
-        headers: rendered?.headers,
-      }));
+      if (mail.channel === "sms") {
+        if (!options.sms) throw new Error("no SMS transport in this process");
+        // The text as the phone receives it (GSM-7), and what the gateway bills for it.
+        segments = smsSegments(mail.text);
+        ({ providerId: messageId } = await options.sms.send({ id: mail.id, to: mail.to_address, text: mail.text }));
+      } else {
+        ({ messageId } = await transport.send({
+          id: mail.id,
+          to: mail.to_address,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          attachments: mail.attachments,
+          headers: rendered?.headers,
+        }));
+      }
     } catch (error) {
+      if (error instanceof SmsBalanceError) {
+        // Every SMS would fail the same way: the channel waits for an organiser, and this one with it.
+        try {
+          await pauseChannel(db, "sms", errorText(error));
+          await returnUntried(db, mail, errorText(error));
+          result.retrying++;
+          log.error({ ...about, err: error }, "SMS paused: the gateway account's balance is spent");
+        } catch (dbError) {
+          log.error({ ...about, err: dbError }, "could not pause the SMS channel");
+        }
+        return;
+      }
       try {
         const status = await markFailedAttempt(db, mail, error, {
           // A message that can never go (transport.server.ts) fails at once instead of trying eight times.
-          maxAttempts: error instanceof PermanentMailError ? 0 : (options.maxAttempts ?? MAX_MAIL_ATTEMPTS),
+          maxAttempts:
+            error instanceof PermanentMailError || error instanceof PermanentSmsError ? 0 : (options.maxAttempts ?? MAX_MAIL_ATTEMPTS),
           backoffMs: options.backoffMs ?? retryBackoffMs,
         });
         if (status === "failed") {
@@ -96,7 +125,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
       }
       return;
     }
-    recorder.add({ claim: mail, messageId, subject: rendered?.subject, about });
+    recorder.add({ claim: mail, messageId, subject: rendered?.subject, segments, about });
   };
   // A slow round (an SMTP server taking its time) keeps its claims while it is alive.
   const renewal = setInterval(() => {
