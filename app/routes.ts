@@ -8,6 +8,8 @@ export default [
   route("editions", "routes/editions.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("media/:file", "routes/media.ts"),
+  route("ussd/africastalking/:token", "routes/ussd-africastalking.ts"),
+  route("sms/:provider/delivery/:token?", "routes/sms-delivery.ts"),
   route("t/:code", "routes/short-link.ts", { id: "ticket-short-link" }),
   route("w/:code", "routes/short-link.ts", { id: "waitlist-short-link" }),
   route("tickets/:token", "routes/ticket.tsx"),

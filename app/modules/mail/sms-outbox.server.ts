@@ -70,3 +70,29 @@ export async function enqueueSms(tx: DbOrTx, sms: TemplatedSms): Promise<string>
   if (!row) throw new Error("outbox insert returned no row");
   return row.id;
 }
+
+/** What a gateway's delivery report says of one SMS (modules/sms/delivery-reports.server.ts). */
+export type SmsDeliveryOutcome = { providerId: string; outcome: "delivered" | "failed" | "pending"; reason?: string };
+
+/**
+ * Records a delivery report on its SMS: delivered (the phone has it), or failed with the
+ * gateway's reason (the attendee's details say why). False when no SMS has that id: a report
+ * for a message since erased, or one that is not ours.
+ */
+export async function recordSmsDelivery(db: DbOrTx, report: SmsDeliveryOutcome): Promise<boolean> {
+  if (report.outcome === "pending") return true;
+  const mine = and(eq(mail_outbox.channel, "sms"), eq(mail_outbox.message_id, report.providerId));
+  const rows =
+    report.outcome === "delivered"
+      ? await db
+          .update(mail_outbox)
+          .set({ delivered_at: sql`coalesce(${mail_outbox.delivered_at}, now())`, updated_at: sql`now()` })
+          .where(mine)
+          .returning({ id: mail_outbox.id })
+      : await db
+          .update(mail_outbox)
+          .set({ status: "failed", last_error: report.reason ?? "The network could not deliver it", updated_at: sql`now()` })
+          .where(and(mine, sql`${mail_outbox.delivered_at} is null`))
+          .returning({ id: mail_outbox.id });
+  return rows.length > 0;
+}
