@@ -80,6 +80,8 @@ export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | unde
   }
   if (filter.gender) conditions.push(eq(attendees.gender, filter.gender));
   if (filter.state) conditions.push(eq(attendees.state, filter.state));
+  if (filter.channel === "sms") conditions.push(eq(attendees.sms_opt_in, true));
+  else if (filter.channel) conditions.push(eq(attendees.channel, filter.channel));
   if (filter.checkin) {
     const checkedIn = exists(sql`(select 1 from ${check_ins} ci where ci.attendee_id = ${attendees}.id)`);
     conditions.push(filter.checkin === "in" ? checkedIn : not(checkedIn));
