@@ -25,6 +25,7 @@ import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { isTicketSmsTemplate, renderTicketSms } from "~/modules/tickets/ticket-sms.server";
 import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
 import { settleWaitlistNow, WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
+import { sweepUssdDrafts } from "~/modules/ussd/session.server";
 import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
 import { renderOfferSms, WAITLIST_OFFER_SMS_TEMPLATE } from "~/modules/waitlist/waitlist-sms.server";
 
@@ -85,7 +86,10 @@ function startSignInRecordsPurge(db: Db, log: Log, failed: Failed) {
       const attempts = await purgeLoginAttempts(db, now);
       await purgeExpiredSignIns(db, now);
       await purgeDoorSearches(db, now);
+      // Unfinished USSD menus hold a name and a number: a day, then gone.
+      const drafts = await sweepUssdDrafts(db, now);
       if (attempts > 0) log.info({ attempts }, "sign-in: deleted attempts older than 30 days");
+      if (drafts > 0) log.info({ drafts }, "USSD: deleted unfinished menus older than a day");
     },
     failed("sign-in: the purge of old attempts failed"),
   );
