@@ -85,7 +85,8 @@ export async function startFakeTermii(options: Options = {}): Promise<FakeTermii
       if (outcome === "http500") return reply(response, 500, '{"message":"Server Error"}');
       if (outcome === "notJson") return reply(response, 200, "<html>Bad gateway</html>", "text/html");
       const refusal = REFUSAL[outcome];
-      const providerId = refusal ? "" : `${Date.now()}${String((sequence += 1)).padStart(6, "0")}`;
+      sequence += 1;
+      const providerId = refusal ? "" : `${Date.now()}${String(sequence).padStart(6, "0")}`;
       messages.push({
         to,
         from: senderId,

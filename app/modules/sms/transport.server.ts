@@ -285,7 +285,7 @@ function said(text: string): string {
  * characters, and any run of digits long enough to be a phone number blotted out, in case the
  * provider echoed the recipient.
  */
-export function providerWords(text: string): string {
+function providerWords(text: string): string {
   const line = text
     .replace(/\+?\d[\d\s().-]{5,}\d/g, "…")
     .replace(/[\p{Cc}\p{Cf}]+/gu, " ")
