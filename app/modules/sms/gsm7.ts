@@ -151,6 +151,13 @@ function septets(char: string): number {
   return EXTENSION_SET.has(char) ? 2 : 1;
 }
 
+/** Septets GSM-7 text takes, extension characters counted twice. */
+export function gsm7Septets(text: string): number {
+  let total = 0;
+  for (const char of text) total += septets(char);
+  return total;
+}
+
 /**
  * How many SMS segments `text` is sent as (0 for ""). GSM-7 text: up to 160 septets is one
  * segment; longer text is split into parts of 153 septets (7 go to the concatenation header),

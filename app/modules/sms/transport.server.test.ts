@@ -114,7 +114,8 @@ describe("Africa's Talking", () => {
   });
 
   it("takes a wrong API key or username as an account error naming the variables (HTTP 401)", async () => {
-    for (const wrong of [{ AFRICASTALKING_API_KEY: "x".repeat(40) }, { AFRICASTALKING_USERNAME: "someone-else" }]) {
+    const wrongs: Record<string, string>[] = [{ AFRICASTALKING_API_KEY: "x".repeat(40) }, { AFRICASTALKING_USERNAME: "someone-else" }];
+    for (const wrong of wrongs) {
       const error = await failure(createSmsTransport(config(env(wrong)), log()).send({ id: "r", to: "+2348031234567", text: TEXT }));
       expect(error).toBeInstanceOf(SmsAccountError);
       expect(error).not.toBeInstanceOf(SmsBalanceError);
