@@ -49,7 +49,12 @@ export type FakeAfricasTalking = {
 
 export type UssdRequest = { sessionId: string; serviceCode: string; phoneNumber: string; networkCode?: string; text: string };
 
-type Options = { username?: string; apiKey?: string; latencyMs?: number };
+type Options = {
+  username?: string;
+  apiKey?: string;
+  latencyMs?: number /** false: every number succeeds unless told otherwise (benchmarks); default true */;
+  outcomesBySuffix?: boolean;
+};
 
 /** The per-recipient answer for each outcome: statusCode and status, as AT's documentation lists them. */
 const RECIPIENT: Partial<Record<FakeOutcome, [number, string]>> = {
@@ -71,7 +76,7 @@ const COST = "NGN 2.2000";
 export async function startFakeAfricasTalking(options: Options = {}): Promise<FakeAfricasTalking> {
   const username = options.username ?? "summit-test";
   const apiKey = options.apiKey ?? `atsk_${"f".repeat(60)}`;
-  const control = new OutcomeControl();
+  const control = new OutcomeControl(options.outcomesBySuffix ?? true);
   const messages: FakeAfricasTalkingMessage[] = [];
   const wait = waiter(messages);
 

@@ -50,6 +50,9 @@ export class OutcomeControl {
   private byNumber = new Map<string, FakeOutcome>();
   balanceEmpty = false;
 
+  /** `bySuffix` false: the last four digits choose nothing (a benchmark's 10,000 numbers would hit them). */
+  constructor(private readonly bySuffix = true) {}
+
   /** The next `count` messages, whatever their number, get `outcome`. */
   failNext(outcome: FakeOutcome, count = 1): void {
     for (let i = 0; i < count; i += 1) this.queued.push(outcome);
@@ -65,7 +68,7 @@ export class OutcomeControl {
     const queued = this.queued.shift();
     if (queued) return queued;
     if (this.balanceEmpty) return "insufficientBalance";
-    return this.byNumber.get(digits) ?? BY_SUFFIX[digits.slice(-4)] ?? "success";
+    return this.byNumber.get(digits) ?? (this.bySuffix ? BY_SUFFIX[digits.slice(-4)] : undefined) ?? "success";
   }
 }
 

@@ -37,7 +37,13 @@ export type FakeTermii = {
   close: () => Promise<void>;
 };
 
-type Options = { apiKey?: string; senderId?: string; secretKey?: string; latencyMs?: number };
+type Options = {
+  apiKey?: string;
+  senderId?: string;
+  secretKey?: string;
+  latencyMs?: number /** false: every number succeeds unless told otherwise (benchmarks); default true */;
+  outcomesBySuffix?: boolean;
+};
 
 /** What Termii says, in its own words (developers.termii.com, "Error"), for each refusal. */
 const REFUSAL: Partial<Record<FakeOutcome, [number, string]>> = {
@@ -59,7 +65,7 @@ export async function startFakeTermii(options: Options = {}): Promise<FakeTermii
   const apiKey = options.apiKey ?? `TL${"t".repeat(58)}`;
   const senderId = options.senderId ?? "ZYSummit";
   const secretKey = options.secretKey ?? `sk_${"s".repeat(40)}`;
-  const control = new OutcomeControl();
+  const control = new OutcomeControl(options.outcomesBySuffix ?? true);
   const messages: FakeTermiiMessage[] = [];
   const wait = waiter(messages);
 
