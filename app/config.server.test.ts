@@ -125,8 +125,8 @@ describe("parseConfig", () => {
   it("sends no SMS by default, and reads each provider's settings", () => {
     expect(parseConfig({})).toMatchObject({
       smsProvider: undefined,
-      africasTalkingSmsUrl: "https://api.africastalking.com/version1/messaging",
-      africasTalkingAllowedIps: [],
+      africastalkingSmsUrl: "https://api.africastalking.com/version1/messaging",
+      africastalkingAllowedIps: [],
       termiiBaseUrl: "https://api.ng.termii.com",
     });
     const at = parseConfig({
@@ -139,11 +139,11 @@ describe("parseConfig", () => {
     });
     expect(at).toMatchObject({
       smsProvider: "africastalking",
-      africasTalkingUsername: "zamfara-summit",
-      africasTalkingApiKey: "k".repeat(64),
-      africasTalkingSenderId: "ZYSummit",
-      africasTalkingCallbackToken: "t0ken-of-at-least-16",
-      africasTalkingAllowedIps: ["192.0.2.10", "198.51.100.0/24", "2001:db8::/32"],
+      africastalkingUsername: "zamfara-summit",
+      africastalkingApiKey: "k".repeat(64),
+      africastalkingSenderId: "ZYSummit",
+      africastalkingCallbackToken: "t0ken-of-at-least-16",
+      africastalkingAllowedIps: ["192.0.2.10", "198.51.100.0/24", "2001:db8::/32"],
     });
     const termii = parseConfig({
       SMS_PROVIDER: "termii",
@@ -159,7 +159,7 @@ describe("parseConfig", () => {
         AFRICASTALKING_USERNAME: "sandbox",
         AFRICASTALKING_API_KEY: "k".repeat(64),
         AFRICASTALKING_SMS_URL: "https://api.sandbox.africastalking.com/version1/messaging",
-      }).africasTalkingSmsUrl,
+      }).africastalkingSmsUrl,
     ).toBe("https://api.sandbox.africastalking.com/version1/messaging");
   });
 

@@ -224,16 +224,16 @@ export type Config = {
   // ── SMS ──
   /** who sends SMS; undefined: they are written to DATA_DIR/sms only (modules/sms/transport.server.ts) */
   smsProvider: "africastalking" | "termii" | undefined;
-  africasTalkingUsername: string | undefined;
-  africasTalkingApiKey: string | undefined;
+  africastalkingUsername: string | undefined;
+  africastalkingApiKey: string | undefined;
   /** the registered sender ID or short code; undefined: Africa's Talking's default sender */
-  africasTalkingSenderId: string | undefined;
+  africastalkingSenderId: string | undefined;
   /** the live messaging endpoint unless set (the sandbox, or a fake in tests) */
-  africasTalkingSmsUrl: string;
+  africastalkingSmsUrl: string;
   /** the secret part of the callback URLs (delivery reports, USSD); undefined: those routes answer 404 */
-  africasTalkingCallbackToken: string | undefined;
+  africastalkingCallbackToken: string | undefined;
   /** addresses Africa's Talking's callbacks may come from; empty: any (the token alone guards them) */
-  africasTalkingAllowedIps: string[];
+  africastalkingAllowedIps: string[];
   termiiApiKey: string | undefined;
   termiiSenderId: string | undefined;
   /** Termii's API base, without a trailing slash */
@@ -296,12 +296,12 @@ export function parseConfig(env: Env): Config {
     requireTwoFactor: e.REQUIRE_TWO_FACTOR,
     // ── SMS ──
     smsProvider: e.SMS_PROVIDER,
-    africasTalkingUsername: e.AFRICASTALKING_USERNAME,
-    africasTalkingApiKey: e.AFRICASTALKING_API_KEY,
-    africasTalkingSenderId: e.AFRICASTALKING_SENDER_ID,
-    africasTalkingSmsUrl: e.AFRICASTALKING_SMS_URL ?? AFRICASTALKING_LIVE_SMS_URL,
-    africasTalkingCallbackToken: e.AFRICASTALKING_CALLBACK_TOKEN,
-    africasTalkingAllowedIps: e.AFRICASTALKING_ALLOWED_IPS ? (parseAddressList(e.AFRICASTALKING_ALLOWED_IPS) ?? []) : [],
+    africastalkingUsername: e.AFRICASTALKING_USERNAME,
+    africastalkingApiKey: e.AFRICASTALKING_API_KEY,
+    africastalkingSenderId: e.AFRICASTALKING_SENDER_ID,
+    africastalkingSmsUrl: e.AFRICASTALKING_SMS_URL ?? AFRICASTALKING_LIVE_SMS_URL,
+    africastalkingCallbackToken: e.AFRICASTALKING_CALLBACK_TOKEN,
+    africastalkingAllowedIps: e.AFRICASTALKING_ALLOWED_IPS ? (parseAddressList(e.AFRICASTALKING_ALLOWED_IPS) ?? []) : [],
     termiiApiKey: e.TERMII_API_KEY,
     termiiSenderId: e.TERMII_SENDER_ID,
     termiiBaseUrl: (e.TERMII_BASE_URL ?? TERMII_DEFAULT_BASE_URL).replace(/\/+$/, ""),

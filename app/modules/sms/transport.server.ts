@@ -57,10 +57,10 @@ export type SmsConfig = Pick<
   Config,
   | "dataDir"
   | "smsProvider"
-  | "africasTalkingUsername"
-  | "africasTalkingApiKey"
-  | "africasTalkingSenderId"
-  | "africasTalkingSmsUrl"
+  | "africastalkingUsername"
+  | "africastalkingApiKey"
+  | "africastalkingSenderId"
+  | "africastalkingSmsUrl"
   | "termiiApiKey"
   | "termiiSenderId"
   | "termiiBaseUrl"
@@ -82,13 +82,13 @@ export function smsFileOutboxDir(dataDir: string): string {
 export function createSmsTransport(config: SmsConfig, log: MailLog, options: TransportOptions = {}): SmsTransport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (config.smsProvider === "africastalking") {
-    const { africasTalkingUsername: username, africasTalkingApiKey: apiKey } = config;
+    const { africastalkingUsername: username, africastalkingApiKey: apiKey } = config;
     if (!username || !apiKey) throw new Error("SMS_PROVIDER=africastalking needs AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY");
-    return africasTalkingTransport({
-      url: config.africasTalkingSmsUrl,
+    return africastalkingTransport({
+      url: config.africastalkingSmsUrl,
       username,
       apiKey,
-      senderId: config.africasTalkingSenderId,
+      senderId: config.africastalkingSenderId,
       timeoutMs,
     });
   }
@@ -120,7 +120,7 @@ const AT_PERMANENT: Record<number, string> = {
   409: "Do not disturb (DND) is on for this number (DoNotDisturbRejection)",
 };
 
-function africasTalkingTransport(options: AfricasTalkingOptions): SmsTransport {
+function africastalkingTransport(options: AfricasTalkingOptions): SmsTransport {
   return {
     kind: "africastalking",
     send: async (message) => {
@@ -296,7 +296,7 @@ function providerWords(text: string): string {
 
 export type SmsStatus = { kind: "africastalking" | "termii" | "file"; ok: boolean; detail: string };
 
-type SmsStatusConfig = Pick<Config, "smsProvider" | "nodeEnv" | "demo" | "africasTalkingSmsUrl">;
+type SmsStatusConfig = Pick<Config, "smsProvider" | "nodeEnv" | "demo" | "africastalkingSmsUrl">;
 
 /**
  * Whether SMS can leave this server, read from the configuration alone, as configuredMailStatus
@@ -307,7 +307,7 @@ type SmsStatusConfig = Pick<Config, "smsProvider" | "nodeEnv" | "demo" | "africa
 export function configuredSmsStatus(config: SmsStatusConfig): SmsStatus {
   const production = config.nodeEnv === "production" && !config.demo;
   if (config.smsProvider === "africastalking") {
-    if (new URL(config.africasTalkingSmsUrl).hostname === "api.sandbox.africastalking.com")
+    if (new URL(config.africastalkingSmsUrl).hostname === "api.sandbox.africastalking.com")
       return {
         kind: "africastalking",
         ok: !production,
