@@ -12,7 +12,7 @@ import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
-import { renderNoticeSms } from "~/modules/sms/notices.server";
+import { isNoticeSmsTemplate, renderNoticeSms } from "~/modules/sms/notices.server";
 import { createSmsTransport } from "~/modules/sms/transport.server";
 import { renderHeldMail } from "~/modules/registration/held.server";
 import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
@@ -196,8 +196,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
       return sms((await renderTicketSms(db, mail.template, mail.template_data, ticketLinkKeys())).text);
     }
     if (mail.template === WAITLIST_OFFER_SMS_TEMPLATE) return sms((await renderOfferSms(db, mail.template_data, ticketLinkKeys())).text);
-    const notice = renderNoticeSms(mail.template, mail.template_data, config.publicUrl);
-    if (notice !== null) return sms(notice);
+    if (isNoticeSmsTemplate(mail.template)) return sms(await renderNoticeSms(db, mail.template, mail.template_data, config.publicUrl));
     throw new Error(`unknown mail template "${mail.template}"`);
   };
   const smsTransport = createSmsTransport(config, log);

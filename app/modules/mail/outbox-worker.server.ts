@@ -15,7 +15,7 @@ import {
   returnUntried,
 } from "./outbox.server";
 import { smsSegments } from "~/modules/sms/gsm7";
-import { PermanentSmsError, SmsBalanceError, type SmsTransport } from "~/modules/sms/transport.server";
+import { PermanentSmsError, SmsAccountError, type SmsTransport } from "~/modules/sms/transport.server";
 import { channelPauses, pauseChannel } from "./channel-pauses.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
 import { type MailLog, type MailTransport, PermanentMailError } from "./transport.server";
@@ -93,13 +93,14 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
         }));
       }
     } catch (error) {
-      if (error instanceof SmsBalanceError) {
-        // Every SMS would fail the same way: the channel waits for an organiser, and this one with it.
+      if (error instanceof SmsAccountError) {
+        // The account itself is refused (its balance spent, a wrong key, a sender ID not
+        // approved): every SMS would fail the same way, so the channel waits for an organiser.
         try {
           await pauseChannel(db, "sms", errorText(error));
           await returnUntried(db, mail, errorText(error));
           result.retrying++;
-          log.error({ ...about, err: error }, "SMS paused: the gateway account's balance is spent");
+          log.error({ ...about, err: error }, "SMS paused: the gateway refused the account");
         } catch (dbError) {
           log.error({ ...about, err: dbError }, "could not pause the SMS channel");
         }

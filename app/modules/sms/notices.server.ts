@@ -1,5 +1,8 @@
+import type { DbOrTx } from "~/db/client.server";
 import { type Language, languageOr, withLanguage } from "~/i18n/languages";
 import { enqueueSms } from "~/modules/mail/sms-outbox.server";
+import { localizedSettings } from "~/modules/settings/localized-settings";
+import { getSettings } from "~/modules/settings/settings.server";
 import { privacyNoticeSms, testSms } from "./sms-texts.server";
 
 // SMS that carry no one's registration: the privacy notice's link (asked for in the USSD menu
@@ -17,12 +20,20 @@ export async function enqueueTestSms(tx: Parameters<typeof enqueueSms>[0], to: s
   return enqueueSms(tx, { to, template: NOTICE_SMS_TEMPLATES.test, templateData: { language }, kind: "test" });
 }
 
-/** The text of a notice SMS, or null when the template is not one. */
-export function renderNoticeSms(template: string | null, data: Record<string, unknown> | null, publicUrl: string): string | null {
+export const isNoticeSmsTemplate = (template: string | null) =>
+  template === NOTICE_SMS_TEMPLATES.privacy || template === NOTICE_SMS_TEMPLATES.test;
+
+/** The text of a notice SMS (isNoticeSmsTemplate), naming the event as it is called now. */
+export async function renderNoticeSms(
+  db: DbOrTx,
+  template: string | null,
+  data: Record<string, unknown> | null,
+  publicUrl: string,
+): Promise<string> {
   const language = languageOr(data?.language);
+  const { event_name: eventName } = localizedSettings(await getSettings(db), language);
   if (template === NOTICE_SMS_TEMPLATES.privacy) {
-    return privacyNoticeSms({ language, link: withLanguage(`${publicUrl.replace(/\/+$/, "")}/privacy`, language) });
+    return privacyNoticeSms({ language, eventName, link: withLanguage(`${publicUrl.replace(/\/+$/, "")}/privacy`, language) });
   }
-  if (template === NOTICE_SMS_TEMPLATES.test) return testSms({ language });
-  return null;
+  return testSms({ language, eventName });
 }

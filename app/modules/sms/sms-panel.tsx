@@ -19,8 +19,11 @@ export function SmsPanel({ sms }: { sms: SmsOverview }) {
     <Card title="SMS" level={2}>
       {sms.pause ? (
         <div role="alert" className="mb-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
-          <p className="font-semibold">SMS paused: the gateway says the account's balance is spent.</p>
-          <p className="mt-1">{`Messages wait in the outbox (${n(counts.queued)} now). Top up the account, then resume.`}</p>
+          <p className="font-semibold">SMS paused: the gateway refused the account.</p>
+          <p className="mt-1" data-testid="sms-pause-reason">
+            {sms.pause.reason}
+          </p>
+          <p className="mt-1">{`Messages wait in the outbox (${n(counts.queued)} now). Top up the account or fix the setting, then resume.`}</p>
           <Form method="post" className="mt-2">
             <button type="submit" name="intent" value="sms-resume" className={BUTTON.primary}>
               Resume SMS

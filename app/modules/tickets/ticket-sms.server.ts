@@ -71,7 +71,9 @@ export async function renderTicketSms(
           .where(eq(cancelled_registrations.id, id))
       : [];
     if (!row) throw new Error("the cancelled registration of this SMS is gone");
-    return { text: cancellationSms({ language: languageOr(row.language), ticketId: row.ticket_id }) };
+    const language = languageOr(row.language);
+    const { event_name } = localizedSettings(await getSettings(db), language);
+    return { text: cancellationSms({ language, eventName: event_name, ticketId: row.ticket_id }) };
   }
   const id = typeof data?.attendeeId === "string" ? data.attendeeId : "";
   // A round's SMS read their attendees and the settings in one query, as its e-mails do.
@@ -80,6 +82,12 @@ export async function renderTicketSms(
   const { attendee } = row;
   const language = languageOr(attendee.language);
   const settings = localizedSettings(row.settings ?? (await getSettings(db)), language);
-  const input = { language, ticketId: attendee.ticket_id, ...smsEventFacts(settings, language), link: shortTicketUrl(attendee.id, keys) };
+  const input = {
+    language,
+    eventName: settings.event_name,
+    ticketId: attendee.ticket_id,
+    ...smsEventFacts(settings, language),
+    link: shortTicketUrl(attendee.id, keys),
+  };
   return { text: template === SMS_TEMPLATES.reminder ? reminderSms(input) : ticketSms(input) };
 }

@@ -4,6 +4,8 @@ import { waitlist } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { enqueueSms } from "~/modules/mail/sms-outbox.server";
+import { localizedSettings } from "~/modules/settings/localized-settings";
+import { getSettings } from "~/modules/settings/settings.server";
 import { waitlistOfferSms } from "~/modules/sms/sms-texts.server";
 import { shortWaitlistUrl } from "./waitlist-token.server";
 
@@ -33,9 +35,11 @@ export async function renderOfferSms(
   const [entry] = id ? await db.select().from(waitlist).where(eq(waitlist.id, id)) : [];
   if (!entry?.offer_expires_at) throw new Error("the waitlist offer of this SMS is gone");
   const language = languageOr(entry.language);
+  const { event_name } = localizedSettings(await getSettings(db), language);
   return {
     text: waitlistOfferSms({
       language,
+      eventName: event_name,
       link: shortWaitlistUrl(keys.publicUrl, entry.id, keys.secret),
       expires: formatDateTime(language, entry.offer_expires_at),
     }),
