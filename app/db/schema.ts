@@ -132,9 +132,7 @@ export const waitlist = pgTable(
     index("waitlist_status_seq_idx").on(t.status, t.seq),
     check("waitlist_status_check", sql`${t.status} in ('waiting', 'offered', 'claimed', 'expired', 'declined')`),
     check("waitlist_offer_check", sql`${t.status} <> 'offered' or ${t.offer_expires_at} is not null`),
-    uniqueIndex("waitlist_active_ussd_phone_key")
-      .on(t.phone)
-      .where(sql`${t.channel} = 'ussd' and ${t.status} in ('waiting', 'offered')`),
+    uniqueIndex("waitlist_active_ussd_phone_key").on(t.phone).where(sql`${t.channel} = 'ussd' and ${t.status} in ('waiting', 'offered')`),
     ...personChecks("waitlist", t),
   ],
 );

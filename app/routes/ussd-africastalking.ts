@@ -2,8 +2,8 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { logger } from "~/logger.server";
 import { addressAllowed, callbackTokenMatches } from "~/modules/sms/gateway-guard.server";
-import { answerUssd } from "~/modules/ussd/session.server";
 import { ussdRequestSchema } from "~/modules/ussd/request";
+import { answerUssd } from "~/modules/ussd/session.server";
 import type { Route } from "./+types/ussd-africastalking";
 
 // POST /ussd/africastalking/<AFRICASTALKING_CALLBACK_TOKEN>: Africa's Talking's USSD callback.

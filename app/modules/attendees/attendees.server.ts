@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, not, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { personKeyOf } from "~/db/person-key";
 import { admin_users, attendees, cancelled_registrations, check_ins } from "~/db/schema";
 import { APOSTROPHE_FOLD, foldApostrophes } from "~/db/text";
 import { isUuid } from "~/db/uuid";
@@ -8,7 +9,6 @@ import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server
 import { holderMatches } from "~/modules/registration/holder-match.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
-import { personKeyOf } from "~/db/person-key";
 import { erasePerson } from "./personal-data.server";
 import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
 

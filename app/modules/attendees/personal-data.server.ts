@@ -1,6 +1,7 @@
 import { eq, inArray, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
+import { isPerson, messagesToPerson, type PersonKey, personKeyOf } from "~/db/person-key";
 import {
   attendees,
   cancelled_registrations,
@@ -19,7 +20,6 @@ import { eraseOptIn, optInForExport } from "~/modules/invitations/opt-in.server"
 import { lockSeats } from "~/modules/settings/seats.server";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
-import { isPerson, messagesToPerson, type PersonKey, personKeyOf } from "~/db/person-key";
 
 // A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
 // them, and erasure. A person is an e-mail address (or, registered by USSD, a phone number: person-key.server.ts): their registration, any registrations
@@ -209,10 +209,7 @@ export async function erasePerson(tx: DbOrTx, given: PersonKey): Promise<void> {
     await tx.delete(attendees).where(inArray(attendees.id, ids));
   }
   // Their registrations for past editions too: erasure is of the person, not of one year.
-  const past = await tx
-    .delete(past_registrations)
-    .where(isPerson(past_registrations, person))
-    .returning({ id: past_registrations.id });
+  const past = await tx.delete(past_registrations).where(isPerson(past_registrations, person)).returning({ id: past_registrations.id });
   if (past.length > 0) {
     await pseudonymiseAuditEntries(
       tx,

@@ -1,12 +1,15 @@
 import type { Db } from "~/db/client.server";
+import { smsSegments } from "~/modules/sms/gsm7";
+import { PermanentSmsError, SmsAccountError, type SmsTransport } from "~/modules/sms/transport.server";
+import { pauseChannel } from "./channel-pauses.server";
 import {
   claimDueMail,
   DEFAULT_MAIL_LEASE_MS,
   type Delivery,
+  errorText,
   MAX_MAIL_ATTEMPTS,
   type MailRenderer,
   markFailedAttempt,
-  errorText,
   markSentMany,
   type OutboxMessage,
   releaseAllClaims,
@@ -14,9 +17,6 @@ import {
   retryBackoffMs,
   returnUntried,
 } from "./outbox.server";
-import { smsSegments } from "~/modules/sms/gsm7";
-import { PermanentSmsError, SmsAccountError, type SmsTransport } from "~/modules/sms/transport.server";
-import { channelPauses, pauseChannel } from "./channel-pauses.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
 import { type MailLog, type MailTransport, PermanentMailError } from "./transport.server";
 
@@ -53,8 +53,7 @@ const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
 export async function deliverDueMail(options: DeliveryOptions): Promise<DeliveryResult> {
   const { db, transport, log } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
-  const skipChannels = (await channelPauses(db)).map((pause) => pause.channel);
-  const claimed = await claimDueMail(db, { limit: options.batchSize ?? DEFAULT_BATCH_SIZE, leaseMs, skipChannels });
+  const claimed = await claimDueMail(db, { limit: options.batchSize ?? DEFAULT_BATCH_SIZE, leaseMs });
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
   const recorder = deliveryRecorder(db, log, result);
 

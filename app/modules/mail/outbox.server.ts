@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, gt, inArray, lt, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { messagesToPerson, type PersonKey } from "~/db/person-key";
-import { emailEquals, type MailAttachment, type MessageChannel, mail_outbox } from "~/db/schema";
+import { channel_pauses, emailEquals, type MailAttachment, mail_outbox } from "~/db/schema";
 import { QUIET_SMS_KINDS } from "~/modules/sms/quiet-hours";
 
 export type OutgoingMail = {
@@ -151,12 +151,8 @@ const nowPlus = (ms: number) => sql`now() + ${ms}::double precision * interval '
  * FOR UPDATE SKIP LOCKED makes concurrent workers (other server instances) take
  * disjoint rows instead of waiting for, or sending, each other's.
  */
-export async function claimDueMail(
-  db: Db,
-  options: { limit: number; leaseMs?: number; skipChannels?: readonly MessageChannel[] },
-): Promise<OutboxMessage[]> {
+export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: number }): Promise<OutboxMessage[]> {
   const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
-  const skip = options.skipChannels ?? [];
   return db.transaction(async (tx) => {
     const due = await tx
       .select({ id: mail_outbox.id })
@@ -167,8 +163,8 @@ export async function claimDueMail(
             and(eq(mail_outbox.status, "pending"), lte(mail_outbox.next_attempt_at, sql`now()`)),
             and(eq(mail_outbox.status, "sending"), lt(mail_outbox.locked_until, sql`now()`)),
           ),
-          // A paused channel's messages wait (an SMS account out of credit).
-          skip.length > 0 ? notInArray(mail_outbox.channel, [...skip]) : undefined,
+          // A paused channel's messages wait (an SMS account out of credit: channel-pauses.server.ts).
+          sql`${mail_outbox.channel} not in (select ${channel_pauses.channel} from ${channel_pauses})`,
           // A reminder by SMS never goes between 20:00 and 08:00 Lagos (UTC+1 all year), even
           // when a retry or a resumed channel brings it due at night (sms/quiet-hours.ts).
           sql`not (${mail_outbox.channel} = 'sms' and ${inArray(mail_outbox.kind, [...QUIET_SMS_KINDS])}

@@ -103,11 +103,7 @@ export async function recordFutureEditions(
 }
 
 /** The registration's steps inside the caller's transaction (a held registration being confirmed runs them too). */
-export async function registerIn(
-  tx: DbOrTx,
-  person: RegisteringPerson,
-  options: RegistrationOptions,
-): Promise<RegistrationResult> {
+export async function registerIn(tx: DbOrTx, person: RegisteringPerson, options: RegistrationOptions): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   const attendeeId = randomUUID();
   const ticketId = generateTicketId(now.getTime());
@@ -128,7 +124,10 @@ export async function registerIn(
   // or, if that is free, the crypto-random ticket ID.
   const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
   if (inserted.length === 0) {
-    const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(isPerson(attendees, personKeyOf(values)));
+    const [duplicate] = await tx
+      .select({ id: attendees.id })
+      .from(attendees)
+      .where(isPerson(attendees, personKeyOf(values)));
     if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
     return { ok: false as const, reason: "ticket_collision" as const, message: REGISTRATION_MESSAGES.ticketCollision };
   }

@@ -25,7 +25,10 @@ export async function smsAction(db: Db, actor: AuditActor, intent: (typeof SMS_I
     const parsed = smsPriceSchema.safeParse({ price: formData.get("price") ?? "" });
     if (!parsed.success) return redirectWithToast(back, "error", parsed.error.issues[0]?.message ?? "Enter a price");
     await db.transaction(async (tx) => {
-      await tx.update(event_settings).set({ sms_price_kobo: parsed.data.price, updated_at: sql`now()` }).where(sql`${event_settings.id} = ${SETTINGS_ID}`);
+      await tx
+        .update(event_settings)
+        .set({ sms_price_kobo: parsed.data.price, updated_at: sql`now()` })
+        .where(sql`${event_settings.id} = ${SETTINGS_ID}`);
       await recordAudit(tx, actor, { action: "sms.price", entity: "event_settings", details: { kobo: parsed.data.price } });
     });
     return redirectWithToast(back, "success", `Price per SMS set to ${naira(parsed.data.price)}`);
@@ -54,5 +57,9 @@ export async function smsAction(db: Db, actor: AuditActor, intent: (typeof SMS_I
     return was;
   });
   notifyOutbox();
-  return redirectWithToast(back, resumed ? "success" : "info", resumed ? "SMS resumed: the waiting messages go out now" : "SMS was not paused");
+  return redirectWithToast(
+    back,
+    resumed ? "success" : "info",
+    resumed ? "SMS resumed: the waiting messages go out now" : "SMS was not paused",
+  );
 }

@@ -4,6 +4,7 @@ import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "reac
 import { translateMessage } from "~/i18n/message-key";
 import { BADGE_DOWNLOADS, BADGE_LAYOUTS } from "~/modules/badges/badge-layout";
 import { useCountdown } from "~/modules/settings/use-countdown";
+import { SmsPanel } from "~/modules/sms/sms-panel";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -11,7 +12,6 @@ import { DateTime } from "~/ui/date-time";
 import { Modal } from "~/ui/modal";
 import { StatCard, StatCardIcon } from "~/ui/stat-card";
 import { StatusRow } from "~/ui/status-row";
-import { SmsPanel } from "~/modules/sms/sms-panel";
 import { BUTTON } from "~/ui/styles";
 import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";

@@ -49,11 +49,7 @@ export async function cancelRegistration(
  * The cancellation itself, for a registration whose holder has been recognised: by their own
  * link (cancelRegistration), or by the phone the network vouches for (a USSD menu).
  */
-export async function cancelRegistrationById(
-  db: Db,
-  id: string,
-  afterCancel?: (tx: DbOrTx) => Promise<unknown>,
-): Promise<CancelOutcome> {
+export async function cancelRegistrationById(db: Db, id: string, afterCancel?: (tx: DbOrTx) => Promise<unknown>): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
     // The settings row first (it holds the seat counter), the order every seat-changing transaction locks in.
     await lockSeats(tx);

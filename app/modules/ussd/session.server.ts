@@ -156,7 +156,8 @@ async function register(db: Db, phone: string, draft: CompleteDraft, options: { 
     if (result.ok) return { type: "registered", ticketId: result.ticketId };
     if (result.reason === "duplicate") {
       const existing = await registrationOf(tx, phone);
-      if (existing && !("waitlisted" in existing && existing.waitlisted)) return { type: "already-registered", ticketId: existing.ticketId };
+      if (existing && !("waitlisted" in existing && existing.waitlisted))
+        return { type: "already-registered", ticketId: existing.ticketId };
     }
     if (result.reason === "full") {
       const joined = await joinWaitlistByPhone(tx, person, options.now);
@@ -204,7 +205,9 @@ async function cancel(db: Db, phone: string): Promise<Outcome> {
   const outcome = await cancelRegistrationById(db, attendee.id, (tx) => settleWaitlist(tx));
   notifyOutbox();
   if (outcome.status === "checked-in") return { type: "checked-in" };
-  return outcome.status === "cancelled" || outcome.status === "already" ? { type: "cancelled", ticketId: attendee.ticketId } : { type: "error" };
+  return outcome.status === "cancelled" || outcome.status === "already"
+    ? { type: "cancelled", ticketId: attendee.ticketId }
+    : { type: "error" };
 }
 
 /** Deletes drafts untouched for a day (they hold a name and a number). */
@@ -215,4 +218,3 @@ export async function sweepUssdDrafts(db: DbOrTx, now = new Date()): Promise<num
     .returning({ phone: ussd_drafts.phone });
   return gone.length;
 }
-
