@@ -12,20 +12,20 @@ import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
-import { isNoticeSmsTemplate, renderNoticeSms } from "~/modules/sms/notices.server";
-import { createSmsTransport } from "~/modules/sms/transport.server";
 import { renderHeldMail } from "~/modules/registration/held.server";
 import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
 import { sweepAttackTraces } from "~/modules/registration/sweep.server";
+import { isNoticeSmsTemplate, renderNoticeSms } from "~/modules/sms/notices.server";
+import { createSmsTransport } from "~/modules/sms/transport.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
 import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
 import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
 import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { isTicketSmsTemplate, renderTicketSms } from "~/modules/tickets/ticket-sms.server";
 import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
-import { settleWaitlistNow, WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
+import { isTicketSmsTemplate, renderTicketSms } from "~/modules/tickets/ticket-sms.server";
 import { sweepUssdDrafts } from "~/modules/ussd/session.server";
+import { settleWaitlistNow, WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
 import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
 import { renderOfferSms, WAITLIST_OFFER_SMS_TEMPLATE } from "~/modules/waitlist/waitlist-sms.server";
 
@@ -200,7 +200,10 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
     throw new Error(`unknown mail template "${mail.template}"`);
   };
   const smsTransport = createSmsTransport(config, log);
-  log.info({ sms: smsTransport.kind }, smsTransport.kind === "file" ? "SMS_PROVIDER is not set: SMS are written to DATA_DIR/sms" : "SMS go through the gateway");
+  log.info(
+    { sms: smsTransport.kind },
+    smsTransport.kind === "file" ? "SMS_PROVIDER is not set: SMS are written to DATA_DIR/sms" : "SMS go through the gateway",
+  );
   const outbox = startOutboxWorker({
     db,
     transport,

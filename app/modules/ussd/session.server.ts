@@ -6,8 +6,8 @@ import { attendees, ussd_drafts, waitlist } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { storedPhone } from "~/modules/registration/phone.server";
-import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
 import { type RegisteringPerson, registerIn } from "~/modules/registration/registration.server";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
 import { enqueuePrivacyNoticeSms } from "~/modules/sms/notices.server";
@@ -40,15 +40,11 @@ const HOUR_MS = 60 * 60_000;
 
 /** What the drafts table keeps for a number (its `draft` column). */
 type Stored = {
-  /** the draft the current session started from (offered as "Continue"), or null */
-  base: UssdDraft | null;
-  /** where the current session is, to resume it later; null when there is nothing to resume */
-  current: UssdDraft | null;
+  /** the menu's own draft (draft.ts: where this session started and where it is), or null */
+  menu: UssdDraft | null;
   /** the last request's text and answer: a gateway's retry gets the same answer */
   lastText: string;
   lastReply: string;
-  /** the privacy notice went by SMS in this session */
-  privacySent: boolean;
 };
 
 // Counters are keyed by a hash, so the rate table holds no phone number.
@@ -58,11 +54,9 @@ function storedOf(value: unknown): Stored | null {
   if (!value || typeof value !== "object") return null;
   const raw = value as Record<string, unknown>;
   return {
-    base: parseDraft(raw.base),
-    current: parseDraft(raw.current),
+    menu: parseDraft(raw.menu),
     lastText: typeof raw.lastText === "string" ? raw.lastText : "",
     lastReply: typeof raw.lastReply === "string" ? raw.lastReply : "",
-    privacySent: raw.privacySent === true,
   };
 }
 
@@ -91,31 +85,34 @@ export async function answerUssd(db: Db, request: UssdRequest, options: { secret
   // A gateway's retry: the answer already given, and nothing done again.
   if (sameSession && stored && stored.lastReply && stored.lastText === request.text) return stored.lastReply;
   if ((await countHit(db, numberKey("ussd", phone), TEN_MINUTES_MS, now)) > USSD_REQUESTS_PER_10_MINUTES) {
-    return ussdOutcome({ type: "busy" }, stored?.base?.language ?? "en");
+    return ussdOutcome({ type: "busy" }, stored?.menu?.progress?.language ?? "en");
   }
 
   const settings = await getSettings(db);
+  // The menu's draft: this session's own, or one a session of this number left in the last half hour.
   const recent = row !== undefined && now.getTime() - row.updated_at.getTime() < RESUME_WITHIN_MS;
-  const base = sameSession ? (stored?.base ?? null) : recent ? (stored?.current ?? null) : null;
   const status = registrationStatus({ ...settings, held_seats: 0 }, now);
   const context: UssdContext = {
+    sessionId: request.sessionId,
     registration: await registrationOf(db, phone),
-    savedDraft: base,
-    event: { name: settings.event_name, venue: settings.venue, date: settings.event_date },
+    savedDraft: sameSession || recent ? (stored?.menu ?? null) : null,
+    event: {
+      name: settings.event_name,
+      venue: settings.venue,
+      date: { en: formatEventDate(settings.event_date, "en", "long"), ha: formatEventDate(settings.event_date, "ha", "long") },
+    },
     registrationOpen: status.state === "open" || status.state === "full",
   };
   const step = ussdStep(request.text, context);
   let reply = step.reply;
-  let privacySent = sameSession && (stored?.privacySent ?? false);
   let keep: UssdDraft | null = step.draft;
 
   const action = step.action;
   if (action?.type === "register") {
     reply = ussdOutcome(await register(db, phone, action.draft, { secret: options.secret, now }), action.draft.language);
     keep = null;
-  } else if (action?.type === "send-privacy-link" && !privacySent) {
+  } else if (action?.type === "send-privacy-link") {
     await db.transaction((tx) => enqueuePrivacyNoticeSms(tx, phone, action.language));
-    privacySent = true;
     notifyOutbox();
   } else if (action?.type === "resend-ticket") {
     reply = ussdOutcome(await resend(db, phone, now), context.registration?.language ?? "en");
@@ -123,7 +120,7 @@ export async function answerUssd(db: Db, request: UssdRequest, options: { secret
     reply = ussdOutcome(await cancel(db, phone), context.registration?.language ?? "en");
   }
 
-  const value: Stored = { base, current: keep, lastText: request.text, lastReply: reply, privacySent };
+  const value: Stored = { menu: keep, lastText: request.text, lastReply: reply };
   await db
     .insert(ussd_drafts)
     .values({ phone, session_id: request.sessionId, draft: value, updated_at: now })
@@ -146,7 +143,7 @@ async function register(db: Db, phone: string, draft: CompleteDraft, options: { 
     local_government: draft.localGovernment,
     reason: "",
     consent_at: options.now,
-    consent_version: PRIVACY_NOTICE.version,
+    consent_version: draft.privacyNoticeVersion,
     language: draft.language,
     channel: "ussd",
     sms_opt_in: true,
