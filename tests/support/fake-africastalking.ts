@@ -7,7 +7,7 @@ import { type FakeOutcome, listen, OutcomeControl, postTo, reply, waiter } from 
 // delivery report and a USSD request. Numbers choose their outcome by their last four digits
 // (fake-sms-server.ts, FakeOutcome); a wrong apiKey or username is answered 401, as AT does.
 
-export type FakeAfricasTalkingMessage = {
+type FakeAfricasTalkingMessage = {
   username: string;
   to: string;
   message: string;
@@ -47,7 +47,7 @@ export type FakeAfricasTalking = {
   close: () => Promise<void>;
 };
 
-export type UssdRequest = { sessionId: string; serviceCode: string; phoneNumber: string; networkCode?: string; text: string };
+type UssdRequest = { sessionId: string; serviceCode: string; phoneNumber: string; networkCode?: string; text: string };
 
 type Options = {
   username?: string;

@@ -7,7 +7,7 @@ import { type FakeOutcome, listen, OutcomeControl, postTo, reply, waiter } from 
 // the raw body with the account's secret key. Numbers choose their outcome by their last four
 // digits (fake-sms-server.ts); a wrong api_key is answered 401.
 
-export type FakeTermiiMessage = {
+type FakeTermiiMessage = {
   to: string;
   from: string;
   sms: string;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { messagesToPerson, type PersonKey } from "~/db/person-key";
-import { channel_pauses, emailEquals, type MailAttachment, mail_outbox } from "~/db/schema";
+import { channel_pauses, type MailAttachment, mail_outbox } from "~/db/schema";
 import { QUIET_SMS_KINDS } from "~/modules/sms/quiet-hours";
 
 export type OutgoingMail = {

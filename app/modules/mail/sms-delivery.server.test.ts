@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAfricasTalking, startFakeAfricasTalking } from "#tests/support/fake-africastalking.ts";
@@ -13,7 +13,7 @@ import { renderTicketSms } from "~/modules/tickets/ticket-sms.server";
 import { channelPauses, resumeChannel } from "./channel-pauses.server";
 import type { MailRenderer } from "./outbox.server";
 import { deliverDueMail } from "./outbox-worker.server";
-import { recordSmsDelivery } from "./sms-outbox.server";
+import { enqueueSms, OVER_SMS_CEILING_ERROR, PUBLIC_SMS_PER_NUMBER_PER_DAY, recordSmsDelivery } from "./sms-outbox.server";
 import type { MailTransport } from "./transport.server";
 
 // SMS through the one outbox: queued beside the e-mail in the registration's transaction,
@@ -138,5 +138,33 @@ describe.each(DATABASE_KINDS)("SMS in the outbox on %s", (kind) => {
     expect(after).toMatchObject({ status: "failed", last_error: "The phone is switched off" });
     // A report for a message that is not ours changes nothing.
     expect(await recordSmsDelivery(database.db, { providerId: "ATXid_unknown", outcome: "delivered" })).toBe(false);
+  });
+});
+
+describe("the public SMS ceiling", () => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("sends a number at most a few public SMS a day; the rest are kept, failed, with the reason", async () => {
+    const to = "+2348039990001";
+    const ids: string[] = [];
+    for (let i = 0; i < PUBLIC_SMS_PER_NUMBER_PER_DAY + 2; i++) {
+      ids.push(await enqueueSms(database.db, { to, template: "sms-ticket", templateData: {}, kind: "ticket" }));
+    }
+    const rows = await database.db.select().from(mail_outbox).where(eq(mail_outbox.to_address, to));
+    expect(rows.filter((r) => r.status === "pending")).toHaveLength(PUBLIC_SMS_PER_NUMBER_PER_DAY);
+    expect(rows.filter((r) => r.status === "failed").map((r) => r.last_error)).toEqual([OVER_SMS_CEILING_ERROR, OVER_SMS_CEILING_ERROR]);
+    // An organiser's message (a reminder) is not counted and always goes.
+    await enqueueSms(database.db, { to, template: "sms-reminder", templateData: {}, kind: "reminder" });
+    const reminder = await database.db
+      .select()
+      .from(mail_outbox)
+      .where(and(eq(mail_outbox.to_address, to), eq(mail_outbox.kind, "reminder")));
+    expect(reminder.map((r) => r.status)).toEqual(["pending"]);
   });
 });

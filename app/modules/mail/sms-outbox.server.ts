@@ -28,7 +28,7 @@ const PUBLIC_SMS_KINDS = ["ticket", "ticket-self-resend", "cancellation", "priva
 export const OVER_SMS_CEILING_ERROR = `Not sent: this number already had ${PUBLIC_SMS_PER_NUMBER_PER_DAY} SMS from the public forms in the last 24 hours. Resend it if the person asks for it.`;
 
 /** Whether one more public SMS may go to `number` today; the mail ceiling's lock and count, per number. */
-export async function publicSmsAllowed(tx: DbOrTx, number: string): Promise<boolean> {
+async function publicSmsAllowed(tx: DbOrTx, number: string): Promise<boolean> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-to:${number}`}))`);
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })

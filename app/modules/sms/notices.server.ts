@@ -8,7 +8,7 @@ import { privacyNoticeSms, testSms } from "./sms-texts.server";
 // SMS that carry no one's registration: the privacy notice's link (asked for in the USSD menu
 // before consenting) and an organiser's test message. Queued like any other, rendered by the worker.
 
-export const NOTICE_SMS_TEMPLATES = { privacy: "sms-privacy", test: "sms-test" } as const;
+const NOTICE_SMS_TEMPLATES = { privacy: "sms-privacy", test: "sms-test" } as const;
 
 /** Queues the privacy notice's link to a number, in its language (a public SMS: the daily ceiling counts it). */
 export async function enqueuePrivacyNoticeSms(tx: Parameters<typeof enqueueSms>[0], to: string, language: Language): Promise<string> {

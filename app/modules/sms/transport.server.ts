@@ -13,7 +13,7 @@ import type { MailLog } from "~/modules/mail/transport.server";
 // Error messages are short and organiser-readable, and never carry the number or the text:
 // the worker logs them.
 
-export type SmsMessage = {
+type SmsMessage = {
   /** the outbox row id */
   id: string;
   /** E.164, e.g. +2348031234567 */
@@ -21,7 +21,7 @@ export type SmsMessage = {
   text: string;
 };
 
-export type SmsSent = {
+type SmsSent = {
   providerId: string;
   /** the provider's own words, e.g. "NGN 2.2000" (Africa's Talking; Termii does not say per message) */
   cost?: string;

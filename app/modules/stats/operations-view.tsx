@@ -4,7 +4,6 @@ import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "reac
 import { translateMessage } from "~/i18n/message-key";
 import { BADGE_DOWNLOADS, BADGE_LAYOUTS } from "~/modules/badges/badge-layout";
 import { useCountdown } from "~/modules/settings/use-countdown";
-import { SmsPanel } from "~/modules/sms/sms-panel";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -315,8 +314,6 @@ export function OperationsView({
       ) : null}
       {previewing.target ? <EmailPreview template={previewing.target} onClose={previewing.close} /> : null}
       {toasts.length > 0 ? <Toaster toasts={toasts} /> : null}
-
-      <SmsPanel sms={overview.sms} />
 
       <Card title="System Status" level={2}>
         <dl className="divide-y divide-gray-100" data-testid="system-status">

@@ -1,7 +1,5 @@
-import DataLoader from "dataloader";
-import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { attendees, event_settings, type MessageChannel, SETTINGS_ID } from "~/db/schema";
+import type { MessageChannel } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { languageOr } from "~/i18n/languages";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
@@ -10,6 +8,7 @@ import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
+import { ticketMailRows } from "./ticket-rows.server";
 import { enqueueTicketSms } from "./ticket-sms.server";
 import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
 
@@ -49,31 +48,6 @@ export async function enqueueTicket(
     kind,
     attendeeId: attendee.id,
   });
-}
-
-type TicketMailRow = { attendee: typeof attendees.$inferSelect; settings: typeof event_settings.$inferSelect | null };
-
-// The outbox worker renders a round of messages at once: their attendees (and the settings)
-// are read in one query per round instead of one each. No cache: every round reads afresh.
-const loaders = new WeakMap<DbOrTx, DataLoader<string, TicketMailRow | undefined>>();
-export function ticketMailRows(db: DbOrTx) {
-  let loader = loaders.get(db);
-  if (!loader) {
-    loader = new DataLoader(
-      async (ids: readonly string[]) => {
-        const rows = await db
-          .select({ attendee: attendees, settings: event_settings })
-          .from(attendees)
-          .leftJoin(event_settings, eq(event_settings.id, SETTINGS_ID))
-          .where(inArray(attendees.id, [...ids]));
-        const byId = new Map(rows.map((row) => [row.attendee.id, row]));
-        return ids.map((id) => byId.get(id));
-      },
-      { cache: false },
-    );
-    loaders.set(db, loader);
-  }
-  return loader;
 }
 
 /**

@@ -9,7 +9,7 @@ import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { cancellationSms, reminderSms, ticketSms } from "~/modules/sms/sms-texts.server";
 import { shortTicketUrl, type TicketLinkKeys } from "./ticket-link.server";
-import { ticketMailRows } from "./ticket-mail.server";
+import { ticketMailRows } from "./ticket-rows.server";
 
 // The ticket, its reminder and a cancellation by SMS, for people who asked for them on the
 // form and everyone who registered by USSD. Queued beside the e-mail in the same transaction
@@ -47,7 +47,7 @@ export async function enqueueCancellationSms(tx: DbOrTx, registration: SmsPerson
 }
 
 /** The event as an SMS names it, in the person's language. */
-export function smsEventFacts(settings: Pick<EventSettings, "event_date" | "event_time" | "venue">, language: Language) {
+function smsEventFacts(settings: Pick<EventSettings, "event_date" | "event_time" | "venue">, language: Language) {
   return {
     date: formatEventDate(settings.event_date, language, "long"),
     time: formatClockTime(parseEventTime(settings.event_time).start),

@@ -71,7 +71,7 @@ export type CompleteDraft = {
   privacyNoticeVersion: string;
 };
 
-export type UssdAction =
+type UssdAction =
   | { type: "register"; draft: CompleteDraft }
   | { type: "send-privacy-link"; language: UssdLanguage }
   | { type: "resend-ticket" }

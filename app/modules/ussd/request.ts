@@ -10,5 +10,3 @@ export const ussdRequestSchema = z.object({
   networkCode: z.string().max(16).default(""),
   text: z.string().max(2000).default(""),
 });
-
-export type UssdRequestFields = z.infer<typeof ussdRequestSchema>;

@@ -29,11 +29,11 @@ export type UssdRequest = { sessionId: string; serviceCode: string; phoneNumber:
 /** A draft left this long ago is offered to continue when the number dials again. */
 export const RESUME_WITHIN_MS = 30 * 60_000;
 /** Drafts untouched this long are deleted (sweepUssdDrafts). */
-export const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
+const DRAFT_LIFETIME_MS = 24 * 60 * 60_000;
 /** Requests one number may make in ten minutes: a long session is some 20. */
 export const USSD_REQUESTS_PER_10_MINUTES = 120;
 /** "Send my ticket again" by SMS, per number per hour (the daily ceiling of public SMS holds too). */
-export const USSD_RESENDS_PER_HOUR = 2;
+const USSD_RESENDS_PER_HOUR = 2;
 
 const TEN_MINUTES_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;
@@ -83,7 +83,7 @@ export async function answerUssd(db: Db, request: UssdRequest, options: { secret
   const stored = row ? storedOf(row.draft) : null;
   const sameSession = row?.session_id === request.sessionId;
   // A gateway's retry: the answer already given, and nothing done again.
-  if (sameSession && stored && stored.lastReply && stored.lastText === request.text) return stored.lastReply;
+  if (sameSession && stored?.lastReply && stored.lastText === request.text) return stored.lastReply;
   if ((await countHit(db, numberKey("ussd", phone), TEN_MINUTES_MS, now)) > USSD_REQUESTS_PER_10_MINUTES) {
     return ussdOutcome({ type: "busy" }, stored?.menu?.progress?.language ?? "en");
   }
