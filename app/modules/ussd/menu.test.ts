@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
 import { parseDraft, type UssdContext, type UssdDraft, ussdStep } from "./menu";
 import { isScreenText, SCREEN_MAX } from "./screen-text";
-import { ussdContext } from "./ussd-fixtures";
+import { ussdContext } from "./test-data";
 
 // The fold's rules: replayed from the start, the action only for the last answer, "0" back,
 // drafts continued, a registered person's own menu. Path to Zamfara / Gusau in English:
