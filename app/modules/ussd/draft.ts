@@ -13,7 +13,7 @@ import { fullNameProblem } from "./name";
 // changes during the session; `progress` is where the session is now, what a LATER session
 // offers to continue. `sessionId` tells the two cases apart.
 
-export const PROGRESS_SCREENS = ["name", "gender", "state", "lga", "consent", "confirm"] as const;
+const PROGRESS_SCREENS = ["name", "gender", "state", "lga", "consent", "confirm"] as const;
 
 const progressSchema = z
   .object({

@@ -33,11 +33,11 @@ export function problemText(language: UssdLanguage, problem: Problem, max: numbe
   }
 }
 
-export function con(lines: readonly (string | null)[]): string {
+function con(lines: readonly (string | null)[]): string {
   return fitted(`CON ${lines.filter((line) => line !== null).join("\n")}`);
 }
 
-export function end(lines: readonly (string | null)[]): string {
+function end(lines: readonly (string | null)[]): string {
   return fitted(`END ${lines.filter((line) => line !== null).join("\n")}`);
 }
 
@@ -47,7 +47,7 @@ function fitted(reply: string): string {
   return reply.length <= SCREEN_MAX ? reply : clip(reply, SCREEN_MAX);
 }
 
-export function genderLabel(language: UssdLanguage, gender: Gender): string {
+function genderLabel(language: UssdLanguage, gender: Gender): string {
   const t = say(language);
   if (gender === "male") return t("ussd.gender.male");
   if (gender === "female") return t("ussd.gender.female");
