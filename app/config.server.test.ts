@@ -121,6 +121,85 @@ describe("parseConfig", () => {
     expect(parseConfig({ WEB_CONCURRENCY: "4", DATABASE_URL: "postgres://db/x" }).processes).toBe(4);
   });
 
+  // ── SMS ──
+  it("sends no SMS by default, and reads each provider's settings", () => {
+    expect(parseConfig({})).toMatchObject({
+      smsProvider: undefined,
+      africastalkingSmsUrl: "https://api.africastalking.com/version1/messaging",
+      africastalkingAllowedIps: [],
+      termiiBaseUrl: "https://api.ng.termii.com",
+    });
+    const at = parseConfig({
+      SMS_PROVIDER: "africastalking",
+      AFRICASTALKING_USERNAME: "zamfara-summit",
+      AFRICASTALKING_API_KEY: "k".repeat(64),
+      AFRICASTALKING_SENDER_ID: "ZYSummit",
+      AFRICASTALKING_CALLBACK_TOKEN: "t0ken-of-at-least-16",
+      AFRICASTALKING_ALLOWED_IPS: "192.0.2.10, 198.51.100.0/24,2001:db8::/32",
+    });
+    expect(at).toMatchObject({
+      smsProvider: "africastalking",
+      africastalkingUsername: "zamfara-summit",
+      africastalkingApiKey: "k".repeat(64),
+      africastalkingSenderId: "ZYSummit",
+      africastalkingCallbackToken: "t0ken-of-at-least-16",
+      africastalkingAllowedIps: ["192.0.2.10", "198.51.100.0/24", "2001:db8::/32"],
+    });
+    const termii = parseConfig({
+      SMS_PROVIDER: "termii",
+      TERMII_API_KEY: "T".repeat(40),
+      TERMII_SENDER_ID: "ZYSummit",
+      TERMII_BASE_URL: "https://api.ng.termii.com/",
+      TERMII_SECRET_KEY: "s".repeat(32),
+    });
+    expect(termii).toMatchObject({ smsProvider: "termii", termiiSenderId: "ZYSummit", termiiBaseUrl: "https://api.ng.termii.com" });
+    expect(
+      parseConfig({
+        SMS_PROVIDER: "africastalking",
+        AFRICASTALKING_USERNAME: "sandbox",
+        AFRICASTALKING_API_KEY: "k".repeat(64),
+        AFRICASTALKING_SMS_URL: "https://api.sandbox.africastalking.com/version1/messaging",
+      }).africastalkingSmsUrl,
+    ).toBe("https://api.sandbox.africastalking.com/version1/messaging");
+  });
+
+  it.each([
+    [{ SMS_PROVIDER: "twilio" }, "SMS_PROVIDER", "africastalking or termii"],
+    [{ SMS_PROVIDER: "africastalking" }, "AFRICASTALKING_USERNAME", "needs AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY"],
+    [{ SMS_PROVIDER: "africastalking", AFRICASTALKING_USERNAME: "summit" }, "AFRICASTALKING_API_KEY", "needs"],
+    [
+      {
+        AFRICASTALKING_USERNAME: "summit",
+        AFRICASTALKING_SMS_URL: "https://api.sandbox.africastalking.com/version1/messaging",
+      },
+      "AFRICASTALKING_USERNAME",
+      "username sandbox",
+    ],
+    [{ SMS_PROVIDER: "termii", TERMII_SENDER_ID: "Summit" }, "TERMII_API_KEY", "needs TERMII_API_KEY"],
+    [{ SMS_PROVIDER: "termii", TERMII_API_KEY: "T".repeat(40) }, "TERMII_SENDER_ID", "needs"],
+    [{ AFRICASTALKING_SENDER_ID: "A sender far too long" }, "AFRICASTALKING_SENDER_ID", "sender ID"],
+    [{ AFRICASTALKING_SMS_URL: "ftp://x" }, "AFRICASTALKING_SMS_URL", "https://"],
+    [{ AFRICASTALKING_CALLBACK_TOKEN: "short" }, "AFRICASTALKING_CALLBACK_TOKEN", "16 to 128"],
+    [{ AFRICASTALKING_CALLBACK_TOKEN: "with/slash/and?query=1" }, "AFRICASTALKING_CALLBACK_TOKEN", "16 to 128"],
+    [{ AFRICASTALKING_ALLOWED_IPS: "192.0.2.300" }, "AFRICASTALKING_ALLOWED_IPS", "CIDR"],
+    [{ AFRICASTALKING_ALLOWED_IPS: "10.0.0.0/33" }, "AFRICASTALKING_ALLOWED_IPS", "CIDR"],
+    [{ AFRICASTALKING_ALLOWED_IPS: "africastalking.com" }, "AFRICASTALKING_ALLOWED_IPS", "CIDR"],
+    [{ TERMII_BASE_URL: "api.ng.termii.com" }, "TERMII_BASE_URL", "https://"],
+  ])("refuses SMS settings %o with one line naming %s", (env, name, expected) => {
+    const error = configError(env);
+    expect(error.message).not.toContain("\n");
+    expect(error.message).toContain(name);
+    expect(error.message).toContain(expected);
+  });
+
+  it("never echoes an SMS API key, secret or callback token", () => {
+    expect(configError({ AFRICASTALKING_API_KEY: "hunter2" }).message).not.toContain("hunter2");
+    expect(configError({ TERMII_API_KEY: "hunter2" }).message).not.toContain("hunter2");
+    expect(configError({ TERMII_SECRET_KEY: "hunter2" }).message).not.toContain("hunter2");
+    expect(configError({ AFRICASTALKING_CALLBACK_TOKEN: "hunter2" }).message).not.toContain("hunter2");
+  });
+  // ── end SMS ──
+
   it("never echoes a secret or a URL password", () => {
     expect(configError({ SESSION_SECRET: "hunter2" }).message).not.toContain("hunter2");
     expect(configError({ DATABASE_URL: "mysql://root:hunter2@db/x" }).message).not.toContain("hunter2");

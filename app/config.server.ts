@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 import { type KeyGenerations, parseKeyGenerations } from "./key-generations";
@@ -17,6 +18,30 @@ const urlWithProtocols = (protocols: string[], example: string) =>
     },
     { message: `expected a URL like ${example}` },
   );
+
+// ── SMS ──
+export const AFRICASTALKING_LIVE_SMS_URL = "https://api.africastalking.com/version1/messaging";
+export const TERMII_DEFAULT_BASE_URL = "https://api.ng.termii.com";
+
+// An alphanumeric sender ID (3 to 11 characters, what Nigerian networks register) or a short code.
+const senderId = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9 &.-]{1,10}$/, "expected a registered sender ID: 2 to 11 letters or digits");
+
+/** "192.0.2.10, 198.51.100.0/24" as a list, or null when one entry is not an IP address or CIDR range. */
+function parseAddressList(value: string): string[] | null {
+  const entries = value
+    .split(",")
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const valid = entries.every((entry) => {
+    const [address = "", prefix, extra] = entry.split("/");
+    const family = isIP(address);
+    if (family === 0 || extra !== undefined) return false;
+    if (prefix === undefined) return true;
+    return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+  });
+  return valid && entries.length > 0 ? entries : null;
+}
+// ── end SMS ──
 
 const envSchema = z
   .object({
@@ -97,6 +122,33 @@ const envSchema = z
     // Whether organiser accounts must use an authenticator app's code after the password.
     REQUIRE_TWO_FACTOR: z.enum(["organisers", "none"], { message: "expected organisers or none" }).default("none"),
     // ── end sign-in hardening ──
+    // ── SMS (app/modules/sms, docs/decisions/017-sms.md) ──
+    // Unset: SMS are written to DATA_DIR/sms and go to no one.
+    SMS_PROVIDER: z.enum(["africastalking", "termii"], { message: "expected africastalking or termii" }).optional(),
+    AFRICASTALKING_USERNAME: z
+      .string()
+      .regex(/^[\w.@-]{1,64}$/, "expected the app's username (sandbox for the sandbox)")
+      .optional(),
+    AFRICASTALKING_API_KEY: z.string().min(16, "expected the app's API key (at least 16 characters)").optional(),
+    AFRICASTALKING_SENDER_ID: senderId.optional(),
+    AFRICASTALKING_SMS_URL: urlWithProtocols(["https:", "http:"], AFRICASTALKING_LIVE_SMS_URL).optional(),
+    // Part of the delivery-report and USSD callback URLs given to Africa's Talking: it does not sign its callbacks.
+    AFRICASTALKING_CALLBACK_TOKEN: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{16,128}$/, "expected 16 to 128 letters, digits, - or _ (it goes into a URL)")
+      .optional(),
+    AFRICASTALKING_ALLOWED_IPS: z
+      .string()
+      .refine((value) => parseAddressList(value) !== null, {
+        message: "expected IP addresses or CIDR ranges separated by commas, e.g. 192.0.2.10, 198.51.100.0/24",
+      })
+      .optional(),
+    TERMII_API_KEY: z.string().min(16, "expected the Termii API key (at least 16 characters)").optional(),
+    TERMII_SENDER_ID: senderId.optional(),
+    TERMII_BASE_URL: urlWithProtocols(["https:", "http:"], TERMII_DEFAULT_BASE_URL).optional(),
+    // The secret key Termii signs its webhook events with (X-Termii-Signature, HMAC-SHA512).
+    TERMII_SECRET_KEY: z.string().min(16, "expected the Termii secret key (at least 16 characters)").optional(),
+    // ── end SMS ──
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         message: "expected one of fatal, error, warn, info, debug, trace, silent",
@@ -107,7 +159,30 @@ const envSchema = z
     // The embedded database lives inside one process; only PostgreSQL can be shared.
     path: ["WEB_CONCURRENCY"],
     message: "more than one process needs DATABASE_URL (the embedded database belongs to one process)",
+  })
+  // ── SMS ──
+  .refine((e) => e.SMS_PROVIDER !== "africastalking" || e.AFRICASTALKING_USERNAME, {
+    path: ["AFRICASTALKING_USERNAME"],
+    message: "SMS_PROVIDER=africastalking needs AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY",
+  })
+  .refine((e) => e.SMS_PROVIDER !== "africastalking" || e.AFRICASTALKING_API_KEY, {
+    path: ["AFRICASTALKING_API_KEY"],
+    message: "SMS_PROVIDER=africastalking needs AFRICASTALKING_USERNAME and AFRICASTALKING_API_KEY",
+  })
+  .refine(
+    // The sandbox answers every other username 401, which would look like a wrong API key.
+    (e) => !e.AFRICASTALKING_SMS_URL?.includes("api.sandbox.africastalking.com") || e.AFRICASTALKING_USERNAME === "sandbox",
+    { path: ["AFRICASTALKING_USERNAME"], message: "the Africa's Talking sandbox URL only works with the username sandbox" },
+  )
+  .refine((e) => e.SMS_PROVIDER !== "termii" || e.TERMII_API_KEY, {
+    path: ["TERMII_API_KEY"],
+    message: "SMS_PROVIDER=termii needs TERMII_API_KEY and TERMII_SENDER_ID",
+  })
+  .refine((e) => e.SMS_PROVIDER !== "termii" || e.TERMII_SENDER_ID, {
+    path: ["TERMII_SENDER_ID"],
+    message: "SMS_PROVIDER=termii needs TERMII_API_KEY and TERMII_SENDER_ID (Termii refuses a message without one)",
   });
+// ── end SMS ──
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -146,9 +221,38 @@ export type Config = {
   // ── Sign-in hardening ──
   /** "organisers": an organiser signs in with a password and an authenticator code, and must enrol one first */
   requireTwoFactor: "organisers" | "none";
+  // ── SMS ──
+  /** who sends SMS; undefined: they are written to DATA_DIR/sms only (modules/sms/transport.server.ts) */
+  smsProvider: "africastalking" | "termii" | undefined;
+  africastalkingUsername: string | undefined;
+  africastalkingApiKey: string | undefined;
+  /** the registered sender ID or short code; undefined: Africa's Talking's default sender */
+  africastalkingSenderId: string | undefined;
+  /** the live messaging endpoint unless set (the sandbox, or a fake in tests) */
+  africastalkingSmsUrl: string;
+  /** the secret part of the callback URLs (delivery reports, USSD); undefined: those routes answer 404 */
+  africastalkingCallbackToken: string | undefined;
+  /** addresses Africa's Talking's callbacks may come from; empty: any (the token alone guards them) */
+  africastalkingAllowedIps: string[];
+  termiiApiKey: string | undefined;
+  termiiSenderId: string | undefined;
+  /** Termii's API base, without a trailing slash */
+  termiiBaseUrl: string;
+  /** the secret key of Termii's webhook signatures; undefined: Termii's webhook answers 404 */
+  termiiSecretKey: string | undefined;
+  // ── end SMS ──
 };
 
 export class ConfigError extends Error {}
+
+/** Variables whose value is never echoed back in an error. */
+const SECRET_VARIABLES = new Set([
+  "SESSION_SECRET",
+  "AFRICASTALKING_API_KEY",
+  "AFRICASTALKING_CALLBACK_TOKEN",
+  "TERMII_API_KEY",
+  "TERMII_SECRET_KEY",
+]);
 
 type Env = Record<string, string | undefined>;
 
@@ -161,7 +265,7 @@ export function parseConfig(env: Env): Config {
     const issue = result.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
     const value = cleaned[name];
-    const shown = name === "SESSION_SECRET" || value === undefined ? "" : `=${redact(value)}`;
+    const shown = SECRET_VARIABLES.has(name) || value === undefined ? "" : `=${redact(value)}`;
     throw new ConfigError(`Invalid configuration: ${name}${shown}: ${issue?.message ?? "invalid value"}`);
   }
   const e = result.data;
@@ -190,6 +294,18 @@ export function parseConfig(env: Env): Config {
     maxQueueWaitMs: e.MAX_QUEUE_WAIT_MS,
     // ── Sign-in hardening ──
     requireTwoFactor: e.REQUIRE_TWO_FACTOR,
+    // ── SMS ──
+    smsProvider: e.SMS_PROVIDER,
+    africastalkingUsername: e.AFRICASTALKING_USERNAME,
+    africastalkingApiKey: e.AFRICASTALKING_API_KEY,
+    africastalkingSenderId: e.AFRICASTALKING_SENDER_ID,
+    africastalkingSmsUrl: e.AFRICASTALKING_SMS_URL ?? AFRICASTALKING_LIVE_SMS_URL,
+    africastalkingCallbackToken: e.AFRICASTALKING_CALLBACK_TOKEN,
+    africastalkingAllowedIps: e.AFRICASTALKING_ALLOWED_IPS ? (parseAddressList(e.AFRICASTALKING_ALLOWED_IPS) ?? []) : [],
+    termiiApiKey: e.TERMII_API_KEY,
+    termiiSenderId: e.TERMII_SENDER_ID,
+    termiiBaseUrl: (e.TERMII_BASE_URL ?? TERMII_DEFAULT_BASE_URL).replace(/\/+$/, ""),
+    termiiSecretKey: e.TERMII_SECRET_KEY,
   };
 }
 

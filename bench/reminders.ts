@@ -131,7 +131,7 @@ async function specMethod(smtpUrl: string): Promise<Spec> {
       const mail = await renderReminderMail(database.db, { attendeeId: id }, KEYS);
       await transport.sendMail({
         from: "summit@example.org",
-        to: email,
+        to: email ?? undefined,
         subject: mail.subject,
         html: mail.html,
         text: mail.text,

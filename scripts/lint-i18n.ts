@@ -34,6 +34,7 @@ const CHECKED = [
   "app/modules/waitlist",
   "app/modules/ussd",
   "app/modules/mail/notice-email.tsx",
+  "app/modules/sms/sms-texts.server.ts",
   "app/modules/checkin/check-in-screen.tsx",
   "app/modules/checkin/qr-scanner.tsx",
   "app/ui/back-header.tsx",

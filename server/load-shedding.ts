@@ -15,8 +15,10 @@ import { sendUnavailable } from "./unavailable-page";
 // recent lag is taken off the allowed wait, so an answer stays on time when the whole
 // process, not just the queue, is behind.
 //
-// Two lanes, each with its own limit: the organisers' pages (/admin) stay usable while
-// the public pages are flooded, and the reverse. /healthz is never held back: a load
+// Three lanes, each with its own limit: the organisers' pages (/admin) stay usable while
+// the public pages are flooded, and the reverse; and the SMS gateway's callbacks (/ussd/, /sms/)
+// have their own, as a USSD session the gateway drops after a few seconds must not wait behind
+// a rush on the registration form. /healthz is never held back: a load
 // balancer must see a busy server as alive. Static files are answered before this runs.
 
 export type LoadSheddingOptions = {
@@ -40,8 +42,10 @@ const QUEUE_PER_ACTIVE = 16;
 /** Refusals are logged at most this often, with their count, not one line each. */
 const LOG_EVERY_MS = 10_000;
 
+const isGatewayPath = (path: string) => path.startsWith("/ussd/") || path.startsWith("/sms/");
+
 export function loadShedding(options: LoadSheddingOptions): RequestHandler {
-  const lanes = { public: newLane(), admin: newLane() };
+  const lanes = { public: newLane(), admin: newLane(), gateway: newLane() };
   const maxQueue = options.maxActive * QUEUE_PER_ACTIVE;
   let lastLog = 0;
   const lag = options.eventLoopLag ?? sampleEventLoopLag();
@@ -52,7 +56,7 @@ export function loadShedding(options: LoadSheddingOptions): RequestHandler {
     if (options.log && now - lastLog >= LOG_EVERY_MS) {
       lastLog = now;
       options.log.warn(
-        { public: lanes.public.shed, admin: lanes.admin.shed },
+        { public: lanes.public.shed, admin: lanes.admin.shed, gateway: lanes.gateway.shed },
         "overloaded: refusing requests with 503 (counts since start)",
       );
     }
@@ -85,7 +89,7 @@ export function loadShedding(options: LoadSheddingOptions): RequestHandler {
 
   return (req, res, next) => {
     if (req.path === "/healthz") return next();
-    const lane = isAdminPath(req.path) ? lanes.admin : lanes.public;
+    const lane = isGatewayPath(req.path) ? lanes.gateway : isAdminPath(req.path) ? lanes.admin : lanes.public;
     if (lane.active < options.maxActive) return admit(lane, res, next);
     const allowedWait = options.maxQueueWaitMs - lag();
     if (lane.queue.length >= maxQueue || allowedWait <= 0) return shed(lane, req, res);

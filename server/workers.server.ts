@@ -15,14 +15,19 @@ import { sweepOrphanMedia } from "~/modules/media/upload.server";
 import { renderHeldMail } from "~/modules/registration/held.server";
 import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
 import { sweepAttackTraces } from "~/modules/registration/sweep.server";
+import { isNoticeSmsTemplate, renderNoticeSms } from "~/modules/sms/notices.server";
+import { createSmsTransport } from "~/modules/sms/transport.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
 import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
 import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
 import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
+import { isTicketSmsTemplate, renderTicketSms } from "~/modules/tickets/ticket-sms.server";
+import { sweepUssdDrafts } from "~/modules/ussd/session.server";
 import { settleWaitlistNow, WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
 import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
+import { renderOfferSms, WAITLIST_OFFER_SMS_TEMPLATE } from "~/modules/waitlist/waitlist-sms.server";
 
 /** Uploads nothing refers to for a day (forms never saved) are deleted: first soon after start, then hourly. */
 const ORPHAN_MEDIA_AGE_MS = 24 * 60 * 60_000;
@@ -81,7 +86,10 @@ function startSignInRecordsPurge(db: Db, log: Log, failed: Failed) {
       const attempts = await purgeLoginAttempts(db, now);
       await purgeExpiredSignIns(db, now);
       await purgeDoorSearches(db, now);
+      // Unfinished USSD menus hold a name and a number: a day, then gone.
+      const drafts = await sweepUssdDrafts(db, now);
       if (attempts > 0) log.info({ attempts }, "sign-in: deleted attempts older than 30 days");
+      if (drafts > 0) log.info({ drafts }, "USSD: deleted unfinished menus older than a day");
     },
     failed("sign-in: the purge of old attempts failed"),
   );
@@ -182,11 +190,24 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
     if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
       return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
     }
+    // SMS: the text is the whole message; kept as the row's subject, it is what the admin lists.
+    const sms = (text: string) => ({ subject: text, html: "", text });
+    if (isTicketSmsTemplate(mail.template) && mail.template) {
+      return sms((await renderTicketSms(db, mail.template, mail.template_data, ticketLinkKeys())).text);
+    }
+    if (mail.template === WAITLIST_OFFER_SMS_TEMPLATE) return sms((await renderOfferSms(db, mail.template_data, ticketLinkKeys())).text);
+    if (isNoticeSmsTemplate(mail.template)) return sms(await renderNoticeSms(db, mail.template, mail.template_data, config.publicUrl));
     throw new Error(`unknown mail template "${mail.template}"`);
   };
+  const smsTransport = createSmsTransport(config, log);
+  log.info(
+    { sms: smsTransport.kind },
+    smsTransport.kind === "file" ? "SMS_PROVIDER is not set: SMS are written to DATA_DIR/sms" : "SMS go through the gateway",
+  );
   const outbox = startOutboxWorker({
     db,
     transport,
+    sms: smsTransport,
     log,
     render,
     quietWhen: (error) => availability?.report(error) ?? false,
@@ -213,6 +234,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
         signInPurge.stop(),
       ]);
       transport.close();
+      smsTransport.close?.();
     },
   };
 }

@@ -65,5 +65,6 @@ export const past_registrations = pgTable(
     index("past_registrations_edition_idx").on(t.edition_id),
     check("past_registrations_outcome_check", sql`${t.outcome} in ('attended', 'registered', 'cancelled', 'waitlisted')`),
     check("past_registrations_ticket_check", sql`${t.outcome} = 'waitlisted' or ${t.ticket_id} is not null`),
+    check("past_registrations_email_check", sql`${t.email} is not null or ${t.channel} = 'ussd'`),
   ],
 );

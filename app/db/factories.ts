@@ -33,8 +33,21 @@ export function attendeeValues(overrides: Partial<typeof attendees.$inferInsert>
   };
 }
 
-export async function createAttendee(db: DbOrTx, overrides: Partial<typeof attendees.$inferInsert> = {}) {
+type WebOverrides = Omit<Partial<typeof attendees.$inferInsert>, "email" | "channel"> & { email?: string };
+
+/** A registration from the web form: it always has an e-mail address. */
+export async function createAttendee(db: DbOrTx, overrides: WebOverrides = {}) {
   const [row] = await db.insert(attendees).values(attendeeValues(overrides)).returning();
+  if (!row?.email) throw new Error("insert returned no row");
+  return { ...row, email: row.email };
+}
+
+/** A registration by USSD: the network's phone number, no e-mail address, tickets by SMS. */
+export async function createUssdAttendee(db: DbOrTx, overrides: Omit<Partial<typeof attendees.$inferInsert>, "email" | "channel"> = {}) {
+  const [row] = await db
+    .insert(attendees)
+    .values(attendeeValues({ email: null, channel: "ussd", sms_opt_in: true, organization: "", position: "", reason: "", ...overrides }))
+    .returning();
   if (!row) throw new Error("insert returned no row");
   return row;
 }

@@ -1,6 +1,9 @@
-import { text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, text, timestamp } from "drizzle-orm/pg-core";
 
 export const GENDERS = ["male", "female", "other"] as const;
+/** How the person registered: the web form, or USSD (a phone's menu, no e-mail asked). */
+export const REGISTRATION_CHANNELS = ["web", "ussd"] as const;
+export type RegistrationChannel = (typeof REGISTRATION_CHANNELS)[number];
 
 /**
  * What a person gives on the registration form, as attendees, cancelled registrations, the
@@ -8,7 +11,9 @@ export const GENDERS = ["male", "female", "other"] as const;
  */
 export const personColumns = () => ({
   full_name: text("full_name").notNull(),
-  email: text("email").notNull(),
+  // Null only for people who registered by USSD (checked per table): the network gives their
+  // number, and a phone without data has no use for an e-mail address.
+  email: text("email"),
   phone: text("phone").notNull(),
   gender: text("gender", { enum: GENDERS }).notNull(),
   organization: text("organization").notNull().default(""),
@@ -21,4 +26,7 @@ export const personColumns = () => ({
   consent_version: text("consent_version").notNull().default(""),
   // The site's language when the person registered: every later message to them is in it.
   language: text("language").notNull().default("en"),
+  channel: text("channel", { enum: REGISTRATION_CHANNELS }).notNull().default("web"),
+  // Tickets, reminders and offers also go by SMS: ticked on the web form, always for USSD.
+  sms_opt_in: boolean("sms_opt_in").notNull().default(false),
 });

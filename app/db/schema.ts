@@ -21,7 +21,7 @@ import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 import type { AgendaTranslations, SettingsTranslations, SpeakerTranslations } from "./translations";
 
 export * from "./editions-schema";
-export { GENDERS } from "./person-columns";
+export { GENDERS, REGISTRATION_CHANNELS, type RegistrationChannel } from "./person-columns";
 
 // Column names are the product's data model word for word; tables it does not name
 // (admin accounts, sessions, check-ins, outbox, media, audit) follow the same style.
@@ -29,6 +29,9 @@ export { GENDERS } from "./person-columns";
 export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
 export const SPEAKER_TYPES = ["Chairman", "Chief Host", "Host", "Keynote", "Speaker", "Panelist", "Moderator"] as const;
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+/** What carries a message out of the outbox: e-mail, or SMS to a phone number (E.164). */
+export const MESSAGE_CHANNELS = ["email", "sms"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 /** organiser: the whole admin; checkin: the door's check-in screen and nothing else. */
 export const ADMIN_ROLES = ["organiser", "checkin"] as const;
 
@@ -48,6 +51,12 @@ const translationsCheck = (table: string, column: AnyColumn) =>
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+/** Only a USSD registration may lack an e-mail address; and the channel is one we know. */
+const personChecks = (table: string, t: { email: AnyColumn; channel: AnyColumn }) => [
+  check(`${table}_email_check`, sql`${t.email} is not null or ${t.channel} = 'ussd'`),
+  check(`${table}_channel_check`, sql`${t.channel} in ('web', 'ussd')`),
+];
 
 /** A registration: the person and their ticket. */
 const registrationColumns = () => ({ ...personColumns(), ticket_id: text("ticket_id").notNull() });
@@ -71,6 +80,9 @@ export const attendees = pgTable(
     index("attendees_ticket_time_idx").on(sql`split_part(${t.ticket_id}, '-', 2)`),
     index("attendees_ticket_random_idx").on(sql`split_part(${t.ticket_id}, '-', 3)`),
     check("attendees_gender_check", sql`${t.gender} in ('male', 'female', 'other')`),
+    // By USSD the phone number is the person (the network vouches for it): one registration each.
+    uniqueIndex("attendees_ussd_phone_key").on(t.phone).where(sql`${t.channel} = 'ussd'`),
+    ...personChecks("attendees", t),
   ],
 );
 
@@ -89,6 +101,7 @@ export const cancelled_registrations = pgTable(
   (t) => [
     uniqueIndex("cancelled_registrations_ticket_id_key").on(t.ticket_id),
     index("cancelled_registrations_cancelled_at_idx").on(t.cancelled_at.desc()),
+    ...personChecks("cancelled_registrations", t),
   ],
 );
 
@@ -119,6 +132,8 @@ export const waitlist = pgTable(
     index("waitlist_status_seq_idx").on(t.status, t.seq),
     check("waitlist_status_check", sql`${t.status} in ('waiting', 'offered', 'claimed', 'expired', 'declined')`),
     check("waitlist_offer_check", sql`${t.status} <> 'offered' or ${t.offer_expires_at} is not null`),
+    uniqueIndex("waitlist_active_ussd_phone_key").on(t.phone).where(sql`${t.channel} = 'ussd' and ${t.status} in ('waiting', 'offered')`),
+    ...personChecks("waitlist", t),
   ],
 );
 
@@ -260,10 +275,13 @@ export const event_settings = pgTable(
     proof_of_work_always: boolean("proof_of_work_always").notNull().default(D.proof_of_work_always),
     // The about text, venue and guest of honour's title in other languages.
     translations: translations<SettingsTranslations>(),
+    // What one SMS segment costs, in kobo, for the SMS panel's estimate (0: not set).
+    sms_price_kobo: integer("sms_price_kobo").notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    check("event_settings_sms_price_check", sql`${t.sms_price_kobo} between 0 and 100000`),
     check("event_settings_singleton_check", sql`${t.id} = '00000000-0000-0000-0000-000000000001'`),
     check("event_settings_max_attendees_check", sql`${t.max_attendees} between 1 and 10000`),
     check("event_settings_registered_count_check", sql`${t.registered_count} >= 0`),
@@ -351,14 +369,17 @@ export const reminders = pgTable(
       .references(() => attendees.id, { onDelete: "cascade" }),
     event_date: date("event_date", { mode: "string" }).notNull(),
     kind: text("kind").$type<ReminderKind>().notNull().default("due"),
+    // A reminder goes once per person per channel: an e-mail, and an SMS to those who asked.
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull().default("email"),
     // The reminder's message in the outbox (its delivery state).
     mail_id: uuid("mail_id").references(() => mail_outbox.id, { onDelete: "set null" }),
     created_at: createdAt(),
   },
   (t) => [
-    uniqueIndex("reminders_attendee_event_kind_key").on(t.attendee_id, t.event_date, t.kind),
+    uniqueIndex("reminders_attendee_event_kind_channel_key").on(t.attendee_id, t.event_date, t.kind, t.channel),
     index("reminders_event_idx").on(t.event_date),
     check("reminders_kind_check", sql`${t.kind} in ('early', 'due')`),
+    check("reminders_channel_check", sql`${t.channel} in ('email', 'sms')`),
   ],
 );
 
@@ -383,6 +404,12 @@ export const mail_outbox = pgTable(
     text: text("text").notNull(),
     attachments: jsonb("attachments").$type<MailAttachment[]>().notNull().default([]),
     kind: text("kind").notNull(),
+    // email: to_address is an address; sms: a phone number in E.164, `text` the message, no html.
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull().default("email"),
+    // An SMS's length in segments (what the gateway bills), set when it is rendered.
+    segments: integer("segments"),
+    // The gateway's report that the SMS reached the phone.
+    delivered_at: timestamp("delivered_at", { withTimezone: true }),
     // A message may be queued as a template and rendered by the worker (see enqueueMail):
     // rendering a ticket (QR code, calendar) takes tens of milliseconds, too long for a request.
     template: text("template"),
@@ -407,6 +434,9 @@ export const mail_outbox = pgTable(
     index("mail_outbox_attendee_idx").on(t.attendee_id),
     index("mail_outbox_to_kind_idx").on(t.to_address, t.kind, t.created_at),
     index("mail_outbox_edition_idx").on(t.edition_id),
+    // Delivery reports name an SMS by the gateway's id.
+    index("mail_outbox_sms_message_idx").on(t.message_id).where(sql`${t.channel} = 'sms'`),
+    check("mail_outbox_channel_check", sql`${t.channel} in ('email', 'sms')`),
   ],
 );
 
@@ -510,6 +540,8 @@ export const held_registrations = pgTable(
     index("held_registrations_expires_idx").on(t.expires_at),
     index("held_registrations_surge_idx").on(t.surge_id),
     check("held_registrations_hold_reason_check", sql`${t.hold_reason} in ('network', 'domain', 'overall', 'challenge')`),
+    // Only the web form holds registrations (they are confirmed from the mailbox).
+    check("held_registrations_email_check", sql`${t.email} is not null and ${t.channel} = 'web'`),
   ],
 );
 
@@ -638,4 +670,31 @@ export const invitations_sent = pgTable(
     created_at: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.invitation_id, t.edition_id] }), index("invitations_sent_edition_idx").on(t.edition_id)],
+);
+
+// ── SMS and USSD ──
+
+// A channel an organiser must look at: SMS pauses itself when the gateway says the account's
+// balance is spent (every further send would fail the same way), until someone resumes it.
+export const channel_pauses = pgTable(
+  "channel_pauses",
+  {
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).primaryKey(),
+    reason: text("reason").notNull(),
+    paused_at: timestamp("paused_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("channel_pauses_channel_check", sql`${t.channel} in ('email', 'sms')`)],
+);
+
+// A USSD registration not yet finished, by phone number: dialling again within half an hour
+// offers to continue it. Deleted once the person registers, or a day after it was last touched.
+export const ussd_drafts = pgTable(
+  "ussd_drafts",
+  {
+    phone: text("phone").primaryKey(),
+    session_id: text("session_id").notNull(),
+    draft: jsonb("draft").$type<Record<string, unknown>>().notNull(),
+    updated_at: updatedAt(),
+  },
+  (t) => [index("ussd_drafts_updated_idx").on(t.updated_at)],
 );

@@ -1,6 +1,7 @@
 import { useCallback, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, useNavigation } from "react-router";
+import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { languageOr } from "~/i18n/languages";
@@ -25,6 +26,7 @@ import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { requestSettings } from "~/modules/settings/request-settings.server";
+import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { joinWaitlistAction } from "~/modules/waitlist/actions.server";
 import { type RouteHandle, siteName } from "~/root";
@@ -71,6 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       },
       status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
       offerHours: settings.waitlist_offer_hours,
+      sms: smsOffer(getConfig()),
       stamp,
       challenge,
     },
@@ -108,7 +111,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const shouldRevalidate = notAfterUnavailable;
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, status, offerHours, stamp, challenge } = loaderData;
+  const { event, status, offerHours, stamp, challenge, sms } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
@@ -169,6 +172,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 onClientErrors={showClientErrors}
                 ticketAgain={ticketAgain}
                 sendingAgain={sendingAgain}
+                sms={sms}
               />
             ) : waitlisted ? (
               <WaitlistJoined {...waitlisted} offerHours={offerHours} />
@@ -190,6 +194,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                       onClientErrors={showClientErrors}
                       ticketAgain={ticketAgain}
                       sendingAgain={sendingAgain}
+                      sms={sms}
                     />
                   </div>
                 ) : null}

@@ -40,7 +40,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
       left: false as const,
       view: {
         name: entry.full_name,
+        // Someone who joined by USSD has no address: their offer comes by SMS.
         email: entry.email,
+        phone: entry.phone,
         status: entry.status,
         position,
         deadline: entry.offer_expires_at ? offerDeadline(entry.offer_expires_at, language) : null,

@@ -14,4 +14,4 @@ export const SPEC_CSV_COLUMNS = [
 ];
 
 /** Every column of the export: the spec's, then who came (in Lagos time). */
-export const CSV_COLUMNS = [...SPEC_CSV_COLUMNS, "Checked In At"];
+export const CSV_COLUMNS = [...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS"];

@@ -45,7 +45,11 @@ export async function attendeeAction(
       const result = await resendTicket(db, actor, id, settings.event_name);
       if (!result) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.resendFailed);
       notifyOutbox();
-      return redirectWithToast(redirects.afterResend, "success", ATTENDEE_TOASTS.resent(result.attendee.email));
+      return redirectWithToast(
+        redirects.afterResend,
+        "success",
+        ATTENDEE_TOASTS.resent(result.attendee.email ?? `${result.attendee.phone} by SMS`),
+      );
     } catch (error) {
       logger().error({ err: error, attendeeId: id }, "ticket resend failed");
       return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.resendFailed);

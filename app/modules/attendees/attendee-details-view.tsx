@@ -112,14 +112,19 @@ export function AttendeeDetailsView({
         <Card title="Contact">
           <dl>
             <Field label="Email">
-              <a href={`mailto:${attendee.email}`} className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
-                <EmailText email={attendee.email} />
-              </a>
+              {attendee.email === null ? (
+                <EmailText email={null} />
+              ) : (
+                <a href={`mailto:${attendee.email}`} className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
+                  <EmailText email={attendee.email} />
+                </a>
+              )}
             </Field>
             <Field label="Phone">
               <a href={`tel:${attendee.phone.replace(/[^\d+]/g, "")}`} className={`text-brand-700 hover:underline ${FOCUS_RING}`}>
                 {attendee.phone}
               </a>
+              {attendee.sms_opt_in ? <span className="ml-1.5 text-sm text-gray-500">(tickets and reminders by SMS)</span> : null}
             </Field>
             <Field label="State">{attendee.state || "—"}</Field>
             <Field label="Local Government">{attendee.local_government || "—"}</Field>

@@ -4,7 +4,7 @@ import { GENDER_LABELS, GENDERS } from "~/modules/registration/gender";
 import { SearchIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
-import { ATTENDEE_SEARCH_MAX, type AttendeeQuery } from "./schemas";
+import { ATTENDEE_SEARCH_MAX, type AttendeeQuery, CHANNEL_FILTERS, CHANNEL_LABELS } from "./schemas";
 
 const SEARCH_DEBOUNCE_MS = 300;
 const FIELD = `w-full rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm focus:border-brand-600 ${FOCUS_RING}`;
@@ -22,6 +22,7 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
   const gender = useRef<HTMLSelectElement>(null);
   const state = useRef<HTMLSelectElement>(null);
   const checkin = useRef<HTMLSelectElement>(null);
+  const channel = useRef<HTMLSelectElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   // Back/forward changes the URL under the form: show its values, but never overwrite what is being typed.
@@ -33,7 +34,8 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
     if (gender.current) gender.current.value = query.gender;
     if (state.current) state.current.value = query.state;
     if (checkin.current) checkin.current.value = query.checkin;
-  }, [query.gender, query.state, query.checkin]);
+    if (channel.current) channel.current.value = query.channel;
+  }, [query.gender, query.state, query.checkin, query.channel]);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const submitNow = () => {
@@ -58,10 +60,10 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
       method="get"
       role="search"
       aria-label="Filter attendees"
-      className="grid grid-cols-1 gap-3 md:grid-cols-3 xl:grid-cols-[minmax(0,1fr)_10rem_11rem_11rem_auto]"
+      className="grid grid-cols-1 gap-3 md:grid-cols-4 xl:grid-cols-[minmax(0,1fr)_10rem_11rem_11rem_10rem_auto]"
       onSubmit={() => clearTimeout(timer.current)}
     >
-      <div className="relative md:col-span-3 xl:col-span-1">
+      <div className="relative md:col-span-4 xl:col-span-1">
         <label htmlFor="attendee-search" className="sr-only">
           Search by name, email, phone or ticket ID
         </label>
@@ -108,6 +110,17 @@ export function AttendeeFilters({ query, states }: { query: AttendeeQuery; state
         <option value="">All</option>
         <option value="in">Checked in</option>
         <option value="out">Not checked in</option>
+      </select>
+      <label className="sr-only" htmlFor="attendee-channel">
+        Channel
+      </label>
+      <select id="attendee-channel" name="channel" defaultValue={query.channel} className={FIELD} onChange={submitNow} ref={channel}>
+        <option value="">All channels</option>
+        {CHANNEL_FILTERS.map((c) => (
+          <option key={c} value={c}>
+            {CHANNEL_LABELS[c]}
+          </option>
+        ))}
       </select>
       {/* With JavaScript the list updates as you type; the button is for browsers without it. */}
       {hydrated ? null : (

@@ -1,17 +1,20 @@
 import { Link } from "react-router";
+import type { RegistrationChannel } from "~/db/person-columns";
 import type { Gender } from "~/modules/registration/gender";
 import { type Column, DataTable } from "~/ui/data-table";
 import { displayDate, displayDateTime } from "~/ui/date-time";
 import { EmptyState } from "~/ui/empty-state";
 import { EyeIcon, RowIconSprite, TrashIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
-import { EmailText, GenderBadge, ResendButton } from "./attendee-ui";
+import { EmailText, GenderBadge, PhoneText, ResendButton } from "./attendee-ui";
 
 export type ListRow = {
   id: string;
   full_name: string;
-  email: string;
+  email: string | null;
   phone: string;
+  channel: RegistrationChannel;
+  sms_opt_in: boolean;
   gender: Gender;
   organization: string;
   position: string;
@@ -63,7 +66,9 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
         <div className="break-words text-gray-900">
           <EmailText email={row.email} />
         </div>
-        <div className="whitespace-nowrap text-gray-500">{row.phone}</div>
+        <div className="whitespace-nowrap text-gray-500">
+          <PhoneText phone={row.phone} sms={row.sms_opt_in} />
+        </div>
       </>
     ),
   },
@@ -131,7 +136,9 @@ export function AttendeeList(props: ListProps) {
                 <EmailText email={row.email} />
               </dd>
               <dt className="text-gray-500">Phone</dt>
-              <dd className="text-gray-900">{row.phone}</dd>
+              <dd className="text-gray-900">
+                <PhoneText phone={row.phone} sms={row.sms_opt_in} />
+              </dd>
               <dt className="text-gray-500">Location</dt>
               <dd className="text-gray-900">{[row.state, row.local_government].filter(Boolean).join(", ") || dash}</dd>
               <dt className="text-gray-500">Registered</dt>

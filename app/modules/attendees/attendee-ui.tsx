@@ -15,7 +15,9 @@ export function GenderBadge({ gender }: { gender: Gender }) {
 }
 
 /** An e-mail address that wraps after its local part (at the @) before it wraps anywhere else. */
-export function EmailText({ email }: { email: string }) {
+export function EmailText({ email }: { email: string | null }) {
+  // Someone who registered by USSD gave no address: their tickets go by SMS.
+  if (email === null) return <span className="text-gray-500">No e-mail (registered by USSD)</span>;
   const at = email.lastIndexOf("@");
   if (at <= 0) return <>{email}</>;
   return (
@@ -77,5 +79,15 @@ export function ConfirmDeleteModal({
       cancelHref={cancelHref}
       onClose={onClose}
     />
+  );
+}
+
+/** The phone number, and whether tickets also go to it by SMS (asked on the form, always by USSD). */
+export function PhoneText({ phone, sms }: { phone: string; sms: boolean }) {
+  return (
+    <>
+      {phone}
+      {sms ? <span className="ml-1.5 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-800">SMS</span> : null}
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, cancelled_registrations, check_ins, mail_outbox } from "~/db/schema";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
+import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 import { AUDIT_DELETE, AUDIT_RESEND, deleteAttendee, getAttendeeDetails, resendTicket, searchAttendees } from "./attendees.server";
 import { parseAttendeeQuery } from "./schemas";
 import { createTestActor } from "./test-data.server";
@@ -145,11 +145,11 @@ describe.each(DATABASE_KINDS)("attendee actions on %s", (kind) => {
     const before = await getAttendeeDetails(database.db, attendee.id);
     expect(before).toEqual({ attendee, checkIn: null, mail: [], cancelledAt: null });
 
-    const mailId = await enqueueTicketEmail(database.db, { attendee, eventName: "Summit" });
+    const mailId = await enqueueTicket(database.db, { attendee, eventName: "Summit" });
     await database.db
       .update(mail_outbox)
       .set({ status: "failed", attempts: 8, last_error: "550 mailbox unavailable" })
-      .where(eq(mail_outbox.id, mailId));
+      .where(eq(mail_outbox.id, mailId ?? ""));
     await database.db.insert(check_ins).values({ attendee_id: attendee.id, checked_in_by: actor.id, method: "search" });
     const details = await getAttendeeDetails(database.db, attendee.id);
     expect(details?.attendee.reason).toBe("To meet leaders");
@@ -161,7 +161,7 @@ describe.each(DATABASE_KINDS)("attendee actions on %s", (kind) => {
 
   it("shows a cancelled registration as it was, with when it was cancelled and its mail; Delete erases it", async () => {
     const attendee = await createAttendee(database.db, { full_name: "Cancelled Person" });
-    await enqueueTicketEmail(database.db, { attendee, eventName: "Summit" });
+    await enqueueTicket(database.db, { attendee, eventName: "Summit" });
     const { created_at, ...fields } = attendee;
     await database.db.transaction(async (tx) => {
       await tx.insert(cancelled_registrations).values({ ...fields, registered_at: created_at });

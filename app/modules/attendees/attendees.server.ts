@@ -1,5 +1,6 @@
 import { and, desc, eq, exists, not, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { personKeyOf } from "~/db/person-key";
 import { admin_users, attendees, cancelled_registrations, check_ins } from "~/db/schema";
 import { APOSTROPHE_FOLD, foldApostrophes } from "~/db/text";
 import { isUuid } from "~/db/uuid";
@@ -7,8 +8,8 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
 import { holderMatches } from "~/modules/registration/holder-match.server";
 import { lockSeats } from "~/modules/settings/seats.server";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
-import { eraseEmail } from "./personal-data.server";
+import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
+import { erasePerson } from "./personal-data.server";
 import { ATTENDEE_PAGE_SIZE, type AttendeeFilter } from "./schemas";
 
 export type Attendee = typeof attendees.$inferSelect;
@@ -28,6 +29,8 @@ const listColumns = {
   full_name: attendees.full_name,
   email: attendees.email,
   phone: attendees.phone,
+  channel: attendees.channel,
+  sms_opt_in: attendees.sms_opt_in,
   gender: attendees.gender,
   organization: attendees.organization,
   position: attendees.position,
@@ -77,6 +80,8 @@ export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | unde
   }
   if (filter.gender) conditions.push(eq(attendees.gender, filter.gender));
   if (filter.state) conditions.push(eq(attendees.state, filter.state));
+  if (filter.channel === "sms") conditions.push(eq(attendees.sms_opt_in, true));
+  else if (filter.channel) conditions.push(eq(attendees.channel, filter.channel));
   if (filter.checkin) {
     const checkedIn = exists(sql`(select 1 from ${check_ins} ci where ci.attendee_id = ${attendees}.id)`);
     conditions.push(filter.checkin === "in" ? checkedIn : not(checkedIn));
@@ -167,7 +172,7 @@ export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<Attend
     .where(eq(attendees.id, id))
     .limit(1);
   if (!row) return cancelledDetails(db, id);
-  const mail = await mailForAttendee(db, id, row.attendee.email);
+  const mail = await mailForAttendee(db, id, personKeyOf(row.attendee));
   const checkIn =
     row.checked_in_at && row.method !== null
       ? { checked_in_at: row.checked_in_at, method: row.method, checked_in_by: row.checked_in_by }
@@ -180,7 +185,7 @@ async function cancelledDetails(db: DbOrTx, id: string): Promise<AttendeeDetails
   const [row] = await db.select().from(cancelled_registrations).where(eq(cancelled_registrations.id, id)).limit(1);
   if (!row) return undefined;
   const { registered_at, cancelled_at, ...registration } = row;
-  const mail = await mailForAttendee(db, id, row.email);
+  const mail = await mailForAttendee(db, id, personKeyOf(row));
   return { attendee: { ...registration, created_at: registered_at }, checkIn: null, mail, cancelledAt: cancelled_at };
 }
 
@@ -190,7 +195,7 @@ export const AUDIT_RESEND = "attendee.resend-ticket";
 
 /**
  * An organiser's Delete: the registration goes, and with it the person's data everywhere
- * (eraseEmail: mail, cancelled registrations, the waitlist, audit details), in one transaction; the
+ * (erasePerson: mail, cancelled registrations, the waitlist, audit details), in one transaction; the
  * freed seat goes to the waitlist. The log
  * keeps that a registration was deleted, under its random id.
  */
@@ -199,17 +204,22 @@ export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string):
   return db.transaction(async (tx) => {
     // The settings row before the attendee's, the order every seat-changing transaction locks in.
     await lockSeats(tx);
-    const person = { full_name: attendees.full_name, email: attendees.email };
+    const person = { full_name: attendees.full_name, email: attendees.email, phone: attendees.phone, channel: attendees.channel };
     const [active] = await tx.select(person).from(attendees).where(eq(attendees.id, id)).for("update");
     // A cancelled registration is deleted the same way (its details page offers Delete too).
     const [row] = active
       ? [active]
       : await tx
-          .select({ full_name: cancelled_registrations.full_name, email: cancelled_registrations.email })
+          .select({
+            full_name: cancelled_registrations.full_name,
+            email: cancelled_registrations.email,
+            phone: cancelled_registrations.phone,
+            channel: cancelled_registrations.channel,
+          })
           .from(cancelled_registrations)
           .where(eq(cancelled_registrations.id, id));
     if (!row) return undefined;
-    await eraseEmail(tx, row.email);
+    await erasePerson(tx, personKeyOf(row));
     await recordAudit(tx, actor, { action: AUDIT_DELETE, entity: ATTENDEE_ENTITY, entityId: id });
     return { full_name: row.full_name };
   });
@@ -224,12 +234,12 @@ export async function resendTicket(
   actor: AuditActor,
   id: string,
   eventName: string,
-): Promise<{ attendee: Attendee; mailId: string } | undefined> {
+): Promise<{ attendee: Attendee; mailId: string | null } | undefined> {
   if (!isUuid(id)) return undefined;
   return db.transaction(async (tx) => {
     const [attendee] = await tx.select().from(attendees).where(eq(attendees.id, id)).limit(1);
     if (!attendee) return undefined;
-    const mailId = await enqueueTicketEmail(tx, { attendee, eventName, kind: "ticket-resend" });
+    const mailId = await enqueueTicket(tx, { attendee, eventName, kind: "ticket-resend" });
     await recordAudit(tx, actor, {
       action: AUDIT_RESEND,
       entity: ATTENDEE_ENTITY,

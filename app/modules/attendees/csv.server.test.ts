@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     const { bytes } = await readAll(await attendeesCsvStream(database.db, { q: "" }, { batchSize: 2 }));
     const [header, ...records] = parseCsv(bytes);
     // The spec's columns first, in its order; ours after them.
-    expect(header).toEqual([...SPEC_CSV_COLUMNS, "Checked In At"]);
+    expect(header).toEqual([...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS"]);
     expect(records).toHaveLength(3);
     const [first, second, third] = records;
     expect(first).toEqual([
@@ -66,6 +66,8 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
       rows[0]?.ticket_id,
       "2026-11-21 11:05",
       "",
+      "Web",
+      "No",
     ]);
     expect(second?.slice(0, 1)).toEqual(["'=SUM(1)"]);
     expect(second?.slice(4, 6)).toEqual(["'+1", "'-1"]);

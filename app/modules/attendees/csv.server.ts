@@ -12,7 +12,8 @@ import type { AttendeeFilter } from "./schemas";
 
 /**
  * The export's columns, in this order (organisers' spreadsheets rely on it): the spec's
- * eleven, then ours after them (who came, in Lagos time; empty for who did not).
+ * eleven, then ours after them: who came (in Lagos time; empty for who did not), how they
+ * registered (Web or USSD) and whether their tickets and reminders also go by SMS.
  */
 export const CSV_COLUMNS = [
   "Full Name",
@@ -27,12 +28,14 @@ export const CSV_COLUMNS = [
   "Ticket ID",
   "Registration Date",
   "Checked In At",
+  "Registered Via",
+  "SMS",
 ] as const;
 
 const CSV_BATCH_SIZE = 1000;
 const BOM = "\uFEFF";
 
-// One batch is one row: a JSON array of [12 CSV fields, id, cursor] per attendee, aggregated
+// One batch is one row: a JSON array of [14 CSV fields, id, cursor] per attendee, aggregated
 // by the database. PGlite decodes result rows field by field in JavaScript, which made the
 // export of 10,000 attendees 2–3 times slower as 13 columns × 1000 rows than as one text
 // value per batch (bench/admin.ts); node-postgres gains a little too. The registration date
@@ -67,6 +70,7 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
         ${page.state}, ${page.local_government}, ${page.reason}, ${page.ticket_id},
         to_char((${page.created_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'),
         coalesce(to_char((${page.checked_in_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'), ''),
+        case ${page.channel} when 'ussd' then 'USSD' else 'Web' end, case when ${page.sms_opt_in} then 'Yes' else 'No' end,
         ${page.id}, ${page.created_at}::text
       ) order by ${page.created_at} desc, ${page.id} desc), '[]')::text`,
     })

@@ -5,7 +5,7 @@ export const ATTENDEE_TOASTS = {
   exportFailed: "Failed to export attendees list.",
   deleted: (name: string) => `${name}'s registration has been deleted`,
   deleteFailed: "Failed to delete attendee. Please check your database connection.",
-  resent: (email: string) => `Ticket resent to ${email}`,
+  resent: (to: string) => `Ticket resent to ${to}`,
   resendFailed: "Failed to resend ticket",
 } as const;
 

@@ -1,6 +1,7 @@
 import { eq, inArray, or } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
+import { isPerson, messagesToPerson, type PersonKey, personKeyOf } from "~/db/person-key";
 import {
   attendees,
   cancelled_registrations,
@@ -10,6 +11,7 @@ import {
   mail_outbox,
   past_registrations,
   reminders,
+  ussd_drafts,
   waitlist,
 } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
@@ -20,7 +22,7 @@ import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 
 // A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
-// them, and erasure. A person is an e-mail address: their registration, any registrations
+// them, and erasure. A person is an e-mail address (or, registered by USSD, a phone number: person-key.server.ts): their registration, any registrations
 // they cancelled, the mail sent to them, their check-in and reminders, their opt-in to hear
 // about future editions. The audit log keeps
 // that something happened, under the registration's random id, without their details.
@@ -37,17 +39,19 @@ const MAIL_LOG = {
 
 const PERSONAL_DATA_AUDIT = { export: "attendee.data-export", erase: "attendee.erase" } as const;
 
-/** The e-mail address a registration (active or cancelled) belongs to, by its id. */
-async function emailOf(db: DbOrTx, id: string): Promise<string | undefined> {
+/** The person a registration (active or cancelled) belongs to, by its id. */
+async function personOf(db: DbOrTx, id: string): Promise<PersonKey | undefined> {
   if (!isUuid(id)) return undefined;
-  const [active] = await db.select({ email: attendees.email }).from(attendees).where(eq(attendees.id, id));
-  if (active) return active.email;
+  const [active] = await db.select(PERSON).from(attendees).where(eq(attendees.id, id));
+  if (active) return personKeyOf(active);
   const [cancelled] = await db
-    .select({ email: cancelled_registrations.email })
+    .select({ email: cancelled_registrations.email, phone: cancelled_registrations.phone, channel: cancelled_registrations.channel })
     .from(cancelled_registrations)
     .where(eq(cancelled_registrations.id, id));
-  return cancelled?.email;
+  return cancelled ? personKeyOf(cancelled) : undefined;
 }
+
+const PERSON = { email: attendees.email, phone: attendees.phone, channel: attendees.channel };
 
 /**
  * What a self-service link may reach. The link of an active registration speaks for its
@@ -112,12 +116,12 @@ export async function eraseBySelfService(db: Db, reach: SelfServiceReach): Promi
 
 /** Everything stored about the person whose registration this is, as one JSON-ready object. */
 export async function exportPersonalData(db: Db, actor: AuditActor, id: string) {
-  const email = await emailOf(db, id);
-  if (!email) return undefined;
-  const [registration] = await db.select().from(attendees).where(emailEquals(attendees.email, email));
-  const cancelled = await db.select().from(cancelled_registrations).where(emailEquals(cancelled_registrations.email, email));
-  const waitlistEntries = await db.select().from(waitlist).where(emailEquals(waitlist.email, email));
-  const pastEditions = await db.select().from(past_registrations).where(emailEquals(past_registrations.email, email));
+  const person = await personOf(db, id);
+  if (!person) return undefined;
+  const [registration] = await db.select().from(attendees).where(isPerson(attendees, person));
+  const cancelled = await db.select().from(cancelled_registrations).where(isPerson(cancelled_registrations, person));
+  const waitlistEntries = await db.select().from(waitlist).where(isPerson(waitlist, person));
+  const pastEditions = await db.select().from(past_registrations).where(isPerson(past_registrations, person));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
   const [checkIn, reminderRows, mail, futureEditions] = await Promise.all([
     registration
@@ -132,15 +136,15 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
     db
       .select({ ...MAIL_LOG, attempts: mail_outbox.attempts, last_error: mail_outbox.last_error })
       .from(mail_outbox)
-      .where(or(inArray(mail_outbox.attendee_id, ids.length ? ids : [id]), emailEquals(mail_outbox.to_address, email)))
+      .where(or(inArray(mail_outbox.attendee_id, ids.length ? ids : [id]), messagesToPerson(person)))
       .orderBy(mail_outbox.created_at),
-    optInForExport(db, email),
+    "email" in person ? optInForExport(db, person.email) : null,
   ]);
   await recordAudit(db, actor, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: id });
   return {
     exported_at: new Date().toISOString(),
     about:
-      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door, the reminders queued for you, every e-mail sent to you, and whether you asked to hear about future editions.",
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door, the reminders queued for you, every e-mail and SMS sent to you, and whether you asked to hear about future editions.",
     registration: registration ?? null,
     cancelled_registrations: cancelled,
     waitlist: waitlistEntries,
@@ -160,25 +164,29 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
  */
 export async function erasePersonalData(db: Db, actor: AuditActor, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const email = await emailOf(tx, id);
-    if (!email) return false;
-    await eraseEmail(tx, email);
+    const person = await personOf(tx, id);
+    if (!person) return false;
+    await erasePerson(tx, person);
     await recordAudit(tx, actor, { action: PERSONAL_DATA_AUDIT.erase, entity: "attendee", entityId: id });
     return true;
   });
 }
 
 /** The erasure itself, inside the caller's transaction (an organiser's Delete runs it too). */
-export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
-  const address = normalizeEmail(email);
+export async function erasePerson(tx: DbOrTx, given: PersonKey): Promise<void> {
+  const person = "email" in given ? { email: normalizeEmail(given.email) } : given;
   // The settings row first, as every seat-changing transaction takes it: one lock order, no deadlocks.
   await lockSeats(tx);
   // A registration held during an attack and not yet confirmed is theirs too, and so is their
-  // wish to hear about future editions.
-  await tx.delete(held_registrations).where(emailEquals(held_registrations.email, address));
-  await eraseOptIn(tx, address);
+  // wish to hear about future editions (both only ever by e-mail), and an unfinished USSD menu.
+  if ("email" in person) {
+    await tx.delete(held_registrations).where(emailEquals(held_registrations.email, person.email));
+    await eraseOptIn(tx, person.email);
+  } else {
+    await tx.delete(ussd_drafts).where(eq(ussd_drafts.phone, person.ussdPhone));
+  }
   // Their waitlist entries go first (an offer they held passes on at the end).
-  const queued = await tx.delete(waitlist).where(emailEquals(waitlist.email, address)).returning({ id: waitlist.id });
+  const queued = await tx.delete(waitlist).where(isPerson(waitlist, person)).returning({ id: waitlist.id });
   if (queued.length > 0) {
     await pseudonymiseAuditEntries(
       tx,
@@ -186,29 +194,22 @@ export async function eraseEmail(tx: DbOrTx, email: string): Promise<void> {
       queued.map((row) => row.id),
     );
   }
-  const active = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, address)).for("update");
+  const active = await tx.select({ id: attendees.id }).from(attendees).where(isPerson(attendees, person)).for("update");
   const cancelled = await tx
     .select({ id: cancelled_registrations.id })
     .from(cancelled_registrations)
-    .where(emailEquals(cancelled_registrations.email, address));
+    .where(isPerson(cancelled_registrations, person));
   const ids = [...active, ...cancelled].map((row) => row.id);
   await tx
     .delete(mail_outbox)
-    .where(
-      ids.length
-        ? or(inArray(mail_outbox.attendee_id, ids), emailEquals(mail_outbox.to_address, address))
-        : emailEquals(mail_outbox.to_address, address),
-    );
+    .where(ids.length ? or(inArray(mail_outbox.attendee_id, ids), messagesToPerson(person)) : messagesToPerson(person));
   if (ids.length > 0) {
     await pseudonymiseAuditEntries(tx, ["attendee"], ids);
     await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
     await tx.delete(attendees).where(inArray(attendees.id, ids));
   }
   // Their registrations for past editions too: erasure is of the person, not of one year.
-  const past = await tx
-    .delete(past_registrations)
-    .where(emailEquals(past_registrations.email, address))
-    .returning({ id: past_registrations.id });
+  const past = await tx.delete(past_registrations).where(isPerson(past_registrations, person)).returning({ id: past_registrations.id });
   if (past.length > 0) {
     await pseudonymiseAuditEntries(
       tx,

@@ -16,15 +16,23 @@ describe("the attendee list query", () => {
       gender: "female",
       state: "Kano",
       checkin: "",
+      channel: "",
       page: 3,
     });
-    expect(parse("")).toEqual({ q: "", gender: "", state: "", checkin: "", page: 1 });
+    expect(parse("")).toEqual({ q: "", gender: "", state: "", checkin: "", channel: "", page: 1 });
     expect(parse("checkin=in").checkin).toBe("in");
     expect(parse("checkin=out").checkin).toBe("out");
   });
 
   it("drops what it cannot use instead of failing", () => {
-    expect(parse("gender=unknown&state=Atlantis&checkin=maybe&page=-2")).toEqual({ q: "", gender: "", state: "", checkin: "", page: 1 });
+    expect(parse("gender=unknown&state=Atlantis&checkin=maybe&page=-2")).toEqual({
+      q: "",
+      gender: "",
+      state: "",
+      checkin: "",
+      channel: "",
+      page: 1,
+    });
     expect(parse("page=2.5").page).toBe(1);
     expect(parse("page=abc").page).toBe(1);
     expect(parse(`q=${"x".repeat(150)}`).q).toHaveLength(100);

@@ -12,6 +12,13 @@ export const ATTENDEE_SEARCH_MAX = 100;
 export const ATTENDEE_PAGE_SIZE = 25;
 /** Who came: "in" checked in at the door, "out" not (yet); empty for everyone. */
 const CHECK_IN_FILTERS = ["in", "out"] as const;
+/** How they reach us: registered on the web form, by USSD, or anyone who gets SMS (either way). */
+export const CHANNEL_FILTERS = ["web", "ussd", "sms"] as const;
+export const CHANNEL_LABELS: Record<(typeof CHANNEL_FILTERS)[number], string> = {
+  web: "Web form",
+  ussd: "USSD",
+  sms: "Gets SMS",
+};
 
 const attendeeQuerySchema = z.object({
   q: z
@@ -27,6 +34,7 @@ const attendeeQuerySchema = z.object({
     .refine((s) => s === "" || isValidState(s))
     .catch(""),
   checkin: z.enum([...CHECK_IN_FILTERS, ""]).catch(""),
+  channel: z.enum([...CHANNEL_FILTERS, ""]).catch(""),
   page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
 });
 
@@ -49,6 +57,7 @@ export function parseAttendeeQuery(params: URLSearchParams): AttendeeQuery {
     gender: params.get("gender") ?? "",
     state: params.get("state") ?? "",
     checkin: params.get("checkin") ?? "",
+    channel: params.get("channel") ?? "",
     page: params.get("page") ?? 1,
   });
 }
@@ -60,6 +69,7 @@ export function attendeeQueryString(query: Partial<AttendeeQuery>, extra: Record
   if (query.gender) params.set("gender", query.gender);
   if (query.state) params.set("state", query.state);
   if (query.checkin) params.set("checkin", query.checkin);
+  if (query.channel) params.set("channel", query.channel);
   if (query.page && query.page > 1) params.set("page", String(query.page));
   for (const [key, value] of Object.entries(extra)) params.set(key, value);
   const text = params.toString();
@@ -67,5 +77,5 @@ export function attendeeQueryString(query: Partial<AttendeeQuery>, extra: Record
 }
 
 export function isFiltered(filter: Partial<AttendeeFilter>): boolean {
-  return Boolean(filter.q || filter.gender || filter.state || filter.checkin);
+  return Boolean(filter.q || filter.gender || filter.state || filter.checkin || filter.channel);
 }

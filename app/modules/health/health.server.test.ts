@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Db, DbConnection } from "~/db/client.server";
+import { pauseChannel, resumeChannel } from "~/modules/mail/channel-pauses.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { configuredMailStatus } from "~/modules/mail/transport.server";
 import { checkHealth } from "./health.server";
@@ -25,9 +26,22 @@ describe.each(DATABASE_KINDS)("checkHealth on %s", (kind) => {
       status: "ok",
       database: "up",
       mail: { ok: true, detail: "SMTP_URL is set" },
+      sms: { ok: true, provider: "file", paused: false, detail: "" },
       outbox: { pending: 2, failed: 0 },
       uptime: expect.any(Number),
     });
+  });
+
+  it("reports degraded, still up, while SMS is paused, and ok again once resumed", async () => {
+    const sms = { kind: "africastalking", ok: true, detail: "Africa's Talking" };
+    await pauseChannel(database.db, "sms", "InsufficientBalance");
+    expect(await checkHealth(database.db, { sms })).toMatchObject({
+      status: "degraded",
+      database: "up",
+      sms: { ok: false, provider: "africastalking", paused: true, detail: expect.stringContaining("InsufficientBalance") },
+    });
+    expect(await resumeChannel(database.db, "sms")).toBe(true);
+    expect(await checkHealth(database.db, { sms })).toMatchObject({ status: "ok", sms: { ok: true, paused: false } });
   });
 
   it("reports degraded, still up, when a production site cannot e-mail tickets", async () => {

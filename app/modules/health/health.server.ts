@@ -1,17 +1,27 @@
 import type { DatabaseAvailability } from "~/db/availability.server";
 import { type Db, pingDatabase } from "~/db/client.server";
+import { channelPauses } from "~/modules/mail/channel-pauses.server";
 import { outboxCounts } from "~/modules/mail/outbox.server";
 import type { MailStatus } from "~/modules/mail/transport.server";
 
 type MailHealth = { ok: boolean; detail: string };
+/** SMS: the gateway (or the file outbox), and whether the channel is paused (its balance spent). */
+type SmsHealth = { ok: boolean; provider: string; paused: boolean; detail: string };
 
 /**
  * "degraded": the site answers and stores registrations, but tickets cannot be e-mailed (a
- * production site without SMTP). Still HTTP 200, so a load balancer keeps sending visitors;
+ * production site without SMTP), or the SMS channel is paused (the gateway's balance is spent). Still HTTP 200, so a load balancer keeps sending visitors;
  * an uptime monitor reading `status` raises it.
  */
 export type HealthReport =
-  | { status: "ok" | "degraded"; database: "up"; mail: MailHealth; outbox: { pending: number; failed: number }; uptime: number }
+  | {
+      status: "ok" | "degraded";
+      database: "up";
+      mail: MailHealth;
+      sms: SmsHealth;
+      outbox: { pending: number; failed: number };
+      uptime: number;
+    }
   | { status: "error"; database: "down" };
 
 const HEALTH_TIMEOUT_MS = 2_000;
@@ -25,7 +35,12 @@ const HEALTH_TIMEOUT_MS = 2_000;
  */
 export async function checkHealth(
   db: Db,
-  options: { timeoutMs?: number; availability?: DatabaseAvailability; mail?: Pick<MailStatus, "ok" | "detail"> } = {},
+  options: {
+    timeoutMs?: number;
+    availability?: DatabaseAvailability;
+    mail?: Pick<MailStatus, "ok" | "detail">;
+    sms?: { kind: string; ok: boolean; detail: string };
+  } = {},
 ): Promise<HealthReport> {
   if (options.availability?.isDown()) return { status: "error", database: "down" };
   const timeoutMs = options.timeoutMs ?? HEALTH_TIMEOUT_MS;
@@ -34,19 +49,28 @@ export async function checkHealth(
     timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
   });
   try {
-    const outbox = await Promise.race([
+    const [outbox, pauses] = await Promise.race([
       (async () => {
         await pingDatabase(db);
-        return outboxCounts(db);
+        return Promise.all([outboxCounts(db), channelPauses(db)]);
       })(),
       timeout,
     ]);
+    const smsPause = pauses.find((pause) => pause.channel === "sms");
+    const smsConfig = options.sms ?? { kind: "file", ok: true, detail: "" };
+    const sms: SmsHealth = {
+      ok: smsConfig.ok && !smsPause,
+      provider: smsConfig.kind,
+      paused: Boolean(smsPause),
+      detail: smsPause ? `SMS paused since ${smsPause.paused_at.toISOString()}: ${smsPause.reason}` : smsConfig.detail,
+    };
     // From the configuration alone (no SMTP probe): this must answer fast.
     const mail = options.mail ?? { ok: true, detail: "" };
     return {
-      status: mail.ok ? "ok" : "degraded",
+      status: mail.ok && sms.ok ? "ok" : "degraded",
       database: "up",
       mail: mail.ok ? mail : { ok: false, detail: `Tickets are not being e-mailed. ${mail.detail}` },
+      sms,
       outbox,
       uptime: Math.round(process.uptime()),
     };

@@ -1,8 +1,12 @@
 import type { Db } from "~/db/client.server";
+import { smsSegments } from "~/modules/sms/gsm7";
+import { PermanentSmsError, SmsAccountError, type SmsTransport } from "~/modules/sms/transport.server";
+import { pauseChannel } from "./channel-pauses.server";
 import {
   claimDueMail,
   DEFAULT_MAIL_LEASE_MS,
   type Delivery,
+  errorText,
   MAX_MAIL_ATTEMPTS,
   type MailRenderer,
   markFailedAttempt,
@@ -11,6 +15,7 @@ import {
   releaseAllClaims,
   renewClaims,
   retryBackoffMs,
+  returnUntried,
 } from "./outbox.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
 import { type MailLog, type MailTransport, PermanentMailError } from "./transport.server";
@@ -18,6 +23,8 @@ import { type MailLog, type MailTransport, PermanentMailError } from "./transpor
 export type DeliveryOptions = {
   db: Db;
   transport: MailTransport;
+  /** Where SMS rows go; without it they wait (and say why). */
+  sms?: SmsTransport;
   log: MailLog;
   /** messages claimed (and sent concurrently) per round */
   batchSize?: number;
@@ -54,6 +61,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
     // Ids only: the address and the subject are a person's (docs/PRIVACY.md, what the logs keep).
     const about = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts };
     let messageId: string;
+    let segments: number | undefined;
     // A templated message is rendered for each try, from the data as it is then.
     let rendered: Awaited<ReturnType<MailRenderer>> | undefined;
     try {
@@ -67,20 +75,41 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
           attachments: rendered.attachments ?? [],
         });
       }
-      ({ messageId } = await transport.send({
-        id: mail.id,
-        to: mail.to_address,
-        subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
-        attachments: mail.attachments,
-        headers: rendered?.headers,
-      }));
+      if (mail.channel === "sms") {
+        if (!options.sms) throw new Error("no SMS transport in this process");
+        // The text as the phone receives it (GSM-7), and what the gateway bills for it.
+        segments = smsSegments(mail.text);
+        ({ providerId: messageId } = await options.sms.send({ id: mail.id, to: mail.to_address, text: mail.text }));
+      } else {
+        ({ messageId } = await transport.send({
+          id: mail.id,
+          to: mail.to_address,
+          subject: mail.subject,
+          html: mail.html,
+          text: mail.text,
+          attachments: mail.attachments,
+          headers: rendered?.headers,
+        }));
+      }
     } catch (error) {
+      if (error instanceof SmsAccountError) {
+        // The account itself is refused (its balance spent, a wrong key, a sender ID not
+        // approved): every SMS would fail the same way, so the channel waits for an organiser.
+        try {
+          await pauseChannel(db, "sms", errorText(error));
+          await returnUntried(db, mail, errorText(error));
+          result.retrying++;
+          log.error({ ...about, err: error }, "SMS paused: the gateway refused the account");
+        } catch (dbError) {
+          log.error({ ...about, err: dbError }, "could not pause the SMS channel");
+        }
+        return;
+      }
       try {
         const status = await markFailedAttempt(db, mail, error, {
           // A message that can never go (transport.server.ts) fails at once instead of trying eight times.
-          maxAttempts: error instanceof PermanentMailError ? 0 : (options.maxAttempts ?? MAX_MAIL_ATTEMPTS),
+          maxAttempts:
+            error instanceof PermanentMailError || error instanceof PermanentSmsError ? 0 : (options.maxAttempts ?? MAX_MAIL_ATTEMPTS),
           backoffMs: options.backoffMs ?? retryBackoffMs,
         });
         if (status === "failed") {
@@ -96,7 +125,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
       }
       return;
     }
-    recorder.add({ claim: mail, messageId, subject: rendered?.subject, about });
+    recorder.add({ claim: mail, messageId, subject: rendered?.subject, segments, about });
   };
   // A slow round (an SMTP server taking its time) keeps its claims while it is alive.
   const renewal = setInterval(() => {

@@ -155,7 +155,7 @@ describe.each(DATABASE_KINDS)("mail outbox on %s", (kind) => {
     const offer = await enqueueMail(database.db, { ...mail(4), to: ada.email.toUpperCase(), kind: "waitlist-offer" });
     await database.db.update(mail_outbox).set({ created_at: sql`now() - interval '2 hours'` }).where(eq(mail_outbox.id, offer));
 
-    const list = await mailForAttendee(database.db, ada.id, ada.email);
+    const list = await mailForAttendee(database.db, ada.id, { email: ada.email });
     expect(list.map((m) => [m.id, m.kind, m.status])).toEqual([
       [reminder, "reminder", "sending"],
       [ticket, "ticket", "sent"],

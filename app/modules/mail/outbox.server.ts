@@ -1,7 +1,9 @@
 import { and, asc, desc, eq, gt, inArray, lt, lte, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { emailEquals, type MailAttachment, mail_outbox } from "~/db/schema";
+import { messagesToPerson, type PersonKey } from "~/db/person-key";
+import { channel_pauses, emailEquals, type MailAttachment, mail_outbox } from "~/db/schema";
+import { QUIET_SMS_KINDS } from "~/modules/sms/quiet-hours";
 
 export type OutgoingMail = {
   to: string;
@@ -156,9 +158,17 @@ export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: n
       .select({ id: mail_outbox.id })
       .from(mail_outbox)
       .where(
-        or(
-          and(eq(mail_outbox.status, "pending"), lte(mail_outbox.next_attempt_at, sql`now()`)),
-          and(eq(mail_outbox.status, "sending"), lt(mail_outbox.locked_until, sql`now()`)),
+        and(
+          or(
+            and(eq(mail_outbox.status, "pending"), lte(mail_outbox.next_attempt_at, sql`now()`)),
+            and(eq(mail_outbox.status, "sending"), lt(mail_outbox.locked_until, sql`now()`)),
+          ),
+          // A paused channel's messages wait (an SMS account out of credit: channel-pauses.server.ts).
+          sql`${mail_outbox.channel} not in (select ${channel_pauses.channel} from ${channel_pauses})`,
+          // A reminder by SMS never goes between 20:00 and 08:00 Lagos (UTC+1 all year), even
+          // when a retry or a resumed channel brings it due at night (sms/quiet-hours.ts).
+          sql`not (${mail_outbox.channel} = 'sms' and ${inArray(mail_outbox.kind, [...QUIET_SMS_KINDS])}
+                   and extract(hour from (now() at time zone 'UTC') + interval '1 hour') not between 8 and 19)`,
         ),
       )
       .orderBy(asc(mail_outbox.next_attempt_at))
@@ -215,7 +225,7 @@ export async function renewClaims(db: DbOrTx, claims: readonly MailClaim[], leas
 const heldBy = (claim: MailClaim) =>
   and(eq(mail_outbox.id, claim.id), eq(mail_outbox.status, "sending"), eq(mail_outbox.attempts, claim.attempts));
 
-export type Delivery = { claim: MailClaim; messageId: string; subject?: string };
+export type Delivery = { claim: MailClaim; messageId: string; subject?: string; segments?: number };
 
 /**
  * Records deliveries in one statement (a worker's round), each with the subject a
@@ -227,13 +237,14 @@ export type Delivery = { claim: MailClaim; messageId: string; subject?: string }
 export async function markSentMany(db: DbOrTx, deliveries: readonly Delivery[]): Promise<Set<string>> {
   if (deliveries.length === 0) return new Set();
   const values = deliveries.map(
-    (d) => sql`(${d.claim.id}::uuid, ${d.claim.attempts}::int, ${d.messageId}::text, ${d.subject ?? null}::text)`,
+    (d) =>
+      sql`(${d.claim.id}::uuid, ${d.claim.attempts}::int, ${d.messageId}::text, ${d.subject ?? null}::text, ${d.segments ?? null}::int)`,
   );
   const result = (await db.execute(sql`
     update ${mail_outbox} m
     set status = 'sent', sent_at = now(), message_id = v.message_id, subject = coalesce(v.subject, m.subject),
-        locked_until = null, updated_at = now()
-    from (values ${sql.join(values, sql`, `)}) as v(id, attempts, message_id, subject)
+        segments = coalesce(v.segments, m.segments), locked_until = null, updated_at = now()
+    from (values ${sql.join(values, sql`, `)}) as v(id, attempts, message_id, subject, segments)
     where m.id = v.id and m.status = 'sending' and m.attempts = v.attempts
     returning m.id as id`)) as unknown as { rows: { id: string }[] };
   return new Set(result.rows.map((row) => row.id));
@@ -270,6 +281,24 @@ export async function markFailedAttempt(
   return rows.length > 0 ? status : null;
 }
 
+/**
+ * Gives a claimed message back untried (its attempt not counted), due now: its channel was
+ * paused in the meantime, and it goes when the channel is resumed.
+ */
+export async function returnUntried(db: DbOrTx, claim: MailClaim, reason: string): Promise<void> {
+  await db
+    .update(mail_outbox)
+    .set({
+      status: "pending",
+      attempts: sql`greatest(${mail_outbox.attempts} - 1, 0)`,
+      last_error: reason,
+      locked_until: null,
+      next_attempt_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
+    .where(heldBy(claim));
+}
+
 /** One line for the admin panel: the SMTP reply or connection error, without a stack. */
 export function errorText(error: unknown): string {
   const e = error as { code?: unknown; responseCode?: unknown; message?: unknown } | null;
@@ -294,20 +323,32 @@ export async function requeueMail(db: DbOrTx, id: string): Promise<boolean> {
 
 export type AttendeeMail = Pick<
   OutboxMessage,
-  "id" | "kind" | "subject" | "to_address" | "status" | "attempts" | "last_error" | "next_attempt_at" | "created_at" | "sent_at"
+  | "id"
+  | "kind"
+  | "channel"
+  | "subject"
+  | "to_address"
+  | "status"
+  | "attempts"
+  | "last_error"
+  | "next_attempt_at"
+  | "created_at"
+  | "sent_at"
+  | "delivered_at"
 >;
 
-/** Every message queued for an attendee, newest first, with its delivery state (admin detail panel). */
 /**
- * The messages of a registration: by its id, and by its address, which also finds what was
+ * Every message queued for a registration, newest first, with its delivery state (the admin's
+ * details panel): by its id, and by its address or number, which also finds what was
  * sent before it existed or after it was cancelled (waitlist, cancellation), when no row
  * carries the id.
  */
-export async function mailForAttendee(db: DbOrTx, attendeeId: string, email: string): Promise<AttendeeMail[]> {
+export async function mailForAttendee(db: DbOrTx, attendeeId: string, person: PersonKey): Promise<AttendeeMail[]> {
   return db
     .select({
       id: mail_outbox.id,
       kind: mail_outbox.kind,
+      channel: mail_outbox.channel,
       subject: mail_outbox.subject,
       to_address: mail_outbox.to_address,
       status: mail_outbox.status,
@@ -316,8 +357,9 @@ export async function mailForAttendee(db: DbOrTx, attendeeId: string, email: str
       next_attempt_at: mail_outbox.next_attempt_at,
       created_at: mail_outbox.created_at,
       sent_at: mail_outbox.sent_at,
+      delivered_at: mail_outbox.delivered_at,
     })
     .from(mail_outbox)
-    .where(or(eq(mail_outbox.attendee_id, attendeeId), emailEquals(mail_outbox.to_address, email)))
+    .where(or(eq(mail_outbox.attendee_id, attendeeId), messagesToPerson(person)))
     .orderBy(desc(mail_outbox.created_at), desc(mail_outbox.id));
 }

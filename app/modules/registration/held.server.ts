@@ -20,6 +20,12 @@ import { type PersonInput, type RegistrationResult, recordFutureEditions, regist
 
 type HeldRow = typeof held_registrations.$inferSelect;
 
+/** A held registration's address: it always has one (only the web form holds; the database checks it). */
+function heldEmail(row: HeldRow): string {
+  if (row.email === null) throw new Error("a held registration without an e-mail address");
+  return row.email;
+}
+
 export type ConfirmOutcome =
   | { status: "registered"; result: Extract<RegistrationResult, { ok: true }> }
   | { status: "waitlisted"; position: number; email: string }
@@ -35,7 +41,7 @@ export type ConfirmOptions = { secret: string; whenFull: WhenFull; now?: Date };
 function inputOf(row: HeldRow): PersonInput {
   return {
     fullName: row.full_name,
-    email: row.email,
+    email: heldEmail(row),
     phone: row.phone,
     gender: row.gender,
     organization: row.organization,
@@ -53,7 +59,7 @@ async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: 
   await tx.delete(held_registrations).where(eq(held_registrations.id, row.id));
   const { id: _id, hold_reason, source, surge_id, code_hash, code_attempts, created_at, expires_at, future_editions, ...form } = row;
   // The consent stays the one given on the form, at the time it was given.
-  const person = { ...form, consent_at: form.consent_at ?? now };
+  const person = { ...form, email: heldEmail(row), consent_at: form.consent_at ?? now };
   // "Tell me about future editions" only once the mailbox has answered (the link or the code):
   // an organiser's bulk confirmation vouches for a group's seats, not for every address in it.
   const optIn = future_editions && actor === SELF_SERVICE_ACTOR;
@@ -69,7 +75,7 @@ async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: 
     if (!joined.ok) return { status: "refused", message: joined.message };
     if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm-waitlist", ...audit });
-    return { status: "waitlisted", position: joined.position, email: row.email };
+    return { status: "waitlisted", position: joined.position, email: person.email };
   }
   return { status: "refused", message: result.message };
 }

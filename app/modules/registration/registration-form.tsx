@@ -30,6 +30,8 @@ type Props = {
   ticketAgain?: TicketAgainState | null;
   /** "Send my ticket again" is being sent */
   sendingAgain?: boolean;
+  /** "Also send my ticket by SMS": shown when the site can send SMS, ticked when a gateway is set */
+  sms?: { offered: boolean; ticked: boolean };
 };
 
 export function RegistrationForm({
@@ -41,6 +43,7 @@ export function RegistrationForm({
   challenge,
   ticketAgain,
   sendingAgain = false,
+  sms = { offered: false, ticked: false },
 }: Props) {
   // A field's error clears as soon as it is edited, until the next submit.
   const { t } = useTranslation();
@@ -48,6 +51,7 @@ export function RegistrationForm({
   const [form, fields] = useForm({
     id: "registration",
     lastResult,
+    defaultValue: sms.offered && sms.ticked ? { sms: "on" } : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
     onValidate({ formData }) {
@@ -212,6 +216,19 @@ export function RegistrationForm({
           </p>
         ) : null}
       </div>
+
+      {sms.offered ? (
+        <label htmlFor={fields.sms.id} className="flex items-start gap-3 text-sm text-gray-700">
+          <input
+            {...getInputProps(fields.sms, { type: "checkbox" })}
+            className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
+          />
+          <span>
+            <span className="font-medium text-gray-900">{t("register.sms.label")}</span>
+            <span className="mt-0.5 block text-gray-600">{t("register.sms.hint")}</span>
+          </span>
+        </label>
+      ) : null}
 
       {/* A consent of its own (NDPA): optional, unticked unless the person ticks it. */}
       <div data-field="" data-error-id={fields.futureEditions.errorId}>

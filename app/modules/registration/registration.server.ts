@@ -1,14 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, emailEquals } from "~/db/schema";
+import { isPerson, personKeyOf } from "~/db/person-key";
+import { attendees, type RegistrationChannel } from "~/db/schema";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { recordOptIn } from "~/modules/invitations/opt-in.server";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
+import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { storedPhone } from "./phone.server";
 import { PRIVACY_NOTICE } from "./privacy-notice";
@@ -26,7 +27,7 @@ export const REGISTRATION_MESSAGES = {
 };
 
 export type RegistrationResult =
-  | { ok: true; attendeeId: string; ticketId: string; doorCode: string; email: string; fullName: string }
+  | { ok: true; attendeeId: string; ticketId: string; doorCode: string; email: string | null; fullName: string }
   | { ok: false; reason: RegistrationState | "duplicate" | "phone" | "ticket_collision" | "failed"; message: string };
 
 export type RegistrationOptions = {
@@ -57,8 +58,19 @@ export function personValues(input: PersonInput, now: Date) {
     consent_at: now,
     consent_version: PRIVACY_NOTICE.version,
     language: (input.language ?? DEFAULT_LANGUAGE) as string,
+    channel: "web" as RegistrationChannel,
+    sms_opt_in: input.sms === "on",
   };
 }
+
+/**
+ * A person as registration stores them, from the web form (personValues) or a USSD menu: only
+ * a USSD registration goes without an e-mail address (the database checks it).
+ */
+export type RegisteringPerson = Omit<ReturnType<typeof personValues>, "consent_version" | "email"> & {
+  consent_version: string;
+  email: string | null;
+};
 
 /**
  * Registers an attendee in ONE transaction, so capacity and duplicates hold under a rush: lock the settings
@@ -91,11 +103,7 @@ export async function recordFutureEditions(
 }
 
 /** The registration's steps inside the caller's transaction (a held registration being confirmed runs them too). */
-export async function registerIn(
-  tx: DbOrTx,
-  person: Omit<ReturnType<typeof personValues>, "consent_version"> & { consent_version: string },
-  options: RegistrationOptions,
-): Promise<RegistrationResult> {
+export async function registerIn(tx: DbOrTx, person: RegisteringPerson, options: RegistrationOptions): Promise<RegistrationResult> {
   const now = options.now ?? new Date();
   const attendeeId = randomUUID();
   const ticketId = generateTicketId(now.getTime());
@@ -116,12 +124,15 @@ export async function registerIn(
   // or, if that is free, the crypto-random ticket ID.
   const inserted = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
   if (inserted.length === 0) {
-    const [duplicate] = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, values.email));
+    const [duplicate] = await tx
+      .select({ id: attendees.id })
+      .from(attendees)
+      .where(isPerson(attendees, personKeyOf(values)));
     if (duplicate) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
     return { ok: false as const, reason: "ticket_collision" as const, message: REGISTRATION_MESSAGES.ticketCollision };
   }
 
   // The worker renders the e-mail (QR code, calendar) after commit; the lock is held only for these writes.
-  await enqueueTicketEmail(tx, { attendee: values, eventName: row.event_name });
+  await enqueueTicket(tx, { attendee: values, eventName: row.event_name });
   return { ok: true as const, attendeeId, ticketId, doorCode, email: values.email, fullName: values.full_name };
 }

@@ -3,7 +3,7 @@ import type { Db } from "~/db/client.server";
 import { attendees, emailEquals, mail_outbox } from "~/db/schema";
 import { publicMailAllowed } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
+import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 
 /** "Lost your ticket?" re-sends at most this many times per address per hour. */
 export const RESEND_LIMIT_PER_HOUR = 3;
@@ -21,7 +21,8 @@ export async function resendTicketByEmail(db: Db, rawEmail: string, options: { n
   return db.transaction(async (tx) => {
     // Locking the attendee row serialises concurrent requests for one address, so the hourly count holds.
     const [attendee] = await tx.select().from(attendees).where(emailEquals(attendees.email, rawEmail)).limit(1).for("update");
-    if (!attendee) return "not_found" as const;
+    if (!attendee?.email) return "not_found" as const;
+    const email = attendee.email;
     const hourAgo = new Date(now.getTime() - 60 * 60 * 1000);
     const [recent] = await tx
       .select({ count: sql<number>`count(*)::int` })
@@ -30,8 +31,8 @@ export async function resendTicketByEmail(db: Db, rawEmail: string, options: { n
     if ((recent?.count ?? 0) >= RESEND_LIMIT_PER_HOUR) return "rate_limited" as const;
     // Over the address's daily ceiling across every public form (outbox.server.ts) the row is
     // stored as failed and not sent: checked first, so the outcome says which.
-    if (!(await publicMailAllowed(tx, attendee.email))) return "rate_limited" as const;
-    await enqueueTicketEmail(tx, { attendee, eventName: settings.event_name, kind: SELF_RESEND_KIND });
+    if (!(await publicMailAllowed(tx, email))) return "rate_limited" as const;
+    await enqueueTicket(tx, { attendee, eventName: settings.event_name, kind: SELF_RESEND_KIND, channels: ["email"] });
     return "sent" as const;
   });
 }

@@ -51,6 +51,8 @@ export const registrationSchema = z
     consent: z.literal("on", { error: "validation.consent" }),
     // "Tell me about future editions": a consent of its own, optional and unticked by default.
     futureEditions: z.optional(z.literal("on", { error: "validation.futureEditions" })),
+    // "Also send my ticket by SMS" (shown when the site can send SMS).
+    sms: z.optional(z.literal("on", { error: "validation.sms" })),
   })
   .check(
     z.superRefine((value, ctx) => {
@@ -112,6 +114,7 @@ export const REGISTRATION_FIELDS = [
   "reason",
   "consent",
   "futureEditions",
+  "sms",
 ] as const;
 
 /** Each field's first message, translated by `translate`, in one line for the toast. */

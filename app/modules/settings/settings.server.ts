@@ -28,6 +28,7 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
     edition_id: 1,
     ...SETTINGS_DEFAULTS,
     registered_count: 0,
+    sms_price_kobo: 0,
     auto_reminder_sent_for: null,
     personal_data_purged_for: null,
     translations: {},

@@ -18,7 +18,7 @@ const RECENT_REGISTRATIONS = 5;
 const TOP_STATES = 5;
 
 export type StateCount = { name: string; count: number };
-export type RecentRegistration = { full_name: string; email: string; created_at: Date; state: string };
+export type RecentRegistration = { full_name: string; email: string | null; created_at: Date; state: string };
 
 export type DashboardStats = {
   totalAttendees: number;

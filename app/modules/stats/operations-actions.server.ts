@@ -5,6 +5,7 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { queueInvitations } from "~/modules/invitations/invite.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { isSmsIntent, smsAction } from "~/modules/sms/sms-actions.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { isPreviewTemplate, sendTestEmail } from "~/modules/tickets/email-preview.server";
 import { earlyReminderLine, timingReport } from "~/modules/tickets/reminder-timing";
@@ -100,5 +101,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.timingFailed);
     }
   }
+  if (isSmsIntent(intent)) return smsAction(db, actor, intent, formData, back);
   throw data("Unknown action", { status: 400 });
 }

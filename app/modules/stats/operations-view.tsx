@@ -4,12 +4,14 @@ import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "reac
 import { translateMessage } from "~/i18n/message-key";
 import { BADGE_DOWNLOADS, BADGE_LAYOUTS } from "~/modules/badges/badge-layout";
 import { useCountdown } from "~/modules/settings/use-countdown";
+import { SmsPanel } from "~/modules/sms/sms-panel";
 import { Badge } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DateTime } from "~/ui/date-time";
 import { Modal } from "~/ui/modal";
 import { StatCard, StatCardIcon } from "~/ui/stat-card";
+import { StatusRow } from "~/ui/status-row";
 import { BUTTON } from "~/ui/styles";
 import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
@@ -105,18 +107,6 @@ function LiveCountdown({ overview }: { overview: OperationsOverview }) {
         ))}
       </div>
     </section>
-  );
-}
-
-function StatusRow({ label, ok, children }: { label: string; ok: boolean; children: React.ReactNode }) {
-  return (
-    <div className="flex items-start justify-between gap-3 py-2">
-      <dt className="flex items-center gap-2 text-sm font-medium text-gray-700">
-        <span aria-hidden="true" className={`h-2.5 w-2.5 rounded-full ${ok ? "bg-brand-600" : "bg-red-600"}`} />
-        {label}
-      </dt>
-      <dd className="text-right text-sm text-gray-600">{children}</dd>
-    </div>
   );
 }
 
@@ -325,6 +315,8 @@ export function OperationsView({
       ) : null}
       {previewing.target ? <EmailPreview template={previewing.target} onClose={previewing.close} /> : null}
       {toasts.length > 0 ? <Toaster toasts={toasts} /> : null}
+
+      <SmsPanel sms={overview.sms} />
 
       <Card title="System Status" level={2}>
         <dl className="divide-y divide-gray-100" data-testid="system-status">

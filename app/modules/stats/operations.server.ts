@@ -10,6 +10,7 @@ import { mailStatus } from "~/modules/mail/transport.server";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
+import { smsOverview } from "~/modules/sms/sms-overview.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { reminderKind, sendReminderNote } from "~/modules/tickets/reminder-timing";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
@@ -29,10 +30,11 @@ export async function operationsOverview(db: Db, now = new Date()) {
     mailStatus(getConfig()),
     waitlistCounts(db),
   ]);
-  const [reminders, invitations, edition] = await Promise.all([
+  const [reminders, invitations, edition, sms] = await Promise.all([
     reminderProgress(db, settings.event_date),
     invitationOverview(db, settings.edition_id),
     findEdition(db, settings.edition_id),
+    smsOverview(db, getConfig()),
   ]);
   const autoReminder = autoReminderPlan(settings, now);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
@@ -61,6 +63,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     autoReminder,
     // "Invite Past Attendees": the current edition's announcement to those who opted in.
     invitations: { ...invitations, edition: edition?.name ?? "" },
+    sms,
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
   };
 }

@@ -35,7 +35,7 @@ export function RecentRegistrations({ registrations }: { registrations: RecentRe
       ) : (
         <ul className="mt-4 divide-y divide-gray-100" data-testid="recent-registrations">
           {registrations.map((r) => (
-            <li key={`${r.email}-${String(r.created_at)}`} className="flex items-center gap-3 py-3">
+            <li key={`${r.full_name}-${String(r.created_at)}`} className="flex items-center gap-3 py-3">
               <span
                 aria-hidden="true"
                 className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-700"
@@ -50,8 +50,8 @@ export function RecentRegistrations({ registrations }: { registrations: RecentRe
                 <p className="text-right text-gray-700">
                   <time dateTime={new Date(r.created_at).toISOString()}>{displayDate(r.created_at)}</time>
                 </p>
-                <p className="truncate text-gray-500" title={r.email}>
-                  {r.email}
+                <p className="truncate text-gray-500" title={r.email ?? undefined}>
+                  {r.email ?? "Registered by USSD"}
                 </p>
                 <p className="text-right text-gray-500">{r.state ? <StateName name={r.state} /> : "N/A"}</p>
               </div>

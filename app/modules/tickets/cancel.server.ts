@@ -7,6 +7,7 @@ import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { enqueueCancellationSms } from "./ticket-sms.server";
 import { verifySelfServiceToken } from "./ticket-token.server";
 
 // An attendee cancels from their ticket page (or the link in their e-mails). In one
@@ -41,6 +42,14 @@ export async function cancelRegistration(
   // Only the person's own link cancels, and only the registration it was issued for.
   const id = verifySelfServiceToken(token, secret);
   if (!id) return { status: "invalid" };
+  return cancelRegistrationById(db, id, afterCancel);
+}
+
+/**
+ * The cancellation itself, for a registration whose holder has been recognised: by their own
+ * link (cancelRegistration), or by the phone the network vouches for (a USSD menu).
+ */
+export async function cancelRegistrationById(db: Db, id: string, afterCancel?: (tx: DbOrTx) => Promise<unknown>): Promise<CancelOutcome> {
   return db.transaction(async (tx) => {
     // The settings row first (it holds the seat counter), the order every seat-changing transaction locks in.
     await lockSeats(tx);
@@ -56,14 +65,17 @@ export async function cancelRegistration(
     await tx.delete(mail_outbox).where(and(eq(mail_outbox.attendee_id, attendee.id), eq(mail_outbox.status, "pending")));
     await tx.delete(attendees).where(eq(attendees.id, attendee.id));
     await afterCancel?.(tx);
-    const settings = await getSettings(tx);
-    await enqueueMail(tx, {
-      to: attendee.email,
-      subject: cancellationSubject(settings.event_name, languageOr(attendee.language)),
-      template: CANCEL_TEMPLATE,
-      templateData: { cancelledId: attendee.id },
-      kind: "cancellation",
-    });
+    if (attendee.email !== null) {
+      const settings = await getSettings(tx);
+      await enqueueMail(tx, {
+        to: attendee.email,
+        subject: cancellationSubject(settings.event_name, languageOr(attendee.language)),
+        template: CANCEL_TEMPLATE,
+        templateData: { cancelledId: attendee.id },
+        kind: "cancellation",
+      });
+    }
+    await enqueueCancellationSms(tx, attendee);
     await recordAudit(tx, SELF_SERVICE_ACTOR, {
       action: "attendee.cancel",
       entity: "attendee",

@@ -1,18 +1,20 @@
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { attendees, mail_outbox, type ReminderKind, reminders } from "~/db/schema";
+import { attendees, type MessageChannel, mail_outbox, type ReminderKind, reminders } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import { reminderSmsTime } from "~/modules/sms/quiet-hours";
 import { reminderKind } from "./reminder-timing";
 import { reminderSubject } from "./ticket-email.server";
 import type { TicketLinkKeys } from "./ticket-link.server";
 import { renderTicketMail } from "./ticket-mail.server";
+import { SMS_TEMPLATES } from "./ticket-sms.server";
 
 // Reminders before the event: one per attendee per event date and kind, queued through the
-// outbox in one statement and one transaction. The unique key on (attendee, event date, kind)
-// decides who still needs one, so a second click, a double submit or a second server never
+// outbox in one statement per channel and one transaction. The unique key on (attendee, event
+// date, kind, channel) decides who still needs one (an e-mail, and an SMS for those who asked), so a second click, a double submit or a second server never
 // mails anyone twice; the outbox retries what fails. A click more than two days ahead makes
 // "early" reminders, which leave the one 1–2 days before (the automatic one) to come as well.
 
@@ -51,11 +53,12 @@ export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now:
     sql` `,
   )} else ${subjectOf(DEFAULT_LANGUAGE)} end`;
   // The reminder row and its message share a fresh id, so each reminder knows its delivery state.
-  const result = (await tx.execute(sql`
+  const emails = (await tx.execute(sql`
     with fresh as (
-      insert into ${reminders} (attendee_id, event_date, kind, mail_id)
-      select ${attendees.id}, ${settings.event_date}::date, ${kind}, gen_random_uuid() from ${attendees}
-      on conflict (attendee_id, event_date, kind) do nothing
+      insert into ${reminders} (attendee_id, event_date, kind, channel, mail_id)
+      select ${attendees.id}, ${settings.event_date}::date, ${kind}, 'email', gen_random_uuid() from ${attendees}
+      where ${attendees.email} is not null
+      on conflict (attendee_id, event_date, kind, channel) do nothing
       returning attendee_id, mail_id
     )
     insert into ${mail_outbox} (id, to_address, subject, html, text, kind, template, template_data, attendee_id)
@@ -63,17 +66,38 @@ export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now:
            jsonb_build_object('attendeeId', a.id), a.id
     from fresh join ${attendees} a on a.id = fresh.attendee_id
     returning id`)) as unknown as Rows<{ id: string }>;
-  return result.rows.length;
+  // And by SMS to those who want it, once per person too; after 20:00 they wait for the morning.
+  const texts = (await tx.execute(sql`
+    with fresh as (
+      insert into ${reminders} (attendee_id, event_date, kind, channel, mail_id)
+      select ${attendees.id}, ${settings.event_date}::date, ${kind}, 'sms', gen_random_uuid() from ${attendees}
+      where ${attendees.sms_opt_in}
+      on conflict (attendee_id, event_date, kind, channel) do nothing
+      returning attendee_id, mail_id
+    )
+    insert into ${mail_outbox} (id, channel, to_address, subject, html, text, kind, template, template_data, attendee_id, next_attempt_at)
+    select fresh.mail_id, 'sms', a.phone, 'SMS: reminder', '', '', ${REMINDER_TEMPLATE}, ${SMS_TEMPLATES.reminder},
+           jsonb_build_object('attendeeId', a.id), a.id, ${reminderSmsTime(now).toISOString()}::timestamptz
+    from fresh join ${attendees} a on a.id = fresh.attendee_id
+    returning id`)) as unknown as Rows<{ id: string }>;
+  return emails.rows.length + texts.rows.length;
 }
 
 export type ReminderProgress = { total: number; queued: number; sent: number; failed: number };
 
-/** Where this event date's reminders of each kind are: queued (waiting or being sent), sent, failed. */
-export async function reminderProgress(db: DbOrTx, eventDate: string): Promise<Record<ReminderKind, ReminderProgress>> {
+/**
+ * Where this event date's reminders of each kind are, on one channel (the e-mails unless
+ * asked): queued (waiting or being sent), sent, failed.
+ */
+export async function reminderProgress(
+  db: DbOrTx,
+  eventDate: string,
+  channel: MessageChannel = "email",
+): Promise<Record<ReminderKind, ReminderProgress>> {
   const result = (await db.execute(sql`
     select r.kind as kind, m.status as status, count(*)::int as n
     from ${reminders} r join ${mail_outbox} m on m.id = r.mail_id
-    where r.event_date = ${eventDate}::date
+    where r.event_date = ${eventDate}::date and r.channel = ${channel}
     group by r.kind, m.status`)) as unknown as Rows<{ kind: ReminderKind; status: string; n: number }>;
   const of = (kind: ReminderKind): ReminderProgress => {
     const n = (status: string) => result.rows.find((r) => r.kind === kind && r.status === status)?.n ?? 0;

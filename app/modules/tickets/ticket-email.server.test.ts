@@ -14,7 +14,7 @@ import { LANGUAGES, withLanguage } from "~/i18n/languages";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { buildTicketEmail, TicketEmail } from "./ticket-email.server";
 import { ticketPageUrl } from "./ticket-link.server";
-import { enqueueTicketEmail, renderTicketMail } from "./ticket-mail.server";
+import { enqueueTicket, renderTicketMail } from "./ticket-mail.server";
 import { signDoorCode, signSelfServiceToken, verifyDoorCode } from "./ticket-token.server";
 
 const SECRET = "s".repeat(64);
@@ -143,7 +143,7 @@ describe("buildTicketEmail", () => {
   });
 });
 
-describe.each(DATABASE_KINDS)("enqueueTicketEmail on %s", (kind) => {
+describe.each(DATABASE_KINDS)("enqueueTicket on %s", (kind) => {
   let database: DbConnection;
   beforeAll(async () => {
     database = await createTestDatabase(kind);
@@ -154,8 +154,11 @@ describe.each(DATABASE_KINDS)("enqueueTicketEmail on %s", (kind) => {
 
   it("queues the ticket e-mail for the attendee inside the caller's transaction, to be rendered by the worker", async () => {
     const row = await createAttendee(database.db, { full_name: "Musa Sani" });
-    const id = await database.db.transaction((tx) => enqueueTicketEmail(tx, { attendee: row, eventName: settings.event_name }));
-    const [mail] = await database.db.select().from(mail_outbox).where(eq(mail_outbox.id, id));
+    const id = await database.db.transaction((tx) => enqueueTicket(tx, { attendee: row, eventName: settings.event_name }));
+    const [mail] = await database.db
+      .select()
+      .from(mail_outbox)
+      .where(eq(mail_outbox.id, id ?? ""));
     expect(mail).toMatchObject({
       to_address: row.email,
       kind: "ticket",
@@ -186,10 +189,10 @@ describe.each(DATABASE_KINDS)("enqueueTicketEmail on %s", (kind) => {
 
   it("uses the kind it is given (resends) and writes nothing when the transaction rolls back", async () => {
     const row = await createAttendee(database.db);
-    await enqueueTicketEmail(database.db, { attendee: row, eventName: settings.event_name, kind: "ticket-resend" });
+    await enqueueTicket(database.db, { attendee: row, eventName: settings.event_name, kind: "ticket-resend" });
     const rolledBack = await database.db
       .transaction(async (tx) => {
-        await enqueueTicketEmail(tx, { attendee: row, eventName: settings.event_name });
+        await enqueueTicket(tx, { attendee: row, eventName: settings.event_name });
         throw new Error("registration failed later");
       })
       .catch((e: unknown) => e);

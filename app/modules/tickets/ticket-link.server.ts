@@ -1,5 +1,5 @@
 import { getConfig } from "~/config.server";
-import { signSelfServiceToken } from "./ticket-token.server";
+import { shortSelfServiceToken, signSelfServiceToken } from "./ticket-token.server";
 
 // Where a ticket lives on the web: /tickets/<self-service token>, the person's own link. Only
 // their e-mails carry it (and the admin's details page, for organisers helping them).
@@ -19,4 +19,9 @@ export function ticketPageUrl(publicUrl: string, token: string): string {
 /** The ticket page of a registration, by its id. */
 export function ticketPageUrlForRegistration(registrationId: string, keys: TicketLinkKeys): string {
   return ticketPageUrl(keys.publicUrl, signSelfServiceToken(registrationId, keys.secret));
+}
+
+/** The ticket page's short link (/t/…), for an SMS: it redirects to the page itself. */
+export function shortTicketUrl(registrationId: string, keys: TicketLinkKeys): string {
+  return `${keys.publicUrl.replace(/\/+$/, "")}/t/${shortSelfServiceToken(registrationId, keys.secret)}`;
 }

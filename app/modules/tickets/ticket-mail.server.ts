@@ -1,14 +1,16 @@
 import DataLoader from "dataloader";
 import { eq, inArray } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { attendees, event_settings, SETTINGS_ID } from "~/db/schema";
+import { attendees, event_settings, type MessageChannel, SETTINGS_ID } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { languageOr } from "~/i18n/languages";
 import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
+import { PermanentMailError } from "~/modules/mail/transport.server";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
+import { enqueueTicketSms } from "./ticket-sms.server";
 import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
 
 // The ticket e-mail through the outbox: queued in the caller's transaction, rendered
@@ -17,18 +19,28 @@ import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
 export const TICKET_TEMPLATE = "ticket";
 
 /**
- * Queues the ticket e-mail in the caller's transaction: inside registration it
- * exists exactly when the attendee does; organisers' resends pass another kind.
- * The worker renders it (renderTicketMail), so the request only writes a row.
+ * Queues the ticket in the caller's transaction: the e-mail (to an address, which a USSD
+ * registration lacks) and the SMS (to those who asked for it). Inside registration they exist
+ * exactly when the attendee does; organisers' resends pass another kind. The worker renders
+ * them, so the request only writes rows. Returns the e-mail's id, or the SMS's when no e-mail.
  */
-export async function enqueueTicketEmail(
+export async function enqueueTicket(
   tx: DbOrTx,
   {
     attendee,
     eventName,
     kind = "ticket",
-  }: { attendee: Pick<TicketEmailAttendee, "id" | "email" | "ticket_id" | "language">; eventName: string; kind?: string },
-): Promise<string> {
+    channels = ["email", "sms"],
+  }: {
+    attendee: Pick<TicketEmailAttendee, "id" | "ticket_id" | "language"> & { email: string | null; phone: string; sms_opt_in: boolean };
+    eventName: string;
+    kind?: string;
+    /** both by default; "Lost your ticket?" answers by e-mail only, a USSD menu by SMS only */
+    channels?: readonly MessageChannel[];
+  },
+): Promise<string | null> {
+  const smsId = channels.includes("sms") ? await enqueueTicketSms(tx, attendee, kind) : null;
+  if (attendee.email === null || !channels.includes("email")) return smsId;
   return enqueueMail(tx, {
     to: attendee.email,
     subject: ticketSubject(eventName, attendee.ticket_id, languageOr(attendee.language)),
@@ -44,7 +56,7 @@ type TicketMailRow = { attendee: typeof attendees.$inferSelect; settings: typeof
 // The outbox worker renders a round of messages at once: their attendees (and the settings)
 // are read in one query per round instead of one each. No cache: every round reads afresh.
 const loaders = new WeakMap<DbOrTx, DataLoader<string, TicketMailRow | undefined>>();
-function ticketMailRows(db: DbOrTx) {
+export function ticketMailRows(db: DbOrTx) {
   let loader = loaders.get(db);
   if (!loader) {
     loader = new DataLoader(
@@ -77,7 +89,9 @@ export async function renderTicketMail(
   const attendeeId = typeof data?.attendeeId === "string" ? data.attendeeId : "";
   const row = isUuid(attendeeId) ? await ticketMailRows(db).load(attendeeId) : undefined;
   if (!row) throw new Error("the attendee of this e-mail is no longer registered");
-  const { attendee } = row;
+  const { attendee: registration } = row;
+  if (registration.email === null) throw new PermanentMailError("this registration has no e-mail address (registered by USSD)");
+  const attendee = { ...registration, email: registration.email };
   // The venue (and the other organisers' texts) in the attendee's language where organisers gave one.
   const settings = localizedSettings(row.settings ?? (await getSettings(db)), languageOr(attendee.language));
   const { subject, html, text, attachments } = await buildTicketEmail({

@@ -89,6 +89,35 @@ export function verifySelfServiceToken(token: string, secret: string): string | 
   return verifyToken("self-service", token, secret, UUID);
 }
 
+const SHORT_TOKEN = /^([A-Za-z0-9_-]{22})([1-9a-z][A-Za-z0-9_-]{22})$/;
+
+/**
+ * A token naming a uuid ("<uuid>.<key id><signature>"), written short for an SMS (paid by the
+ * 160 characters): the id's 16 bytes in base64url (22 characters instead of 36), then the same
+ * key id and signature, 45 characters. expandShortToken gives back the token it stands for.
+ */
+export function shortToken(token: string): string {
+  const dot = token.lastIndexOf(".");
+  return Buffer.from(token.slice(0, dot).replaceAll("-", ""), "hex").toString("base64url") + token.slice(dot + 1);
+}
+
+/** The self-service token, short (the ticket page's link in an SMS: /t/…). */
+export function shortSelfServiceToken(registrationId: string, secret: string): string {
+  return shortToken(signSelfServiceToken(registrationId, secret));
+}
+
+/** The token a short one stands for (not verified: the page it opens does that), or null. */
+export function expandShortToken(short: string): string | null {
+  const match = SHORT_TOKEN.exec(short);
+  if (!match?.[1] || !match[2]) return null;
+  const bytes = Buffer.from(match[1], "base64url");
+  // Stray trailing bits decode too; only the one canonical spelling of the id is accepted.
+  if (bytes.length !== 16 || bytes.toString("base64url") !== match[1]) return null;
+  const hex = bytes.toString("hex");
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+  return `${id}.${match[2]}`;
+}
+
 /**
  * The code in what a scanner read: the code itself, or a ticket page URL (…/tickets/<code>),
  * as the first tickets' QR codes and phone camera apps give it.

@@ -217,6 +217,8 @@ export type UssdOutcome =
   | { type: "resend-limited" }
   | { type: "cancelled"; ticketId: string }
   | { type: "left-waitlist" }
+  | { type: "checked-in" }
+  | { type: "busy" }
   | { type: "error" };
 
 export function outcomeScreen(outcome: UssdOutcome, language: UssdLanguage): string {
@@ -240,6 +242,10 @@ export function outcomeScreen(outcome: UssdOutcome, language: UssdLanguage): str
       return end([t("ussd.outcome.cancelled", { ticketId: screenText(outcome.ticketId) })]);
     case "left-waitlist":
       return end([t("ussd.outcome.leftWaitlist")]);
+    case "checked-in":
+      return end([t("ussd.outcome.checkedIn")]);
+    case "busy":
+      return end([t("ussd.outcome.busy")]);
     default:
       return end([t("ussd.outcome.error")]);
   }

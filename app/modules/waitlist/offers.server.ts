@@ -6,7 +6,7 @@ import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audi
 import { hasEventPassed } from "~/modules/settings/event-time";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
-import { enqueueTicketEmail } from "~/modules/tickets/ticket-mail.server";
+import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import type { OFFER_MESSAGES } from "./messages";
 import { positionOf, settleWaitlist } from "./waitlist.server";
@@ -69,7 +69,7 @@ export async function claimOffer(db: Db, token: string, { secret, now = new Date
       return { status: "duplicate" as const };
     }
     await tx.update(waitlist).set({ status: "claimed", decided_at: now, attendee_id: values.id }).where(eq(waitlist.id, entry.id));
-    await enqueueTicketEmail(tx, { attendee: values, eventName: event.event_name });
+    await enqueueTicket(tx, { attendee: values, eventName: event.event_name });
     await recordAudit(tx, SELF_SERVICE_ACTOR, {
       action: "waitlist.claim",
       entity: "waitlist",

@@ -14,7 +14,8 @@ type WaitlistStatus = "waiting" | "offered" | "claimed" | "expired" | "declined"
 
 type View = {
   name: string;
-  email: string;
+  email: string | null;
+  phone: string;
   status: WaitlistStatus;
   position: number | null;
   /** the offer's deadline, written by the server in the reader's language and West Africa Time */
@@ -125,7 +126,11 @@ function WaitlistState({ view, token }: { view: View; token: string }) {
             {`#${view.position === null ? "?" : formatNumber(language, view.position)}`}
           </p>
           <p className="text-sm text-gray-600">{t("waitlistJoined.place")}</p>
-          <p className="mt-4 text-gray-700">{t("waitlistPage.waitingText", { name: view.name, email: view.email })}</p>
+          <p className="mt-4 text-gray-700">
+            {view.email === null
+              ? t("waitlistPage.waitingTextSms", { name: view.name, phone: view.phone })
+              : t("waitlistPage.waitingText", { name: view.name, email: view.email })}
+          </p>
           <p className="mt-6">
             <Link to={`${pageHref(token)}?confirm=leave`} className="text-sm font-semibold text-red-700 underline">
               {t("waitlistPage.leave")}

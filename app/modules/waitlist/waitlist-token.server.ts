@@ -1,4 +1,4 @@
-import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
+import { shortToken, signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 
 // A waitlist entry's link (/waitlist/<id>.<signature>), in the e-mails sent to the person: it
 // shows their place or their offer, and lets them claim, decline or leave. Signed like a
@@ -19,4 +19,9 @@ export function verifyWaitlistToken(token: string, secret: string): string | nul
 
 export function waitlistPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/waitlist/${encodeURIComponent(token)}`;
+}
+
+/** The entry's page as a short link (/w/…), for an SMS. */
+export function shortWaitlistUrl(publicUrl: string, id: string, secret: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/w/${shortToken(signWaitlistToken(id, secret))}`;
 }

@@ -15,6 +15,7 @@ import {
 } from "~/modules/registration/registration.server";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
+import { enqueueOfferSms } from "./waitlist-sms.server";
 import { signWaitlistToken } from "./waitlist-token.server";
 
 // The waitlist's rules, all decided under the settings row's lock (the same lock
@@ -129,7 +130,7 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   if (wanted <= 0) return [];
 
   const next = await tx
-    .select({ id: waitlist.id, email: waitlist.email, language: waitlist.language })
+    .select({ id: waitlist.id, email: waitlist.email, language: waitlist.language, phone: waitlist.phone, sms_opt_in: waitlist.sms_opt_in })
     .from(waitlist)
     .where(eq(waitlist.status, "waiting"))
     .orderBy(asc(waitlist.seq))
@@ -140,13 +141,16 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   const ids = next.map((entry) => entry.id);
   await tx.update(waitlist).set({ status: "offered", offered_at: now, offer_expires_at: expires }).where(inArray(waitlist.id, ids));
   for (const entry of next) {
-    await enqueueMail(tx, {
-      to: entry.email,
-      subject: offerSubject(event.event_name, languageOr(entry.language)),
-      template: WAITLIST_TEMPLATES.offer,
-      templateData: { waitlistId: entry.id },
-      kind: "waitlist-offer",
-    });
+    if (entry.email !== null) {
+      await enqueueMail(tx, {
+        to: entry.email,
+        subject: offerSubject(event.event_name, languageOr(entry.language)),
+        template: WAITLIST_TEMPLATES.offer,
+        templateData: { waitlistId: entry.id },
+        kind: "waitlist-offer",
+      });
+    }
+    await enqueueOfferSms(tx, entry);
     await recordAudit(tx, options.byHand ?? WAITLIST_ACTOR, {
       action: "waitlist.offer",
       entity: "waitlist",
