@@ -172,6 +172,8 @@ describe("every USSD screen", () => {
       { type: "resend-limited" },
       { type: "cancelled", ticketId: WORST.ticketId },
       { type: "left-waitlist" },
+      { type: "checked-in" },
+      { type: "busy" },
       { type: "error" },
     ];
     for (const language of ["en", "ha"] as const) {
