@@ -32,6 +32,7 @@ const CHECKED = [
   "app/modules/registration",
   "app/modules/tickets",
   "app/modules/waitlist",
+  "app/modules/ussd",
   "app/modules/mail/notice-email.tsx",
   "app/modules/sms/sms-texts.server.ts",
   "app/modules/checkin/check-in-screen.tsx",

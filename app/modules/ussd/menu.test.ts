@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
-import { parseDraft, type UssdContext, type UssdDraft, ussdStep } from "./menu";
+import { type CompleteDraft, parseDraft, type UssdAction, type UssdContext, type UssdDraft, ussdStep } from "./menu";
 import { isScreenText, SCREEN_MAX } from "./screen-text";
-import { ussdContext } from "./ussd-fixtures";
+import { ussdContext } from "./test-data";
 
 // The fold's rules: replayed from the start, the action only for the last answer, "0" back,
 // drafts continued, a registered person's own menu. Path to Zamfara / Gusau in English:
@@ -34,17 +34,16 @@ describe("ussdStep", () => {
     expect(reply(TO_GUSAU)).toMatch(/^CON Your details are used only to register you/);
     expect(reply(`${TO_GUSAU}*1`)).toBe("CON Please check:\nAmina Bello\nFemale, Gusau, Zamfara\n1 Confirm\n2 Start again\n0 Back");
     const done = ussdStep(`${TO_GUSAU}*1*1`, ussdContext());
-    expect(done.action).toEqual({
-      type: "register",
-      draft: {
-        language: "en",
-        fullName: "Amina Bello",
-        gender: "female",
-        state: "Zamfara",
-        localGovernment: "Gusau",
-        privacyNoticeVersion: PRIVACY_NOTICE.version,
-      },
-    });
+    const draft: CompleteDraft = {
+      language: "en",
+      fullName: "Amina Bello",
+      gender: "female",
+      state: "Zamfara",
+      localGovernment: "Gusau",
+      privacyNoticeVersion: PRIVACY_NOTICE.version,
+    };
+    const register: UssdAction = { type: "register", draft };
+    expect(done.action).toEqual(register);
     expect(done.reply).toMatch(/^END /);
   });
 

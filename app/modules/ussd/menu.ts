@@ -1,31 +1,20 @@
-import { GENDERS, type Gender } from "~/modules/registration/gender";
+import { GENDERS } from "~/modules/registration/gender";
 import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
 import { parseDraft, type UssdDraft, type UssdProgress } from "./draft";
-import { FULL_NAME_MAX, fullNameProblem, typedName } from "./name";
+import { screenOf } from "./fold-screen";
+import { fullNameProblem, typedName } from "./name";
 import { MORE, pageOf } from "./paging";
 import {
-  accountScreen,
-  cancelScreen,
   closedScreen,
-  confirmScreen,
-  consentScreen,
-  type Farewell,
   farewellScreen,
-  genderScreen,
-  type Holder,
   type ListKind,
-  languageScreen,
   listOptions,
   listPages,
-  listScreen,
-  nameScreen,
   outcomeScreen,
-  type Problem,
-  problemText,
-  resumeScreen,
   type UssdLanguage,
   type UssdOutcome,
 } from "./screens";
+import type { CompleteDraft, Fields, Fold, Screen, UssdContext, UssdStep } from "./types";
 
 // Registration by USSD (Africa's Talking), the menu alone: no database, no I/O. The gateway
 // posts `text`, every answer of the session so far joined with "*" ("" at the dial), and the
@@ -43,71 +32,11 @@ import {
 export type { UssdDraft } from "./draft";
 export { parseDraft } from "./draft";
 export type { UssdLanguage, UssdOutcome } from "./screens";
-
-export type UssdContext = {
-  /** the gateway's sessionId: tells the draft this session saved from one an earlier session left */
-  sessionId: string;
-  /** the person's live registration, if this phone number already has one */
-  registration:
-    | { ticketId: string; language: UssdLanguage; waitlisted?: false }
-    | { waitlisted: true; language: UssdLanguage; position: number }
-    | null;
-  /** the draft last returned for this phone number (by this session or one in the last 30 minutes), or null */
-  savedDraft: UssdDraft | null;
-  /** `date` as the route formats it in each language; shown with name and venue on a registered person's menu */
-  event: { name: string; date: Record<UssdLanguage, string>; venue: string };
-  /** false: say registration is closed, END (a registered person still gets their menu) */
-  registrationOpen: boolean;
-};
-
-/** Everything a registration needs, as typed and chosen (the name NFC, trimmed). */
-export type CompleteDraft = {
-  language: UssdLanguage;
-  fullName: string;
-  gender: Gender;
-  state: string;
-  localGovernment: string;
-  /** the PRIVACY_NOTICE version the person agreed to */
-  privacyNoticeVersion: string;
-};
-
-type UssdAction =
-  | { type: "register"; draft: CompleteDraft }
-  | { type: "send-privacy-link"; language: UssdLanguage }
-  | { type: "resend-ticket" }
-  | { type: "cancel" }
-  | null;
-
-export type UssdStep = {
-  /** "CON …" (more to come) or "END …"; after register/resend/cancel only a stand-in: show ussdOutcome's */
-  reply: string;
-  /** what to store for this phone number (replacing what was there); null: delete it */
-  draft: UssdDraft | null;
-  action: UssdAction;
-};
+export type { CompleteDraft, UssdAction, UssdContext, UssdStep } from "./types";
 
 // A real session is a few dozen answers of at most 182 characters; past these it is not one.
 const MAX_ANSWERS = 100;
 const MAX_TEXT = 8000;
-
-type Screen = "language" | "resume" | "name" | "gender" | "state" | "lga" | "consent" | "confirm" | "account" | "cancel";
-type Fields = Omit<UssdProgress, "language" | "at" | "page">;
-type Ending = { kind: "farewell"; farewell: Farewell } | { kind: "closed" } | { kind: "act"; action: NonNullable<UssdAction> };
-
-type Fold = {
-  screen: Screen;
-  /** the page of a state or LGA list */
-  page: number;
-  /** null until chosen on the first screen */
-  language: UssdLanguage | null;
-  fields: Fields;
-  /** what this session started from: see draft.ts */
-  start: UssdProgress | null;
-  privacyShown: boolean;
-  problem: Problem | null;
-  action: UssdAction;
-  ending: Ending | null;
-};
 
 /** The screen for `text` (see the top of this file), what to keep, and what the route should do. */
 export function ussdStep(text: string, context: UssdContext): UssdStep {
@@ -283,51 +212,6 @@ function finish(fold: Fold, context: UssdContext): UssdStep {
 
 function expired(fold: Fold, context: UssdContext): UssdStep {
   return { reply: farewellScreen(fold.language, "expired"), draft: parseDraft(context.savedDraft), action: null };
-}
-
-function screenOf(fold: Fold, context: UssdContext): string {
-  const language = fold.language ?? "en";
-  const problem = fold.problem === null ? null : problemText(language, fold.problem, FULL_NAME_MAX);
-  const { fullName, gender, state, localGovernment } = fold.fields;
-  switch (fold.screen) {
-    case "language":
-      return languageScreen(context.event.name, problem !== null);
-    case "resume":
-      return resumeScreen(language, problem);
-    case "name":
-      return nameScreen(language, problem);
-    case "gender":
-      return genderScreen(language, problem);
-    case "state":
-      return listScreen(language, { list: "state" }, fold.page, problem);
-    case "lga":
-      return listScreen(language, { list: "lga", state: state ?? "" }, fold.page, problem);
-    case "consent":
-      return consentScreen(language, problem);
-    case "confirm":
-      return confirmScreen(
-        language,
-        { fullName: fullName ?? "", gender: gender ?? "other", state: state ?? "", localGovernment: localGovernment ?? "" },
-        problem,
-      );
-    case "account":
-    case "cancel": {
-      const holder = holderOf(context);
-      if (!holder) return farewellScreen(language, "expired");
-      if (fold.screen === "cancel") return cancelScreen(language, holder, problem);
-      return accountScreen(language, holder, {
-        name: context.event.name,
-        date: context.event.date[language] ?? "",
-        venue: context.event.venue,
-      });
-    }
-  }
-}
-
-function holderOf(context: UssdContext): Holder | null {
-  const registration = context.registration;
-  if (!registration) return null;
-  return registration.waitlisted ? { waitlisted: true, position: registration.position } : { ticketId: registration.ticketId };
 }
 
 /** What to keep: what the session started from and where it is now (draft.ts). */

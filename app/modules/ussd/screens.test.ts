@@ -4,7 +4,7 @@ import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
 import { parseDraft, type UssdContext, type UssdOutcome, ussdOutcome, ussdStep } from "./menu";
 import { MAX_OPTIONS } from "./paging";
 import { isScreenText, SCREEN_MAX } from "./screen-text";
-import { ussdContext, WORST } from "./ussd-fixtures";
+import { ussdContext, WORST } from "./test-data";
 
 // Every screen a person can reach, in both languages, on every page, with the longest names,
 // wrong answers and all: at most 160 GSM-7 characters with the prefix, at most 8 options, and
@@ -172,6 +172,8 @@ describe("every USSD screen", () => {
       { type: "resend-limited" },
       { type: "cancelled", ticketId: WORST.ticketId },
       { type: "left-waitlist" },
+      { type: "checked-in" },
+      { type: "busy" },
       { type: "error" },
     ];
     for (const language of ["en", "ha"] as const) {
