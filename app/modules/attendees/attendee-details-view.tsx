@@ -28,6 +28,9 @@ export type DetailsMail = {
   next_attempt_at: When;
   created_at: When;
   sent_at: When | null;
+  channel: "email" | "sms";
+  /** an SMS the gateway reported delivered to the phone */
+  delivered_at: When | null;
 };
 export type DetailsCheckIn = { checked_in_at: When; method: string; checked_in_by: string | null } | null;
 
@@ -39,6 +42,7 @@ const MAIL_KINDS: Record<string, string> = {
   cancellation: "Cancellation confirmation",
   "waitlist-joined": "Waitlist confirmation",
   "waitlist-offer": "Waitlist offer",
+  "privacy-notice": "Privacy notice link",
 };
 
 // The outbox's 'pending' is shown as 'Queued': it waits for the worker (or for its next try).
@@ -167,11 +171,11 @@ export function AttendeeDetailsView({
         <p className="break-words whitespace-pre-wrap text-gray-800">{attendee.reason || "—"}</p>
       </Card>
 
-      <Card title="E-mails">
+      <Card title="E-mails and SMS">
         {mail.length === 0 ? (
-          <p className="text-gray-600">No e-mails yet.</p>
+          <p className="text-gray-600">No e-mails or SMS yet.</p>
         ) : (
-          <ul className="divide-y divide-gray-100" aria-label="E-mails">
+          <ul className="divide-y divide-gray-100" aria-label="E-mails and SMS">
             {mail.map((m) => (
               <MailItem key={m.id} mail={m} />
             ))}
@@ -183,13 +187,14 @@ export function AttendeeDetailsView({
 }
 
 function MailItem({ mail }: { mail: DetailsMail }) {
-  const status = MAIL_STATUS[mail.status];
+  // An SMS goes one step further than an e-mail: the gateway reports it reached the phone.
+  const status = mail.status === "sent" && mail.delivered_at ? { label: "Delivered", tone: "green" as const } : MAIL_STATUS[mail.status];
   const retrying = mail.status === "pending" && mail.attempts > 0;
   return (
-    <li className="py-3 first:pt-0 last:pb-0" data-mail-status={mail.status}>
+    <li className="py-3 first:pt-0 last:pb-0" data-mail-status={mail.status} data-channel={mail.channel}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={status.tone}>{status.label}</Badge>
-        <span className="font-semibold text-gray-900">{MAIL_KINDS[mail.kind] ?? mail.kind}</span>
+        <span className="font-semibold text-gray-900">{`${mail.channel === "sms" ? "SMS: " : ""}${MAIL_KINDS[mail.kind] ?? mail.kind}`}</span>
       </div>
       <p className="mt-1 text-sm break-words text-gray-700">{mail.subject}</p>
       <p className="mt-1 text-sm text-gray-500">
