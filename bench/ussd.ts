@@ -1,0 +1,133 @@
+// npm run bench:ussd — the phone channels under load, against the production server (embedded
+// database) wired to a fake Africa's Talking on loopback:
+// 1. USSD: 50 sessions at once, each walking the whole registration menu as the gateway drives
+//    it (8 requests, the text growing by one answer each), 10 rounds; every request's time from
+//    post to answer. Target: p99 ≤ 300 ms (gateways drop a session after a few seconds).
+// 2. SMS: 10,000 attendees who want SMS, "Send Reminders" pressed once; the time until the fake
+//    gateway holds the 10,000th reminder. Target: ≤ 60 s.
+// Options: --sessions=50 --rounds=10 --reminders=10000 --no-write
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
+import { startFakeAfricasTalking } from "#tests/support/fake-africastalking.ts";
+import { ensureProductionBuild, type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
+import { dbConnectionOptions, openDbConnection } from "~/db/client.server";
+import { updateSettings } from "~/modules/settings/settings.server";
+import { createBenchSession, seed } from "./admin/attendee-data";
+import { writeSection } from "./support/docs-section";
+import { machineDescription } from "./support/report";
+
+const arg = (name: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.split("=")[1];
+const SESSIONS = Number(arg("sessions") ?? 50);
+const ROUNDS = Number(arg("rounds") ?? 10);
+const REMINDERS = Number(arg("reminders") ?? 10_000);
+const TOKEN = "bench-callback-token-0123456789";
+const USSD_P99_TARGET_MS = 300;
+const SMS_TARGET_S = 60;
+const HEADING = "## SMS and USSD (npm run bench:ussd)";
+// English, a name, Female, the first state and its first LGA, I agree, Confirm.
+const ANSWERS = ["1", "Amina Bello", "2", "1", "1", "1", "1"];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil(p * sorted.length) - 1)] ?? Number.NaN;
+const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
+
+ensureProductionBuild("if-stale");
+const gateway = await startFakeAfricasTalking({ outcomesBySuffix: false });
+const dir = mkdtempSync(path.join(os.tmpdir(), "bench-ussd-"));
+const dataDir = path.join(dir, "data");
+let server: ProductionServer | undefined;
+try {
+  const future = new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10);
+  const database = await openDbConnection(dbConnectionOptions({ dataDir }));
+  let cookie: string;
+  try {
+    // The reminders' people, who want SMS; room for the USSD sessions besides.
+    await seed(database.db, REMINDERS);
+    await database.db.execute(sql`update attendees set sms_opt_in = true`);
+    await updateSettings(database.db, { event_date: future, max_attendees: 10_000 + SESSIONS * ROUNDS, auto_reminders: false });
+    cookie = await createBenchSession(database.db);
+  } finally {
+    await database.close();
+  }
+  server = await startProductionServer({
+    dataDir,
+    readyTimeoutMs: 180_000,
+    env: {
+      SMS_PROVIDER: "africastalking",
+      AFRICASTALKING_USERNAME: gateway.username,
+      AFRICASTALKING_API_KEY: gateway.apiKey,
+      AFRICASTALKING_SMS_URL: gateway.smsUrl,
+      AFRICASTALKING_CALLBACK_TOKEN: TOKEN,
+    },
+  });
+  const callback = `${server.url}/ussd/africastalking/${TOKEN}`;
+
+  // ── USSD: SESSIONS sessions at once, ROUNDS times ──
+  const times: number[] = [];
+  let failures = 0;
+  let phone = 0;
+  const walk = async (round: number) => {
+    const number = `+234809${String(++phone).padStart(7, "0")}`;
+    const sessionId = `ATUid_bench_${round}_${number}`;
+    for (let i = 0; i <= ANSWERS.length; i++) {
+      const started = performance.now();
+      const answer = await gateway.postUssd(callback, {
+        sessionId,
+        serviceCode: "*384*123#",
+        phoneNumber: number,
+        networkCode: "62130",
+        text: ANSWERS.slice(0, i).join("*"),
+      });
+      if (round > 0) times.push(performance.now() - started);
+      const ok = answer.status === 200 && (i < ANSWERS.length ? answer.body.startsWith("CON ") : /^END .*ZYS-/s.test(answer.body));
+      if (!ok) failures++;
+    }
+  };
+  // Round 0 warms the server up and is not counted.
+  for (let round = 0; round <= ROUNDS; round++) await Promise.all(Array.from({ length: SESSIONS }, () => walk(round)));
+  const sorted = [...times].sort((a, b) => a - b);
+  const ussd = {
+    n: sorted.length,
+    p50: percentile(sorted, 0.5),
+    p95: percentile(sorted, 0.95),
+    p99: percentile(sorted, 0.99),
+    max: sorted.at(-1) ?? 0,
+  };
+  log(`USSD: ${JSON.stringify(ussd)}, ${failures} wrong answers`);
+
+  // ── SMS: 10,000 reminders ──
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const before = gateway.messages.length;
+  const started = performance.now();
+  // The button's own request, as Event Operations posts it.
+  const reminderMessages = () => gateway.messages.slice(before).filter((m) => /^(Reminder|Tunatarwa):/.test(m.message)).length;
+  const pressed = await fetch(`${server.url}/admin/operations`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Cookie: cookie, Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ intent: "send-reminders" }),
+  });
+  const queued = `Send Reminders answered ${pressed.status}`;
+  while (reminderMessages() < REMINDERS && performance.now() - started < 300_000) await new Promise((r) => setTimeout(r, 200));
+  const smsSeconds = (performance.now() - started) / 1000;
+  log(`SMS: ${reminderMessages()} reminders at the gateway in ${smsSeconds.toFixed(1)} s (${queued})`);
+
+  const lines = [
+    `- Date: ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC; machine: ${machineDescription()}. The server, the fake gateway and the load share the cores.`,
+    `- Command: \`npm run bench:ussd\` (bench/ussd.ts): the production build on the embedded database, SMS to a fake Africa's Talking on loopback (tests/support/fake-africastalking.ts).`,
+    "",
+    "| Measure | Figure | Target |",
+    "|---|---:|---:|",
+    `| USSD request → answer, ${SESSIONS} sessions at once, ${ROUNDS} rounds of the whole menu (${ussd.n} requests) | p50 ${ussd.p50.toFixed(0)} ms, p95 ${ussd.p95.toFixed(0)} ms, p99 ${ussd.p99.toFixed(0)} ms, max ${ussd.max.toFixed(0)} ms | p99 ≤ ${USSD_P99_TARGET_MS} ms ${ussd.p99 <= USSD_P99_TARGET_MS ? "✓" : "✗"} |`,
+    `| Wrong answers (not CON … / END … with a ticket ID) | ${failures} | 0 |`,
+    `| ${REMINDERS.toLocaleString("en-US")} reminders by SMS, Send Reminders → the last at the gateway | ${smsSeconds.toFixed(1)} s (${reminderMessages()} arrived) | ≤ ${SMS_TARGET_S} s ${smsSeconds <= SMS_TARGET_S && reminderMessages() >= REMINDERS ? "✓" : "✗"} |`,
+  ];
+  console.log(lines.join("\n"));
+  if (!process.argv.includes("--no-write")) writeSection(HEADING, lines.join("\n"));
+} finally {
+  await server?.stop();
+  await gateway.close();
+  rmSync(dir, { recursive: true, force: true });
+}
