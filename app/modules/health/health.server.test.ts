@@ -3,6 +3,20 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DatabaseAvailability } from "~/db/availability.server";
 import type { Db, DbConnection } from "~/db/client.server";
 import { pauseChannel, resumeChannel } from "~/modules/mail/channel-pauses.server";
+import { configuredSmsStatus } from "~/modules/sms/transport.server";
+
+const NO_GATEWAY = {
+  dataDir: "/nonexistent",
+  smsProvider: undefined,
+  africastalkingUsername: undefined,
+  africastalkingApiKey: undefined,
+  africastalkingSenderId: undefined,
+  africastalkingSmsUrl: "https://api.africastalking.com/version1/messaging",
+  termiiApiKey: undefined,
+  termiiSenderId: undefined,
+  termiiBaseUrl: "https://api.ng.termii.com",
+};
+
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { configuredMailStatus } from "~/modules/mail/transport.server";
 import { checkHealth } from "./health.server";
@@ -42,6 +56,13 @@ describe.each(DATABASE_KINDS)("checkHealth on %s", (kind) => {
     });
     expect(await resumeChannel(database.db, "sms")).toBe(true);
     expect(await checkHealth(database.db, { sms })).toMatchObject({ status: "ok", sms: { ok: true, paused: false } });
+  });
+
+  it("reports ok on a production site without an SMS gateway (it sends no SMS), degraded with the sandbox's", async () => {
+    const none = configuredSmsStatus({ ...NO_GATEWAY, nodeEnv: "production", demo: false });
+    expect(await checkHealth(database.db, { sms: none })).toMatchObject({ status: "ok", sms: { ok: true, provider: "file" } });
+    const sandbox = { kind: "africastalking", ok: false, detail: "the sandbox reaches only the simulator" };
+    expect(await checkHealth(database.db, { sms: sandbox })).toMatchObject({ status: "degraded", sms: { ok: false } });
   });
 
   it("reports degraded, still up, when a production site cannot e-mail tickets", async () => {

@@ -172,8 +172,8 @@ async function registerAction(formData: FormData, poster: Poster) {
       result: submission.reply({ resetForm: true }),
       toast: makeToast("success", REGISTRATION_MESSAGES.success, 5000),
       success: {
-        // The web form always has the address (only USSD registers without one).
-        email: submission.value.email,
+        // As stored (normalised); the web form always has one (only USSD registers without).
+        email: outcome.email ?? submission.value.email,
         ticketId: outcome.ticketId,
         // The door code only: the page's link (cancel, data) goes to the person's mailbox alone.
         qrSvg: await qrSvg(outcome.doorCode),
