@@ -3,7 +3,9 @@
 // character from GSM-7's extension table ({ } [ ] ~ \ | ^ €) costs two, so screens use neither.
 // Our own texts are written that way (the Hausa in mail.ussd.* without ƙ ɗ ɓ ƴ, as people
 // text); what people typed (a name) goes through `screenText` before it is shown.
-// (app/modules/sms/gsm7.ts, written alongside, has the SMS side; the lead may merge the two.)
+// Folding into GSM-7 is the SMS side's (app/modules/sms/gsm7.ts).
+
+import { toSmsText } from "~/modules/sms/gsm7";
 
 /** The longest screen the gateway shows, prefix included. */
 export const SCREEN_MAX = 160;
@@ -19,54 +21,14 @@ export function isScreenText(text: string): boolean {
   return true;
 }
 
-// Hausa's hooked letters as people write them in a text message, and the punctuation phones
-// and word processors type for the plain ones.
-const PLAIN: Record<string, string> = {
-  ƙ: "k",
-  Ƙ: "K",
-  ɗ: "d",
-  Ɗ: "D",
-  ɓ: "b",
-  Ɓ: "B",
-  ƴ: "y",
-  Ƴ: "Y",
-  "\u02BC": "'",
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201C": '"',
-  "\u201D": '"',
-  "\u2013": "-",
-  "\u2014": "-",
-  "\u2026": "...",
-  "\u00A0": " ",
-};
-
 /**
- * `text` in GSM-7 basic characters, for showing on a screen: hooked letters as k d b y,
- * accents dropped (é stays: it is in the table), any line break or run of spaces one space,
- * and whatever is left outside the table "?". Never longer than `text` once folded.
+ * `text` in GSM-7 basic characters, for showing on a screen: as an SMS writes it (toSmsText:
+ * hooked letters as k d b y, accents dropped, é kept, unknown letters "?"), then any line break
+ * or run of spaces one space and the extension table's characters (two septets each) "?".
  */
 export function screenText(text: string): string {
   let out = "";
-  for (const char of text.normalize("NFC")) {
-    const plain = PLAIN[char] ?? char;
-    if (GSM7_BASIC.has(plain) && plain !== "\n") {
-      out += plain;
-      continue;
-    }
-    if (/\s/u.test(plain)) {
-      out += " ";
-      continue;
-    }
-    if (plain.length > 1) {
-      out += plain;
-      continue;
-    }
-    // é → e + ◌́: keep the letter, drop the mark. Marks alone (a stray combining accent) vanish.
-    const base = plain.normalize("NFD").replace(/\p{M}/gu, "");
-    if (base === "") continue;
-    out += [...base].map((c) => (GSM7_BASIC.has(c) && c !== "\n" ? c : "?")).join("");
-  }
+  for (const char of toSmsText(text)) out += GSM7_BASIC.has(char) && char !== "\n" ? char : /\s/u.test(char) ? " " : "?";
   return out.replace(/ {2,}/g, " ").trim();
 }
 
