@@ -14,9 +14,10 @@ import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
 import { renderHeldMail } from "~/modules/registration/held.server";
 import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
+import { PRIVACY_SMS_TEMPLATE, renderPrivacySms } from "~/modules/registration/privacy-sms.server";
 import { sweepAttackTraces } from "~/modules/registration/sweep.server";
-import { isNoticeSmsTemplate, renderNoticeSms } from "~/modules/sms/notices.server";
 import { createSmsTransport } from "~/modules/sms/transport.server";
+import { renderTestSms, TEST_SMS_TEMPLATE } from "~/modules/stats/test-sms.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
 import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
 import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
@@ -196,7 +197,8 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
       return sms((await renderTicketSms(db, mail.template, mail.template_data, ticketLinkKeys())).text);
     }
     if (mail.template === WAITLIST_OFFER_SMS_TEMPLATE) return sms((await renderOfferSms(db, mail.template_data, ticketLinkKeys())).text);
-    if (isNoticeSmsTemplate(mail.template)) return sms(await renderNoticeSms(db, mail.template, mail.template_data, config.publicUrl));
+    if (mail.template === PRIVACY_SMS_TEMPLATE) return sms(await renderPrivacySms(db, mail.template_data, config.publicUrl));
+    if (mail.template === TEST_SMS_TEMPLATE) return sms(await renderTestSms(db));
     throw new Error(`unknown mail template "${mail.template}"`);
   };
   const smsTransport = createSmsTransport(config, log);

@@ -1,7 +1,10 @@
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import type { Logger } from "pino";
 import type { Config } from "~/config.server";
-import type { MailLog } from "~/modules/mail/transport.server";
+
+/** What the transport logs through (ids only: never a number or a text). */
+type SmsLog = Pick<Logger, "info" | "warn" | "error">;
 
 // Sending one SMS through Africa's Talking or Termii with plain fetch (docs/decisions/017-sms.md),
 // or into DATA_DIR/sms when SMS_PROVIDER is unset. What a provider answers is sorted into three
@@ -79,7 +82,7 @@ export function smsFileOutboxDir(dataDir: string): string {
 }
 
 /** The configured provider's transport, or the local file outbox when SMS_PROVIDER is unset. */
-export function createSmsTransport(config: SmsConfig, log: MailLog, options: TransportOptions = {}): SmsTransport {
+export function createSmsTransport(config: SmsConfig, log: SmsLog, options: TransportOptions = {}): SmsTransport {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   if (config.smsProvider === "africastalking") {
     const { africastalkingUsername: username, africastalkingApiKey: apiKey } = config;
@@ -223,7 +226,7 @@ function termiiError(status: number, reason: string): Error {
 
 // ── The local file outbox ──
 
-function fileTransport(dir: string, log: MailLog): SmsTransport {
+function fileTransport(dir: string, log: SmsLog): SmsTransport {
   return {
     kind: "file",
     send: async (message) => {

@@ -5,13 +5,13 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { queueInvitations } from "~/modules/invitations/invite.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { isSmsIntent, smsAction } from "~/modules/sms/sms-actions.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { isPreviewTemplate, sendTestEmail } from "~/modules/tickets/email-preview.server";
 import { earlyReminderLine, timingReport } from "~/modules/tickets/reminder-timing";
 import { queueReminders, reminderProgress, retryFailedReminders } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
+import { isSmsIntent, smsAction } from "./sms-actions.server";
 
 const SENDING_PARAM = "reminders";
 

@@ -10,11 +10,11 @@ import { mailStatus } from "~/modules/mail/transport.server";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
-import { smsOverview } from "~/modules/sms/sms-overview.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { reminderKind, sendReminderNote } from "~/modules/tickets/reminder-timing";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
 import { waitlistCounts } from "~/modules/waitlist/waitlist-admin.server";
+import { smsOverview } from "./sms-overview.server";
 
 // Everything the Event Operations screen shows, read fresh on every request (the screen
 // polls it): registration, seats, the waitlist, days left, check-in rate, and the system's state.
@@ -34,7 +34,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     reminderProgress(db, settings.event_date),
     invitationOverview(db, settings.edition_id),
     findEdition(db, settings.edition_id),
-    smsOverview(db, getConfig()),
+    smsOverview(db, getConfig(), settings),
   ]);
   const autoReminder = autoReminderPlan(settings, now);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);

@@ -2,15 +2,16 @@ import { createHash } from "node:crypto";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit } from "~/db/counters.server";
+import { isPerson } from "~/db/person-key";
 import { attendees, ussd_drafts, waitlist } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { storedPhone } from "~/modules/registration/phone.server";
+import { enqueuePrivacyNoticeSms } from "~/modules/registration/privacy-sms.server";
 import { type RegisteringPerson, registerIn } from "~/modules/registration/registration.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
-import { enqueuePrivacyNoticeSms } from "~/modules/sms/notices.server";
 import { cancelRegistrationById } from "~/modules/tickets/cancel.server";
 import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 import { joinWaitlistByPhone } from "~/modules/waitlist/join-by-phone.server";
@@ -65,12 +66,12 @@ async function registrationOf(db: DbOrTx, phone: string): Promise<UssdContext["r
   const [attendee] = await db
     .select({ ticketId: attendees.ticket_id, language: attendees.language })
     .from(attendees)
-    .where(and(eq(attendees.channel, "ussd"), eq(attendees.phone, phone)));
+    .where(isPerson(attendees, { ussdPhone: phone }));
   if (attendee) return { ticketId: attendee.ticketId, language: languageOr(attendee.language) };
   const [entry] = await db
     .select({ seq: waitlist.seq, language: waitlist.language })
     .from(waitlist)
-    .where(and(eq(waitlist.channel, "ussd"), eq(waitlist.phone, phone), inArray(waitlist.status, ["waiting", "offered"])));
+    .where(and(isPerson(waitlist, { ussdPhone: phone }), inArray(waitlist.status, ["waiting", "offered"])));
   if (entry) return { waitlisted: true, language: languageOr(entry.language), position: await positionOf(db, entry.seq) };
   return null;
 }
@@ -175,7 +176,7 @@ async function resend(db: Db, phone: string, now: Date): Promise<Outcome> {
     const [attendee] = await tx
       .select()
       .from(attendees)
-      .where(and(eq(attendees.channel, "ussd"), eq(attendees.phone, phone)));
+      .where(isPerson(attendees, { ussdPhone: phone }));
     if (!attendee) return false;
     await enqueueTicket(tx, { attendee, eventName: settings.event_name, kind: "ticket-self-resend", channels: ["sms"] });
     return true;
@@ -189,12 +190,12 @@ async function cancel(db: Db, phone: string): Promise<Outcome> {
   const [attendee] = await db
     .select({ id: attendees.id, ticketId: attendees.ticket_id })
     .from(attendees)
-    .where(and(eq(attendees.channel, "ussd"), eq(attendees.phone, phone)));
+    .where(isPerson(attendees, { ussdPhone: phone }));
   if (!attendee) {
     const left = await db
       .update(waitlist)
       .set({ status: "declined", decided_at: sql`now()` })
-      .where(and(eq(waitlist.channel, "ussd"), eq(waitlist.phone, phone), inArray(waitlist.status, ["waiting", "offered"])))
+      .where(and(isPerson(waitlist, { ussdPhone: phone }), inArray(waitlist.status, ["waiting", "offered"])))
       .returning({ id: waitlist.id });
     if (left.length > 0) await db.transaction((tx) => settleWaitlist(tx));
     return left.length > 0 ? { type: "left-waitlist" } : { type: "error" };

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import { isPerson } from "~/db/person-key";
 import { attendees, waitlist } from "~/db/schema";
 import type { RegisteringPerson } from "~/modules/registration/registration.server";
 import { registrationStatus } from "~/modules/settings/registration-status";
@@ -21,7 +22,7 @@ export async function joinWaitlistByPhone(tx: DbOrTx, person: RegisteringPerson,
   const [registered] = await tx
     .select({ id: attendees.id })
     .from(attendees)
-    .where(and(eq(attendees.channel, "ussd"), eq(attendees.phone, person.phone)));
+    .where(isPerson(attendees, { ussdPhone: person.phone }));
   if (registered) return { ok: false, reason: "duplicate" };
   const [row] = await tx
     .insert(waitlist)
@@ -33,6 +34,6 @@ export async function joinWaitlistByPhone(tx: DbOrTx, person: RegisteringPerson,
   const [entry] = await tx
     .select({ seq: waitlist.seq })
     .from(waitlist)
-    .where(and(eq(waitlist.channel, "ussd"), eq(waitlist.phone, person.phone), eq(waitlist.status, "waiting")));
+    .where(and(isPerson(waitlist, { ussdPhone: person.phone }), eq(waitlist.status, "waiting")));
   return entry ? { ok: true, position: await positionOf(tx, entry.seq) } : { ok: false, reason: "duplicate" };
 }

@@ -3,15 +3,18 @@ import type { Config } from "~/config.server";
 import type { DbOrTx } from "~/db/client.server";
 import { mail_outbox } from "~/db/schema";
 import { channelPauses } from "~/modules/mail/channel-pauses.server";
-import { getSettings } from "~/modules/settings/settings.server";
+import type { EventSettings } from "~/modules/settings/settings.server";
+import { configuredSmsStatus, type SmsConfig } from "~/modules/sms/transport.server";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
-import { configuredSmsStatus, type SmsConfig } from "./transport.server";
 
 // What the SMS panel on Event Operations shows: the gateway, whether the channel is paused,
 // the SMS of this edition by state, and what they cost by the price per segment an organiser set.
 
-export async function smsOverview(db: DbOrTx, config: SmsConfig & Pick<Config, "nodeEnv" | "demo">) {
-  const settings = await getSettings(db);
+export async function smsOverview(
+  db: DbOrTx,
+  config: SmsConfig & Pick<Config, "nodeEnv" | "demo">,
+  settings: Pick<EventSettings, "edition_id" | "event_date" | "sms_price_kobo">,
+) {
   const [counts] = await db
     .select({
       queued: sql<number>`count(*) filter (where ${mail_outbox.status} in ('pending', 'sending'))::int`,

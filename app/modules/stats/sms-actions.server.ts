@@ -8,8 +8,8 @@ import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { isPhoneNumber } from "~/modules/registration/phone";
 import { storedPhone } from "~/modules/registration/phone.server";
 import { redirectWithToast } from "~/ui/toast.server";
-import { enqueueTestSms } from "./notices.server";
-import { smsPriceSchema, testSmsSchema } from "./schemas";
+import { naira, smsPriceSchema, testSmsSchema } from "./sms-schemas";
+import { enqueueTestSms } from "./test-sms.server";
 
 // The SMS panel's buttons on Event Operations; each answers with a redirect back and a toast.
 
@@ -17,8 +17,6 @@ export const SMS_INTENTS = ["sms-price", "sms-test", "sms-resume"] as const;
 
 export const isSmsIntent = (intent: unknown): intent is (typeof SMS_INTENTS)[number] =>
   typeof intent === "string" && (SMS_INTENTS as readonly string[]).includes(intent);
-
-const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 export async function smsAction(db: Db, actor: AuditActor, intent: (typeof SMS_INTENTS)[number], formData: FormData, back: string) {
   if (intent === "sms-price") {
@@ -41,7 +39,7 @@ export async function smsAction(db: Db, actor: AuditActor, intent: (typeof SMS_I
     const to = storedPhone(parsed.data.phone);
     try {
       await db.transaction(async (tx) => {
-        await enqueueTestSms(tx, to, "en");
+        await enqueueTestSms(tx, to);
         await recordAudit(tx, actor, { action: "sms.test", entity: "sms" });
       });
       notifyOutbox();

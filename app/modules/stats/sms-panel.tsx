@@ -3,13 +3,13 @@ import { Card } from "~/ui/card";
 import { StatusRow } from "~/ui/status-row";
 import { BUTTON, INPUT } from "~/ui/styles";
 import type { SmsOverview } from "./sms-overview.server";
+import { naira } from "./sms-schemas";
 
 // The SMS panel on Event Operations: which gateway carries the SMS (or the local file outbox),
 // whether the channel is paused and why, what was sent, delivered and failed, the estimated
 // cost, the price per SMS behind it, and a test message to the organiser's own phone.
 
 const n = (value: number) => value.toLocaleString("en-US");
-const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const PROVIDERS = { africastalking: "Africa's Talking", termii: "Termii", file: "Local file outbox" } as const;
 

@@ -16,3 +16,6 @@ export const smsPriceSchema = z.object({
 export const testSmsSchema = z.object({
   phone: z.string().trim().min(1, "Enter your phone number").max(30, "Enter your phone number"),
 });
+
+/** A price in kobo as the panel writes it: ₦4.00. */
+export const naira = (kobo: number) => `₦${(kobo / 100).toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
