@@ -23,11 +23,7 @@ function toGusau(language: "1" | "2", name: string, gender: string): [string, st
     [language, language === "1" ? "chooses English" : "chooses Hausa"],
     [name, "types the name"],
     [gender, "chooses a gender"],
-    ["98", "next page of states"],
-    ["98", "next page"],
-    ["98", "next page"],
-    ["98", "last page"],
-    ["5", "chooses Zamfara"],
+    ["1", "chooses Zamfara, the host state"],
     ["9", "a wrong answer"],
     ["7", "chooses Gusau"],
     ["1", "agrees"],
@@ -49,10 +45,24 @@ const SESSIONS: Session[] = [
     outcome: { type: "registered", ticketId: TICKET },
   },
   {
+    title: "From another state (English): the pages of states",
+    context: ussdContext(),
+    answers: [
+      ["1", "chooses English"],
+      ["Musa Sani", "types the name"],
+      ["1", "chooses a gender"],
+      ["98", "next page of states"],
+      ["98", "next page"],
+      ["98", "next page"],
+      ["98", "last page"],
+      ["3", "chooses Sokoto"],
+    ],
+  },
+  {
     title: "Continuing after the call dropped (Hausa)",
     context: ussdContext({
       sessionId: "ATUid_second",
-      savedDraft: ussdStep("2*Ɗahiru Ƙabir*1*98*98*98*98*5", ussdContext({ sessionId: "ATUid_first" })).draft,
+      savedDraft: ussdStep("2*Ɗahiru Ƙabir*1*1", ussdContext({ sessionId: "ATUid_first" })).draft,
     }),
     answers: [
       ["1", "continues"],

@@ -11,7 +11,7 @@ import { type PrivateSite, startPrivateSite } from "../support/private-site";
 
 const TOKEN = "e2e-callback-token-0123456789";
 const PHONE = "+2348035550123";
-// English, a name, Female, the first state (Abia) and its first LGA, I agree, Confirm.
+// English, a name, Female, the first state (Zamfara, the host state) and its first LGA (Anka), I agree, Confirm.
 const ANSWERS = ["1", "Hadiza Ƙasimu", "2", "1", "1", "1", "1"];
 
 test.describe("SMS and USSD, on a server of their own", () => {

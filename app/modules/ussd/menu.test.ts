@@ -7,8 +7,8 @@ import { ussdContext } from "./test-data";
 
 // The fold's rules: replayed from the start, the action only for the last answer, "0" back,
 // drafts continued, a registered person's own menu. Path to Zamfara / Gusau in English:
-// 1 English, name, 2 Female, four times 98 to the last page of states, 5 Zamfara, 7 Gusau.
-const TO_GUSAU = "1*Amina Bello*2*98*98*98*98*5*7";
+// 1 English, name, 2 Female, 1 Zamfara (the host state, first), 7 Gusau.
+const TO_GUSAU = "1*Amina Bello*2*1*7";
 
 const reply = (text: string, context: UssdContext = ussdContext()) => ussdStep(text, context).reply;
 
@@ -28,9 +28,8 @@ describe("ussdStep", () => {
     expect(reply("")).toBe("CON Arewa Youth Summit\n1 English\n2 Hausa");
     expect(reply("1")).toBe("CON Enter your full name:\n0 Back");
     expect(reply("1*Amina Bello")).toMatch(/^CON Your gender:\n1 Male\n2 Female\n3 Other\n0 Back$/);
-    expect(reply("1*Amina Bello*2")).toMatch(/^CON Your state:\n1 Abia\n.*\n98 More\n0 Back$/s);
-    expect(reply("1*Amina Bello*2*98*98*98*98")).toMatch(/\n5 Zamfara\n0 Back$/);
-    expect(reply("1*Amina Bello*2*98*98*98*98*5")).toMatch(/^CON Your local government:\n1 Anka\n/);
+    expect(reply("1*Amina Bello*2")).toMatch(/^CON Your state:\n1 Zamfara\n2 Abia\n.*\n98 More\n0 Back$/s);
+    expect(reply("1*Amina Bello*2*1")).toMatch(/^CON Your local government:\n1 Anka\n/);
     expect(reply(TO_GUSAU)).toMatch(/^CON Your details are used only to register you/);
     expect(reply(`${TO_GUSAU}*1`)).toBe("CON Please check:\nAmina Bello\nFemale, Gusau, Zamfara\n1 Confirm\n2 Start again\n0 Back");
     const done = ussdStep(`${TO_GUSAU}*1*1`, ussdContext());
@@ -49,11 +48,11 @@ describe("ussdStep", () => {
 
   it("speaks Hausa without hooked letters once Hausa is chosen", () => {
     expect(reply("2")).toBe("CON Rubuta cikakken sunanka:\n0 Koma baya");
-    expect(reply("2*Ɗahiru Ƙabir*1*98*98*98*98*5*7*1")).toBe(
+    expect(reply("2*Ɗahiru Ƙabir*1*1*7*1")).toBe(
       "CON Duba bayananka:\nDahiru Kabir\nNamiji, Gusau, Zamfara\n1 Tabbatar\n2 Sake farawa\n0 Koma baya",
     );
     // Shown plain, kept as typed.
-    const action = ussdStep("2*Ɗahiru Ƙabir*1*98*98*98*98*5*7*1*1", ussdContext()).action;
+    const action = ussdStep("2*Ɗahiru Ƙabir*1*1*7*1*1", ussdContext()).action;
     expect(action?.type === "register" && action.draft.fullName).toBe("Ɗahiru Ƙabir");
   });
 
@@ -70,12 +69,14 @@ describe("ussdStep", () => {
     expect(reply("1*Amina Bello*0")).toBe(reply("1"));
     expect(reply("1*Amina Bello*2*0")).toBe(reply("1*Amina Bello"));
     expect(reply("1*Amina Bello*2*98*0")).toBe(reply("1*Amina Bello*2"));
-    expect(reply("1*Amina Bello*2*98*98*98*98*5*0")).toBe(reply("1*Amina Bello*2*98*98*98*98"));
-    expect(reply(`${TO_GUSAU}*0`)).toBe(reply("1*Amina Bello*2*98*98*98*98*5"));
+    expect(reply("1*Amina Bello*2*1*0")).toBe(reply("1*Amina Bello*2"));
+    // Sokoto, on the last page of states: back from its LGAs to that page.
+    expect(reply("1*Amina Bello*2*98*98*98*98*3*0")).toBe(reply("1*Amina Bello*2*98*98*98*98"));
+    expect(reply(`${TO_GUSAU}*0`)).toBe(reply("1*Amina Bello*2*1"));
     expect(reply(`${TO_GUSAU}*1*0`)).toBe(reply(TO_GUSAU));
     expect(reply("1*0")).toBe(reply(""));
-    // Back to Zamfara's page, the page before, Rivers: a new state's list opens on its first page.
-    expect(reply(`${TO_GUSAU}*0*0*1*1*1`)).toMatch(/\nFemale, Abua\/Odual, Rivers\n/);
+    // Back to Zamfara's page (the first), Abia: a new state's list opens on its first page.
+    expect(reply(`${TO_GUSAU}*0*0*2*1*1`)).toMatch(/\nFemale, Aba North, Abia\n/);
   });
 
   it("repeats a screen after a wrong answer, with a short message on top", () => {
@@ -95,10 +96,10 @@ describe("ussdStep", () => {
   });
 
   it("keeps a name as typed, tidied: spaces trimmed and single, NFC", () => {
-    const action = ussdStep("1*  Amina \t  Bello *2*98*98*98*98*5*7*1*1", ussdContext()).action;
+    const action = ussdStep("1*  Amina \t  Bello *2*1*7*1*1", ussdContext()).action;
     expect(action?.type === "register" && action.draft.fullName).toBe("Amina Bello");
     const nfd = "Zaina\u0301b";
-    const composed = ussdStep(`1*${nfd}*2*98*98*98*98*5*7*1*1`, ussdContext()).action;
+    const composed = ussdStep(`1*${nfd}*2*1*7*1*1`, ussdContext()).action;
     expect(composed?.type === "register" && composed.draft.fullName).toBe("Zain\u00E1b");
   });
 
@@ -161,9 +162,9 @@ describe("continuing a saved draft", () => {
   const earlier = (text: string) => ussdStep(text, ussdContext({ sessionId: "ATUid_earlier" })).draft;
 
   it("offers to continue, in the draft's language, where it was", () => {
-    const savedDraft = earlier("2*Amina Bello*2*98*98*98*98*5");
+    const savedDraft = earlier("2*Amina Bello*2*1");
     expect(reply("", ussdContext({ savedDraft }))).toBe("CON Akwai rajistar da ba ka gama ba.\n1 Ci gaba\n2 Sake farawa");
-    expect(reply("1", ussdContext({ savedDraft }))).toBe(reply("2*Amina Bello*2*98*98*98*98*5"));
+    expect(reply("1", ussdContext({ savedDraft }))).toBe(reply("2*Amina Bello*2*1"));
     expect(reply("2", ussdContext({ savedDraft }))).toBe(reply(""));
     expect(reply("3", ussdContext({ savedDraft }))).toMatch(/^CON Ba daidai ba\.\nAkwai rajistar/);
     // Continued on the confirmation: register with the saved details.
@@ -200,7 +201,7 @@ describe("continuing a saved draft", () => {
   });
 
   it("continues a session's progress in the next session after the call dropped", () => {
-    const dropped = session(["1", "Amina Bello", "2", "98", "98", "98", "98", "5"]).at(-1);
+    const dropped = session(["1", "Amina Bello", "2", "1"]).at(-1);
     expect(reply("", ussdContext({ sessionId: "ATUid_next", savedDraft: dropped?.draft ?? null }))).toMatch(/^CON You have a registration/);
     expect(reply("1", ussdContext({ sessionId: "ATUid_next", savedDraft: dropped?.draft ?? null }))).toMatch(/^CON Your local government:/);
   });

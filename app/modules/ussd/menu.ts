@@ -23,10 +23,10 @@ import type { CompleteDraft, Fields, Fold, Screen, UssdContext, UssdStep } from 
 // LAST answer's action is returned. Hence a typed name cannot hold "*".
 //
 // Screens, in order (docs/USSD.md shows a whole session): language → name → gender → state
-// (pages) → local government (pages) → consent → confirmation. "0" goes back one screen on all
-// of them but the first: name → language, gender → name, state page 1 → gender (a later page →
-// the page before), LGA page 1 → the state's page, consent → the LGA's page, confirmation →
-// consent. A registered person gets their own menu instead (resend, cancel → confirm; "0" on
+// (pages, the host state first) → local government (pages) → consent → confirmation. "0" goes
+// back one screen on all of them but the first: name → language, gender → name, state page 1 →
+// gender (a later page → the page before), LGA page 1 → the state's page, consent → the LGA's
+// page, confirmation → consent. A registered person gets their own menu instead (resend, cancel → confirm; "0" on
 // the confirmation → their menu). A wrong answer repeats the screen with a short message on top.
 
 export type { UssdDraft } from "./draft";

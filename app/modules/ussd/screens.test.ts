@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { NIGERIA_STATES } from "~/modules/registration/nigeria";
+import { isValidState, NIGERIA_STATES, STATE_NAMES } from "~/modules/registration/nigeria";
 import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
 import { parseDraft, type UssdContext, type UssdOutcome, ussdOutcome, ussdStep } from "./menu";
 import { MAX_OPTIONS } from "./paging";
 import { isScreenText, SCREEN_MAX } from "./screen-text";
+import { HOST_STATE } from "./screens";
 import { ussdContext, WORST } from "./test-data";
 
 // Every screen a person can reach, in both languages, on every page, with the longest names,
@@ -121,6 +122,26 @@ describe("every USSD screen", () => {
       const { screens, registered } = everyConfirmation(language, gender);
       expectAllValid(screens);
       expect([...registered].sort()).toEqual(all);
+    }
+  });
+
+  it("lists the host state first on the first page, then the other 36 alphabetically, none twice", () => {
+    expect(HOST_STATE).toBe("Zamfara");
+    expect(isValidState(HOST_STATE)).toBe(true);
+    for (const language of ["1", "2"]) {
+      const listed: string[] = [];
+      let text = `${language}*Amina Bello*2`;
+      for (let page = 0; page < 10; page++) {
+        const lines = ussdStep(text, ussdContext()).reply.split("\n");
+        listed.push(...lines.filter((line) => /^[1-8] /.test(line)).map((line) => line.slice(2)));
+        if (!lines.some((line) => line.startsWith("98 "))) break;
+        text += "*98";
+      }
+      expect(listed[0]).toBe("Zamfara");
+      const rest = listed.slice(1);
+      expect(rest).toEqual([...rest].sort(new Intl.Collator("en").compare));
+      expect(new Set(listed)).toEqual(new Set(STATE_NAMES));
+      expect(listed).toHaveLength(37);
     }
   });
 

@@ -68,8 +68,19 @@ export function genderScreen(language: UssdLanguage, problem: string | null): st
 
 export type ListKind = { list: "state" } | { list: "lga"; state: string };
 
+/**
+ * The state the summit is held in, first on the first page of states: most who dial live there,
+ * and alphabetically it is the last state, four "98"s away. No setting names a state (the venue
+ * is free text) and the web form's list has no default, so it is named here; if the summit ever
+ * moves, this is the line to change (screens.test.ts checks it is one of NIGERIA_STATES).
+ */
+export const HOST_STATE = "Zamfara";
+
+/** The host state, then every other state alphabetically. */
+const STATE_OPTIONS: readonly string[] = [HOST_STATE, ...STATE_NAMES.filter((name) => name !== HOST_STATE)];
+
 export function listOptions(kind: ListKind): readonly string[] {
-  return kind.list === "state" ? STATE_NAMES : lgasOf(kind.state);
+  return kind.list === "state" ? STATE_OPTIONS : lgasOf(kind.state);
 }
 
 function listHeader(language: UssdLanguage, kind: ListKind): string {

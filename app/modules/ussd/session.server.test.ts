@@ -14,7 +14,7 @@ import { answerUssd, RESUME_WITHIN_MS, sweepUssdDrafts, USSD_REQUESTS_PER_10_MIN
 // resend and cancel go through the same transactions as the web's.
 
 const SECRET = "u".repeat(64);
-// English, a name, Female, the first state (Abia) and its first LGA, I agree, Confirm.
+// English, a name, Female, the first state (Zamfara, the host state) and its first LGA (Anka), I agree, Confirm.
 const WHOLE = ["1", "Amina Bello", "2", "1", "1", "1", "1"];
 
 describe.each(DATABASE_KINDS)("USSD sessions on %s", (kind) => {
@@ -59,7 +59,8 @@ describe.each(DATABASE_KINDS)("USSD sessions on %s", (kind) => {
       full_name: "Amina Bello",
       email: null,
       gender: "female",
-      state: "Abia",
+      state: "Zamfara",
+      local_government: "Anka",
       sms_opt_in: true,
       language: "en",
     });
