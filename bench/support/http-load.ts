@@ -1,4 +1,5 @@
 import autocannon from "autocannon";
+import { sendUntilNotBusy } from "#tests/support/when-busy.ts";
 import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
 import type { Sent } from "./open-loop";
 
@@ -47,10 +48,17 @@ export type Stamp = { formStamp: string; cookie: string };
 export function stampSupply(url: string, parallel = 16) {
   const stamps: Stamp[] = [];
   const fetchOne = async (): Promise<Stamp> => {
-    const response = await fetch(new URL("/register", url));
-    const formStamp = /name="formStamp" value="([^"]+)"/.exec(await response.text())?.[1] ?? "";
-    if (!formStamp) throw new Error("no form stamp on /register");
-    return { formStamp, cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "" };
+    // Told the server is busy (503), a person loads the page again a moment later.
+    const { answer } = await sendUntilNotBusy(
+      async () => {
+        const response = await fetch(new URL("/register", url));
+        return { status: response.status, text: await response.text(), cookie: response.headers.get("set-cookie") ?? "" };
+      },
+      (a) => a.status,
+    );
+    const formStamp = /name="formStamp" value="([^"]+)"/.exec(answer.text)?.[1] ?? "";
+    if (!formStamp) throw new Error(`no form stamp on /register (HTTP ${answer.status})`);
+    return { formStamp, cookie: answer.cookie.split(";")[0] ?? "" };
   };
   return {
     async fill(count: number): Promise<void> {

@@ -53,25 +53,39 @@ function keepAliveAgent(): http.Agent {
   return new http.Agent({ keepAlive: true, maxSockets: 2048 });
 }
 
-/** Sends `rate` requests a second for `seconds`, made by `next`; resolves when every one is answered. */
+/**
+ * Sends `rate` requests a second for `seconds`, made by `next`; resolves when every one is answered.
+ * `inFlight`: at most this many unanswered at once (people at that many devices, each sending on
+ * schedule unless still waiting for their last answer); a request held back goes as soon as one is answered.
+ */
 export async function openLoop(options: {
   url: string;
   rate: number;
   seconds: number;
   next: () => Sent;
   timeoutMs?: number;
+  inFlight?: number;
 }): Promise<{ answers: Answer[]; seconds: number }> {
   const origin = new URL(options.url);
   const agent = keepAliveAgent();
   const pending: Promise<Answer>[] = [];
   const total = Math.round(options.rate * options.seconds);
+  const cap = options.inFlight ?? Number.POSITIVE_INFINITY;
+  let open = 0;
   const started = performance.now();
   await new Promise<void>((resolve) => {
     const tick = () => {
       const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * options.rate));
-      while (pending.length < due) pending.push(send(agent, origin, options.next(), options.timeoutMs ?? 30_000));
+      while (pending.length < due && open < cap) {
+        open++;
+        pending.push(
+          send(agent, origin, options.next(), options.timeoutMs ?? 30_000).finally(() => {
+            open--;
+          }),
+        );
+      }
       if (pending.length >= total) resolve();
-      else setTimeout(tick, 5);
+      else setTimeout(tick, open < cap ? 5 : 1);
     };
     tick();
   });

@@ -2,15 +2,14 @@ import type { Db } from "~/db/client.server";
 import { smsSegments } from "~/modules/sms/gsm7";
 import { PermanentSmsError, SmsAccountError, type SmsTransport } from "~/modules/sms/transport.server";
 import { pauseChannel } from "./channel-pauses.server";
+import { deliveryRecorder } from "./delivery-recorder.server";
 import {
   claimDueMail,
   DEFAULT_MAIL_LEASE_MS,
-  type Delivery,
   errorText,
   MAX_MAIL_ATTEMPTS,
   type MailRenderer,
   markFailedAttempt,
-  markSentMany,
   type OutboxMessage,
   releaseAllClaims,
   renewClaims,
@@ -40,10 +39,16 @@ export type DeliveryResult = { claimed: number; sent: number; retrying: number; 
 // Large enough that the pause for requests between rounds (one look at the event loop,
 // 25 ms) is a small part of a round; each message's render still yields between its awaits.
 const DEFAULT_BATCH_SIZE = 25;
-// While requests keep the event loop busy (a registration rush), a round is this many: its
-// rendering (~3 ms of CPU a ticket) then takes some 15 ms of the loop rather than 80, and
-// the tickets still move, a few every couple of seconds; the full batch resumes once it is quiet.
+// While requests keep the event loop busy (a registration rush) and the mail is on time, a round
+// is this many: its rendering (~3 ms of CPU a ticket) then takes some 15 ms of the loop rather than 80.
 const BUSY_BATCH_SIZE = 5;
+/**
+ * How late a message may fall (from when it was due) while the worker gives way to requests.
+ * Giving way without a bound held a rush's tickets back for the whole rush: at 50 registrations
+ * a second the loop never looked quiet, so people waited 10–15 s for a ticket that took the
+ * worker milliseconds. Past this the worker sends without waiting, until it has caught up.
+ */
+export const GIVE_WAY_AT_MOST_MS = 1_000;
 const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
 
 /**
@@ -51,9 +56,18 @@ const MAX_IDLE_AFTER_ERRORS_MS = 30_000;
  * the message (retry or failed); only a failure to claim (database down) throws.
  */
 export async function deliverDueMail(options: DeliveryOptions): Promise<DeliveryResult> {
+  const { lateMs: _, ...result } = await deliverRound(options);
+  return result;
+}
+
+/** A round, and how late its oldest message was when claimed (0 for an empty round). */
+async function deliverRound(options: DeliveryOptions): Promise<DeliveryResult & { lateMs: number }> {
   const { db, transport, log } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
   const claimed = await claimDueMail(db, { limit: options.batchSize ?? DEFAULT_BATCH_SIZE, leaseMs });
+  // The claim takes the oldest due first, so this is how far behind the whole queue is. Measured
+  // against this process's clock: a skewed database clock only shifts when the worker stops giving way.
+  const lateMs = claimed.length === 0 ? 0 : Math.max(0, Date.now() - Math.min(...claimed.map((m) => m.next_attempt_at.getTime())));
   const result: DeliveryResult = { claimed: claimed.length, sent: 0, retrying: 0, failed: 0 };
   const recorder = deliveryRecorder(db, log, result);
 
@@ -138,61 +152,7 @@ export async function deliverDueMail(options: DeliveryOptions): Promise<Delivery
   } finally {
     clearInterval(renewal);
   }
-  return result;
-}
-
-type Delivered = Delivery & { about: Record<string, unknown> };
-
-/** A delivery is on record at most this long (plus one write) after the SMTP server accepted it. */
-const RECORD_WITHIN_MS = 50;
-
-/**
- * Records deliveries as the SMTP server accepts them: those accepted within RECORD_WITHIN_MS
- * of each other in one write, the rest of the round when it ends. Between the SMTP server's
- * "accepted" and this record, a crash (kill -9, power cut) leaves the message claimed, and it
- * is sent again. Recording only at the end of the round stretched that moment over all of the
- * round's sending (seconds with a slow SMTP server); a write per message would cost a
- * millisecond of CPU per mail (10,000 reminders: 42 s became 51 s).
- */
-function deliveryRecorder(db: DeliveryOptions["db"], log: MailLog, result: DeliveryResult) {
-  let waiting: Delivered[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let writing: Promise<void> = Promise.resolve();
-  const write = async (batch: Delivered[]) => {
-    try {
-      const recorded = await markSentMany(db, batch);
-      for (const { claim, messageId, about } of batch) {
-        if (recorded.has(claim.id)) {
-          result.sent++;
-          log.info({ ...about, messageId }, "mail sent");
-        } else {
-          // The send outlasted the lease and another worker claimed the message: it may arrive twice.
-          log.warn({ ...about, messageId }, "mail sent after its lease ran out");
-        }
-      }
-    } catch (dbError) {
-      // The mail went out; when the lease runs out it goes again (at-least-once delivery).
-      for (const { about, messageId } of batch) log.error({ ...about, err: dbError, messageId }, "mail sent but not recorded as sent");
-    }
-  };
-  const flush = () => {
-    clearTimeout(timer);
-    timer = undefined;
-    const batch = waiting;
-    waiting = [];
-    if (batch.length > 0) writing = writing.then(() => write(batch));
-  };
-  return {
-    add: (delivery: Delivered) => {
-      waiting.push(delivery);
-      timer ??= setTimeout(flush, RECORD_WITHIN_MS);
-    },
-    /** Writes what is still waiting and resolves when every write is done. */
-    settled: () => {
-      flush();
-      return writing;
-    },
-  };
+  return { ...result, lateMs };
 }
 
 export type OutboxWorker = {
@@ -253,18 +213,23 @@ export function startOutboxWorker(
         options.log.error({ err: error }, "mail outbox: could not release the claims left by a stopped process");
       }
     }
-    // The next round's size: the whole batch while the event loop has room, a few while it has not.
+    // The next round's size: the whole batch while the event loop has room or the mail is late,
+    // a few while requests keep the loop busy and the mail is on time.
     let size = batchSize;
     while (!stopped) {
       kicked = false;
       let idleMs = pollMs;
       try {
-        const { claimed } = await deliverDueMail({ ...options, batchSize: size });
+        const { claimed, lateMs } = await deliverRound({ ...options, batchSize: size });
         errors = 0;
         // A full batch means more may be due: go on without waiting.
         if (claimed === size) idleMs = 0;
-        // After a round of sending, requests waiting for the event loop go first.
-        if (claimed > 0 && !stopped) size = (await waitForQuietLoop()).busy ? Math.min(batchSize, BUSY_BATCH_SIZE) : batchSize;
+        // After a round of sending, requests waiting for the event loop go first, for as long as
+        // the mail can spare; once it is late it goes at once, a whole batch at a time.
+        const spare = GIVE_WAY_AT_MOST_MS - lateMs;
+        if (claimed > 0 && !stopped) {
+          size = spare > 0 && (await waitForQuietLoop({ maxWaitMs: spare })).busy ? Math.min(batchSize, BUSY_BATCH_SIZE) : batchSize;
+        }
       } catch (error) {
         errors++;
         // Database unreachable: back off so the log is not flooded every second.
