@@ -58,7 +58,7 @@ export type PrivateSiteOptions = {
 };
 
 /** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
-function fakeClockEnv(file: string): Record<string, string> {
+export function fakeClockEnv(file: string): Record<string, string> {
   return {
     LD_PRELOAD: ensureFaketime(),
     FAKETIME_TIMESTAMP_FILE: file,
