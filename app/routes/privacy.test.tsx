@@ -1,7 +1,11 @@
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
+import { RESOURCES } from "~/i18n/catalogues.server";
+import { createI18n } from "~/i18n/i18n";
+import type { Language } from "~/i18n/languages";
 import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
 import Privacy from "./privacy";
 
@@ -13,12 +17,17 @@ const text = (html: string) =>
     .replace(/<!-- -->/g, "")
     .replace(/<[^>]+>/g, " ")
     .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
     .replace(/\s+/g, " ");
 
-function renderNotice(overrides: Partial<Parameters<typeof privacyNoticeFacts>[0]> = {}): string {
+function renderNotice(overrides: Partial<Parameters<typeof privacyNoticeFacts>[0]> = {}, language: Language = "en"): string {
   const Stub = createRoutesStub([{ id: "privacy", path: "/privacy", Component: Privacy }]);
-  const loaderData = { ...privacyNoticeFacts({ ...SETTINGS_DEFAULTS, ...overrides }), dateLabel: "25 November 2026" };
-  return renderToString(<Stub initialEntries={["/privacy"]} hydrationData={{ loaderData: { privacy: loaderData } }} />);
+  const loaderData = { ...privacyNoticeFacts({ ...SETTINGS_DEFAULTS, ...overrides }), dateLabel: PRIVACY_NOTICE.dateLabel };
+  return renderToString(
+    <I18nextProvider i18n={createI18n(RESOURCES, language)}>
+      <Stub initialEntries={["/privacy"]} hydrationData={{ loaderData: { privacy: loaderData } }} />
+    </I18nextProvider>,
+  );
 }
 
 describe("the privacy notice", () => {
@@ -30,8 +39,8 @@ describe("the privacy notice", () => {
       retention_days: 45,
     });
     const t = text(html);
-    expect(PRIVACY_NOTICE).toMatchObject({ version: "4", dateLabel: "25 November 2026" });
-    expect(t).toContain("Version 4, 25 November 2026");
+    expect(PRIVACY_NOTICE).toMatchObject({ version: "5", date: "2026-11-26", dateLabel: "26 November 2026" });
+    expect(t).toContain("Version 5, 26 November 2026");
     expect(t).toContain("is organised by Zamfara State Ministry of Youth and Sports. We are the data controller");
     expect(t).toContain("deleted 45 days after the event");
     expect(t).not.toContain("six months");
@@ -46,6 +55,35 @@ describe("the privacy notice", () => {
     expect(t).toContain("also after your registration is deleted, until you withdraw");
     expect(html.match(/href="mailto:dpo@zamfara.example.org"/g)).toHaveLength(2);
     expect(t).toContain("or call +234 803 000 1111. We answer requests within 30 days.");
+  });
+
+  it("tells what SMS and USSD registration use: the number, the menu's answers, the gateway, delivery reports", () => {
+    const t = text(renderNotice({ retention_days: 30 }));
+    expect(t).toContain(
+      'If you tick "Also send my ticket by SMS" on the form, we also send your ticket, reminders and any waitlist offer by SMS',
+    );
+    expect(t).toContain("If you register by USSD, they always come by SMS.");
+    expect(t).toContain("with only your phone number: no e-mail address is needed");
+    expect(t).toContain("asks for your name, gender, state, local government and language");
+    expect(t).toContain("If you leave it unfinished, what you entered is deleted after a day.");
+    expect(t).toContain("an SMS gateway, Africa's Talking or Termii, which processes them on our behalf");
+    expect(t).toContain("it receives your phone number and the text of each SMS");
+    expect(t).toContain("We keep the gateway's delivery reports");
+    expect(t).toContain("the record of e-mails and SMS we sent (with their delivery reports) are deleted 30 days after the event");
+    expect(t).toContain("the SMS gateway if you get SMS");
+    expect(t).toContain("e-mail address (not if you register by USSD)");
+  });
+
+  it("says the same in Hausa, with the hooked letters, under the same version", () => {
+    const t = text(renderNotice({ retention_days: 30 }, "ha"));
+    expect(t).toContain("Siga 5,");
+    expect(t).toContain("SMS da USSD");
+    expect(t).toContain('Idan ka zaɓi "Kuma a aiko min da tikitina ta SMS"');
+    expect(t).toContain("da lambar wayarka kawai: ba a buƙatar adireshin imel");
+    expect(t).toContain("ana goge abin da ka shigar bayan kwana ɗaya");
+    expect(t).toContain("Africa's Talking ko Termii");
+    expect(t).toContain("rahoton isarwa");
+    expect(t).toContain("bayanan imel-imel da SMS da muka aika (tare da rahoton isarwarsu) kwanaki 30 bayan taron");
   });
 
   it("uses the contact e-mail when no privacy contact is set, and leaves out a missing phone", () => {

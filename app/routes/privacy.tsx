@@ -80,6 +80,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         {list("privacy.why.items")}
         <p className="mt-2">{t("privacy.why.basis")}</p>
 
+        <h2 className={heading}>{t("privacy.sms.heading")}</h2>
+        {list("privacy.sms.items")}
+
         <h2 className={heading}>{t("privacy.recipients.heading")}</h2>
         <p className="mt-2">{t("privacy.recipients.text")}</p>
 
