@@ -8,16 +8,28 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { isPreviewTemplate, sendTestEmail } from "~/modules/tickets/email-preview.server";
 import { earlyReminderLine, timingReport } from "~/modules/tickets/reminder-timing";
-import { queueReminders, reminderProgress, retryFailedReminders } from "~/modules/tickets/reminders.server";
+import { queueReminders, type ReminderCounts, reminderProgress, retryFailedReminders } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { isSmsIntent, smsAction } from "./sms-actions.server";
 
 const SENDING_PARAM = "reminders";
 
+const figure = (count: number) => count.toLocaleString("en-US");
+
+/**
+ * What Send Reminders queued, each channel counted apart (an attendee who asked for SMS gets
+ * both). Without SMS it is the wording the product fixed; SMS are named only when there are any.
+ */
+function remindersSending({ email, sms }: ReminderCounts): string {
+  if (sms === 0) return `Sending reminder emails to ${figure(email)} attendees…`;
+  if (email === 0) return `Sending reminder SMS to ${figure(sms)} attendees…`;
+  return `Sending reminder emails to ${figure(email)} attendees and SMS to ${figure(sms)}…`;
+}
+
 const OPERATIONS_TOASTS = {
   timingFailed: "Failed to check reminder timing",
-  sending: (n: number) => `Sending reminder emails to ${n.toLocaleString("en-US")} attendees…`,
+  sending: remindersSending,
   allReminded: "Every registered attendee already has a reminder for this event.",
   remindersFailed: "Failed to send reminder emails",
   retrying: (n: number) => `Sending ${n.toLocaleString("en-US")} failed reminders again…`,
@@ -39,7 +51,7 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
       // An early send says, once more, that the reminder 1–2 days before still comes.
       const early = kind === "early" ? earlyReminderLine({ now, eventDate, auto: autoReminderPlan(settings, now) }) : null;
       // The page follows this batch (?reminders=<when>) and says when it has gone out.
-      return queued > 0
+      return queued.email + queued.sms > 0
         ? redirectWithToast(
             `${back}?${SENDING_PARAM}=${Date.now()}`,
             "info",

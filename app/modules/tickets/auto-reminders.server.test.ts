@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createAttendee } from "~/db/factories";
+import { createAttendee, createUssdAttendee } from "~/db/factories";
 import { attendees, audit_log, event_settings, mail_outbox, reminders } from "~/db/schema";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { autoReminderPlan, sendDueAutoReminder } from "./auto-reminders.server";
@@ -60,7 +60,7 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     const due = new Date("2026-12-22T07:00:30Z");
     // Three instances ticking at the same moment: one queues, the others find the mark.
     const runs = await Promise.all([sendDueAutoReminder(db, due), sendDueAutoReminder(db, due), sendDueAutoReminder(db, due)]);
-    expect(runs.filter((run) => run !== null)).toEqual([{ queued: 4, eventDate: "2026-12-24" }]);
+    expect(runs.filter((run) => run !== null)).toEqual([{ queued: { email: 4, sms: 0 }, eventDate: "2026-12-24" }]);
     // After a restart, the next day, with a late registrant: nothing more goes out by itself.
     await createAttendee(db);
     expect(await sendDueAutoReminder(db, new Date("2026-12-23T10:00:00Z"))).toBeNull();
@@ -71,7 +71,7 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     expect((await getSettings(db)).auto_reminder_sent_for).toBe("2026-12-24");
     const [entry] = await db.select().from(audit_log);
     expect(entry).toMatchObject({ action: "reminders.auto", admin_id: null, admin_email: "Automatic reminder" });
-    expect(entry?.details).toEqual({ queued: 4, eventDate: "2026-12-24" });
+    expect(entry?.details).toEqual({ emails: 4, sms: 0, eventDate: "2026-12-24" });
   });
 
   it("skips attendees an organiser reminded 1–2 days before, sends nothing when off, and sends again for a new date", async () => {
@@ -85,9 +85,28 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     expect(await sendDueAutoReminder(db, new Date("2026-12-23T09:00:00Z"))).toBeNull();
 
     await updateSettings(db, { auto_reminders: true });
-    expect(await sendDueAutoReminder(db, new Date("2026-12-23T09:00:00Z"))).toEqual({ queued: 1, eventDate: "2026-12-24" });
+    expect(await sendDueAutoReminder(db, new Date("2026-12-23T09:00:00Z"))).toEqual({
+      queued: { email: 1, sms: 0 },
+      eventDate: "2026-12-24",
+    });
 
     await updateSettings(db, { event_date: "2027-01-10" });
-    expect(await sendDueAutoReminder(db, new Date("2027-01-08T09:00:00Z"))).toEqual({ queued: 2, eventDate: "2027-01-10" });
+    expect(await sendDueAutoReminder(db, new Date("2027-01-08T09:00:00Z"))).toEqual({
+      queued: { email: 2, sms: 0 },
+      eventDate: "2027-01-10",
+    });
+  });
+
+  it("says how many went by e-mail and how many by SMS", async () => {
+    const { db } = database;
+    await createAttendee(db);
+    await createAttendee(db, { sms_opt_in: true });
+    await createUssdAttendee(db);
+    expect(await sendDueAutoReminder(db, new Date("2026-12-22T07:00:30Z"))).toEqual({
+      queued: { email: 2, sms: 2 },
+      eventDate: "2026-12-24",
+    });
+    const [entry] = await db.select().from(audit_log);
+    expect(entry?.details).toEqual({ emails: 2, sms: 2, eventDate: "2026-12-24" });
   });
 });

@@ -5,7 +5,7 @@ import { recordAudit } from "~/modules/audit/audit.server";
 import { daysUntilEvent, eventStart } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import type { AutoReminderPlan } from "./reminder-timing";
-import { queueRemindersIn } from "./reminders.server";
+import { queueRemindersIn, type ReminderCounts } from "./reminders.server";
 
 // The reminder that goes out by itself. Every server instance asks every minute whether
 // it is due; the first to ask after it falls due queues it, in one transaction that holds
@@ -33,7 +33,8 @@ function isAutoReminderDue(settings: PlanSettings, now: Date): boolean {
   return plan.state === "scheduled" && new Date(plan.at).getTime() <= now.getTime();
 }
 
-export type AutoReminderRun = { queued: number; eventDate: string } | null;
+/** What the automatic reminder queued on each channel; the worker logs it as it is. */
+export type AutoReminderRun = { queued: ReminderCounts; eventDate: string } | null;
 
 /** Queues the automatic reminder if it is due and no instance has yet; returns what it queued. */
 export async function sendDueAutoReminder(db: Db, now = new Date()): Promise<AutoReminderRun> {
@@ -48,7 +49,7 @@ export async function sendDueAutoReminder(db: Db, now = new Date()): Promise<Aut
     await recordAudit(tx, AUTOMATIC, {
       action: "reminders.auto",
       entity: "event_settings",
-      details: { queued, eventDate: settings.event_date },
+      details: { emails: queued.email, sms: queued.sms, eventDate: settings.event_date },
     });
     return { queued, eventDate: settings.event_date };
   });

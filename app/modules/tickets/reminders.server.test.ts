@@ -2,12 +2,14 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createAttendee } from "~/db/factories";
-import { attendees, mail_outbox, reminders } from "~/db/schema";
+import { createAttendee, createUssdAttendee } from "~/db/factories";
+import { attendees, audit_log, mail_outbox, reminders } from "~/db/schema";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { queueReminders, reminderProgress, renderReminderMail, retryFailedReminders } from "./reminders.server";
 
 const NONE = { total: 0, queued: 0, sent: 0, failed: 0 };
+const NOTHING = { email: 0, sms: 0 };
+const emails = (email: number) => ({ email, sms: 0 });
 const KEYS = { publicUrl: "https://summit.example.org", secret: "reminder-test-secret-0123456789" };
 
 describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
@@ -28,8 +30,9 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
     for (let i = 0; i < 5; i++) await createAttendee(db);
     const now = new Date("2026-12-23T09:00:00Z");
     const runs = await Promise.all([queueReminders(db, null, now), queueReminders(db, null, now), queueReminders(db, null, now)]);
-    expect(runs.map((r) => r.queued).reduce((a, b) => a + b, 0)).toBe(5);
-    expect((await queueReminders(db, null, now)).queued).toBe(0);
+    expect(runs.map((r) => r.queued.email).reduce((a, b) => a + b, 0)).toBe(5);
+    expect(runs.map((r) => r.queued.sms)).toEqual([0, 0, 0]);
+    expect((await queueReminders(db, null, now)).queued).toEqual(NOTHING);
     const mails = await db.select().from(mail_outbox).where(eq(mail_outbox.kind, "reminder"));
     expect(mails).toHaveLength(5);
     expect(new Set(mails.map((m) => m.attendee_id)).size).toBe(5);
@@ -38,27 +41,65 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
 
     // A late registrant gets one on the next press; a new event date starts over.
     await createAttendee(db);
-    expect((await queueReminders(db, null, now)).queued).toBe(1);
+    expect((await queueReminders(db, null, now)).queued).toEqual(emails(1));
     await updateSettings(db, { event_date: "2027-01-10" });
-    expect((await queueReminders(db, null, now)).queued).toBe(6);
+    expect((await queueReminders(db, null, now)).queued).toEqual(emails(6));
   });
 
   it("an early send does not use up the reminder 1–2 days before; each kind is one per attendee", async () => {
     const { db } = database;
     for (let i = 0; i < 3; i++) await createAttendee(db);
     const monthBefore = new Date("2026-11-24T09:00:00Z");
-    expect(await queueReminders(db, null, monthBefore)).toMatchObject({ queued: 3, kind: "early" });
+    expect(await queueReminders(db, null, monthBefore)).toMatchObject({ queued: emails(3), kind: "early" });
     // Pressed again a week later: still early, nobody twice; a newcomer gets one.
     await createAttendee(db);
-    expect(await queueReminders(db, null, new Date("2026-12-01T09:00:00Z"))).toMatchObject({ queued: 1, kind: "early" });
+    expect(await queueReminders(db, null, new Date("2026-12-01T09:00:00Z"))).toMatchObject({ queued: emails(1), kind: "early" });
     // Three days before (Lagos) is still early; two days before is the one that matters.
-    expect((await queueReminders(db, null, new Date("2026-12-21T09:00:00Z"))).queued).toBe(0);
-    expect(await queueReminders(db, null, new Date("2026-12-22T09:00:00Z"))).toMatchObject({ queued: 4, kind: "due" });
-    expect((await queueReminders(db, null, new Date("2026-12-23T09:00:00Z"))).queued).toBe(0);
+    expect((await queueReminders(db, null, new Date("2026-12-21T09:00:00Z"))).queued).toEqual(NOTHING);
+    expect(await queueReminders(db, null, new Date("2026-12-22T09:00:00Z"))).toMatchObject({ queued: emails(4), kind: "due" });
+    expect((await queueReminders(db, null, new Date("2026-12-23T09:00:00Z"))).queued).toEqual(NOTHING);
     expect(await reminderProgress(db, "2026-12-24")).toEqual({
       early: { total: 4, queued: 4, sent: 0, failed: 0 },
       due: { total: 4, queued: 4, sent: 0, failed: 0 },
     });
+  });
+
+  it("counts each channel apart: an e-mail to everyone with an address, an SMS to everyone who asked", async () => {
+    const { db } = database;
+    await database.db.delete(audit_log);
+    for (let i = 0; i < 3; i++) await createAttendee(db);
+    // Ticked "Also send my ticket by SMS" on the web form: an e-mail and an SMS each.
+    const both = [await createAttendee(db, { sms_opt_in: true }), await createAttendee(db, { sms_opt_in: true })];
+    // Registered by USSD: no e-mail address, SMS only.
+    const phoneOnly = [await createUssdAttendee(db), await createUssdAttendee(db), await createUssdAttendee(db)];
+    // 21:30 in Lagos: the e-mails go now, the SMS wait for 08:00.
+    const evening = new Date("2026-12-22T20:30:00Z");
+    const actor = { id: null, email: "organiser@example.org" };
+    expect(await queueReminders(db, actor, evening)).toMatchObject({ queued: { email: 5, sms: 5 }, kind: "due" });
+    expect((await queueReminders(db, actor, evening)).queued).toEqual(NOTHING);
+
+    const sms = await db.select().from(mail_outbox).where(eq(mail_outbox.channel, "sms"));
+    expect(sms.map((m) => m.to_address).sort()).toEqual([...both, ...phoneOnly].map((a) => a.phone).sort());
+    expect(sms.every((m) => m.template === "sms-reminder" && m.kind === "reminder")).toBe(true);
+    expect(sms.map((m) => m.next_attempt_at.toISOString())).toEqual(Array(5).fill("2026-12-23T07:00:00.000Z"));
+    const mails = await db.select().from(mail_outbox).where(eq(mail_outbox.channel, "email"));
+    expect(mails).toHaveLength(5);
+    expect(mails.every((m) => m.template === "reminder" && m.to_address.includes("@"))).toBe(true);
+    // Each reminder row points at its own message, on its own channel.
+    const rows = await db.select().from(reminders);
+    expect(
+      rows
+        .filter((r) => r.channel === "sms")
+        .map((r) => r.mail_id)
+        .sort(),
+    ).toEqual(sms.map((m) => m.id).sort());
+    expect(await reminderProgress(db, "2026-12-24", "sms")).toEqual({ early: NONE, due: { total: 5, queued: 5, sent: 0, failed: 0 } });
+    // The audit log says what went out on each channel; the second, empty press says so too.
+    const logged = await db.select().from(audit_log).where(eq(audit_log.action, "reminders.send"));
+    expect(logged.map((entry) => entry.details).sort((a, b) => Number(b.emails) - Number(a.emails))).toEqual([
+      { emails: 5, sms: 5, eventDate: "2026-12-24", kind: "due" },
+      { emails: 0, sms: 0, eventDate: "2026-12-24", kind: "due" },
+    ]);
   });
 
   it("reports progress and puts failed reminders back in the queue", async () => {

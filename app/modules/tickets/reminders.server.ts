@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, type MessageChannel, mail_outbox, type ReminderKind, reminders } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
@@ -14,20 +14,24 @@ import { SMS_TEMPLATES } from "./ticket-sms.server";
 
 // Reminders before the event: one per attendee per event date and kind, queued through the
 // outbox in one statement per channel and one transaction. The unique key on (attendee, event
-// date, kind, channel) decides who still needs one (an e-mail, and an SMS for those who asked), so a second click, a double submit or a second server never
-// mails anyone twice; the outbox retries what fails. A click more than two days ahead makes
-// "early" reminders, which leave the one 1–2 days before (the automatic one) to come as well.
+// date, kind, channel) decides who still needs one (an e-mail, and an SMS for those who asked),
+// so a second click, a double submit or a second server never reminds anyone twice; the outbox
+// retries what fails. A click more than two days ahead makes "early" reminders, which leave the
+// one 1–2 days before (the automatic one) to come as well.
 
 export const REMINDER_TEMPLATE = "reminder";
 
 type Rows<T> = { rows: T[] };
 
-/** Queues a reminder for every attendee who has none for this event date; returns how many were queued. */
+/** How many reminders a send queued on each channel. */
+export type ReminderCounts = Record<MessageChannel, number>;
+
+/** Queues a reminder for every attendee who has none for this event date; returns how many were queued per channel. */
 export async function queueReminders(
   db: Db,
   actor: AuditActor | null,
   now = new Date(),
-): Promise<{ queued: number; eventDate: string; kind: ReminderKind; settings: EventSettings }> {
+): Promise<{ queued: ReminderCounts; eventDate: string; kind: ReminderKind; settings: EventSettings }> {
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
     const kind = reminderKind(now, settings.event_date);
@@ -36,51 +40,73 @@ export async function queueReminders(
       await recordAudit(tx, actor, {
         action: "reminders.send",
         entity: "event_settings",
-        details: { queued, eventDate: settings.event_date, kind },
+        details: { emails: queued.email, sms: queued.sms, eventDate: settings.event_date, kind },
       });
     return { queued, eventDate: settings.event_date, kind, settings };
   });
 }
 
-/** The queueing statement, inside the caller's transaction (the automatic reminder's holds the settings row lock). */
-export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now: Date, kind: ReminderKind): Promise<number> {
+/** The queueing statements, inside the caller's transaction (the automatic reminder's holds the settings row lock). */
+export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now: Date, kind: ReminderKind): Promise<ReminderCounts> {
+  const queue = async (channel: MessageChannel) => {
+    const result = (await tx.execute(queueStatement(channel, settings, now, kind))) as unknown as Rows<{ n: number }>;
+    return result.rows[0]?.n ?? 0;
+  };
+  // One after the other: both write to the same tables in the caller's transaction.
+  const email = await queue("email");
+  const sms = await queue("sms");
+  return { email, sms };
+}
+
+/**
+ * One channel's INSERT … SELECT: a reminder row for each attendee who has none on this channel,
+ * its message in the outbox under the same fresh id (so each reminder knows its delivery state),
+ * and the count of what went in, counted by the database rather than by returning every row.
+ */
+function queueStatement(channel: MessageChannel, settings: EventSettings, now: Date, kind: ReminderKind): SQL {
+  const { wants, to, subject, template, sendAt } = channelParts(channel, settings, now);
+  return sql`
+    with fresh as (
+      insert into ${reminders} (attendee_id, event_date, kind, channel, mail_id)
+      select ${attendees.id}, ${settings.event_date}::date, ${kind}, ${channel}, gen_random_uuid() from ${attendees}
+      where ${wants}
+      on conflict (attendee_id, event_date, kind, channel) do nothing
+      returning attendee_id, mail_id
+    ), queued as (
+      insert into ${mail_outbox} (id, channel, to_address, subject, html, text, kind, template, template_data, attendee_id, next_attempt_at)
+      select fresh.mail_id, ${channel}, ${to}, ${subject}, '', '', ${REMINDER_TEMPLATE}, ${template},
+             jsonb_build_object('attendeeId', a.id), a.id, ${sendAt}
+      from fresh join ${attendees} a on a.id = fresh.attendee_id
+      returning 1
+    )
+    select count(*)::int as n from queued`;
+}
+
+/** What differs between the channels: who gets one, where it goes, its subject, how it is rendered, when it may go. */
+function channelParts(channel: MessageChannel, settings: EventSettings, now: Date) {
+  if (channel === "sms")
+    // Those who asked for SMS (everyone who registered by USSD); after 20:00 they wait for the morning.
+    return {
+      wants: sql`${attendees.sms_opt_in}`,
+      to: sql`a.phone`,
+      subject: sql`${"SMS: reminder"}`,
+      template: SMS_TEMPLATES.reminder,
+      sendAt: sql`${reminderSmsTime(now).toISOString()}::timestamptz`,
+    };
+  // Everyone with an e-mail address, the subject in their own language, chosen by the statement.
   const daysLeft = daysUntilEvent(now, settings.event_date);
-  // Each attendee's subject in their own language, chosen by the same statement.
   const subjectOf = (language: Language) =>
     reminderSubject(settings.event_name, formatEventDate(settings.event_date, language), daysLeft, language);
-  const subject = sql`case a.language ${sql.join(
-    LANGUAGES.map(({ code }) => sql`when ${code} then ${subjectOf(code)}`),
-    sql` `,
-  )} else ${subjectOf(DEFAULT_LANGUAGE)} end`;
-  // The reminder row and its message share a fresh id, so each reminder knows its delivery state.
-  const emails = (await tx.execute(sql`
-    with fresh as (
-      insert into ${reminders} (attendee_id, event_date, kind, channel, mail_id)
-      select ${attendees.id}, ${settings.event_date}::date, ${kind}, 'email', gen_random_uuid() from ${attendees}
-      where ${attendees.email} is not null
-      on conflict (attendee_id, event_date, kind, channel) do nothing
-      returning attendee_id, mail_id
-    )
-    insert into ${mail_outbox} (id, to_address, subject, html, text, kind, template, template_data, attendee_id)
-    select fresh.mail_id, a.email, ${subject}, '', '', ${REMINDER_TEMPLATE}, ${REMINDER_TEMPLATE},
-           jsonb_build_object('attendeeId', a.id), a.id
-    from fresh join ${attendees} a on a.id = fresh.attendee_id
-    returning id`)) as unknown as Rows<{ id: string }>;
-  // And by SMS to those who want it, once per person too; after 20:00 they wait for the morning.
-  const texts = (await tx.execute(sql`
-    with fresh as (
-      insert into ${reminders} (attendee_id, event_date, kind, channel, mail_id)
-      select ${attendees.id}, ${settings.event_date}::date, ${kind}, 'sms', gen_random_uuid() from ${attendees}
-      where ${attendees.sms_opt_in}
-      on conflict (attendee_id, event_date, kind, channel) do nothing
-      returning attendee_id, mail_id
-    )
-    insert into ${mail_outbox} (id, channel, to_address, subject, html, text, kind, template, template_data, attendee_id, next_attempt_at)
-    select fresh.mail_id, 'sms', a.phone, 'SMS: reminder', '', '', ${REMINDER_TEMPLATE}, ${SMS_TEMPLATES.reminder},
-           jsonb_build_object('attendeeId', a.id), a.id, ${reminderSmsTime(now).toISOString()}::timestamptz
-    from fresh join ${attendees} a on a.id = fresh.attendee_id
-    returning id`)) as unknown as Rows<{ id: string }>;
-  return emails.rows.length + texts.rows.length;
+  return {
+    wants: sql`${attendees.email} is not null`,
+    to: sql`a.email`,
+    subject: sql`case a.language ${sql.join(
+      LANGUAGES.map(({ code }) => sql`when ${code} then ${subjectOf(code)}`),
+      sql` `,
+    )} else ${subjectOf(DEFAULT_LANGUAGE)} end`,
+    template: REMINDER_TEMPLATE,
+    sendAt: sql`now()`,
+  };
 }
 
 export type ReminderProgress = { total: number; queued: number; sent: number; failed: number };
