@@ -9,6 +9,7 @@
 // after a rush" section of docs/BENCHMARKS.md.
 //
 // Options: --reps 3 --amount 1000 --rate 50 --connections 20 --warmup 100 --kinds postgres,pglite --no-write
+//          --cpu-prof DIR (the server's CPU profile of each run, for bench/profile-top.ts)
 import { parseArgs } from "node:util";
 import { type FakeAfricasTalking, startFakeAfricasTalking } from "#tests/support/fake-africastalking.ts";
 import { type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
@@ -30,6 +31,8 @@ const { values: args } = parseArgs({
     warmup: { type: "string", default: "100" },
     kinds: { type: "string", default: "postgres,pglite" },
     "no-write": { type: "boolean", default: false },
+    /** a directory for the server's CPU profile of each run (bench/profile-top.ts reads them) */
+    "cpu-prof": { type: "string" },
   },
 });
 const HEADING = "## Tickets after a rush (npm run bench:delivery)";
@@ -114,6 +117,7 @@ async function measure(kind: DatabaseKind, appDir: string, sink: SmtpSink, gatew
       dataDir: bench.dataDir,
       databaseUrl: bench.databaseUrl,
       smtpUrl: sink.url,
+      nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [],
       env: {
         // One load generator on loopback is one client address: lift the per-address ceiling.
         FORM_POSTS_PER_IP: "100000000",

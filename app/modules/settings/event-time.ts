@@ -143,7 +143,20 @@ export function formatEventDate(eventDate: string, language: Language = DEFAULT_
   }
   // The calendar day as written: formatted at UTC so no time zone moves it.
   const day = new Date(Date.UTC(parts.year, parts.month - 1, parts.day));
-  return new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style, timeZone: "UTC" }).format(day);
+  return dateFormat(language, style).format(day);
+}
+
+// Making an Intl.DateTimeFormat costs far more than formatting with one, and a page or a round of
+// tickets formats the date many times: one per language and style, made on first use.
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(language: Language, style: "full" | "long"): Intl.DateTimeFormat {
+  const key = `${language}:${style}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(intlLocale(language), { dateStyle: style, timeZone: "UTC" });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 /** '8:00 AM' style, for showing a parsed time. */
