@@ -1,42 +1,108 @@
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
 import { type FakeAfricasTalking, startFakeAfricasTalking } from "../support/fake-africastalking";
+import { type FakeTermii, startFakeTermii } from "../support/fake-termii";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import {
+  e164,
+  fillRegistrationForm,
+  humanFields,
+  makeRegistrant,
+  registerViaForm,
+  registrationForm,
+  registrationFormFields,
+} from "../support/register-helper";
 
-// SMS and USSD as the gateway and an organiser meet them, on a site of its own wired to a fake
-// Africa's Talking: a phone registers through the USSD callback over HTTP (no e-mail), its ticket
-// SMS reaches the gateway and is reported delivered; the organiser finds the person by channel,
-// sees the SMS's state, sets the price and sends a test SMS from the SMS panel.
+// SMS and USSD as the gateways, a visitor and an organiser meet them, on two sites of their own.
+// One is wired to a fake Africa's Talking behind a reverse proxy (TRUST_PROXY, the gateway's
+// addresses in AFRICASTALKING_ALLOWED_IPS): a phone registers through the USSD callback over HTTP
+// (no e-mail), its ticket SMS reaches the gateway and is reported delivered; the organiser finds
+// the person by channel, sees the SMS's state, sets the price and sends a test SMS; a stranger's
+// callback is refused. The other sends by a fake Termii: the web form's "Also send my ticket by
+// SMS" box, with JavaScript and without, and Termii's signed delivery report.
 
 const TOKEN = "e2e-callback-token-0123456789";
 const PHONE = "+2348035550123";
 // English, a name, Female, the first state (Zamfara, the host state) and its first LGA (Anka), I agree, Confirm.
 const ANSWERS = ["1", "Hadiza Ƙasimu", "2", "1", "1", "1", "1"];
+// Africa's Talking's addresses stand in as a documentation range; the stranger is another one.
+const GATEWAY_ADDRESS = "198.51.100.7";
+const STRANGER_ADDRESS = "203.0.113.9";
+const SMS_BOX = "Also send my ticket by SMS";
 
-test.describe("SMS and USSD, on a server of their own", () => {
-  let site: PrivateSite | undefined;
-  let gateway: FakeAfricasTalking | undefined;
-  test.afterAll(async () => {
-    await site?.stop();
-    await gateway?.close();
+type AtSite = { site: PrivateSite; gateway: FakeAfricasTalking };
+type TermiiSite = { site: PrivateSite; gateway: FakeTermii; admin: BrowserContext };
+
+async function startAtSite(): Promise<AtSite> {
+  const gateway = await startFakeAfricasTalking({ forwardedFor: GATEWAY_ADDRESS });
+  const site = await startPrivateSite({
+    env: {
+      SMS_PROVIDER: "africastalking",
+      AFRICASTALKING_USERNAME: gateway.username,
+      AFRICASTALKING_API_KEY: gateway.apiKey,
+      AFRICASTALKING_SMS_URL: gateway.smsUrl,
+      AFRICASTALKING_CALLBACK_TOKEN: TOKEN,
+      AFRICASTALKING_ALLOWED_IPS: "198.51.100.0/24",
+      // The tests reach the site from loopback: the proxy, whose X-Forwarded-For names the client.
+      TRUST_PROXY: "loopback",
+    },
   });
+  return { site, gateway };
+}
 
-  test("a phone registers by USSD; the organiser sees it by channel, its SMS delivered, and the SMS panel", async ({
-    browser,
-  }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
-    test.setTimeout(180_000);
-    gateway = await startFakeAfricasTalking();
-    site = await startPrivateSite({
-      env: {
-        SMS_PROVIDER: "africastalking",
-        AFRICASTALKING_USERNAME: gateway.username,
-        AFRICASTALKING_API_KEY: gateway.apiKey,
-        AFRICASTALKING_SMS_URL: gateway.smsUrl,
-        AFRICASTALKING_CALLBACK_TOKEN: TOKEN,
-      },
-    });
+async function startTermiiSite(browser: Browser): Promise<TermiiSite> {
+  const gateway = await startFakeTermii();
+  const site = await startPrivateSite({
+    env: {
+      SMS_PROVIDER: "termii",
+      TERMII_API_KEY: gateway.apiKey,
+      TERMII_SENDER_ID: gateway.senderId,
+      TERMII_BASE_URL: gateway.url,
+      TERMII_SECRET_KEY: gateway.secretKey,
+    },
+  });
+  const admin = await browser.newContext({ baseURL: site.url });
+  await signInAsAdmin(await admin.newPage());
+  return { site, gateway, admin };
+}
+
+/** The "E-mails and SMS" list of the person's details page, read by the organiser. */
+async function messagesOf(admin: BrowserContext, fullName: string): Promise<{ page: Page; list: Locator }> {
+  const page = admin.pages()[0] ?? (await admin.newPage());
+  await page.goto(`/admin/attendees?q=${encodeURIComponent(fullName)}`);
+  await page.getByRole("link", { name: fullName }).first().click();
+  await page.waitForURL(/\/admin\/attendees\/[0-9a-f-]{36}(\?|$)/);
+  return { page, list: page.getByRole("list", { name: "E-mails and SMS" }) };
+}
+
+/** A number as Termii's API takes it: E.164 without the +. */
+const termiiNumber = (phone: string) => e164(phone).slice(1);
+
+test.describe("SMS and USSD, on servers of their own", () => {
+  let at: AtSite | undefined;
+  let termii: TermiiSite | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "servers of their own: once");
+    test.setTimeout(120_000);
+    [at, termii] = await Promise.all([startAtSite(), startTermiiSite(browser)]);
+  });
+  test.afterAll(async () => {
+    await termii?.admin.close();
+    await Promise.all([at?.site.stop(), termii?.site.stop()]);
+    await Promise.all([at?.gateway.close(), termii?.gateway.close()]);
+  });
+  const started = <T>(site: T | undefined): T => {
+    if (!site) throw new Error("the site did not start (see beforeAll)");
+    return site;
+  };
+  const atSite = () => started(at);
+  const termiiSite = () => started(termii);
+
+  test("a phone registers by USSD; the organiser sees it by channel, its SMS delivered, and the SMS panel", async ({ browser }) => {
+    test.setTimeout(90_000);
+    const { site, gateway } = atSite();
     const callback = `${site.url}/ussd/africastalking/${TOKEN}`;
 
     // Without the token, nothing: the callback is not there.
@@ -110,4 +176,111 @@ test.describe("SMS and USSD, on a server of their own", () => {
     await panel.screenshot({ path: "docs/screenshots/sms-panel.png" });
     await context.close();
   });
+
+  test("Africa's Talking's callbacks are answered from its addresses only, read through the proxy", async () => {
+    const { site, gateway } = atSite();
+    const callback = `${site.url}/ussd/africastalking/${TOKEN}`;
+    const dial = { sessionId: "ATUid_e2e_addresses", serviceCode: "*384*123#", phoneNumber: "+2348035550124", text: "" };
+
+    const outside = await gateway.postUssd(callback, dial, STRANGER_ADDRESS);
+    expect([outside.status, outside.body]).toEqual([403, "Forbidden"]);
+    // A stranger who claims the gateway's address: the proxy adds the real one, and that one counts.
+    expect((await gateway.postUssd(callback, dial, `${GATEWAY_ADDRESS}, ${STRANGER_ADDRESS}`)).status).toBe(403);
+    // Past the proxy, straight to the site: loopback is not the gateway either.
+    expect((await gateway.postUssd(callback, dial, null)).status).toBe(403);
+    const report = await gateway.postDeliveryReport(
+      `${site.url}/sms/africastalking/delivery/${TOKEN}`,
+      "ATXid_0",
+      "Success",
+      undefined,
+      STRANGER_ADDRESS,
+    );
+    expect(report.status).toBe(403);
+
+    const inside = await gateway.postUssd(callback, dial, GATEWAY_ADDRESS);
+    expect(inside.status).toBe(200);
+    expect(inside.body).toMatch(/^CON .*\n1 English\n2 Hausa$/s);
+  });
+
+  test("Termii's delivery report is taken only when signed with the account's secret key", async ({ playwright }) => {
+    test.setTimeout(60_000);
+    const { site, gateway, admin } = termiiSite();
+    const person = makeRegistrant({ fullName: "Fatima Abdullahi", phone: "0803 555 1301" });
+    const request = await playwright.request.newContext({ baseURL: site.url });
+    const { formStamp } = await humanFields(request);
+    const posted = await request.post("/register", { form: { ...registrationFormFields(person, formStamp), sms: "on" }, maxRedirects: 0 });
+    expect(posted.status()).toBe(200);
+    await request.dispose();
+    const sms = await gateway.waitFor((m) => m.to === termiiNumber(person.phone), 30_000);
+
+    // Sent, as the site recorded it: a report before that would find no message to mark.
+    const { page, list } = await messagesOf(admin, person.fullName);
+    const ticketSms = list.locator("[data-channel=sms]").filter({ hasText: "SMS: Ticket" });
+    await expect(async () => {
+      await page.reload();
+      await expect(ticketSms).toHaveAttribute("data-mail-status", "sent", { timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+
+    // Forged (another key) or unsigned "failed" reports are refused, and change nothing: a
+    // failed SMS would not show Delivered below.
+    const webhook = `${site.url}/sms/termii/delivery`;
+    expect((await gateway.postDeliveryReport(webhook, sms.providerId, "Message Failed", `sk_${"x".repeat(40)}`)).status).toBe(403);
+    expect((await gateway.postDeliveryReport(webhook, sms.providerId, "Message Failed", null)).status).toBe(403);
+    expect((await gateway.postDeliveryReport(webhook, sms.providerId, "Delivered")).status).toBe(200);
+    await page.reload();
+    await expect(ticketSms).toContainText("Delivered");
+    await expect(ticketSms).not.toContainText("Error");
+  });
+
+  for (const javaScript of [true, false]) {
+    test.describe(javaScript ? "the web form's SMS box, on a phone with JavaScript" : "the web form's SMS box, without JavaScript", () => {
+      // With JavaScript, a 360 px phone, as most people register.
+      test.use(
+        javaScript
+          ? { javaScriptEnabled: true, viewport: { width: 360, height: 740 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }
+          : { javaScriptEnabled: false },
+      );
+
+      test("ticked by default, it sends the ticket by SMS through the gateway; unticked, none", async ({ page, failOnPageErrors: _ }) => {
+        test.setTimeout(60_000);
+        const { site, gateway, admin } = termiiSite();
+        const [ticked, unticked] = javaScript
+          ? [
+              makeRegistrant({ fullName: "Hauwa Sani", phone: "0803 555 1401" }),
+              makeRegistrant({ fullName: "Bilkisu Garba", phone: "0803 555 1402" }),
+            ]
+          : [
+              makeRegistrant({ fullName: "Maryam Lawal", phone: "0803 555 1501" }),
+              makeRegistrant({ fullName: "Rukayya Musa", phone: "0803 555 1502" }),
+            ];
+        const open = async () => {
+          await page.goto(`${site.url}/register`);
+          if (javaScript) await waitForInteractive(page);
+          const box = registrationForm(page).getByRole("checkbox", { name: SMS_BOX });
+          await expect(box).toBeChecked();
+          return box;
+        };
+
+        const box = await open();
+        if (javaScript) {
+          await fillRegistrationForm(page, ticked);
+          // Instant: the site scrolls smoothly (app.css), and a screenshot mid-scroll shows a blank band.
+          await box.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
+          await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+          await page.screenshot({ path: "docs/screenshots/register-sms-box.png" });
+        }
+        const { ticketId } = await registerViaForm(page, ticked);
+        const sms = await gateway.waitFor((m) => m.to === termiiNumber(ticked.phone), 30_000);
+        expect(sms.sms).toContain(ticketId);
+
+        await (await open()).uncheck();
+        await registerViaForm(page, unticked);
+        // What the site queued: the ticket e-mail, and no SMS at all.
+        const { list } = await messagesOf(admin, unticked.fullName);
+        await expect(list.locator("[data-channel=email]")).toHaveCount(1);
+        await expect(list.locator("[data-channel=sms]")).toHaveCount(0);
+        expect(gateway.messages.filter((m) => m.to === termiiNumber(unticked.phone))).toEqual([]);
+      });
+    });
+  }
 });

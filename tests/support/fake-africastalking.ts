@@ -6,6 +6,8 @@ import { type FakeOutcome, listen, OutcomeControl, postTo, reply, waiter } from 
 // SMSMessageData.Recipients entry per number), plus the two callbacks it makes to a site: a
 // delivery report and a USSD request. Numbers choose their outcome by their last four digits
 // (fake-sms-server.ts, FakeOutcome); a wrong apiKey or username is answered 401, as AT does.
+// With `forwardedFor` its callbacks come as through a reverse proxy in front of the site, which
+// names the gateway's address in X-Forwarded-For (the site trusts loopback: TRUST_PROXY).
 
 type FakeAfricasTalkingMessage = {
   username: string;
@@ -35,15 +37,23 @@ export type FakeAfricasTalking = {
   setBalanceEmpty: (empty: boolean) => void;
   /** The form AT posts to a delivery-report callback for a message it accepted. */
   deliveryReport: (providerId: string, status: string, failureReason?: string) => URLSearchParams;
-  /** Posts that delivery report to `callbackUrl`, as AT does. */
+  /** Posts that delivery report to `callbackUrl`, as AT does (from `forwardedFor`, or that address: null for none). */
   postDeliveryReport: (
     callbackUrl: string,
     providerId: string,
     status: string,
     failureReason?: string,
+    forwardedFor?: string | null,
   ) => Promise<{ status: number; body: string }>;
-  /** One USSD request, as AT sends it: a form-encoded POST, answered in text/plain ("CON …" or "END …"). */
-  postUssd: (callbackUrl: string, request: UssdRequest) => Promise<{ status: number; body: string; contentType: string | null }>;
+  /**
+   * One USSD request, as AT sends it: a form-encoded POST, answered in text/plain ("CON …" or "END …").
+   * `forwardedFor`: the address the proxy names instead of the fake's own option; null: no header.
+   */
+  postUssd: (
+    callbackUrl: string,
+    request: UssdRequest,
+    forwardedFor?: string | null,
+  ) => Promise<{ status: number; body: string; contentType: string | null }>;
   close: () => Promise<void>;
 };
 
@@ -54,6 +64,8 @@ type Options = {
   apiKey?: string;
   latencyMs?: number /** false: every number succeeds unless told otherwise (benchmarks); default true */;
   outcomesBySuffix?: boolean;
+  /** the gateway's address as a proxy in front of the site reports it (X-Forwarded-For); unset: none */
+  forwardedFor?: string;
 };
 
 /** The per-recipient answer for each outcome: statusCode and status, as AT's documentation lists them. */
@@ -72,6 +84,8 @@ const RECIPIENT: Partial<Record<FakeOutcome, [number, string]>> = {
 };
 
 const COST = "NGN 2.2000";
+
+const proxied = (address: string | null | undefined): Record<string, string> => (address ? { "X-Forwarded-For": address } : {});
 
 export async function startFakeAfricasTalking(options: Options = {}): Promise<FakeAfricasTalking> {
   const username = options.username ?? "summit-test";
@@ -151,13 +165,14 @@ export async function startFakeAfricasTalking(options: Options = {}): Promise<Fa
       control.balanceEmpty = empty;
     },
     deliveryReport,
-    postDeliveryReport: async (callbackUrl, providerId, status, failureReason) => {
+    postDeliveryReport: async (callbackUrl, providerId, status, failureReason, forwardedFor = options.forwardedFor) => {
       const answer = await postTo(callbackUrl, deliveryReport(providerId, status, failureReason).toString(), {
         "Content-Type": "application/x-www-form-urlencoded",
+        ...proxied(forwardedFor),
       });
       return { status: answer.status, body: answer.body };
     },
-    postUssd: (callbackUrl, ussd) =>
+    postUssd: (callbackUrl, ussd, forwardedFor = options.forwardedFor) =>
       postTo(
         callbackUrl,
         new URLSearchParams({
@@ -167,7 +182,7 @@ export async function startFakeAfricasTalking(options: Options = {}): Promise<Fa
           networkCode: ussd.networkCode ?? "62130",
           text: ussd.text,
         }).toString(),
-        { "Content-Type": "application/x-www-form-urlencoded", Accept: "*/*" },
+        { "Content-Type": "application/x-www-form-urlencoded", Accept: "*/*", ...proxied(forwardedFor) },
       ),
     close: listening.close,
   };

@@ -30,10 +30,18 @@ export type FakeTermii = {
   failNext: (outcome: FakeOutcome, count?: number) => void;
   setOutcome: (number: string, outcome: FakeOutcome) => void;
   setBalanceEmpty: (empty: boolean) => void;
-  /** A delivery-report webhook body for an accepted message, and its signature. */
-  deliveryReport: (providerId: string, status: string) => { body: string; signature: string };
-  /** Posts that webhook to `webhookUrl` with X-Termii-Signature, as Termii does. */
-  postDeliveryReport: (webhookUrl: string, providerId: string, status: string) => Promise<{ status: number; body: string }>;
+  /** A delivery-report webhook body for an accepted message, and its signature (with `secret`, by default the account's). */
+  deliveryReport: (providerId: string, status: string, secret?: string) => { body: string; signature: string };
+  /**
+   * Posts that webhook to `webhookUrl` with X-Termii-Signature, as Termii does. `signWith`: a
+   * forger's key instead of the account's, or null for no signature at all.
+   */
+  postDeliveryReport: (
+    webhookUrl: string,
+    providerId: string,
+    status: string,
+    signWith?: string | null,
+  ) => Promise<{ status: number; body: string }>;
   close: () => Promise<void>;
 };
 
@@ -121,7 +129,7 @@ export async function startFakeTermii(options: Options = {}): Promise<FakeTermii
     else respond();
   });
 
-  const deliveryReport: FakeTermii["deliveryReport"] = (providerId, status) => {
+  const deliveryReport: FakeTermii["deliveryReport"] = (providerId, status, secret = secretKey) => {
     const message = messages.find((m) => m.providerId === providerId);
     const body = JSON.stringify({
       type: "outbound",
@@ -135,7 +143,7 @@ export async function startFakeTermii(options: Options = {}): Promise<FakeTermii
       status,
       channel: message?.channel ?? "dnd",
     });
-    return { body, signature: createHmac("sha512", secretKey).update(body).digest("hex") };
+    return { body, signature: createHmac("sha512", secret).update(body).digest("hex") };
   };
 
   return {
@@ -151,9 +159,10 @@ export async function startFakeTermii(options: Options = {}): Promise<FakeTermii
       control.balanceEmpty = empty;
     },
     deliveryReport,
-    postDeliveryReport: async (webhookUrl, providerId, status) => {
-      const { body, signature } = deliveryReport(providerId, status);
-      const answer = await postTo(webhookUrl, body, { "Content-Type": "application/json", "X-Termii-Signature": signature });
+    postDeliveryReport: async (webhookUrl, providerId, status, signWith = secretKey) => {
+      const { body, signature } = deliveryReport(providerId, status, signWith ?? secretKey);
+      const signed: Record<string, string> = signWith === null ? {} : { "X-Termii-Signature": signature };
+      const answer = await postTo(webhookUrl, body, { "Content-Type": "application/json", ...signed });
       return { status: answer.status, body: answer.body };
     },
     close: listening.close,

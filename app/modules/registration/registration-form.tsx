@@ -218,16 +218,21 @@ export function RegistrationForm({
       </div>
 
       {sms.offered ? (
-        <label htmlFor={fields.sms.id} className="flex items-start gap-3 text-sm text-gray-700">
-          <input
-            {...getInputProps(fields.sms, { type: "checkbox" })}
-            className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
-          />
-          <span>
+        // The hint is the box's description, not part of its name: a screen reader says "Also send
+        // my ticket by SMS, checkbox", then the details, instead of one run-on sentence.
+        <div className="text-sm">
+          <label htmlFor={fields.sms.id} className="flex items-start gap-3 text-gray-700">
+            <input
+              {...getInputProps(fields.sms, { type: "checkbox", ariaDescribedBy: fields.sms.descriptionId })}
+              className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
+            />
             <span className="font-medium text-gray-900">{t("register.sms.label")}</span>
-            <span className="mt-0.5 block text-gray-600">{t("register.sms.hint")}</span>
-          </span>
-        </label>
+          </label>
+          {/* Under the label's text (box 1.25rem + gap 0.75rem); no top margin, the box's own mt-0.5 is it. */}
+          <p id={fields.sms.descriptionId} className="pl-8 text-gray-600">
+            {t("register.sms.hint")}
+          </p>
+        </div>
       ) : null}
 
       {/* A consent of its own (NDPA): optional, unticked unless the person ticks it. */}
