@@ -30,6 +30,9 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "20" },
     warmup: { type: "string", default: "100" },
     kinds: { type: "string", default: "postgres,pglite" },
+    /** server processes (WEB_CONCURRENCY, PostgreSQL only) */
+    processes: { type: "string", default: "1" },
+    "no-baseline": { type: "boolean", default: false },
     "no-write": { type: "boolean", default: false },
     /** a directory for the server's CPU profile of each run (bench/profile-top.ts reads them) */
     "cpu-prof": { type: "string" },
@@ -41,6 +44,7 @@ const REGISTRATION_P99_TARGET_MS = 200;
 // Waiting for the tickets gives up after this; a run that needs it has failed its target anyway.
 const DELIVERY_TIMEOUT_MS = 300_000;
 const amount = Number(args.amount);
+const processes = Number(args.processes);
 const rate = Number(args.rate);
 const connections = Number(args.connections);
 const warmup = Number(args.warmup);
@@ -49,8 +53,15 @@ const log = (message: string) => process.stderr.write(`[bench] ${message}\n`);
 const TOKEN = "bench-delivery-callback-token-0123";
 
 type Waits = { p50: number; p95: number; max: number; delivered: number };
+/**
+ * "held": the same rush while the SMTP sink leaves every message unanswered, so the worker's
+ * first round never ends and nothing is rendered or sent until the rush is over: the
+ * registrations' figures without delivery, to compare with.
+ */
+type Mode = "delivering" | "held";
 type Run = {
   kind: DatabaseKind;
+  mode: Mode;
   burstSeconds: number;
   ok: number;
   refused: number;
@@ -108,7 +119,7 @@ function waits(ok: Answer[], arrivalOf: (key: string) => number | undefined): Wa
 
 const isOk = (a: Answer) => a.status >= 200 && a.status < 400;
 
-async function measure(kind: DatabaseKind, appDir: string, sink: SmtpSink, gateway: FakeAfricasTalking): Promise<Run> {
+async function measure(kind: DatabaseKind, mode: Mode, appDir: string, sink: SmtpSink, gateway: FakeAfricasTalking): Promise<Run> {
   const bench = await freshDatabase(kind);
   let server: ProductionServer | undefined;
   try {
@@ -117,6 +128,7 @@ async function measure(kind: DatabaseKind, appDir: string, sink: SmtpSink, gatew
       dataDir: bench.dataDir,
       databaseUrl: bench.databaseUrl,
       smtpUrl: sink.url,
+      processes: kind === "postgres" ? processes : 1,
       nodeArgs: args["cpu-prof"] ? ["--cpu-prof", `--cpu-prof-dir=${args["cpu-prof"]}`] : [],
       env: {
         // One load generator on loopback is one client address: lift the per-address ceiling.
@@ -137,12 +149,14 @@ async function measure(kind: DatabaseKind, appDir: string, sink: SmtpSink, gatew
     const warm = await closedLoop({ url, connections, seconds: 120, amount: warmup, next });
     await untilDelivered(sink, gateway, okKeys(warm.answers), phones);
 
+    if (mode === "held") sink.hold();
     const cpuBefore = processTreeCpuSeconds(pid);
     const started = performance.now();
     const burst = await openLoop({ url, rate, seconds: amount / rate, inFlight: connections, next });
     const ended = Math.max(...burst.answers.map((a) => a.at));
     const burstCpu = processTreeCpuSeconds(pid) - cpuBefore;
     const load = loadAverage();
+    sink.release();
     const keys = okKeys(burst.answers);
     await untilDelivered(sink, gateway, keys, phones);
     await server.stop();
@@ -157,6 +171,7 @@ async function measure(kind: DatabaseKind, appDir: string, sink: SmtpSink, gatew
     const outbox = await verify(database).finally(() => database.close());
     const run: Run = {
       kind,
+      mode,
       burstSeconds: (ended - started) / 1000,
       ok: ok.length,
       refused: burst.answers.length - ok.length,
@@ -170,7 +185,7 @@ async function measure(kind: DatabaseKind, appDir: string, sink: SmtpSink, gatew
     };
     const statuses: Record<string, number> = {};
     for (const a of burst.answers) statuses[a.error ?? a.status] = (statuses[a.error ?? a.status] ?? 0) + 1;
-    log(`${kind}: ${JSON.stringify({ ...run, statuses })}`);
+    log(`${kind}, ${mode}: ${JSON.stringify({ ...run, statuses })}`);
     return run;
   } finally {
     await server?.stop();
@@ -187,6 +202,7 @@ const waitCell = (w: Waits) => `${f1(w.p50)} / ${f1(w.p95)} / ${f1(w.max)}`;
 /** One table row's figures (after the label): medians of the runs. */
 function row(runs: Run[]): string {
   const m = (pick: (r: Run) => number) => median(runs.map(pick));
+  const held = runs[0]?.mode === "held";
   const medianWaits = (pick: (r: Run) => Waits): Waits => ({
     p50: m((r) => pick(r).p50),
     p95: m((r) => pick(r).p95),
@@ -199,9 +215,9 @@ function row(runs: Run[]): string {
     f0(m((r) => r.ok / r.burstSeconds)),
     f0(m((r) => r.p50)),
     f0(m((r) => r.p99)),
-    waitCell(medianWaits((r) => r.email)),
-    waitCell(medianWaits((r) => r.sms)),
-    f1(m((r) => r.lastAfterEnd)),
+    held ? "held" : waitCell(medianWaits((r) => r.email)),
+    held ? "held" : waitCell(medianWaits((r) => r.sms)),
+    held ? "—" : f1(m((r) => r.lastAfterEnd)),
     f1(m((r) => r.burstCpuMs)),
     f1(m((r) => r.load)),
   ].join(" | ");
@@ -209,31 +225,36 @@ function row(runs: Run[]): string {
 
 function report(runs: Run[]): { table: string; verdicts: string[]; perRun: string[] } {
   const lines = [
-    "| Database | Rush s | Answered 2xx–3xx / other | Reg/s | Reg p50 ms | Reg p99 ms | Answer → e-mail p50 / p95 / max, s | Answer → SMS p50 / p95 / max, s | Last ticket after the rush, s | Server CPU ms per registration | Load |",
+    "| Database, mail | Rush s | Answered 2xx–3xx / other | Reg/s | Reg p50 ms | Reg p99 ms | Answer → e-mail p50 / p95 / max, s | Answer → SMS p50 / p95 / max, s | Last ticket after the rush, s | Server CPU ms per registration | Load |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   ];
   const verdicts: string[] = [];
   const mark = (met: boolean) => (met ? "met" : "NOT MET");
   for (const kind of kinds) {
-    const mine = runs.filter((r) => r.kind === kind);
-    if (!mine.length) continue;
-    lines.push(`| ${kind} | ${row(mine)} |`);
-    const email = median(mine.map((r) => r.email.p95));
-    const sms = median(mine.map((r) => r.sms.p95));
-    const p99 = median(mine.map((r) => r.p99));
-    const complete = mine.every((r) => r.email.delivered === r.ok && r.sms.delivered === r.ok);
+    const delivering = runs.filter((r) => r.kind === kind && r.mode === "delivering");
+    const held = runs.filter((r) => r.kind === kind && r.mode === "held");
+    if (delivering.length) lines.push(`| ${kind}, delivering | ${row(delivering)} |`);
+    if (held.length) lines.push(`| ${kind}, SMTP held during the rush | ${row(held)} |`);
+    if (!delivering.length) continue;
+    const email = median(delivering.map((r) => r.email.p95));
+    const sms = median(delivering.map((r) => r.sms.p95));
+    const p99 = median(delivering.map((r) => r.p99));
+    const complete = delivering.every((r) => r.email.delivered === r.ok && r.sms.delivered === r.ok);
     verdicts.push(
       `${kind}: e-mail p95 ${f1(email)} s (≤ ${WAIT_P95_TARGET_S} s: ${mark(email <= WAIT_P95_TARGET_S)}), ` +
         `SMS p95 ${f1(sms)} s (≤ ${WAIT_P95_TARGET_S} s: ${mark(sms <= WAIT_P95_TARGET_S)}), ` +
         `registration p99 ${f0(p99)} ms (≤ ${REGISTRATION_P99_TARGET_MS} ms: ${mark(p99 <= REGISTRATION_P99_TARGET_MS)})` +
+        (held.length ? `; with nothing delivered during the rush, p99 ${f0(median(held.map((r) => r.p99)))} ms` : "") +
         (complete ? "" : "; SOME TICKETS NEVER ARRIVED"),
     );
   }
   const perRun = runs.map(
     (r) =>
-      `${r.kind}: rush ${f1(r.burstSeconds)} s, ${r.ok} registered, ${r.refused} other answers, p50/p99 ${f0(r.p50)}/${f0(r.p99)} ms, ` +
-      `e-mail ${waitCell(r.email)} s (${r.email.delivered}), SMS ${waitCell(r.sms)} s (${r.sms.delivered}), ` +
-      `last ${f1(r.lastAfterEnd)} s after the rush, server CPU ${f1(r.burstCpuMs)} ms a registration, outbox at stop ${r.outbox}, load ${f1(r.load)}`,
+      `${r.kind}, ${r.mode}: rush ${f1(r.burstSeconds)} s, ${r.ok} registered, ${r.refused} other answers, p50/p99 ${f0(r.p50)}/${f0(r.p99)} ms, ` +
+      (r.mode === "delivering"
+        ? `e-mail ${waitCell(r.email)} s (${r.email.delivered}), SMS ${waitCell(r.sms)} s (${r.sms.delivered}), last ${f1(r.lastAfterEnd)} s after the rush, `
+        : "nothing delivered during the rush, ") +
+      `server CPU ${f1(r.burstCpuMs)} ms a registration, outbox at stop ${r.outbox}, load ${f1(r.load)}`,
   );
   return { table: lines.join("\n"), verdicts, perRun };
 }
@@ -250,7 +271,10 @@ async function main() {
   const gateway = await startFakeAfricasTalking({ outcomesBySuffix: false });
   const runs: Run[] = [];
   try {
-    for (let rep = 1; rep <= Number(args.reps); rep++) for (const kind of kinds) runs.push(await measure(kind, app.dir, sink, gateway));
+    const modes: Mode[] = args["no-baseline"] ? ["delivering"] : ["delivering", "held"];
+    for (let rep = 1; rep <= Number(args.reps); rep++) {
+      for (const kind of kinds) for (const mode of modes) runs.push(await measure(kind, mode, app.dir, sink, gateway));
+    }
   } finally {
     await sink.stop();
     await gateway.close();
@@ -265,6 +289,7 @@ async function main() {
     `- Machine: ${machineDescription()}; load average ${f1(loadBefore)} at the start, ${f1(loadAverage())} at the end. The load generator, the SMTP sink, the fake gateway and the server share the cores.`,
     `- Command: \`${command}\` (bench/delivery.ts): the production build on a fresh database, \`SMTP_URL\` pointing at a loopback SMTP sink (bench/support/smtp-sink.ts), SMS through Africa's Talking's client to a fake of its API on loopback (tests/support/fake-africastalking.ts); each notes when each person's ticket arrives.`,
     `- Rush: ${warmup} warm-up registrations (their tickets delivered first), then ${amount} registrations through the form as a browser without JavaScript posts it (\`POST /register\`, unique e-mails and numbers, "Also send my ticket by SMS" ticked), ${rate} a second, at most ${connections} unanswered at once. Each person's wait runs from the answer on their screen to their ticket's arrival at the SMTP sink or the gateway.`,
+    `- Beside it, "SMTP held": the same rush while the SMTP sink leaves every message unanswered, so the worker's first round never ends and nothing is rendered or sent until the rush is over: the registrations' figures without delivery, to compare with. ${processes > 1 ? `PostgreSQL runs ${processes} server processes (WEB_CONCURRENCY), each with its outbox worker.` : "One server process."}`,
     `- Medians of ${args.reps} run(s). Targets: each channel's wait p95 ≤ ${WAIT_P95_TARGET_S} s, registrations' p99 ≤ ${REGISTRATION_P99_TARGET_MS} ms, in the same rush.`,
     "",
     table,

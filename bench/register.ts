@@ -4,7 +4,7 @@
 //
 // Options: --reps 3 --seconds 20 (or a fixed --amount) --warmup 200
 //          --connections 20 (a list, e.g. 10,20,50, sweeps) --kinds pglite,postgres
-//          --endpoints data,document --processes 1,2 (PostgreSQL server processes) --cpu-prof <dir> --source worktree|head --no-write
+//          --endpoints data,document --processes 1,2 (PostgreSQL server processes) --cpu-prof <dir> --source worktree|head|<commit> --no-write
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -258,7 +258,9 @@ async function postgresVersion(): Promise<string | undefined> {
 
 async function main() {
   if (args["cpu-prof"]) mkdirSync(path.resolve(args["cpu-prof"]), { recursive: true });
-  const app = prepareAppBuild(args.source as BuildSource);
+  // worktree, head, or any commit by name (an earlier one, to measure before and after on one machine)
+  const source = args.source === "worktree" || args.source === "head" ? args.source : { ref: String(args.source) };
+  const app = prepareAppBuild(source as BuildSource);
   appDir = app.dir;
   // pg_ctl detaches the cluster from this process group: stop it on Ctrl-C too.
   process.once("SIGINT", () => {

@@ -7,28 +7,14 @@ import { purgeLoginAttempts } from "~/modules/auth/rate-limit.server";
 import { purgeExpiredSignIns } from "~/modules/auth/two-factor.server";
 import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
 import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server";
-import { INVITATION_TEMPLATE, renderInvitationMail } from "~/modules/invitations/invitation-email.server";
-import type { MailRenderer } from "~/modules/mail/outbox.server";
-import { notifyOutbox, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
-import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
+import { startOutboxThread } from "~/modules/mail/outbox-thread.server";
+import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
-import { renderHeldMail } from "~/modules/registration/held.server";
-import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
-import { PRIVACY_SMS_TEMPLATE, renderPrivacySms } from "~/modules/registration/privacy-sms.server";
 import { sweepAttackTraces } from "~/modules/registration/sweep.server";
-import { createSmsTransport } from "~/modules/sms/transport.server";
-import { renderTestSms, TEST_SMS_TEMPLATE } from "~/modules/stats/test-sms.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
-import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
-import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
-import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
-import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
-import { isTicketSmsTemplate, renderTicketSms } from "~/modules/tickets/ticket-sms.server";
 import { sweepUssdDrafts } from "~/modules/ussd/session.server";
-import { settleWaitlistNow, WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
-import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
-import { renderOfferSms, WAITLIST_OFFER_SMS_TEMPLATE } from "~/modules/waitlist/waitlist-sms.server";
+import { settleWaitlistNow } from "~/modules/waitlist/waitlist.server";
+import { OUTBOX_THREAD_ENTRY, startOutboxHere } from "./outbox.server";
 
 /** Uploads nothing refers to for a day (forms never saved) are deleted: first soon after start, then hourly. */
 const ORPHAN_MEDIA_AGE_MS = 24 * 60 * 60_000;
@@ -175,49 +161,8 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
   const config = getConfig();
   const log = logger();
   const failed = failureLogger(log, availability);
-  const transport = createMailTransport(config, log);
-  if (config.smtpUrl) {
-    const smtp = new URL(config.smtpUrl);
-    log.info({ smtp: `${smtp.protocol}//${smtp.host}` }, "mail is delivered over SMTP");
-  } else {
-    log.info({ mailbox: mailboxDir(config.dataDir) }, "SMTP_URL is not set: mail is written to the local mailbox");
-  }
-  const render: MailRenderer = async (mail) => {
-    if (mail.template === TICKET_TEMPLATE) return renderTicketMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, config.publicUrl);
-    if (mail.template === HELD_TEMPLATE) return renderHeldMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === INVITATION_TEMPLATE) return renderInvitationMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
-      return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
-    }
-    // SMS: the text is the whole message; kept as the row's subject, it is what the admin lists.
-    const sms = (text: string) => ({ subject: text, html: "", text });
-    if (isTicketSmsTemplate(mail.template) && mail.template) {
-      return sms((await renderTicketSms(db, mail.template, mail.template_data, ticketLinkKeys())).text);
-    }
-    if (mail.template === WAITLIST_OFFER_SMS_TEMPLATE) return sms((await renderOfferSms(db, mail.template_data, ticketLinkKeys())).text);
-    if (mail.template === PRIVACY_SMS_TEMPLATE) return sms(await renderPrivacySms(db, mail.template_data, config.publicUrl));
-    if (mail.template === TEST_SMS_TEMPLATE) return sms(await renderTestSms(db));
-    throw new Error(`unknown mail template "${mail.template}"`);
-  };
-  const smsTransport = createSmsTransport(config, log);
-  log.info(
-    { sms: smsTransport.kind },
-    smsTransport.kind === "file" ? "SMS_PROVIDER is not set: SMS are written to DATA_DIR/sms" : "SMS go through the gateway",
-  );
-  const outbox = startOutboxWorker({
-    db,
-    transport,
-    sms: smsTransport,
-    log,
-    render,
-    quietWhen: (error) => availability?.report(error) ?? false,
-    // The embedded database is this process's alone: any claim in it is a dead process's.
-    soleWorker: kind === "pglite",
-  });
-  // Mail queued before the outage goes now, not when the worker's backoff next looks.
-  availability?.onUp(notifyOutbox);
+  // PostgreSQL: in a thread of its own (outbox.server.ts); the embedded database: here.
+  const outbox = kind === "postgres" ? startOutboxThread(OUTBOX_THREAD_ENTRY, log) : startOutboxHere({ db, kind, availability }, log);
   const mediaSweep = startMediaSweep(db, log, failed);
   const autoReminder = startAutoReminder(db, log, failed, config.scheduleCheckMs);
   const retention = startRetentionPurge(db, log, failed, config.scheduleCheckMs);
@@ -235,8 +180,6 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
         attackSweep.stop(),
         signInPurge.stop(),
       ]);
-      transport.close();
-      smsTransport.close?.();
     },
   };
 }

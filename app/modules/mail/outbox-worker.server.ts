@@ -164,6 +164,12 @@ export type OutboxWorker = {
 
 const running = new Set<OutboxWorker>();
 
+/** Adds a worker that runs elsewhere (a thread: outbox-thread.server.ts) to those notifyOutbox wakes; returns its removal. */
+export function adoptOutboxWorker(worker: OutboxWorker): () => void {
+  running.add(worker);
+  return () => running.delete(worker);
+}
+
 /**
  * Wakes the workers of this process. Call it after the transaction that enqueued
  * mail has committed, so the message leaves now rather than at the next poll.

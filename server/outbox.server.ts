@@ -1,0 +1,127 @@
+import { readlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { getConfig } from "~/config.server";
+import { type DbConnection, openDbConnection } from "~/db/client.server";
+import { logger } from "~/logger.server";
+import { INVITATION_TEMPLATE, renderInvitationMail } from "~/modules/invitations/invitation-email.server";
+import type { MailRenderer } from "~/modules/mail/outbox.server";
+import { serveOutboxThread } from "~/modules/mail/outbox-thread.server";
+import { notifyOutbox, type OutboxWorker, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
+import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
+import { renderHeldMail } from "~/modules/registration/held.server";
+import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
+import { PRIVACY_SMS_TEMPLATE, renderPrivacySms } from "~/modules/registration/privacy-sms.server";
+import { createSmsTransport } from "~/modules/sms/transport.server";
+import { renderTestSms, TEST_SMS_TEMPLATE } from "~/modules/stats/test-sms.server";
+import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
+import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
+import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
+import { isTicketSmsTemplate, renderTicketSms } from "~/modules/tickets/ticket-sms.server";
+import { WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
+import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
+import { renderOfferSms, WAITLIST_OFFER_SMS_TEMPLATE } from "~/modules/waitlist/waitlist-sms.server";
+
+// The mail outbox's worker, wherever it runs: in the server's own event loop with the embedded
+// database, in a thread of its own with PostgreSQL (app/modules/mail/outbox-thread.server.ts).
+
+/** The thread's entry beside server/start.js: it loads the same server bundle and calls runOutboxThread. */
+export const OUTBOX_THREAD_ENTRY = path.resolve("server/outbox-thread.js");
+
+/** Connections the thread's worker needs: a claim, a round's renders (one query each, batched) and its record. */
+const THREAD_POOL_SIZE = 4;
+
+type Log = ReturnType<typeof logger>;
+
+/** Renders each kind of message from its template, from the data as it is when it is sent. */
+function renderer(db: DbConnection["db"], publicUrl: string): MailRenderer {
+  return async (mail) => {
+    if (mail.template === TICKET_TEMPLATE) return renderTicketMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, publicUrl);
+    if (mail.template === HELD_TEMPLATE) return renderHeldMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === INVITATION_TEMPLATE) return renderInvitationMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
+      return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
+    }
+    // SMS: the text is the whole message; kept as the row's subject, it is what the admin lists.
+    const sms = (text: string) => ({ subject: text, html: "", text });
+    if (isTicketSmsTemplate(mail.template) && mail.template) {
+      return sms((await renderTicketSms(db, mail.template, mail.template_data, ticketLinkKeys())).text);
+    }
+    if (mail.template === WAITLIST_OFFER_SMS_TEMPLATE) return sms((await renderOfferSms(db, mail.template_data, ticketLinkKeys())).text);
+    if (mail.template === PRIVACY_SMS_TEMPLATE) return sms(await renderPrivacySms(db, mail.template_data, publicUrl));
+    if (mail.template === TEST_SMS_TEMPLATE) return sms(await renderTestSms(db));
+    throw new Error(`unknown mail template "${mail.template}"`);
+  };
+}
+
+/** Starts the outbox worker in this thread, with its transports; stopping it closes them. */
+export function startOutboxHere({ db, kind, availability }: Pick<DbConnection, "db" | "kind" | "availability">, log: Log): OutboxWorker {
+  const config = getConfig();
+  const transport = createMailTransport(config, log);
+  if (config.smtpUrl) {
+    const smtp = new URL(config.smtpUrl);
+    log.info({ smtp: `${smtp.protocol}//${smtp.host}` }, "mail is delivered over SMTP");
+  } else {
+    log.info({ mailbox: mailboxDir(config.dataDir) }, "SMTP_URL is not set: mail is written to the local mailbox");
+  }
+  const smsTransport = createSmsTransport(config, log);
+  log.info(
+    { sms: smsTransport.kind },
+    smsTransport.kind === "file" ? "SMS_PROVIDER is not set: SMS are written to DATA_DIR/sms" : "SMS go through the gateway",
+  );
+  const worker = startOutboxWorker({
+    db,
+    transport,
+    sms: smsTransport,
+    log,
+    render: renderer(db, config.publicUrl),
+    // The database out of reach: its tracker has said so once, each failed round need not.
+    quietWhen: (error) => availability?.report(error) ?? false,
+    // The embedded database is this process's alone: any claim in it is a dead process's.
+    soleWorker: kind === "pglite",
+  });
+  // Mail queued before an outage goes now, not when the worker's backoff next looks.
+  availability?.onUp(notifyOutbox);
+  return {
+    kick: worker.kick,
+    stop: async () => {
+      await worker.stop();
+      transport.close();
+      smsTransport.close?.();
+    },
+  };
+}
+
+/** This thread's nice value: below the server's requests, above nothing else. */
+const THREAD_NICE = 10;
+
+/**
+ * Lowers this thread's scheduling priority (Linux, where the nice value is a thread's own), so
+ * that when the machine's cores are all busy, as in a registration rush on a small server, the
+ * answers to people go first and the tickets take the CPU that is left; when a core is free,
+ * the tickets go at once. Elsewhere the thread keeps the process's priority.
+ */
+function yieldToRequests(log: Log): void {
+  try {
+    const tid = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(tid) && tid > 0) os.setPriority(tid, Math.max(os.getPriority(tid), THREAD_NICE));
+  } catch (error) {
+    log.debug({ err: error }, "mail outbox thread: its priority stays the process's");
+  }
+}
+
+/** The outbox thread's body (server/outbox-thread.js): its own PostgreSQL connection, its worker, until the server stops it. */
+export async function runOutboxThread(): Promise<void> {
+  const config = getConfig();
+  if (!config.databaseUrl) throw new Error("the outbox thread needs DATABASE_URL");
+  const log = logger();
+  yieldToRequests(log);
+  // The server has migrated the database before it started this thread.
+  const connection = await openDbConnection({ kind: "postgres", url: config.databaseUrl, poolSize: THREAD_POOL_SIZE });
+  const worker = startOutboxHere(connection, log);
+  serveOutboxThread(worker, () => connection.close());
+}
