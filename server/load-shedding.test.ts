@@ -164,4 +164,24 @@ describe("loadShedding", () => {
     held[1]?.release();
     expect(await (await third).text()).toBe("answered /c");
   });
+
+  it("lets the gateway's callbacks wait up to a second for a turn, where a page is refused after its own wait", async () => {
+    const { url, held } = await startServer(1, 100);
+    const running = [fetch(`${url}/ussd/africastalking/t`), fetch(`${url}/register`)];
+    await until(() => held.length === 2);
+    const started = performance.now();
+    const [page, callback] = [fetch(`${url}/register`), fetch(`${url}/ussd/africastalking/t`)];
+    // The page waited its 100 ms and was refused; the callback is still waiting.
+    expect((await page).status).toBe(503);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(held).toHaveLength(2);
+    // A turn frees well within the second: the callback is answered, not refused.
+    held[0]?.release();
+    await until(() => held.length === 3);
+    held[2]?.release();
+    expect((await callback).status).toBe(200);
+    expect(performance.now() - started).toBeGreaterThan(300);
+    held[1]?.release();
+    await Promise.all(running);
+  });
 });

@@ -42,6 +42,13 @@ const QUEUE_PER_ACTIVE = 16;
 /** Refusals are logged at most this often, with their count, not one line each. */
 const LOG_EVERY_MS = 10_000;
 
+/**
+ * The gateway's callbacks may wait this long for a turn. A USSD gateway gives an answer a few
+ * seconds before it drops the session; a 503 ends the session at once, with the person's
+ * answers so far, so an answer at 1 s is far better than a refusal at 250 ms.
+ */
+const GATEWAY_QUEUE_WAIT_MS = 1_000;
+
 const isGatewayPath = (path: string) => path.startsWith("/ussd/") || path.startsWith("/sms/");
 
 export function loadShedding(options: LoadSheddingOptions): RequestHandler {
@@ -91,7 +98,7 @@ export function loadShedding(options: LoadSheddingOptions): RequestHandler {
     if (req.path === "/healthz") return next();
     const lane = isGatewayPath(req.path) ? lanes.gateway : isAdminPath(req.path) ? lanes.admin : lanes.public;
     if (lane.active < options.maxActive) return admit(lane, res, next);
-    const allowedWait = options.maxQueueWaitMs - lag();
+    const allowedWait = (lane === lanes.gateway ? Math.max(options.maxQueueWaitMs, GATEWAY_QUEUE_WAIT_MS) : options.maxQueueWaitMs) - lag();
     if (lane.queue.length >= maxQueue || allowedWait <= 0) return shed(lane, req, res);
     const waiting: Waiting = {
       req,

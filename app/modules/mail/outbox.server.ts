@@ -154,26 +154,34 @@ const nowPlus = (ms: number) => sql`now() + ${ms}::double precision * interval '
 export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: number }): Promise<OutboxMessage[]> {
   const leaseMs = options.leaseMs ?? DEFAULT_MAIL_LEASE_MS;
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({ id: mail_outbox.id })
-      .from(mail_outbox)
-      .where(
-        and(
-          or(
-            and(eq(mail_outbox.status, "pending"), lte(mail_outbox.next_attempt_at, sql`now()`)),
-            and(eq(mail_outbox.status, "sending"), lt(mail_outbox.locked_until, sql`now()`)),
+    const sendable = and(
+      // A paused channel's messages wait (an SMS account out of credit: channel-pauses.server.ts).
+      sql`${mail_outbox.channel} not in (select ${channel_pauses.channel} from ${channel_pauses})`,
+      // A reminder by SMS never goes between 20:00 and 08:00 Lagos (UTC+1 all year), even
+      // when a retry or a resumed channel brings it due at night (sms/quiet-hours.ts).
+      sql`not (${mail_outbox.channel} = 'sms' and ${inArray(mail_outbox.kind, [...QUIET_SMS_KINDS])}
+               and extract(hour from (now() at time zone 'UTC') + interval '1 hour') not between 8 and 19)`,
+    );
+    // Two statements, each an index scan on (status, next_attempt_at) that stops at `limit`: one
+    // condition with OR between them made PostgreSQL read and sort every queued row for each
+    // round (40 ms a claim with 20,000 queued reminders, more than sending them).
+    const pick = (status: "sending" | "pending", limit: number) =>
+      tx
+        .select({ id: mail_outbox.id })
+        .from(mail_outbox)
+        .where(
+          and(
+            eq(mail_outbox.status, status),
+            // A dead worker's claims, once their lease ran out; due messages.
+            status === "sending" ? lt(mail_outbox.locked_until, sql`now()`) : lte(mail_outbox.next_attempt_at, sql`now()`),
+            sendable,
           ),
-          // A paused channel's messages wait (an SMS account out of credit: channel-pauses.server.ts).
-          sql`${mail_outbox.channel} not in (select ${channel_pauses.channel} from ${channel_pauses})`,
-          // A reminder by SMS never goes between 20:00 and 08:00 Lagos (UTC+1 all year), even
-          // when a retry or a resumed channel brings it due at night (sms/quiet-hours.ts).
-          sql`not (${mail_outbox.channel} = 'sms' and ${inArray(mail_outbox.kind, [...QUIET_SMS_KINDS])}
-                   and extract(hour from (now() at time zone 'UTC') + interval '1 hour') not between 8 and 19)`,
-        ),
-      )
-      .orderBy(asc(mail_outbox.next_attempt_at))
-      .limit(options.limit)
-      .for("update", { skipLocked: true });
+        )
+        .orderBy(asc(mail_outbox.next_attempt_at))
+        .limit(limit)
+        .for("update", { skipLocked: true });
+    const abandoned = await pick("sending", options.limit);
+    const due = abandoned.length < options.limit ? [...abandoned, ...(await pick("pending", options.limit - abandoned.length))] : abandoned;
     if (due.length === 0) return [];
     const rows = await tx
       .update(mail_outbox)

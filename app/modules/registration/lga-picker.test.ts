@@ -9,7 +9,7 @@ import { NIGERIA_STATES } from "./nigeria";
 describe("allLgaOptionsHtml", () => {
   it("lists every state's LGAs in groups after the placeholder, none selected", () => {
     const html = allLgaOptionsHtml(TEXTS);
-    expect(html.startsWith('<option value="">Select local government (listed by state)</option>')).toBe(true);
+    expect(html.startsWith('<option value="">Select local government</option>')).toBe(true);
     expect(html.match(/<optgroup /g)).toHaveLength(NIGERIA_STATES.length);
     expect(html.match(/<option value="[^"]+">/g)).toHaveLength(NIGERIA_STATES.reduce((n, s) => n + s.lgas.length, 0));
     expect(html).not.toContain("selected");
