@@ -102,6 +102,18 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
     ]);
   });
 
+  it("by day, the SMS are due before the e-mails: the worker sends the cheap, fast ones first", async () => {
+    const { db } = database;
+    for (let i = 0; i < 2; i++) await createAttendee(db, { sms_opt_in: true });
+    // 10:00 in Lagos, the day before.
+    expect((await queueReminders(db, null, new Date("2026-12-23T09:00:00Z"))).queued).toEqual({ email: 2, sms: 2 });
+    const due = await db
+      .select({ channel: mail_outbox.channel, at: mail_outbox.next_attempt_at })
+      .from(mail_outbox)
+      .orderBy(mail_outbox.next_attempt_at);
+    expect(due.map((m) => m.channel)).toEqual(["sms", "sms", "email", "email"]);
+  });
+
   it("reports progress and puts failed reminders back in the queue", async () => {
     const { db } = database;
     for (let i = 0; i < 3; i++) await createAttendee(db);
