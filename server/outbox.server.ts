@@ -58,8 +58,15 @@ function renderer(db: DbConnection["db"], publicUrl: string): MailRenderer {
   };
 }
 
-/** Starts the outbox worker in this thread, with its transports; stopping it closes them. */
-export function startOutboxHere({ db, kind, availability }: Pick<DbConnection, "db" | "kind" | "availability">, log: Log): OutboxWorker {
+/**
+ * Starts the outbox worker in this thread, with its transports; stopping it closes them.
+ * `ownThread`: this is the outbox's own thread (runOutboxThread), not the one answering requests.
+ */
+export function startOutboxHere(
+  { db, kind, availability }: Pick<DbConnection, "db" | "kind" | "availability">,
+  log: Log,
+  { ownThread = false }: { ownThread?: boolean } = {},
+): OutboxWorker {
   const config = getConfig();
   const transport = createMailTransport(config, log);
   if (config.smtpUrl) {
@@ -83,6 +90,8 @@ export function startOutboxHere({ db, kind, availability }: Pick<DbConnection, "
     quietWhen: (error) => availability?.report(error) ?? false,
     // The embedded database is this process's alone: any claim in it is a dead process's.
     soleWorker: kind === "pglite",
+    // Giving way to requests is for a worker that shares their event loop; its own thread has none.
+    ownThread,
   });
   // Mail queued before an outage goes now, not when the worker's backoff next looks.
   availability?.onUp(notifyOutbox);
@@ -122,6 +131,6 @@ export async function runOutboxThread(): Promise<void> {
   yieldToRequests(log);
   // The server has migrated the database before it started this thread.
   const connection = await openDbConnection({ kind: "postgres", url: config.databaseUrl, poolSize: THREAD_POOL_SIZE });
-  const worker = startOutboxHere(connection, log);
+  const worker = startOutboxHere(connection, log, { ownThread: true });
   serveOutboxThread(worker, () => connection.close());
 }

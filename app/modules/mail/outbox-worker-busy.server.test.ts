@@ -41,7 +41,7 @@ afterEach(() => {
  * embedded database reads the same clock, so the mail stays due); runs a worker until all of
  * them are sent. Returns the sizes of its rounds.
  */
-async function sendAll(count: number, lateMs: number): Promise<number[]> {
+async function sendAll(count: number, lateMs: number, ownThread = false): Promise<number[]> {
   const ids = new Set<string>();
   for (let n = 0; n < count; n++) {
     ids.add(await enqueueMail(database.db, { to: `p${n}@example.com`, subject: "s", html: "<p>h</p>", text: "t", kind: "test" }));
@@ -59,7 +59,7 @@ async function sendAll(count: number, lateMs: number): Promise<number[]> {
     },
     close: () => {},
   };
-  const worker = startOutboxWorker({ db: database.db, transport, log: pino({ level: "silent" }), pollMs: 10, batchSize: 25 });
+  const worker = startOutboxWorker({ db: database.db, transport, log: pino({ level: "silent" }), pollMs: 10, batchSize: 25, ownThread });
   try {
     await vi.waitFor(() => expect([...ids].every((id) => sent.has(id))).toBe(true), { timeout: 10_000 });
   } finally {
@@ -83,5 +83,10 @@ it("gives way only for the time its mail can spare", async () => {
 it("stops giving way once its mail is late: whole batches without waiting for a quiet loop", async () => {
   // All forty in a row: two rounds (25 and 15) with no wait for the loop between them.
   expect(await sendAll(40, GIVE_WAY_AT_MOST_MS)).toEqual([40]);
+  expect(offered).toEqual([]);
+});
+
+it("in a thread of its own, never looks at its event loop: no requests share it", async () => {
+  expect(await sendAll(40, 0, true)).toEqual([40]);
   expect(offered).toEqual([]);
 });

@@ -183,10 +183,12 @@ export function notifyOutbox(): void {
  * retried. `quietWhen`: true for a failed round that another part has already reported (the
  * database out of reach, which its tracker logs once), so it is not logged again at every try.
  * `soleWorker`: no other process can be sending from this database (the embedded one), so the
- * claims of a process that died are taken back at once (releaseAllClaims).
+ * claims of a process that died are taken back at once (releaseAllClaims). `ownThread`: the
+ * worker has a thread to itself (outbox-thread.server.ts), so there are no requests to give way to
+ * and it does not look at its event loop between rounds.
  */
 export function startOutboxWorker(
-  options: DeliveryOptions & { pollMs?: number; quietWhen?: (error: unknown) => boolean; soleWorker?: boolean },
+  options: DeliveryOptions & { pollMs?: number; quietWhen?: (error: unknown) => boolean; soleWorker?: boolean; ownThread?: boolean },
 ): OutboxWorker {
   const pollMs = options.pollMs ?? 1000;
   const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE;
@@ -233,7 +235,7 @@ export function startOutboxWorker(
         // After a round of sending, requests waiting for the event loop go first, for as long as
         // the mail can spare; once it is late it goes at once, a whole batch at a time.
         const spare = GIVE_WAY_AT_MOST_MS - lateMs;
-        if (claimed > 0 && !stopped) {
+        if (claimed > 0 && !stopped && !options.ownThread) {
           size = spare > 0 && (await waitForQuietLoop({ maxWaitMs: spare })).busy ? Math.min(batchSize, BUSY_BATCH_SIZE) : batchSize;
         }
       } catch (error) {
