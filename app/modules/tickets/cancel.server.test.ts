@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { english } from "#tests/support/english.ts";
+import { tamperSignature } from "#tests/support/tamper.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
@@ -77,7 +78,7 @@ describe.each(DATABASE_KINDS)("cancelling a registration on %s", (kind) => {
 
     // Twice, or with a forged token: nothing changes, and the answer says why.
     expect(await cancelRegistration(db, token, SECRET)).toEqual({ status: "already" });
-    expect(await cancelRegistration(db, `${token.slice(0, -2)}xx`, SECRET)).toEqual({ status: "invalid" });
+    expect(await cancelRegistration(db, tamperSignature(token), SECRET)).toEqual({ status: "invalid" });
     expect((await getSettings(db)).registered_count).toBe(1);
     expect(await db.select().from(mail_outbox)).toHaveLength(1);
 
