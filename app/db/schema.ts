@@ -341,6 +341,13 @@ export const login_attempts = pgTable(
   (t) => [index("login_attempts_email_idx").on(t.email, t.created_at), index("login_attempts_ip_idx").on(t.ip, t.created_at)],
 );
 
+/** The longest name a door's device may be given ('Main gate', 'VIP entrance'). */
+export const DOOR_NAME_MAX = 60;
+
+// THE check-in of each attendee (the unique index on attendee_id): the first one, whichever door
+// it came from. `door` is the name staff gave the device ('' when unnamed or without JavaScript);
+// `client_id` is the device's own id for the check-in, so sending it again (a retry, an offline
+// queue synced twice) finds it instead of counting it twice.
 export const check_ins = pgTable(
   "check_ins",
   {
@@ -350,9 +357,38 @@ export const check_ins = pgTable(
       .references(() => attendees.id, { onDelete: "cascade" }),
     checked_in_by: uuid("checked_in_by").references(() => admin_users.id, { onDelete: "set null" }),
     method: text("method").notNull().default("scan"),
+    door: text("door").notNull().default(""),
+    client_id: uuid("client_id"),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex("check_ins_attendee_key").on(t.attendee_id)],
+  (t) => [
+    uniqueIndex("check_ins_attendee_key").on(t.attendee_id),
+    uniqueIndex("check_ins_client_id_key").on(t.client_id),
+    check("check_ins_door_check", sql`char_length(${t.door}) <= ${sql.raw(String(DOOR_NAME_MAX))}`),
+  ],
+);
+
+// A second admission of a ticket already checked in, recorded by a door that was offline and
+// could not know: both stay, the earlier one in check_ins, the later one here, for organisers
+// to see who was let in twice. `id` is the device's id of the check-in (as check_ins.client_id).
+export const check_in_conflicts = pgTable(
+  "check_in_conflicts",
+  {
+    id: uuid("id").primaryKey(),
+    attendee_id: uuid("attendee_id")
+      .notNull()
+      .references(() => attendees.id, { onDelete: "cascade" }),
+    door: text("door").notNull().default(""),
+    checked_in_at: timestamp("checked_in_at", { withTimezone: true }).notNull(),
+    checked_in_by: uuid("checked_in_by").references(() => admin_users.id, { onDelete: "set null" }),
+    method: text("method").notNull(),
+    received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("check_in_conflicts_attendee_idx").on(t.attendee_id),
+    check("check_in_conflicts_door_check", sql`char_length(${t.door}) <= ${sql.raw(String(DOOR_NAME_MAX))}`),
+    check("check_in_conflicts_method_check", sql`${t.method} in ('scan', 'ticket-id', 'search')`),
+  ],
 );
 
 // One reminder per attendee per event date and kind, whoever presses Send and however often:
