@@ -1,7 +1,16 @@
 import { createHmac, randomUUID } from "node:crypto";
+import { verifyAsync } from "@noble/ed25519";
 import { describe, expect, it } from "vitest";
 import { generateTicketId } from "./ticket-id";
-import { extractDoorCode, signDoorCode, signSelfServiceToken, verifyDoorCode, verifySelfServiceToken } from "./ticket-token.server";
+import {
+  doorPublicKeys,
+  extractDoorCode,
+  signDoorCode,
+  signSelfServiceToken,
+  signToken,
+  verifyDoorCode,
+  verifySelfServiceToken,
+} from "./ticket-token.server";
 
 const SECRET = "a".repeat(64);
 const OTHER_SECRET = "b".repeat(64);
@@ -16,9 +25,28 @@ describe("door codes", () => {
   it("round-trips a ticket ID through a URL-safe code naming its key", () => {
     const ticketId = generateTicketId();
     const code = signDoorCode(ticketId, SECRET);
-    expect(code).toMatch(/^ZYS-[0-9A-Z]+-[0-9A-Z]{6}\.1[A-Za-z0-9_-]{22}$/);
+    expect(code).toMatch(/^ZYS-[0-9A-Z]+-[0-9A-Z]{6}\.1[A-Za-z0-9_-]{86}$/);
     expect(encodeURIComponent(code)).toBe(code);
     expect(verifyDoorCode(code, SECRET)).toBe(ticketId);
+  });
+
+  it("can be checked with the public key alone, as a door does offline", async () => {
+    const code = signDoorCode("ZYS-ABC-123456", SECRET);
+    const [key] = doorPublicKeys(SECRET);
+    expect(key?.id).toBe("1");
+    const publicKey = Buffer.from(key?.publicKey ?? "", "base64url");
+    const signature = Buffer.from(code.slice(code.indexOf(".") + 2), "base64url");
+    expect(await verifyAsync(signature, Buffer.from("door:ZYS-ABC-123456"), publicKey)).toBe(true);
+    expect(await verifyAsync(signature, Buffer.from("door:ZYS-ABC-123457"), publicKey)).toBe(false);
+    // Another secret, another key: nothing about the key pair is fixed in the code.
+    expect(doorPublicKeys(OTHER_SECRET)[0]?.publicKey).not.toBe(key?.publicKey);
+  });
+
+  it("still admits the HMAC codes of tickets sent before the Ed25519 ones", () => {
+    const hmacCode = signToken("door", "ZYS-ABC-123456", SECRET, /^[0-9A-Z-]+$/);
+    expect(hmacCode).toMatch(/\.1[A-Za-z0-9_-]{22}$/);
+    expect(verifyDoorCode(hmacCode, SECRET)).toBe("ZYS-ABC-123456");
+    expect(verifyDoorCode(signToken("door", "ZYS-ABC-123456", OTHER_SECRET, /^[0-9A-Z-]+$/), SECRET)).toBeNull();
   });
 
   it("still admits the codes of tickets sent before the split", () => {

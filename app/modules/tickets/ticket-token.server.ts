@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, createPrivateKey, createPublicKey, hkdfSync, type KeyObject, sign, timingSafeEqual, verify } from "node:crypto";
 import type { KeyPurpose } from "~/key-generations";
 import { keyringFor } from "~/keys.server";
 
@@ -69,14 +69,72 @@ export function verifyToken(purpose: KeyPurpose, token: string, secret: string, 
   return null;
 }
 
-/** The door code of a ticket: what the QR code carries. */
-export function signDoorCode(ticketId: string, secret: string): string {
-  return signToken("door", ticketId, secret, TICKET_ID_CHARS);
+// The door code is signed with Ed25519, not an HMAC, so that a door can check it with only the
+// public key: offline, a ticket issued after the door downloaded its list still scans green
+// (docs/decisions/019-offline-door.md). The private key of each "door" generation is derived
+// from that generation's key, so it is kept, backed up and rotated exactly like the others.
+// The signature is 64 bytes (86 characters): the QR code grows from about 45 to 108 characters,
+// still a small code (version 7) that a cheap phone camera reads at arm's length.
+const ED25519_SIGNATURE_LENGTH = 86;
+const ED25519_CHARS = /^[A-Za-z0-9_-]{86}$/;
+// PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410), the form Node's crypto imports.
+const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
+const DOOR_MESSAGE = "door:";
+
+type DoorKeyPair = { privateKey: KeyObject; publicKey: KeyObject; raw: string };
+const doorKeyPairs = new Map<Buffer, DoorKeyPair>();
+
+/** The Ed25519 key pair of one generation of the door key (cached: keyrings keep their Buffers). */
+function doorKeyPair(doorKey: Buffer): DoorKeyPair {
+  let pair = doorKeyPairs.get(doorKey);
+  if (!pair) {
+    const seed = Buffer.from(hkdfSync("sha256", doorKey, "", "ed25519 door code", 32));
+    const privateKey = createPrivateKey({ key: Buffer.concat([ED25519_PKCS8_PREFIX, seed]), format: "der", type: "pkcs8" });
+    const publicKey = createPublicKey(privateKey);
+    pair = { privateKey, publicKey, raw: publicKey.export({ format: "jwk" }).x ?? "" };
+    doorKeyPairs.set(doorKey, pair);
+  }
+  return pair;
 }
 
-/** The ticket ID a door code was issued for, also for the first tickets' codes (ticket:v1); null when forged. */
+/** The door code of a ticket, what the QR code carries: "<ticket ID>.<key id><Ed25519 signature>". */
+export function signDoorCode(ticketId: string, secret: string): string {
+  if (!TICKET_ID_CHARS.test(ticketId)) throw new Error(`cannot sign ${JSON.stringify(ticketId)} for door`);
+  const { id, key } = keyringFor(secret).current("door");
+  const signature = sign(null, Buffer.from(DOOR_MESSAGE + ticketId), doorKeyPair(key).privateKey);
+  return `${ticketId}.${id}${signature.toString("base64url")}`;
+}
+
+/**
+ * The ticket ID a door code was issued for; null when forged. Accepts the Ed25519 codes and,
+ * for tickets already sent, the HMAC codes before them (with a key id, and the first tickets'
+ * ticket:v1 ones).
+ */
 export function verifyDoorCode(code: string, secret: string): string | null {
-  return verifyToken("door", code, secret, TICKET_ID_CHARS, "ticket:v1:");
+  if (typeof code !== "string") return null;
+  const dot = code.lastIndexOf(".");
+  const signed = code.slice(dot + 1);
+  if (dot < 1 || signed.length !== ED25519_SIGNATURE_LENGTH + 1) return verifyToken("door", code, secret, TICKET_ID_CHARS, "ticket:v1:");
+  const ticketId = code.slice(0, dot);
+  const signature = signed.slice(1);
+  if (!TICKET_ID_CHARS.test(ticketId) || !ED25519_CHARS.test(signature)) return null;
+  const key = keyringFor(secret).byId("door", signed[0] ?? "");
+  const bytes = Buffer.from(signature, "base64url");
+  // Stray trailing bits decode too: only the one canonical spelling is accepted.
+  if (!key || bytes.length !== 64 || bytes.toString("base64url") !== signature) return null;
+  return verify(null, Buffer.from(DOOR_MESSAGE + ticketId), doorKeyPair(key).publicKey, bytes) ? ticketId : null;
+}
+
+/** The public keys a door needs to check codes offline: every accepted generation, the signing one first. */
+export function doorPublicKeys(secret: string): { id: string; publicKey: string }[] {
+  const ring = keyringFor(secret);
+  const ids = [ring.current("door").id, ...Array.from({ length: 35 }, (_, i) => (i + 1).toString(36))];
+  const keys: { id: string; publicKey: string }[] = [];
+  for (const id of new Set(ids)) {
+    const key = ring.byId("door", id);
+    if (key) keys.push({ id, publicKey: doorKeyPair(key).raw });
+  }
+  return keys;
 }
 
 /** The self-service token of one registration (its id), for the person's own e-mail only. */
