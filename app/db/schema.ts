@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { DOOR_NAME_MAX } from "./door-name";
 import { editions } from "./editions-schema";
 import { normalizeEmail } from "./email";
 import { personColumns } from "./person-columns";
@@ -340,9 +341,6 @@ export const login_attempts = pgTable(
   },
   (t) => [index("login_attempts_email_idx").on(t.email, t.created_at), index("login_attempts_ip_idx").on(t.ip, t.created_at)],
 );
-
-/** The longest name a door's device may be given ('Main gate', 'VIP entrance'). */
-export const DOOR_NAME_MAX = 60;
 
 // THE check-in of each attendee (the unique index on attendee_id): the first one, whichever door
 // it came from. `door` is the name staff gave the device ('' when unnamed or without JavaScript);
