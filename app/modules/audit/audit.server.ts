@@ -89,6 +89,7 @@ const ACTION_LABELS: Record<string, string> = {
   "reminders.auto": "Sent the automatic reminder",
   "checkin.create": "Checked an attendee in",
   "checkin.undo": "Undid a check-in",
+  "checkin.conflict": "Recorded a ticket let in at two doors",
   "settings.update": "Changed the event settings",
   "personal-data.purge": "Deleted personal data after the event",
   "held.confirm": "Confirmed a held registration",

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { searchText } from "~/db/text";
+import { UUID_PATTERN } from "~/db/uuid";
 import type { Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { logger } from "~/logger.server";
@@ -20,6 +21,8 @@ import {
   searchAtDoor,
   undoCheckIn,
 } from "./checkin.server";
+import { doorCounts, listDoorConflicts } from "./door-sync.server";
+import { doorNameSchema } from "./door-sync-schema";
 import { countDoorSearch } from "./search-limit.server";
 import { MIN_SEARCH_LENGTH } from "./search-rules";
 
@@ -40,6 +43,14 @@ const checkInFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("undo"), id: field(100) }),
 ]);
 
+// With JavaScript the door screen adds its device's door name and its own id of the check-in
+// (hidden inputs); a plain form sends neither. An id that is not one is left out, not refused:
+// the check-in itself is what matters at the door.
+const originSchema = z.object({
+  door: doorNameSchema.optional().catch(undefined),
+  client_id: z.string().regex(UUID_PATTERN).optional().catch(undefined),
+});
+
 export const SEARCH_MESSAGES = {
   tooShort: messageKey("door:search.tooShort", { count: MIN_SEARCH_LENGTH }),
   tooMany: (retryAfterMs: number) => messageKey("door:search.tooMany", { count: Math.max(1, Math.ceil(retryAfterMs / 1000)) }),
@@ -54,10 +65,13 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
   const undoId = url.searchParams.get(UNDO_PARAM);
   const searching = doorQuery(q).length >= MIN_SEARCH_LENGTH;
   const allowance = searching ? await countDoorSearch(db, actor.id, new Date()) : { allowed: true as const };
-  const [settings, checkedIn, matches] = await Promise.all([
+  const [settings, checkedIn, matches, doors, conflicts] = await Promise.all([
     getSettings(db),
     countCheckedIn(db),
     searching && allowance.allowed ? searchAtDoor(db, q) : Promise.resolve([]),
+    doorCounts(db),
+    // The latest few tickets let in at two doors, for the door screen to warn about.
+    listDoorConflicts(db, 5),
   ]);
   const searchError =
     q.trim() === ""
@@ -75,6 +89,8 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
     matches,
     searchError,
     undo: undo ? { id: undo.id, full_name: undo.full_name } : null,
+    doors,
+    conflicts,
   };
   return allowance.allowed
     ? page
@@ -89,6 +105,8 @@ export async function checkInAction(db: Db, actor: AuditActor, formData: FormDat
   const parsed = checkInFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data("Unknown action", { status: 400 });
   const form = parsed.data;
+  const { door, client_id } = originSchema.parse(Object.fromEntries(formData));
+  const origin = { door, clientId: client_id };
   try {
     if (form.intent === "undo") {
       const undone = await undoCheckIn(db, actor, form.id);
@@ -98,10 +116,10 @@ export async function checkInAction(db: Db, actor: AuditActor, formData: FormDat
     }
     const outcome: CheckInOutcome =
       form.intent === "scan"
-        ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret, language)
+        ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret, language, origin)
         : form.intent === "ticket"
-          ? await checkInByTicketId(db, actor, form.ticket_id, language)
-          : await checkInById(db, actor, form.id);
+          ? await checkInByTicketId(db, actor, form.ticket_id, language, origin)
+          : await checkInById(db, actor, form.id, origin);
     return data({ outcome, at: Date.now() });
   } catch (error) {
     logger().error({ err: error, intent: form.intent }, "check-in failed");

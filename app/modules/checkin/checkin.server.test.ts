@@ -192,6 +192,24 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     expect(actions.sort()).toEqual(["checkin.create", "checkin.create", "checkin.undo"]);
   });
 
+  it("records the door and the device's id of an online check-in, and names the door when it is scanned again", async () => {
+    const { db } = database;
+    const attendee = await createAttendee(db);
+    const token = signDoorCode(attendee.ticket_id, SECRET);
+    const clientId = crypto.randomUUID();
+    expect(await checkInByScan(db, door, token, SECRET, "en", { door: "Main gate", clientId })).toMatchObject({ status: "checked-in" });
+    const [row] = await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id));
+    expect(row).toMatchObject({ door: "Main gate", client_id: clientId });
+    const again = await checkInByTicketId(db, other, attendee.ticket_id, "en", { door: "VIP entrance", clientId: crypto.randomUUID() });
+    expect(english(again.message)).toMatch(/^Already checked in at Main gate at \d\d:\d\d by Bala at the door$/);
+    // The same device id again (a retried request) is the same answer as a second scan, and changes nothing.
+    expect(await checkInById(db, door, attendee.id, { door: "Main gate", clientId })).toMatchObject({ status: "already" });
+    const other2 = await createAttendee(db);
+    expect(await checkInById(db, door, other2.id, { clientId })).toMatchObject({ status: "already" });
+    expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, other2.id))).toEqual([]);
+    expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toEqual([row]);
+  });
+
   it("two phones scanning one ticket at the same moment check it in once", async () => {
     const { db } = database;
     const attendee = await createAttendee(db);

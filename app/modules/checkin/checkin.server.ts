@@ -1,6 +1,6 @@
 import { and, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { admin_users, attendees, check_ins } from "~/db/schema";
+import { admin_users, attendees, check_in_conflicts, check_ins } from "~/db/schema";
 import { foldApostrophes, searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
@@ -12,14 +12,22 @@ import { findCancelledTicket } from "~/modules/tickets/cancel.server";
 import { readTicketId } from "~/modules/tickets/ticket-id";
 import { extractDoorCode, verifyDoorCode } from "~/modules/tickets/ticket-token.server";
 import { lagosClock } from "~/ui/date-time";
+import type { CHECK_IN_METHODS } from "./door-sync-schema";
 import { MIN_SEARCH_LENGTH } from "./search-rules";
 
 // Checking attendees in at the door. Each attendee is checked in once: the unique index
 // on check_ins.attendee_id decides, so two phones scanning one ticket at the same moment
 // check it in once and the second sees who did it. Every check-in and undo is audited.
+// A door that was offline may have let someone in a second time: door-sync.server.ts.
 
-type DoorAttendee = { id: string; full_name: string; organization: string; position: string; state: string; ticket_id: string };
-type CheckInMethod = "scan" | "ticket-id" | "search";
+export type DoorAttendee = { id: string; full_name: string; organization: string; position: string; state: string; ticket_id: string };
+export type CheckInMethod = (typeof CHECK_IN_METHODS)[number];
+
+/**
+ * Where a check-in comes from: the name staff gave the door's device ('' when unnamed or
+ * without JavaScript) and the device's own id for it (a retried request finds it again).
+ */
+export type CheckInOrigin = { door?: string; clientId?: string };
 
 /** A real ticket one character away from a typed one: offered, never checked in unasked. */
 export type TicketSuggestion = { ticket_id: string; full_name: string };
@@ -28,6 +36,10 @@ export type CheckInOutcome =
   | { status: "checked-in"; attendee: DoorAttendee; message: string }
   | { status: "already"; attendee: DoorAttendee; message: string }
   | { status: "refused"; message: string; suggestions?: TicketSuggestion[] };
+
+export type CheckInRefusal = Extract<CheckInOutcome, { status: "refused" }>;
+/** A ticket looked up at the door: its current attendee, or why it does not admit. */
+export type TicketLookup = { attendee: DoorAttendee; refusal?: never } | { attendee?: never; refusal: CheckInRefusal };
 
 export const CHECKIN_MESSAGES = {
   // Catalogue keys (the door speaks the volunteer's language): the screen and the toasts translate them.
@@ -38,8 +50,12 @@ export const CHECKIN_MESSAGES = {
   pastEdition: (edition: string, date: string) => messageKey("door:checkin.pastEdition", { edition, date }),
   unknownTicketId: (ticketId: string) => messageKey("door:checkin.unknownTicketId", { ticketId }),
   checkedIn: (name: string) => messageKey("door:checkin.checkedIn", { name }),
-  already: (at: Date, by: string | null) =>
-    by ? messageKey("door:checkin.alreadyBy", { time: lagosClock(at), by }) : messageKey("door:checkin.already", { time: lagosClock(at) }),
+  // The door is named once doors have names: the volunteer knows where to look.
+  already: (at: Date, by: string | null, door = "") => {
+    const time = lagosClock(at);
+    if (door) return by ? messageKey("door:checkin.alreadyAtBy", { time, door, by }) : messageKey("door:checkin.alreadyAt", { time, door });
+    return by ? messageKey("door:checkin.alreadyBy", { time, by }) : messageKey("door:checkin.already", { time });
+  },
   undone: (name: string) => messageKey("door:checkin.undone", { name }),
   notCheckedIn: "door:checkin.notCheckedIn",
 } as const;
@@ -60,12 +76,19 @@ export async function checkInByScan(
   scanned: string,
   secret: string,
   language: Language = DEFAULT_LANGUAGE,
+  origin: CheckInOrigin = {},
 ): Promise<CheckInOutcome> {
+  const found = await findScannedTicket(db, scanned, secret, language);
+  return found.attendee ? checkIn(db, actor, found.attendee, "scan", origin) : found.refusal;
+}
+
+/** The attendee a scanned QR code admits: the code verified, then its ticket's current registration. */
+export async function findScannedTicket(db: DbOrTx, scanned: string, secret: string, language: Language): Promise<TicketLookup> {
   const ticketId = verifyDoorCode(extractDoorCode(scanned), secret);
-  if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.forged };
+  if (!ticketId) return { refusal: { status: "refused", message: CHECKIN_MESSAGES.forged } };
   const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
-  if (!attendee) return (await refusePast(db, ticketId, language)) ?? refuseMissing(db, ticketId, CHECKIN_MESSAGES.deleted);
-  return checkIn(db, actor, attendee, "scan");
+  if (attendee) return { attendee };
+  return { refusal: (await refusePast(db, ticketId, language)) ?? (await refuseMissing(db, ticketId, CHECKIN_MESSAGES.deleted)) };
 }
 
 /**
@@ -78,56 +101,92 @@ export async function checkInByTicketId(
   actor: AuditActor,
   typed: string,
   language: Language = DEFAULT_LANGUAGE,
+  origin: CheckInOrigin = {},
 ): Promise<CheckInOutcome> {
+  const found = await findTypedTicket(db, typed, language, { suggest: true });
+  return found.attendee ? checkIn(db, actor, found.attendee, "ticket-id", origin) : found.refusal;
+}
+
+/**
+ * The attendee of a typed ticket ID (or one the door's list found). `suggest`: a refusal offers
+ * the real IDs one character away, for a volunteer at the screen; a synced check-in has nobody to ask.
+ */
+export async function findTypedTicket(db: DbOrTx, typed: string, language: Language, options: { suggest: boolean }): Promise<TicketLookup> {
   const ticketId = readTicketId(typed);
-  if (!ticketId) return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(typed.trim()) };
+  if (!ticketId) return { refusal: { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(typed.trim()) } };
   const [attendee] = await db.select(doorColumns).from(attendees).where(eq(attendees.ticket_id, ticketId)).limit(1);
-  if (attendee) return checkIn(db, actor, attendee, "ticket-id");
+  if (attendee) return { attendee };
   const past = await refusePast(db, ticketId, language);
-  if (past) return past;
+  if (past) return { refusal: past };
   const cancelled = await findCancelledTicket(db, ticketId);
-  if (cancelled) return { status: "refused", message: CHECKIN_MESSAGES.cancelled(cancelled.full_name) };
-  const suggestions = await ticketsOneAway(db, ticketId);
-  return { status: "refused", message: CHECKIN_MESSAGES.unknownTicketId(ticketId), ...(suggestions.length > 0 ? { suggestions } : {}) };
+  if (cancelled) return { refusal: { status: "refused", message: CHECKIN_MESSAGES.cancelled(cancelled.full_name) } };
+  const suggestions = options.suggest ? await ticketsOneAway(db, ticketId) : [];
+  const message = CHECKIN_MESSAGES.unknownTicketId(ticketId);
+  return { refusal: { status: "refused", message, ...(suggestions.length > 0 ? { suggestions } : {}) } };
 }
 
 /** A ticket of an earlier edition: refused with its edition's name and date. */
-async function refusePast(db: DbOrTx, ticketId: string, language: Language): Promise<CheckInOutcome | undefined> {
+async function refusePast(db: DbOrTx, ticketId: string, language: Language): Promise<CheckInRefusal | undefined> {
   const past = await findPastTicket(db, ticketId, language);
   return past ? { status: "refused", message: CHECKIN_MESSAGES.pastEdition(past.name, past.date) } : undefined;
 }
 
 /** A ticket with no registration: cancelled by its holder (said so), or never there / deleted. */
-async function refuseMissing(db: DbOrTx, ticketId: string, otherwise: string): Promise<CheckInOutcome> {
+async function refuseMissing(db: DbOrTx, ticketId: string, otherwise: string): Promise<CheckInRefusal> {
   const cancelled = ticketId ? await findCancelledTicket(db, ticketId) : undefined;
   return { status: "refused", message: cancelled ? CHECKIN_MESSAGES.cancelled(cancelled.full_name) : otherwise };
 }
 
 /** An attendee found by search at the door. */
-export async function checkInById(db: DbOrTx, actor: AuditActor, attendeeId: string): Promise<CheckInOutcome> {
+export async function checkInById(db: DbOrTx, actor: AuditActor, attendeeId: string, origin: CheckInOrigin = {}): Promise<CheckInOutcome> {
   const [attendee] = isUuid(attendeeId) ? await db.select(doorColumns).from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
   if (!attendee) return { status: "refused", message: CHECKIN_MESSAGES.deleted };
-  return checkIn(db, actor, attendee, "search");
+  return checkIn(db, actor, attendee, "search", origin);
 }
 
-async function checkIn(db: DbOrTx, actor: AuditActor, attendee: DoorAttendee, method: CheckInMethod): Promise<CheckInOutcome> {
+async function checkIn(
+  db: DbOrTx,
+  actor: AuditActor,
+  attendee: DoorAttendee,
+  method: CheckInMethod,
+  origin: CheckInOrigin,
+): Promise<CheckInOutcome> {
+  const door = origin.door ?? "";
+  const clientId = origin.clientId && isUuid(origin.clientId) ? origin.clientId : null;
   return db.transaction(async (tx) => {
-    const [inserted] = await tx
-      .insert(check_ins)
-      .values({ attendee_id: attendee.id, checked_in_by: actor.id, method })
-      .onConflictDoNothing({ target: check_ins.attendee_id })
-      .returning({ id: check_ins.id });
+    // A device id already recorded (the request retried, or synced first): answered like a second scan.
+    const reused = clientId !== null && (await isClientIdRecorded(tx, clientId));
+    // No target: either unique key (the attendee's, the device id's) means it was recorded before.
+    const [inserted] = reused
+      ? []
+      : await tx
+          .insert(check_ins)
+          .values({ attendee_id: attendee.id, checked_in_by: actor.id, method, door, client_id: clientId })
+          .onConflictDoNothing()
+          .returning({ id: check_ins.id });
     if (inserted) {
-      await recordAudit(tx, actor, { action: "checkin.create", entity: "attendee", entityId: attendee.id, details: { method } });
+      const details = door ? { method, door } : { method };
+      await recordAudit(tx, actor, { action: "checkin.create", entity: "attendee", entityId: attendee.id, details });
       return { status: "checked-in", attendee, message: CHECKIN_MESSAGES.checkedIn(attendee.full_name) };
     }
     const [existing] = await tx
-      .select({ at: check_ins.created_at, by: admin_users.name })
+      .select({ at: check_ins.created_at, by: admin_users.name, door: check_ins.door })
       .from(check_ins)
       .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
       .where(eq(check_ins.attendee_id, attendee.id));
-    return { status: "already", attendee, message: CHECKIN_MESSAGES.already(existing?.at ?? new Date(), existing?.by ?? null) };
+    const message = CHECKIN_MESSAGES.already(existing?.at ?? new Date(), existing?.by ?? null, existing?.door);
+    return { status: "already", attendee, message };
   });
+}
+
+/** Is this device id of a check-in recorded, as THE check-in or as a second admission? */
+export async function isClientIdRecorded(db: DbOrTx, clientId: string): Promise<boolean> {
+  const rows = await db.execute(sql`
+    select 1 from ${check_ins} where ${check_ins.client_id} = ${clientId}
+    union all
+    select 1 from ${check_in_conflicts} where ${check_in_conflicts.id} = ${clientId}
+    limit 1`);
+  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
 /** Takes a check-in back (a wrong person let in by mistake); null when there was none. */

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { DOOR_SYNC_MAX_ITEMS, doorSyncSchema } from "./door-sync-schema";
+
+const item = (overrides: Record<string, unknown> = {}) => ({
+  id: "0b6c1f9e-2a5d-4c7e-9f1a-3b2d4e5f6a7b",
+  ticket: "ZYS-MDO1I0KD-O0I1AB",
+  method: "ticket-id",
+  at: "2026-11-21T09:02:00.000Z",
+  ...overrides,
+});
+
+describe("the door sync's request", () => {
+  it("cleans the door name: control characters dropped, trimmed, at most 60 characters", () => {
+    expect(doorSyncSchema.parse({ door: "  Main\u0000 gate\u202e \n", checkIns: [] }).door).toBe("Main gate");
+    expect(doorSyncSchema.parse({ checkIns: [] }).door).toBe("");
+    expect(doorSyncSchema.parse({ door: `  ${"ƙ".repeat(60)}  `, checkIns: [] }).door).toHaveLength(60);
+    expect(doorSyncSchema.safeParse({ door: "x".repeat(61), checkIns: [] }).success).toBe(false);
+  });
+
+  it(`takes ${DOOR_SYNC_MAX_ITEMS} check-ins at most, each with a uuid, a ticket, a known method and an ISO time`, () => {
+    expect(doorSyncSchema.safeParse({ door: "A", checkIns: Array(DOOR_SYNC_MAX_ITEMS).fill(item()) }).success).toBe(true);
+    expect(doorSyncSchema.safeParse({ door: "A", checkIns: Array(DOOR_SYNC_MAX_ITEMS + 1).fill(item()) }).success).toBe(false);
+    expect(doorSyncSchema.safeParse({ checkIns: [item({ at: "2026-11-21T10:02:00+01:00" })] }).success).toBe(true);
+    for (const bad of [
+      { id: "not-a-uuid" },
+      { ticket: "" },
+      { ticket: "x".repeat(501) },
+      { method: "guess" },
+      { at: "yesterday" },
+      { at: 1_795_000_000_000 },
+    ])
+      expect(doorSyncSchema.safeParse({ checkIns: [item(bad)] }).success, JSON.stringify(bad)).toBe(false);
+    expect(doorSyncSchema.safeParse({ door: "A" }).success).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import { z } from "zod";
+import { DOOR_NAME_MAX } from "~/db/door-name";
+import { searchText } from "~/db/text";
+import { UUID_PATTERN } from "~/db/uuid";
+
+// What a door's device sends when it syncs the check-ins it recorded (offline, or online with
+// JavaScript): shared by the sync route and the browser side that builds the request.
+
+/** A sync carries at most this many check-ins: a door's busiest hour offline, and a bounded request. */
+export const DOOR_SYNC_MAX_ITEMS = 500;
+
+export const CHECK_IN_METHODS = ["scan", "ticket-id", "search"] as const;
+
+/**
+ * The device's door name as stored: control characters dropped (a name is typed once on a
+ * phone, never refused for a stray character), NFC, trimmed, at most DOOR_NAME_MAX characters.
+ */
+export const doorNameSchema = z
+  .string()
+  .transform((s) => searchText(s, "").trim())
+  .pipe(z.string().max(DOOR_NAME_MAX));
+
+export const doorCheckInSchema = z.object({
+  id: z.string().regex(UUID_PATTERN),
+  // A scanned QR text (a door code, or a ticket page URL) or a ticket ID as typed or found.
+  ticket: z.string().min(1).max(500),
+  method: z.enum(CHECK_IN_METHODS),
+  // The device's clock: the server clamps it (door-sync.server.ts).
+  at: z.iso.datetime({ offset: true }),
+});
+
+export const doorSyncSchema = z.object({
+  door: doorNameSchema.default(""),
+  checkIns: z.array(doorCheckInSchema).max(DOOR_SYNC_MAX_ITEMS),
+});
+
+export type DoorCheckIn = z.infer<typeof doorCheckInSchema>;
+export type DoorSyncRequest = z.infer<typeof doorSyncSchema>;

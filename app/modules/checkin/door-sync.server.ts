@@ -1,0 +1,197 @@
+import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { attendees, check_in_conflicts, check_ins } from "~/db/schema";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { type DoorAttendee, findScannedTicket, findTypedTicket } from "./checkin.server";
+import type { DoorCheckIn } from "./door-sync-schema";
+
+// Check-ins a door recorded on its own (offline, from its downloaded list) arrive here in
+// batches, each with the device's id. Merging is idempotent: an id already recorded changes
+// nothing, however often or however concurrently it is sent (the unique keys decide, not a read).
+// A ticket admitted at two doors that could not see each other is kept twice: the first
+// admission is THE check-in (check_ins), the other a conflict (check_in_conflicts) for
+// organisers to look into. A second scan at the same door is just a double scan: nothing new.
+
+export type DoorSyncResult = {
+  id: string;
+  status: "applied" | "duplicate" | "conflict" | "refused";
+  /** A catalogue key (CHECKIN_MESSAGES), for "refused". */
+  message?: string;
+};
+
+/** A device's clock may be wrong, and a queue may be old: times are kept within this window. */
+const OLDEST_ACCEPTED_MS = 7 * 24 * 3_600_000;
+
+/** The device's time of a check-in, never in the future nor more than a week back. */
+function clampTime(at: string, now: Date): Date {
+  const time = new Date(at).getTime();
+  const oldest = now.getTime() - OLDEST_ACCEPTED_MS;
+  return new Date(Number.isNaN(time) ? now.getTime() : Math.min(now.getTime(), Math.max(oldest, time)));
+}
+
+/** Merges a door's check-ins, in order; one answer per item, in the same order. */
+export async function applyDoorCheckIns(
+  db: Db,
+  actor: AuditActor,
+  door: string,
+  items: DoorCheckIn[],
+  secret: string,
+  now = new Date(),
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<DoorSyncResult[]> {
+  // A device re-sends its whole queue until it hears back: most of a retry is known ids, found in one query.
+  const recorded = await recordedIds(
+    db,
+    items.map((item) => item.id.toLowerCase()),
+  );
+  const results: DoorSyncResult[] = [];
+  for (const item of items) {
+    const id = item.id.toLowerCase();
+    if (recorded.has(id)) {
+      results.push({ id: item.id, status: "duplicate" });
+      continue;
+    }
+    const found =
+      item.method === "scan"
+        ? await findScannedTicket(db, item.ticket, secret, language)
+        : await findTypedTicket(db, item.ticket, language, { suggest: false });
+    if (!found.attendee) {
+      results.push({ id: item.id, status: "refused", message: found.refusal.message });
+      continue;
+    }
+    const status = await mergeCheckIn(db, actor, found.attendee, { ...item, id, door, at: clampTime(item.at, now) }, now);
+    results.push({ id: item.id, status });
+    recorded.add(id);
+  }
+  return results;
+}
+
+/** Which of these device ids are recorded already, as a check-in or as a conflict. */
+async function recordedIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const [inCheckIns, inConflicts] = await Promise.all([
+    db.select({ id: check_ins.client_id }).from(check_ins).where(inArray(check_ins.client_id, ids)),
+    db.select({ id: check_in_conflicts.id }).from(check_in_conflicts).where(inArray(check_in_conflicts.id, ids)),
+  ]);
+  return new Set([...inCheckIns, ...inConflicts].map((r) => r.id ?? ""));
+}
+
+type Arrival = { id: string; door: string; method: DoorCheckIn["method"]; at: Date };
+
+async function mergeCheckIn(db: Db, actor: AuditActor, attendee: DoorAttendee, arrival: Arrival, now: Date) {
+  return db.transaction(async (tx): Promise<DoorSyncResult["status"]> => {
+    const row = {
+      attendee_id: attendee.id,
+      door: arrival.door,
+      method: arrival.method,
+      checked_in_by: actor.id,
+    };
+    // No target: the attendee's key (checked in already) and the device id's key (sent before) both stop it.
+    const [inserted] = await tx
+      .insert(check_ins)
+      .values({ ...row, client_id: arrival.id, created_at: arrival.at })
+      .onConflictDoNothing()
+      .returning({ id: check_ins.id });
+    const details = { method: arrival.method, door: arrival.door, offline: true };
+    if (inserted) {
+      await recordAudit(tx, actor, { action: "checkin.create", entity: "attendee", entityId: attendee.id, details });
+      return "applied";
+    }
+    // Every writer of this attendee's admissions waits here, so what follows sees them all.
+    const [winner] = await tx.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id)).for("update");
+    if (!winner || winner.client_id === arrival.id) return "duplicate";
+    const doors = await tx
+      .select({ door: check_in_conflicts.door, id: check_in_conflicts.id })
+      .from(check_in_conflicts)
+      .where(eq(check_in_conflicts.attendee_id, attendee.id));
+    if (doors.some((c) => c.id === arrival.id)) return "duplicate";
+    // Scanned twice at one door: one admission, not two doors letting the same ticket in.
+    if (winner.door === arrival.door || doors.some((c) => c.door === arrival.door)) return "duplicate";
+    const first = arrival.at < winner.created_at ? "arrival" : "existing";
+    if (first === "arrival") {
+      // The first admission wins: the one held so far becomes the second, the arrival THE check-in.
+      // A check-in made online without JavaScript has no device id: its own row id stands in.
+      await tx
+        .insert(check_in_conflicts)
+        .values({
+          id: winner.client_id ?? winner.id,
+          attendee_id: attendee.id,
+          door: winner.door,
+          checked_in_at: winner.created_at,
+          checked_in_by: winner.checked_in_by,
+          method: winner.method,
+          received_at: now,
+        })
+        .onConflictDoNothing();
+      await tx
+        .update(check_ins)
+        .set({ ...row, client_id: arrival.id, created_at: arrival.at })
+        .where(eq(check_ins.id, winner.id));
+    } else {
+      const [kept] = await tx
+        .insert(check_in_conflicts)
+        .values({ ...row, id: arrival.id, checked_in_at: arrival.at, received_at: now })
+        .onConflictDoNothing()
+        .returning({ id: check_in_conflicts.id });
+      // The id is another attendee's second admission: a device that reused an id, told it is known.
+      if (!kept) return "duplicate";
+    }
+    await recordAudit(tx, actor, {
+      action: "checkin.conflict",
+      entity: "attendee",
+      entityId: attendee.id,
+      details: { ...details, otherDoor: winner.door, first: first === "arrival" ? arrival.door : winner.door },
+    });
+    return "conflict";
+  });
+}
+
+/** Check-ins per door, most first; the unnamed door ('') last. */
+export async function doorCounts(db: DbOrTx): Promise<{ door: string; count: number }[]> {
+  const n = count();
+  return db
+    .select({ door: check_ins.door, count: n })
+    .from(check_ins)
+    .groupBy(check_ins.door)
+    .orderBy(sql`${check_ins.door} = ''`, desc(n), check_ins.door);
+}
+
+export type DoorConflict = {
+  ticket_id: string;
+  full_name: string;
+  /** The earlier admission, then the later one. */
+  first: { door: string; at: Date };
+  second: { door: string; at: Date };
+};
+
+/** The tickets admitted at two doors: one row per second admission, with THE check-in; latest first. */
+export async function listDoorConflicts(db: DbOrTx, limit = 50): Promise<{ rows: DoorConflict[]; total: number }> {
+  const rows = await db
+    .select({
+      ticket_id: attendees.ticket_id,
+      full_name: attendees.full_name,
+      winnerDoor: check_ins.door,
+      winnerAt: check_ins.created_at,
+      door: check_in_conflicts.door,
+      at: check_in_conflicts.checked_in_at,
+      // The count before the limit, in the same statement.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
+    })
+    .from(check_in_conflicts)
+    .innerJoin(check_ins, eq(check_ins.attendee_id, check_in_conflicts.attendee_id))
+    .innerJoin(attendees, eq(attendees.id, check_in_conflicts.attendee_id))
+    .orderBy(desc(check_in_conflicts.checked_in_at), desc(check_in_conflicts.id))
+    .limit(limit);
+  return {
+    total: rows[0]?.total ?? 0,
+    rows: rows.map((r) => {
+      // Undo and a later check-in can leave THE check-in after its conflict: still told in order.
+      const pair = [
+        { door: r.winnerDoor, at: r.winnerAt },
+        { door: r.door, at: r.at },
+      ].sort((a, b) => a.at.getTime() - b.at.getTime()) as [DoorConflict["first"], DoorConflict["second"]];
+      return { ticket_id: r.ticket_id, full_name: r.full_name, first: pair[0], second: pair[1] };
+    }),
+  };
+}
