@@ -1,6 +1,7 @@
 import { createHmac, createPrivateKey, createPublicKey, hkdfSync, type KeyObject, sign, timingSafeEqual, verify } from "node:crypto";
 import type { KeyPurpose } from "~/key-generations";
 import { keyringFor } from "~/keys.server";
+import { doorMessage } from "./door-code";
 
 // Signed tokens: "<value>.<key id><signature>". The key id (one character) names which
 // generation of the purpose's key signed it (app/keys.server.ts), so a purpose's key can be
@@ -79,7 +80,6 @@ const ED25519_SIGNATURE_LENGTH = 86;
 const ED25519_CHARS = /^[A-Za-z0-9_-]{86}$/;
 // PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410), the form Node's crypto imports.
 const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
-const DOOR_MESSAGE = "door:";
 
 type DoorKeyPair = { privateKey: KeyObject; publicKey: KeyObject; raw: string };
 const doorKeyPairs = new Map<Buffer, DoorKeyPair>();
@@ -101,7 +101,7 @@ function doorKeyPair(doorKey: Buffer): DoorKeyPair {
 export function signDoorCode(ticketId: string, secret: string): string {
   if (!TICKET_ID_CHARS.test(ticketId)) throw new Error(`cannot sign ${JSON.stringify(ticketId)} for door`);
   const { id, key } = keyringFor(secret).current("door");
-  const signature = sign(null, Buffer.from(DOOR_MESSAGE + ticketId), doorKeyPair(key).privateKey);
+  const signature = sign(null, Buffer.from(doorMessage(ticketId)), doorKeyPair(key).privateKey);
   return `${ticketId}.${id}${signature.toString("base64url")}`;
 }
 
@@ -122,7 +122,7 @@ export function verifyDoorCode(code: string, secret: string): string | null {
   const bytes = Buffer.from(signature, "base64url");
   // Stray trailing bits decode too: only the one canonical spelling is accepted.
   if (!key || bytes.length !== 64 || bytes.toString("base64url") !== signature) return null;
-  return verify(null, Buffer.from(DOOR_MESSAGE + ticketId), doorKeyPair(key).publicKey, bytes) ? ticketId : null;
+  return verify(null, Buffer.from(doorMessage(ticketId)), doorKeyPair(key).publicKey, bytes) ? ticketId : null;
 }
 
 /** The public keys a door needs to check codes offline: every accepted generation, the signing one first. */
@@ -176,17 +176,4 @@ export function expandShortToken(short: string): string | null {
   return `${id}.${match[2]}`;
 }
 
-/**
- * The code in what a scanner read: the code itself, or a ticket page URL (…/tickets/<code>),
- * as the first tickets' QR codes and phone camera apps give it.
- */
-export function extractDoorCode(scanned: string): string {
-  const text = scanned.trim();
-  const match = /\/tickets\/([^/?#\s]+)\/?(?:[?#].*)?$/.exec(text);
-  if (!match?.[1]) return text;
-  try {
-    return decodeURIComponent(match[1]);
-  } catch {
-    return match[1];
-  }
-}
+export { extractDoorCode } from "./door-code";

@@ -1,0 +1,209 @@
+import { messageKey } from "~/i18n/message-key";
+import type { CheckInOutcome } from "../checkin.server";
+import { MIN_SEARCH_LENGTH } from "../search-rules";
+import type { DoorList } from "./door-list-types";
+import { countQueued, deleteList, enqueue, queued, readList, saveList, takeNotices } from "./door-store";
+import { type SyncRun, sendQueued } from "./door-sync";
+import { buildSnapshot, type DoorSnapshot, decideScan, decideTicketId, markLocal, offlineCounts, searchOffline } from "./offline-door";
+
+// The door's offline state in the page: the snapshot it answers from, the list's freshness, the
+// queue, and whether the network answers. One per page, shared by the route's client loader and
+// action (which fall back to it when the server cannot be reached) and the screen (which shows it).
+
+export const LIST_URL = "/admin/check-in/list";
+export const REFRESH_MS = 60_000;
+export const SYNC_TIMER_MS = 30_000;
+/** How long the door waits for the server before answering from the device. */
+export const SERVER_WAIT_MS = 6_000;
+const DOOR_NAME_KEY = "summit-door-name";
+
+export type DoorStatus = {
+  loaded: boolean;
+  /** The list is on the device: its size and when it was made. */
+  ready: { attendees: number; updatedAt: string } | null;
+  online: boolean;
+  queued: number;
+  syncing: boolean;
+  /** Check-ins the server refused after this door admitted them offline. */
+  notices: { ticket: string; message: string }[];
+  signedOut: boolean;
+};
+
+let snapshot: DoorSnapshot | undefined;
+let status: DoorStatus = { loaded: false, ready: null, online: true, queued: 0, syncing: false, notices: [], signedOut: false };
+const listeners = new Set<() => void>();
+
+function update(change: Partial<DoorStatus>) {
+  status = { ...status, ...change };
+  for (const listener of listeners) listener();
+}
+
+export const doorStatus = {
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  get: () => status,
+};
+
+export function doorName(): string {
+  try {
+    return localStorage.getItem(DOOR_NAME_KEY) ?? "";
+  } catch {
+    return "";
+  }
+}
+
+export function setDoorName(name: string) {
+  localStorage.setItem(DOOR_NAME_KEY, name.trim().slice(0, 60));
+  update({});
+}
+
+function readyOf(list: DoorList | undefined): DoorStatus["ready"] {
+  return list ? { attendees: list.attendees.length, updatedAt: list.generatedAt } : null;
+}
+
+/** The device's copy, unless the event is over (then it goes). */
+export async function loadDoor(now = Date.now()): Promise<void> {
+  const list = await readList();
+  if (list && Date.parse(list.deleteAfter) < now) {
+    await deleteList();
+    snapshot = undefined;
+  } else if (list) {
+    snapshot = buildSnapshot(list, await queued());
+  }
+  update({ loaded: true, ready: snapshot ? readyOf(list) : null, queued: await countQueued(), online: navigator.onLine });
+}
+
+/** A fresh list from the server; a session that ended takes the device's copy with it. */
+export async function refreshList(): Promise<"ok" | "offline" | "signed-out"> {
+  let response: Response;
+  try {
+    response = await fetch(LIST_URL, { credentials: "same-origin", redirect: "manual", headers: { Accept: "application/json" } });
+  } catch {
+    update({ online: false });
+    return "offline";
+  }
+  if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) {
+    await forgetList();
+    update({ signedOut: true });
+    return "signed-out";
+  }
+  if (!response.ok) return "offline";
+  const list = (await response.json()) as DoorList;
+  await saveList(list);
+  snapshot = buildSnapshot(list, await queued());
+  update({ ready: readyOf(list), online: true, signedOut: false });
+  return "ok";
+}
+
+/** At logout, when the session has ended and after the event: the list goes, the queue stays. */
+export async function forgetList(): Promise<void> {
+  snapshot = undefined;
+  await deleteList();
+  update({ ready: null });
+}
+
+let sending: Promise<SyncRun> | undefined;
+
+/** Sends what is queued (one run at a time); the answer's refusals become notices. */
+export async function syncNow(): Promise<SyncRun | undefined> {
+  if ((await countQueued()) === 0) {
+    update({ queued: 0 });
+    return undefined;
+  }
+  sending ??= (async () => {
+    update({ syncing: true });
+    try {
+      const run = await sendQueued();
+      const notices = await takeNotices();
+      update({
+        online: run.state !== "offline",
+        signedOut: run.state === "signed-out",
+        queued: await countQueued(),
+        notices: [...status.notices, ...notices.map(({ ticket, message }) => ({ ticket, message }))],
+      });
+      return run;
+    } finally {
+      update({ syncing: false });
+      sending = undefined;
+    }
+  })();
+  return sending;
+}
+
+export function setOnline(online: boolean) {
+  update({ online });
+}
+
+export function dismissNotices() {
+  update({ notices: [] });
+}
+
+/** Asks the service worker to send the queue when the network is back, even with the page closed. */
+async function requestBackgroundSync() {
+  try {
+    const registration = await navigator.serviceWorker?.ready;
+    const sync = (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync;
+    await sync?.register("door-checkins");
+  } catch {
+    // No Background Sync (Firefox, Safari): the page sends on reconnecting and on its timer.
+  }
+}
+
+export type DoorResult = { outcome: CheckInOutcome; at: number; offline?: true };
+
+/** A check-in answered by the device: the decision, and the record queued when it admits. */
+export async function checkInOffline(form: FormData, now = new Date()): Promise<DoorResult> {
+  const at = now.getTime();
+  if (!snapshot) return { outcome: { status: "refused", message: "door:offline.notReady" }, at, offline: true };
+  const intent = String(form.get("intent") ?? "");
+  const decision =
+    intent === "scan"
+      ? await decideScan(snapshot, String(form.get("code") ?? ""))
+      : intent === "ticket"
+        ? decideTicketId(snapshot, String(form.get("ticket_id") ?? ""), form.get("via") === "search" ? "search" : "ticket-id")
+        : null;
+  if (!decision) return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at, offline: true };
+  if (decision.record) {
+    const door = doorName();
+    const id = String(form.get("client_id") ?? "") || crypto.randomUUID();
+    await enqueue({ id, ticket: decision.record.ticket, method: decision.record.method, at: now.toISOString(), door });
+    markLocal(snapshot, decision.record.ticketId, now.toISOString(), door);
+    update({ queued: await countQueued() });
+    void requestBackgroundSync();
+  }
+  return { outcome: decision.outcome, at, offline: true };
+}
+
+/** An answer from the server: the device's copy learns of the check-in at once. */
+export function learnFromServer(result: DoorResult | undefined) {
+  const ticketId = result?.outcome.status === "checked-in" ? result.outcome.attendee.ticket_id : undefined;
+  if (snapshot && ticketId) markLocal(snapshot, ticketId, new Date().toISOString(), doorName());
+}
+
+/** The door page's data from the device when the server cannot be reached. */
+export function offlinePage<P extends { q: string; checkedIn: number; registered: number }>(base: P, url: URL) {
+  const q = (url.searchParams.get("q") ?? "").slice(0, 100);
+  const counts = snapshot ? offlineCounts(snapshot) : { checkedIn: base.checkedIn, registered: base.registered };
+  const tooShort = q.trim() !== "" && q.trim().length < MIN_SEARCH_LENGTH;
+  return {
+    ...base,
+    ...counts,
+    q,
+    matches: snapshot && !tooShort ? searchOffline(snapshot, q) : [],
+    searchError: tooShort ? messageKey("door:search.tooShort", { count: MIN_SEARCH_LENGTH }) : null,
+    undo: null,
+    offline: true as const,
+  };
+}
+
+/** Waits for the server, at most SERVER_WAIT_MS: a weak network is as good as none at a queue. */
+export function withinServerWait<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error("server too slow")), SERVER_WAIT_MS))]);
+}
+
+/** Whether an error means the server was not reached (not an answer such as a redirect to sign in). */
+export function unreachable(error: unknown): boolean {
+  return !(error instanceof Response) && !(typeof error === "object" && error !== null && "status" in error);
+}

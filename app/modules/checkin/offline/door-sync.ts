@@ -1,0 +1,47 @@
+import type { DoorSyncAnswer, QueuedCheckIn } from "./door-list-types";
+import { addNotices, dequeue, queued } from "./door-store";
+
+// Sending the check-ins a door queued: from the page (on reconnecting, on a timer, after each
+// check-in) and from the service worker (Background Sync, where the browser has it). Both may
+// send the same ones at once: the server applies each by its id, once.
+
+export const SYNC_URL = "/admin/check-in/sync";
+const BATCH = 500;
+
+export type SyncRun = { sent: number; conflicts: number; refused: number; state: "done" | "offline" | "signed-out" | "failed" };
+
+export async function sendQueued(fetcher: typeof fetch = fetch): Promise<SyncRun> {
+  const items = await queued();
+  const run: SyncRun = { sent: 0, conflicts: 0, refused: 0, state: "done" };
+  const byDoor = new Map<string, QueuedCheckIn[]>();
+  for (const item of items) byDoor.set(item.door, [...(byDoor.get(item.door) ?? []), item]);
+  for (const [door, all] of byDoor) {
+    for (let i = 0; i < all.length; i += BATCH) {
+      const batch = all.slice(i, i + BATCH);
+      let response: Response;
+      try {
+        response = await fetcher(SYNC_URL, {
+          method: "POST",
+          credentials: "same-origin",
+          redirect: "manual",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ door, checkIns: batch.map(({ id, ticket, method, at }) => ({ id, ticket, method, at })) }),
+        });
+      } catch {
+        return { ...run, state: "offline" };
+      }
+      if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) return { ...run, state: "signed-out" };
+      if (!response.ok) return { ...run, state: "failed" };
+      const answer = (await response.json()) as DoorSyncAnswer;
+      const refused = answer.results.filter((r) => r.status === "refused");
+      await addNotices(
+        refused.map((r) => ({ id: r.id, ticket: batch.find((b) => b.id === r.id)?.ticket ?? "", message: r.message ?? "" })),
+      );
+      await dequeue(answer.results.map((r) => r.id));
+      run.sent += answer.results.length;
+      run.conflicts += answer.results.filter((r) => r.status === "conflict").length;
+      run.refused += refused.length;
+    }
+  }
+  return run;
+}

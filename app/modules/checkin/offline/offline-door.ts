@@ -1,0 +1,203 @@
+import { messageKey } from "~/i18n/message-key";
+import { extractDoorCode } from "~/modules/tickets/door-code";
+import { readTicketId } from "~/modules/tickets/ticket-id";
+import { lagosClock } from "~/ui/date-time";
+import type { CheckInOutcome } from "../checkin.server";
+import { MIN_SEARCH_LENGTH } from "../search-rules";
+import type { DoorList, QueuedCheckIn } from "./door-list-types";
+import { checkDoorCode } from "./verify-code";
+
+// The door's answers without the server, from the list it downloaded and the check-ins it made
+// since. The rules are the server's: a ticket in the list is admitted once (amber after); a
+// cancelled one is refused; a forged code is refused. One more, only offline: a genuine code whose
+// ticket is not in the list is admitted only if the ticket was issued after the download (its ID
+// carries its issue time), since any older ticket missing from the list was cancelled, deleted,
+// erased or belongs to another edition.
+
+/** Tickets issued this long before the snapshot may still have been on their way into it. */
+export const ISSUED_MARGIN_MS = 5 * 60_000;
+
+export type OfflinePerson = {
+  ticketId: string;
+  name: string;
+  organization: string;
+  state: string;
+  checkedInAt: string | null;
+  door: string | null;
+  folded: string;
+};
+
+export type DoorSnapshot = {
+  generatedAt: number;
+  deleteAfter: number;
+  people: Map<string, OfflinePerson>;
+  /** In the list's order (by name), for the search. */
+  byName: OfflinePerson[];
+  cancelled: Set<string>;
+  keys: DoorList["keys"];
+};
+
+export type OfflineDecision = { outcome: CheckInOutcome; record?: { ticketId: string; ticket: string; method: QueuedCheckIn["method"] } };
+
+/** Lower case, no accents or hooks, one kind of apostrophe: how names are compared at the door. */
+export function foldName(text: string): string {
+  return text
+    .normalize("NFKD")
+    .replace(/\p{M}+/gu, "")
+    .replace(/[\u02BC\u2019\u2018`]/g, "'")
+    .replace(/ƙ/gi, "k")
+    .replace(/ɗ/gi, "d")
+    .replace(/ɓ/gi, "b")
+    .replace(/ƴ/gi, "y")
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** The snapshot a door works from: the downloaded list with the check-ins made here since. */
+export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = []): DoorSnapshot {
+  const people = new Map<string, OfflinePerson>();
+  const byName: OfflinePerson[] = [];
+  for (const [ticketId, name, organization, state, checkedInAt, door] of list.attendees) {
+    const person = { ticketId, name, organization, state, checkedInAt, door, folded: foldName(name) };
+    people.set(ticketId, person);
+    byName.push(person);
+  }
+  const snapshot: DoorSnapshot = {
+    generatedAt: Date.parse(list.generatedAt),
+    deleteAfter: Date.parse(list.deleteAfter),
+    people,
+    byName,
+    cancelled: new Set(list.cancelled),
+    keys: list.keys,
+  };
+  for (const item of local) markLocal(snapshot, ticketIdOf(item.ticket) ?? "", item.at, item.door);
+  return snapshot;
+}
+
+/** The ticket ID a queued check-in names (a typed ID or a code's), without checking the code. */
+function ticketIdOf(ticket: string): string | null {
+  const code = extractDoorCode(ticket);
+  const dot = code.lastIndexOf(".");
+  return readTicketId(dot > 0 ? code.slice(0, dot) : code);
+}
+
+/** A check-in made on this device, shown as the others are. */
+export function markLocal(snapshot: DoorSnapshot, ticketId: string, at: string, door: string) {
+  const person = snapshot.people.get(ticketId);
+  if (person && !person.checkedInAt) Object.assign(person, { checkedInAt: at, door });
+}
+
+/** When a ticket ID was issued, from its time part (base 36 milliseconds); null when not a generated ID. */
+export function issuedAt(ticketId: string): number | null {
+  const time = /^ZYS-([0-9A-Z]{1,12})-[0-9A-Z]{6}$/.exec(ticketId)?.[1];
+  return time ? Number.parseInt(time, 36) : null;
+}
+
+function attendeeOf(person: OfflinePerson) {
+  return {
+    id: person.ticketId,
+    full_name: person.name,
+    organization: person.organization,
+    position: "",
+    state: person.state,
+    ticket_id: person.ticketId,
+  };
+}
+
+function admit(snapshot: DoorSnapshot, ticketId: string, ticket: string, method: QueuedCheckIn["method"]): OfflineDecision {
+  if (snapshot.cancelled.has(ticketId)) return refused(messageKey("door:checkin.cancelledOffline", { ticketId }));
+  const person = snapshot.people.get(ticketId);
+  if (!person) return refused(messageKey("door:checkin.unknownTicketId", { ticketId }));
+  if (person.checkedInAt) {
+    const time = lagosClock(new Date(person.checkedInAt));
+    return {
+      outcome: {
+        status: "already",
+        attendee: attendeeOf(person),
+        message: person.door
+          ? messageKey("door:checkin.alreadyAt", { time, door: person.door })
+          : messageKey("door:checkin.already", { time }),
+      },
+    };
+  }
+  return {
+    outcome: { status: "checked-in", attendee: attendeeOf(person), message: messageKey("door:checkin.checkedIn", { name: person.name }) },
+    record: { ticketId, ticket, method },
+  };
+}
+
+function refused(message: string): OfflineDecision {
+  return { outcome: { status: "refused", message } };
+}
+
+/** A scanned QR code, offline. */
+export async function decideScan(snapshot: DoorSnapshot, scanned: string): Promise<OfflineDecision> {
+  const code = extractDoorCode(scanned);
+  const check = await checkDoorCode(code, snapshot.keys);
+  if (check.kind === "forged") return refused("door:checkin.forged");
+  const { ticketId } = check;
+  if (snapshot.people.has(ticketId) || snapshot.cancelled.has(ticketId) || check.kind === "unchecked") {
+    return admit(snapshot, ticketId, code, "scan");
+  }
+  const issued = issuedAt(ticketId);
+  if (issued === null || issued < snapshot.generatedAt - ISSUED_MARGIN_MS) {
+    return refused(messageKey("door:checkin.notOnList", { ticketId }));
+  }
+  // Genuine and newer than the list: admitted, though the door does not know the name yet.
+  const person: OfflinePerson = { ticketId, name: "", organization: "", state: "", checkedInAt: null, door: null, folded: "" };
+  snapshot.people.set(ticketId, person);
+  return {
+    outcome: { status: "checked-in", attendee: attendeeOf(person), message: messageKey("door:checkin.newTicket", { ticketId }) },
+    record: { ticketId, ticket: code, method: "scan" },
+  };
+}
+
+/** A ticket ID typed at the door (or picked from the search), offline. */
+export function decideTicketId(snapshot: DoorSnapshot, typed: string, method: "ticket-id" | "search" = "ticket-id"): OfflineDecision {
+  const ticketId = readTicketId(typed);
+  if (!ticketId) return refused(messageKey("door:checkin.unknownTicketId", { ticketId: typed.trim() }));
+  return admit(snapshot, ticketId, ticketId, method);
+}
+
+export type OfflineMatch = {
+  id: string;
+  full_name: string;
+  ticket_id: string;
+  checked_in_at: string | null;
+  checked_in_by: null;
+  door: string | null;
+};
+
+/** The door's search, offline: by name (any case, accents, apostrophes) or a whole ticket ID. */
+export function searchOffline(snapshot: DoorSnapshot, q: string, limit = 8): OfflineMatch[] {
+  const folded = foldName(q);
+  if (folded.length < MIN_SEARCH_LENGTH) return [];
+  const ticketId = readTicketId(q);
+  const found: OfflineMatch[] = [];
+  const exact = ticketId ? snapshot.people.get(ticketId) : undefined;
+  if (exact) found.push(matchOf(exact));
+  for (const person of snapshot.byName) {
+    if (found.length >= limit) break;
+    if (person !== exact && person.folded.includes(folded)) found.push(matchOf(person));
+  }
+  return found;
+}
+
+function matchOf(person: OfflinePerson): OfflineMatch {
+  return {
+    id: person.ticketId,
+    full_name: person.name,
+    ticket_id: person.ticketId,
+    checked_in_at: person.checkedInAt,
+    checked_in_by: null,
+    door: person.door,
+  };
+}
+
+/** How many of the list are in (downloaded and made here), and how many the list holds. */
+export function offlineCounts(snapshot: DoorSnapshot): { checkedIn: number; registered: number } {
+  let checkedIn = 0;
+  for (const person of snapshot.people.values()) if (person.checkedInAt) checkedIn++;
+  return { checkedIn, registered: snapshot.byName.length };
+}
