@@ -54,6 +54,8 @@ export default [
       route("operations/preview/:template", "routes/admin/email-preview.ts"),
       route("operations/badges.pdf", "routes/admin/badges.ts"),
       route("check-in", "routes/admin/check-in.tsx"),
+      route("check-in/list", "routes/admin/check-in-list.ts"),
+      route("check-in/sync", "routes/admin/check-in-sync.ts"),
       route("settings", "routes/admin/settings.tsx"),
       route("editions/new", "routes/admin/edition-new.tsx"),
       route("activity", "routes/admin/activity.tsx"),

@@ -157,6 +157,15 @@ export async function doorCounts(db: DbOrTx): Promise<{ door: string; count: num
     .orderBy(sql`${check_ins.door} = ''`, desc(n), check_ins.door);
 }
 
+/** How many second admissions are recorded (those whose ticket is still checked in, as listed). */
+export async function countDoorConflicts(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(check_in_conflicts)
+    .innerJoin(check_ins, eq(check_ins.attendee_id, check_in_conflicts.attendee_id));
+  return row?.n ?? 0;
+}
+
 export type DoorConflict = {
   ticket_id: string;
   full_name: string;
