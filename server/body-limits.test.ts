@@ -124,6 +124,29 @@ describe("body limits", () => {
     });
   });
 
+  it("let a door's longest valid sync through (500 check-ins of 500 three-byte letters), and no more", async () => {
+    const item = {
+      id: "0b6c1f9e-2a5d-4c7e-9f1a-3b2d4e5f6a7b",
+      ticket: "\uA78C".repeat(500),
+      method: "ticket-id",
+      at: new Date().toISOString(),
+    };
+    const body = JSON.stringify({ door: "\uA78C".repeat(60), checkIns: Array(500).fill(item) });
+    expect(Buffer.byteLength(body)).toBeGreaterThan(256 * 1024);
+    await withApp(async (port, read) => {
+      const response = await fetch(`http://127.0.0.1:${port}/admin/check-in/sync`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      expect(response.status).toBe(200);
+      expect(read()).toBe(Buffer.byteLength(body));
+      expect(await announce(port, "/admin/check-in/sync", "application/json", 1024 * 1024 + 1)).toBe(413);
+      // The room is the sync's own: the door's page keeps the admin forms' limit.
+      expect(await announce(port, "/admin/check-in", FORM, 256 * 1024 + 1)).toBe(413);
+    });
+  });
+
   it("let an organiser's upload through", async () => {
     await withApp(async (port) => {
       const form = new FormData();

@@ -18,6 +18,13 @@ import { isAdminPath } from "./admin-path";
 export const PUBLIC_FORM_BYTES = 32 * 1024;
 /** The admin's urlencoded forms (the longest field, a bio, is 10,000 characters) and reorders. */
 const ADMIN_FORM_BYTES = 256 * 1024;
+/**
+ * A door's sync of what it recorded offline (JSON): up to 500 check-ins whose ticket text may be
+ * 500 characters (door-sync-schema.ts); with three-byte letters that is about 810 KB. A device
+ * refused here would send the same batch again and again, so the limit holds the longest valid one.
+ */
+const DOOR_SYNC_BYTES = 1024 * 1024;
+const DOOR_SYNC_ROUTE = /^\/admin\/check-in\/sync\/?$/;
 /** The upload rules' 25 MB, plus room for the multipart boundaries and part headers. */
 const MAX_MULTIPART_BYTES = 25 * 1024 * 1024 + 64 * 1024;
 
@@ -42,7 +49,13 @@ export function bodyLimits(): RequestHandler {
       return next();
     }
     if (!/^\d+$/.test(length)) return refuse(res, 400, "Bad Request");
-    const limit = multipart ? MAX_MULTIPART_BYTES : isAdminPath(req.path) ? ADMIN_FORM_BYTES : PUBLIC_FORM_BYTES;
+    const limit = multipart
+      ? MAX_MULTIPART_BYTES
+      : DOOR_SYNC_ROUTE.test(req.path)
+        ? DOOR_SYNC_BYTES
+        : isAdminPath(req.path)
+          ? ADMIN_FORM_BYTES
+          : PUBLIC_FORM_BYTES;
     if (Number(length) > limit) return refuse(res, 413, "Payload Too Large");
     next();
   };
