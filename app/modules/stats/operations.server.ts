@@ -14,6 +14,7 @@ import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { reminderKind, sendReminderNote } from "~/modules/tickets/reminder-timing";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
 import { waitlistCounts } from "~/modules/waitlist/waitlist-admin.server";
+import { doorsOverview } from "./doors-overview.server";
 import { smsOverview } from "./sms-overview.server";
 
 // Everything the Event Operations screen shows, read fresh on every request (the screen
@@ -30,11 +31,12 @@ export async function operationsOverview(db: Db, now = new Date()) {
     mailStatus(getConfig()),
     waitlistCounts(db),
   ]);
-  const [reminders, invitations, edition, sms] = await Promise.all([
+  const [reminders, invitations, edition, sms, doors] = await Promise.all([
     reminderProgress(db, settings.event_date),
     invitationOverview(db, settings.edition_id),
     findEdition(db, settings.edition_id),
     smsOverview(db, getConfig(), settings),
+    doorsOverview(db),
   ]);
   const autoReminder = autoReminderPlan(settings, now);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
@@ -55,6 +57,8 @@ export async function operationsOverview(db: Db, now = new Date()) {
     countdown: countdown(now, settings.event_date, settings.event_time),
     concluded: passed,
     checkIn: { checkedIn, rate: registered > 0 ? Math.round((checkedIn / registered) * 100) : 0 },
+    // Check-ins per door, and tickets let in at two doors.
+    doors,
     reminderWindow: isReminderWindow(now, settings.event_date),
     reminders,
     // What Send Reminders would make now, and the dialog's words about it.

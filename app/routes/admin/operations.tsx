@@ -3,6 +3,7 @@ import { nextEditionOffer } from "~/modules/editions/edition-state.server";
 import { NextEditionNotice } from "~/modules/editions/next-edition-notice";
 import { recentSurges } from "~/modules/registration/held.server";
 import { SurgeNotice } from "~/modules/registration/surge-notice";
+import { DoorsPanel } from "~/modules/stats/doors-panel";
 import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";
 import { type OperationsConfirm, OperationsView } from "~/modules/stats/operations-view";
@@ -39,6 +40,7 @@ export default function Operations({ loaderData }: Route.ComponentProps) {
       <NextEditionNotice offer={loaderData.nextEdition} />
       <SurgeNotice surges={loaderData.surges} />
       <OperationsView overview={loaderData.overview} confirm={loaderData.confirm} preview={loaderData.preview} />
+      <DoorsPanel doors={loaderData.overview.doors} />
       <SmsPanel sms={loaderData.overview.sms} />
     </div>
   );
