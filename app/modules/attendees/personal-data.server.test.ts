@@ -1,8 +1,9 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { audit_log, check_ins, mail_outbox, reminders, waitlist } from "~/db/schema";
+import { audit_log, check_in_conflicts, check_ins, mail_outbox, reminders, waitlist } from "~/db/schema";
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { recordOptIn } from "~/modules/invitations/opt-in.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -34,7 +35,12 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     await cancelRegistration(db, signSelfServiceToken(earlier.id, SECRET), SECRET);
     const current = await createAttendee(db, { ...person, ticket_id: "ZYS-CURRENT1-QX7BBB", reason: "To learn" });
     const other = await createAttendee(db);
-    await db.insert(check_ins).values({ attendee_id: current.id, method: "scan" });
+    await db.insert(check_ins).values({ attendee_id: current.id, method: "scan", door: "Main gate" });
+    // A door that was offline let them in a second time.
+    const secondAt = new Date();
+    await db
+      .insert(check_in_conflicts)
+      .values({ id: crypto.randomUUID(), attendee_id: current.id, door: "VIP entrance", checked_in_at: secondAt, method: "search" });
     await db.insert(reminders).values({ attendee_id: current.id, event_date: "2026-12-24" });
     await db.insert(mail_outbox).values({
       to_address: person.email,
@@ -78,7 +84,8 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     const data = await exportPersonalData(db, SELF_SERVICE_ACTOR, current.id);
     expect(data?.registration).toMatchObject({ id: current.id, full_name: person.full_name, phone: person.phone, reason: "To learn" });
     expect(data?.cancelled_registrations.map((c) => c.ticket_id)).toEqual(["ZYS-EARLIER1-QX7AAA"]);
-    expect(data?.check_in).toMatchObject({ method: "scan" });
+    expect(data?.check_in).toMatchObject({ method: "scan", door: "Main gate" });
+    expect(data?.second_admissions).toEqual([{ at: secondAt, method: "search", door: "VIP entrance" }]);
     expect(data?.reminders).toEqual([expect.objectContaining({ event_date: "2026-12-24" })]);
     expect(data?.emails.map((m) => m.kind).sort()).toEqual(["cancellation", "ticket"]);
     expect(data?.waitlist).toEqual([expect.objectContaining({ id: queued?.id, status: "expired" })]);
@@ -91,6 +98,7 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     for (const needle of [person.email, person.full_name, person.phone, "ZYS-CURRENT1-QX7BBB", "ZYS-EARLIER1-QX7AAA"])
       expect(await tablesMentioning(db, needle), needle).toEqual([]);
 
+    expect(await db.select().from(check_in_conflicts).where(eq(check_in_conflicts.attendee_id, current.id))).toEqual([]);
     // The seat is free, the other attendee untouched, and the log says what happened without who.
     expect((await getSettings(db)).registered_count).toBe(registeredBefore - 1);
     expect(await tablesMentioning(db, other.email)).toContain("attendees");

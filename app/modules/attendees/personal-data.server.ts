@@ -5,6 +5,7 @@ import { isPerson, messagesToPerson, type PersonKey, personKeyOf } from "~/db/pe
 import {
   attendees,
   cancelled_registrations,
+  check_in_conflicts,
   check_ins,
   emailEquals,
   held_registrations,
@@ -123,9 +124,20 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   const waitlistEntries = await db.select().from(waitlist).where(isPerson(waitlist, person));
   const pastEditions = await db.select().from(past_registrations).where(isPerson(past_registrations, person));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
-  const [checkIn, reminderRows, mail, futureEditions] = await Promise.all([
+  const [checkIn, secondAdmissions, reminderRows, mail, futureEditions] = await Promise.all([
     registration
-      ? db.select({ at: check_ins.created_at, method: check_ins.method }).from(check_ins).where(eq(check_ins.attendee_id, registration.id))
+      ? db
+          .select({ at: check_ins.created_at, method: check_ins.method, door: check_ins.door })
+          .from(check_ins)
+          .where(eq(check_ins.attendee_id, registration.id))
+      : [],
+    // Let in again at another door that was offline: kept for organisers, so it is the person's data too.
+    registration
+      ? db
+          .select({ at: check_in_conflicts.checked_in_at, method: check_in_conflicts.method, door: check_in_conflicts.door })
+          .from(check_in_conflicts)
+          .where(eq(check_in_conflicts.attendee_id, registration.id))
+          .orderBy(check_in_conflicts.checked_in_at)
       : [],
     registration
       ? db
@@ -144,12 +156,13 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   return {
     exported_at: new Date().toISOString(),
     about:
-      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door, the reminders queued for you, every e-mail and SMS sent to you, and whether you asked to hear about future editions.",
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door (and any second admission at another door), the reminders queued for you, every e-mail and SMS sent to you, and whether you asked to hear about future editions.",
     registration: registration ?? null,
     cancelled_registrations: cancelled,
     waitlist: waitlistEntries,
     past_editions: pastEditions,
     check_in: checkIn[0] ?? null,
+    second_admissions: secondAdmissions,
     reminders: reminderRows,
     emails: mail,
     future_editions: futureEditions,
