@@ -21,7 +21,7 @@ import { MIN_SEARCH_LENGTH } from "./search-rules";
 // A door that was offline may have let someone in a second time: door-sync.server.ts.
 
 export type DoorAttendee = { id: string; full_name: string; organization: string; position: string; state: string; ticket_id: string };
-export type CheckInMethod = (typeof CHECK_IN_METHODS)[number];
+type CheckInMethod = (typeof CHECK_IN_METHODS)[number];
 
 /**
  * Where a check-in comes from: the name staff gave the door's device ('' when unnamed or
@@ -37,7 +37,7 @@ export type CheckInOutcome =
   | { status: "already"; attendee: DoorAttendee; message: string }
   | { status: "refused"; message: string; suggestions?: TicketSuggestion[] };
 
-export type CheckInRefusal = Extract<CheckInOutcome, { status: "refused" }>;
+type CheckInRefusal = Extract<CheckInOutcome, { status: "refused" }>;
 /** A ticket looked up at the door: its current attendee, or why it does not admit. */
 export type TicketLookup = { attendee: DoorAttendee; refusal?: never } | { attendee?: never; refusal: CheckInRefusal };
 
@@ -180,7 +180,7 @@ async function checkIn(
 }
 
 /** Is this device id of a check-in recorded, as THE check-in or as a second admission? */
-export async function isClientIdRecorded(db: DbOrTx, clientId: string): Promise<boolean> {
+async function isClientIdRecorded(db: DbOrTx, clientId: string): Promise<boolean> {
   const rows = await db.execute(sql`
     select 1 from ${check_ins} where ${check_ins.client_id} = ${clientId}
     union all

@@ -15,7 +15,7 @@ import { doorPublicKeys } from "~/modules/tickets/ticket-token.server";
 /** The device deletes its copy this long after the event ends. */
 const KEEP_AFTER_EVENT_MS = 12 * 3_600_000;
 
-export type DoorListAttendee = [
+type DoorListAttendee = [
   ticketId: string,
   fullName: string,
   organization: string,

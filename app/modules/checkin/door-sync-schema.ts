@@ -20,7 +20,7 @@ export const doorNameSchema = z
   .transform((s) => searchText(s, "").trim())
   .pipe(z.string().max(DOOR_NAME_MAX));
 
-export const doorCheckInSchema = z.object({
+const doorCheckInSchema = z.object({
   id: z.string().regex(UUID_PATTERN),
   // A scanned QR text (a door code, or a ticket page URL) or a ticket ID as typed or found.
   ticket: z.string().min(1).max(500),
@@ -35,4 +35,3 @@ export const doorSyncSchema = z.object({
 });
 
 export type DoorCheckIn = z.infer<typeof doorCheckInSchema>;
-export type DoorSyncRequest = z.infer<typeof doorSyncSchema>;

@@ -9,7 +9,7 @@ import { lagosClock } from "~/ui/date-time";
 const CONFLICTS_SHOWN = 20;
 
 /** A door's name as organisers read it: a device nobody named is still a door. */
-export function doorLabel(door: string): string {
+function doorLabel(door: string): string {
   return door === "" ? "Unnamed door" : door;
 }
 
