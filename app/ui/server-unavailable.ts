@@ -23,9 +23,13 @@ export async function keepFormWhenUnavailable<T>(serverAction: () => Promise<T>)
 /**
  * A route's shouldRevalidate: after a refused post nothing changed, and reloading the page's
  * data from the same busy server would only be refused too, replacing the page with the
- * error screen. The root and every route on a page with such a form need it.
+ * error screen. The same after a post the page answered itself because the server could not be
+ * reached (`offline`: the door, app/modules/checkin/offline). The root and every route on a page
+ * with such a form need it.
  */
-export function notAfterUnavailable({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  const refused = typeof actionResult === "object" && actionResult !== null && "unavailable" in actionResult;
-  return refused ? false : defaultShouldRevalidate;
+export function notAfterUnavailable({ actionResult, defaultShouldRevalidate, formMethod }: ShouldRevalidateFunctionArgs): boolean {
+  const refused = typeof actionResult === "object" && actionResult !== null && ("unavailable" in actionResult || "offline" in actionResult);
+  // A link or a search followed with the network gone: what the page has beats an error screen.
+  const offline = typeof navigator !== "undefined" && !navigator.onLine && (!formMethod || formMethod.toUpperCase() === "GET");
+  return refused || offline ? false : defaultShouldRevalidate;
 }

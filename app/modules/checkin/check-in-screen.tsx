@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { formatNumber } from "~/i18n/format";
@@ -12,6 +12,12 @@ import { BUTTON, INPUT } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { CheckInOutcome, DoorSearchRow } from "./checkin.server";
+import { DoorConflicts, DoorCounts } from "./door-summary";
+import type { DoorConflict } from "./door-sync.server";
+import { DoorPanel } from "./offline/door-panel";
+import { rememberPage } from "./offline/door-route";
+import { doorName } from "./offline/door-runtime";
+import { useOfflineDoor } from "./offline/use-offline-door";
 import { OutcomeCard } from "./outcome-card";
 import { QrScanner } from "./qr-scanner";
 import { MIN_SEARCH_LENGTH } from "./search-rules";
@@ -25,12 +31,22 @@ type Page = {
   q: string;
   checkedIn: number;
   registered: number;
-  matches: (Omit<DoorSearchRow, "checked_in_at"> & { checked_in_at: Date | string | null })[];
+  matches: (Omit<DoorSearchRow, "checked_in_at"> & { checked_in_at: Date | string | null; door?: string | null })[];
   /** the search was too short, or this account searched too often */
   searchError: string | null;
   undo: { id: string; full_name: string } | null;
+  doors: { door: string; count: number }[];
+  conflicts: {
+    rows: (Omit<DoorConflict, "first" | "second"> & {
+      first: { door: string; at: Date | string };
+      second: { door: string; at: Date | string };
+    })[];
+    total: number;
+  };
+  /** Answered by the device: the server could not be reached (offline/door-route.ts). */
+  offline?: true;
 };
-type Result = { outcome: CheckInOutcome; at: number };
+type Result = { outcome: CheckInOutcome; at: number; offline?: true };
 
 /** A short tone and a buzz where the phone allows, so the door need not look at the screen. */
 function signal(status: CheckInOutcome["status"]) {
@@ -52,6 +68,11 @@ function signal(status: CheckInOutcome["status"]) {
 
 export function CheckInScreen({ page, result }: { page: Page; result: Result | undefined }) {
   const hydrated = useHydrated();
+  rememberPage(page);
+  const doorStatus = useOfflineDoor();
+  // The device's own id of the next check-in (a new one after every answer): sent again after a
+  // dropped answer, it is counted once (the server applies a device id once).
+  const [clientId, setClientId] = useState("");
   const { t, i18n } = useTranslation("door");
   const number = (value: number) => formatNumber(languageOr(i18n.language), value);
   const scan = useFetcher<Result>();
@@ -64,6 +85,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
     if (!latest || latest.at === signalled.current) return;
     signalled.current = latest.at;
     signal(latest.outcome.status);
+    setClientId(crypto.randomUUID());
     // Ready for the next person: the typed ID cleared (kept and selected when refused, to correct
     // it), the field focused without scrolling. Not after a scan: on a phone the focus would open
     // the keyboard over the camera.
@@ -75,20 +97,33 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   const back = `/admin/check-in${page.q ? `?q=${encodeURIComponent(page.q)}` : ""}`;
   const undoing = useRouteModal({ param: "undo", closeHref: back, fromUrl: page.undo, data: page });
   const busy = navigation.state !== "idle" || scan.state !== "idle";
+  // Offline, the device's list knows best who is in (its own check-ins included).
+  const counts = !doorStatus.online && doorStatus.counts ? doorStatus.counts : page;
+  useEffect(() => setClientId(crypto.randomUUID()), []);
+  // With JavaScript, every check-in says which door made it and carries the device's id for it.
+  const origin = hydrated ? (
+    <>
+      <input type="hidden" name="door" value={doorName()} />
+      <input type="hidden" name="client_id" value={clientId} />
+    </>
+  ) : null;
 
   return (
     <div className="mx-auto max-w-xl space-y-3">
+      {hydrated ? <DoorPanel status={doorStatus} /> : null}
       <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
         <p className="text-gray-700" aria-live="polite">
           <Trans
             t={t}
             i18nKey="count"
-            values={{ checkedIn: number(page.checkedIn), registered: number(page.registered) }}
+            values={{ checkedIn: number(counts.checkedIn), registered: number(counts.registered) }}
             components={{ strong: <strong className="text-gray-900" /> }}
           />
         </p>
         <LanguageSwitch className="text-gray-700" />
       </div>
+      <DoorCounts doors={page.doors} />
+      <DoorConflicts conflicts={page.conflicts.rows} total={page.conflicts.total} />
 
       <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         <h2 id="ticket-heading" className="sr-only">
@@ -96,6 +131,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         </h2>
         <Form ref={ticketForm} method="post" action={back} className="flex items-end gap-2">
           <input type="hidden" name="intent" value="ticket" />
+          {origin}
           <div className="min-w-0 flex-1">
             <FormField label={t("ticketId")} id="ticket-id" errorId="ticket-id-error">
               <input
@@ -130,7 +166,12 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         {hydrated ? (
           <QrScanner
             paused={scan.state !== "idle"}
-            onCode={(code) => scan.submit({ intent: "scan", code }, { method: "post", action: "/admin/check-in" })}
+            onCode={(code) =>
+              scan.submit(
+                { intent: "scan", code, door: doorName(), client_id: crypto.randomUUID() },
+                { method: "post", action: "/admin/check-in" },
+              )
+            }
           />
         ) : (
           <p className="text-sm text-gray-600">{t("needsJs")}</p>
@@ -167,6 +208,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
             {t("searchButton")}
           </button>
         </Form>
+        {page.offline && page.q ? <p className="mt-2 text-sm text-amber-800">{t("offline.searchOffline")}</p> : null}
         {page.q && !page.searchError ? (
           page.matches.length === 0 ? (
             <p className="mt-3 text-sm text-gray-600">{t("noMatch", { q: page.q })}</p>
@@ -183,24 +225,40 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
                       <Badge tone="amber">
                         {m.checked_in_by
                           ? t("inAtBy", { time: lagosClock(m.checked_in_at), by: m.checked_in_by })
-                          : t("inAt", { time: lagosClock(m.checked_in_at) })}
+                          : m.door
+                            ? t("inAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
+                            : t("inAt", { time: lagosClock(m.checked_in_at) })}
                       </Badge>
-                      <Link
-                        to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
-                        preventScrollReset
-                        className={BUTTON.secondary}
-                        onClick={(event) => {
-                          event.preventDefault();
-                          undoing.open({ id: m.id, full_name: m.full_name });
-                        }}
-                      >
-                        {t("undo")}
-                      </Link>
+                      {page.offline ? null : (
+                        <Link
+                          to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
+                          preventScrollReset
+                          className={BUTTON.secondary}
+                          onClick={(event) => {
+                            event.preventDefault();
+                            undoing.open({ id: m.id, full_name: m.full_name });
+                          }}
+                        >
+                          {t("undo")}
+                        </Link>
+                      )}
                     </div>
                   ) : (
                     <Form method="post" action={back}>
-                      <input type="hidden" name="intent" value="attendee" />
-                      <input type="hidden" name="id" value={m.id} />
+                      {page.offline ? (
+                        // The device's list names people by ticket ID only.
+                        <>
+                          <input type="hidden" name="intent" value="ticket" />
+                          <input type="hidden" name="ticket_id" value={m.ticket_id} />
+                          <input type="hidden" name="via" value="search" />
+                        </>
+                      ) : (
+                        <>
+                          <input type="hidden" name="intent" value="attendee" />
+                          <input type="hidden" name="id" value={m.id} />
+                        </>
+                      )}
+                      {origin}
                       <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={t("checkInName", { name: m.full_name })}>
                         {t("checkIn")}
                       </button>

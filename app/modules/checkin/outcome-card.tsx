@@ -31,7 +31,12 @@ export function OutcomeCard({ outcome, action, busy }: { outcome: CheckInOutcome
       <p className="text-lg font-bold">{outcome.status === "checked-in" ? t("welcome") : translateMessage(t, outcome.message)}</p>
       {person ? (
         <>
-          <p className="mt-1 text-2xl leading-tight font-extrabold break-words">{person.full_name}</p>
+          {person.full_name ? (
+            <p className="mt-1 text-2xl leading-tight font-extrabold break-words">{person.full_name}</p>
+          ) : (
+            // Admitted offline by its signature alone (issued after the list): the name comes later.
+            <p className="mt-1 text-lg break-words">{translateMessage(t, outcome.message)}</p>
+          )}
           {role ? <p className="mt-1 text-lg break-words">{role}</p> : null}
           {person.state ? <p className="text-lg">{person.state}</p> : null}
           <p className="mt-1 font-mono text-sm opacity-80">{person.ticket_id}</p>

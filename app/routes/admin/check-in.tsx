@@ -1,12 +1,22 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { requestLanguage } from "~/i18n/language.server";
 import { requireStaff } from "~/modules/auth/session.server";
 import { checkInAction, checkInPage } from "~/modules/checkin/actions.server";
 import { CheckInScreen } from "~/modules/checkin/check-in-screen";
+import { doorClientAction, doorClientLoader } from "~/modules/checkin/offline/door-route";
 import { readForm } from "~/ui/read-form.server";
+import { notAfterUnavailable } from "~/ui/server-unavailable";
 import type { Route } from "./+types/check-in";
 
-// /admin/check-in: the door. Organisers and check-in accounts alike.
+// /admin/check-in: the door. Organisers and check-in accounts alike. With JavaScript it also
+// works offline (app/modules/checkin/offline): when the server cannot be reached, the client
+// loader and action answer from the list on the device and queue the check-ins.
 export const handle = { title: "Check-in" };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "manifest", href: "/door.webmanifest" },
+  { rel: "apple-touch-icon", href: "/door-icon-192.png" },
+];
 
 // A refusal's Retry-After (too many tries) reaches the browser on a page request too.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
@@ -24,6 +34,20 @@ export async function action({ request, url }: Route.ActionArgs) {
   const back = `/admin/check-in${url.searchParams.get("q") ? `?q=${encodeURIComponent(url.searchParams.get("q") ?? "")}` : ""}`;
   // A past edition's ticket is named in the volunteer's language.
   return checkInAction(db, admin, await readForm(request), back, requestLanguage(request));
+}
+
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  return doorClientLoader(request, serverLoader);
+}
+
+export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
+  return doorClientAction(request, serverAction);
+}
+
+// An answer from the device changed nothing on the server: asking it again would only wait.
+// A search, though, is answered by the client loader, from the device when offline.
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return args.formMethod && args.formMethod.toUpperCase() !== "GET" ? notAfterUnavailable(args) : args.defaultShouldRevalidate;
 }
 
 export default function CheckIn({ loaderData, actionData }: Route.ComponentProps) {

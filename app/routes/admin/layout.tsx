@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, Outlet, type UIMatch, useLocation, useMatches } from "react-router";
+import { isRouteErrorResponse, Link, Outlet, type ShouldRevalidateFunctionArgs, type UIMatch, useLocation, useMatches } from "react-router";
 import { requireStaff } from "~/modules/auth/session.server";
 import { AUTH_MESSAGES, CHECKIN_HOME } from "~/modules/auth/session-policy";
 import { siteName, useSiteName } from "~/root";
@@ -23,6 +23,14 @@ function sectionTitle(matches: readonly Pick<UIMatch, "handle">[], pathname: str
     if (typeof title === "string" && title) return title;
   }
   return navItemFor(pathname)?.label ?? "Admin";
+}
+
+// The door's check-ins and searches change nothing the layout shows (who is signed in), and
+// the door must keep answering when the network drops (offline/door-route.ts): its own route
+// falls back to the device, and the layout keeps what it has instead of failing the page.
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const door = CHECKIN_HOME;
+  return currentUrl.pathname === door && nextUrl.pathname === door ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -27,14 +27,25 @@ export type DoorStatus = {
   /** Check-ins the server refused after this door admitted them offline. */
   notices: { ticket: string; message: string }[];
   signedOut: boolean;
+  /** Who is in by the device's list (downloaded and made here): the counts while offline. */
+  counts: { checkedIn: number; registered: number } | null;
 };
 
 let snapshot: DoorSnapshot | undefined;
-let status: DoorStatus = { loaded: false, ready: null, online: true, queued: 0, syncing: false, notices: [], signedOut: false };
+let status: DoorStatus = {
+  loaded: false,
+  ready: null,
+  online: true,
+  queued: 0,
+  syncing: false,
+  notices: [],
+  signedOut: false,
+  counts: null,
+};
 const listeners = new Set<() => void>();
 
 function update(change: Partial<DoorStatus>) {
-  status = { ...status, ...change };
+  status = { ...status, ...change, counts: snapshot ? offlineCounts(snapshot) : null };
   for (const listener of listeners) listener();
 }
 

@@ -69,7 +69,12 @@ async function pageRequest(request: Request): Promise<Response> {
       // Sent to sign in: the session has ended, and the device's copy of the list goes with it.
       await cache.delete(PAGE);
       await deleteList().catch(() => undefined);
-    } else if (response.ok && url.pathname === PAGE && url.search === "" && (response.headers.get("Content-Type") ?? "").includes("text/html")) {
+    } else if (
+      response.ok &&
+      url.pathname === PAGE &&
+      url.search === "" &&
+      (response.headers.get("Content-Type") ?? "").includes("text/html")
+    ) {
       await keepPage(cache, response.clone()).catch(() => undefined);
     }
     return response;

@@ -1,0 +1,56 @@
+import { checkInOffline, type DoorResult, learnFromServer, offlinePage, unreachable, withinServerWait } from "./door-runtime";
+
+// The door route's client loader and action: the server first, the device when the server
+// cannot be reached (no network, or no answer within a few seconds). A check-in carries the
+// device's own id, so one the server did apply before the device gave up on it counts once.
+
+type Page = { q: string; checkedIn: number; registered: number };
+let lastPage: unknown;
+
+/** The page's data from the server; offline, from the device on top of the last data seen. */
+export async function doorClientLoader<P extends Page>(
+  request: Request,
+  serverLoader: () => Promise<P>,
+): Promise<P | ReturnType<typeof offlinePage<P>>> {
+  if (navigator.onLine) {
+    try {
+      const page = await withinServerWait(serverLoader());
+      lastPage = page;
+      return page;
+    } catch (error) {
+      if (!unreachable(error)) throw error;
+    }
+  }
+  const base = (lastPage ?? {
+    q: "",
+    checkedIn: 0,
+    registered: 0,
+    matches: [],
+    searchError: null,
+    undo: null,
+    doors: [],
+    conflicts: { rows: [], total: 0 },
+  }) as P;
+  return offlinePage(base, new URL(request.url));
+}
+
+/** What the server rendered first: the base of the page offline. */
+export function rememberPage(page: unknown) {
+  lastPage ??= page;
+}
+
+export async function doorClientAction<R>(request: Request, serverAction: () => Promise<R>): Promise<R | DoorResult> {
+  const form = await request.clone().formData();
+  if (navigator.onLine || form.get("intent") === "undo") {
+    try {
+      const result = await withinServerWait(serverAction());
+      learnFromServer(result as DoorResult);
+      return result;
+    } catch (error) {
+      if (!unreachable(error)) throw error;
+      if (form.get("intent") === "undo")
+        return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at: Date.now(), offline: true };
+    }
+  }
+  return checkInOffline(form);
+}
