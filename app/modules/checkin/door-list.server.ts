@@ -5,6 +5,7 @@ import { currentEdition } from "~/modules/editions/edition-state.server";
 import { eventEnd } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { doorPublicKeys } from "~/modules/tickets/ticket-token.server";
+import type { DoorList } from "./offline/door-list-types";
 
 // What a door's device downloads to work offline: who may come in and who is in already, the
 // cancelled tickets (to say so rather than "unknown"), the public keys that check a QR code,
@@ -14,29 +15,6 @@ import { doorPublicKeys } from "~/modules/tickets/ticket-token.server";
 
 /** The device deletes its copy this long after the event ends. */
 const KEEP_AFTER_EVENT_MS = 12 * 3_600_000;
-
-type DoorListAttendee = [
-  ticketId: string,
-  fullName: string,
-  organization: string,
-  state: string,
-  checkedInAt: string | null,
-  door: string | null,
-];
-
-export type DoorList = {
-  /** The server's time of the snapshot (ISO). */
-  generatedAt: string;
-  /** The current edition: a list of another edition is stale. */
-  edition: number;
-  /** Ordered by full name. */
-  attendees: DoorListAttendee[];
-  /** Ticket IDs of the current edition's cancelled registrations. */
-  cancelled: string[];
-  /** When the device must delete its copy (ISO): the event's end (Lagos) + 12 h. */
-  deleteAfter: string;
-  keys: { id: string; publicKey: string }[];
-};
 
 /** The door's offline list: the people and their check-ins in one query, ordered by name. */
 export async function doorList(db: DbOrTx, secret: string, now = new Date()): Promise<DoorList> {

@@ -5,6 +5,7 @@ import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { doorList } from "./door-list.server";
 import { applyDoorCheckIns, countDoorConflicts, doorCounts } from "./door-sync.server";
 import { doorSyncSchema } from "./door-sync-schema";
+import type { DoorSyncAnswer } from "./offline/door-list-types";
 
 // The two JSON endpoints of a door's device: its offline list, and the sync of what it recorded.
 // Never cached: each answer is one moment's state of the door, and personal data.
@@ -33,5 +34,5 @@ export async function doorSyncAction(db: Db, actor: AuditActor, request: Request
   const { door, checkIns } = parsed.data;
   const results = await applyDoorCheckIns(db, actor, door, checkIns, ticketLinkKeys().secret, new Date(), language);
   const [doors, conflicts] = await Promise.all([doorCounts(db), countDoorConflicts(db)]);
-  return Response.json({ results, doors, conflicts }, { headers: NO_STORE });
+  return Response.json({ results, doors, conflicts } satisfies DoorSyncAnswer, { headers: NO_STORE });
 }

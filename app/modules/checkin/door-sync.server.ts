@@ -5,6 +5,7 @@ import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DoorAttendee, findScannedTicket, findTypedTicket } from "./checkin.server";
 import type { DoorCheckIn } from "./door-sync-schema";
+import type { DoorSyncResult } from "./offline/door-list-types";
 
 // Check-ins a door recorded on its own (offline, from its downloaded list) arrive here in
 // batches, each with the device's id. Merging is idempotent: an id already recorded changes
@@ -12,13 +13,6 @@ import type { DoorCheckIn } from "./door-sync-schema";
 // A ticket admitted at two doors that could not see each other is kept twice: the first
 // admission is THE check-in (check_ins), the other a conflict (check_in_conflicts) for
 // organisers to look into. A second scan at the same door is just a double scan: nothing new.
-
-export type DoorSyncResult = {
-  id: string;
-  status: "applied" | "duplicate" | "conflict" | "refused";
-  /** A catalogue key (CHECKIN_MESSAGES), for "refused". */
-  message?: string;
-};
 
 /** A device's clock may be wrong, and a queue may be old: times are kept within this window. */
 const OLDEST_ACCEPTED_MS = 7 * 24 * 3_600_000;

@@ -1,5 +1,9 @@
+import type { DoorCheckIn } from "../door-sync-schema";
+
 // What a door downloads to work offline (GET /admin/check-in/list) and sends back
-// (POST /admin/check-in/sync): shared by the server, the page and the service worker.
+// (POST /admin/check-in/sync): the one definition the server, the page and the service worker
+// share. No server imports here, only types from browser-safe files: the page's bundle and the
+// service worker both import this file.
 
 /** One attendee as the door shows them: nothing more (no e-mail, phone, position or record id). */
 export type DoorListRow = [
@@ -14,18 +18,35 @@ export type DoorListRow = [
 export type DoorList = {
   /** ISO: the server's time of the snapshot. Tickets issued after it are not in the list. */
   generatedAt: string;
+  /** The current edition: a list of another edition is stale. */
   edition: number;
+  /** Ordered by full name, then ticket ID. */
   attendees: DoorListRow[];
-  /** Ticket IDs of cancelled registrations (their holders' names stay on the server). */
+  /** Ticket IDs of the current edition's cancelled registrations (their holders' names stay on the server). */
   cancelled: string[];
-  /** ISO: the device deletes its copy after this (the end of the event). */
+  /** ISO: the device deletes its copy after this (the event's end, Lagos time, + 12 h). */
   deleteAfter: string;
   /** The public keys of the door codes (Ed25519, base64url, raw 32 bytes), the signing one first. */
   keys: { id: string; publicKey: string }[];
 };
 
-/** A check-in the door recorded, waiting to be sent. `id` makes sending it twice harmless. */
-export type QueuedCheckIn = { id: string; ticket: string; method: "scan" | "ticket-id" | "search"; at: string; door: string };
+/**
+ * A check-in the door recorded, waiting to be sent: one item of the sync's body
+ * (door-sync-schema.ts) and the door it was made at. `id` makes sending it twice harmless.
+ */
+export type QueuedCheckIn = DoorCheckIn & { door: string };
 
-export type DoorSyncStatus = "applied" | "duplicate" | "conflict" | "refused";
-export type DoorSyncAnswer = { results: { id: string; status: DoorSyncStatus; message?: string }[] };
+/** The server's answer to one queued check-in. */
+export type DoorSyncResult = {
+  id: string;
+  status: "applied" | "duplicate" | "conflict" | "refused";
+  /** A catalogue key (CHECKIN_MESSAGES), for "refused". */
+  message?: string;
+};
+
+/** The sync's answer: one result per check-in sent, in order; then the per-door counts and the conflicts. */
+export type DoorSyncAnswer = {
+  results: DoorSyncResult[];
+  doors: { door: string; count: number }[];
+  conflicts: number;
+};
