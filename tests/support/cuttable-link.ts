@@ -6,10 +6,17 @@ import net from "node:net";
 // browser talks to the site only through this link, and cutting it cuts the page and its
 // service worker alike, as a dead Wi-Fi does.
 
-export type CuttableLink = { url: string; cut(): void; restore(): void; close(): Promise<void> };
+export type CuttableLink = {
+  url: string;
+  cut(): void;
+  restore(): void;
+  /** New connections go to another server (a new deploy at the same address). */
+  retarget(target: string): void;
+  close(): Promise<void>;
+};
 
 export async function cuttableLink(target: string): Promise<CuttableLink> {
-  const { hostname, port } = new URL(target);
+  let { hostname, port } = new URL(target);
   const sockets = new Set<net.Socket>();
   let cut = false;
   const server = net.createServer((client) => {
@@ -38,6 +45,9 @@ export async function cuttableLink(target: string): Promise<CuttableLink> {
     },
     restore() {
       cut = false;
+    },
+    retarget(next) {
+      ({ hostname, port } = new URL(next));
     },
     close() {
       for (const socket of sockets) socket.destroy();

@@ -81,7 +81,8 @@ export type PrivateSite = {
   databaseUrl?: string;
   /** every server started, the first `servers` of them at start, then those of startServer() */
   servers: ProductionServer[];
-  startServer: () => Promise<ProductionServer>;
+  /** `dir`: a server from another project directory (another deploy's build) on the same data */
+  startServer: (more?: { dir?: string }) => Promise<ProductionServer>;
   stop: () => Promise<void>;
   /** the attendees `attendees` asked for, as stored */
   seeded: SeededAttendee[];
@@ -134,8 +135,9 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
       : [];
     if (options.pastEdition) run(["tests/support/e2e-seed-edition.ts"], env);
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
-    const startServer = async () => {
+    const startServer = async (more: { dir?: string } = {}) => {
       const server = await startProductionServer({
+        ...more,
         dataDir,
         databaseUrl,
         smtpUrl: options.smtpUrl,
