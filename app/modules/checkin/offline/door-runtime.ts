@@ -78,8 +78,7 @@ function readyOf(list: DoorList | undefined): DoorStatus["ready"] {
 export async function loadDoor(now = Date.now()): Promise<void> {
   const list = await readList();
   if (list && Date.parse(list.deleteAfter) < now) {
-    await deleteList();
-    snapshot = undefined;
+    await forgetList();
   } else if (list) {
     snapshot = buildSnapshot(list, await queued());
   }
@@ -112,6 +111,10 @@ export async function refreshList(): Promise<"ok" | "offline" | "signed-out"> {
 export async function forgetList(): Promise<void> {
   snapshot = undefined;
   await deleteList();
+  // The kept door page shows a few names too (the tickets let in at two doors).
+  if (typeof caches !== "undefined") {
+    for (const name of await caches.keys()) if (name.startsWith("door-")) await caches.delete(name);
+  }
   update({ ready: null });
 }
 
