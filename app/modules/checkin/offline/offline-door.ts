@@ -82,10 +82,20 @@ function ticketIdOf(ticket: string): string | null {
   return readTicketId(dot > 0 ? code.slice(0, dot) : code);
 }
 
-/** A check-in made on this device, shown as the others are. */
+/** A check-in made on this device (or told by the server), shown as the others are. */
 export function markLocal(snapshot: DoorSnapshot, ticketId: string, at: string, door: string) {
+  if (!ticketId || snapshot.cancelled.has(ticketId)) return;
   const person = snapshot.people.get(ticketId);
-  if (person && !person.checkedInAt) Object.assign(person, { checkedInAt: at, door });
+  if (!person) {
+    // A ticket issued after the list was admitted: without it here, the snapshot rebuilt from the
+    // queue (a reload, a fresh list before the queue is sent) would let the same code in again.
+    snapshot.people.set(ticketId, { ...newcomer(ticketId), checkedInAt: at, door });
+  } else if (!person.checkedInAt) Object.assign(person, { checkedInAt: at, door });
+}
+
+/** A ticket the list does not name yet (issued after it): its ID is all the door knows. */
+function newcomer(ticketId: string): OfflinePerson {
+  return { ticketId, name: "", organization: "", state: "", checkedInAt: null, door: null, folded: "" };
 }
 
 /** When a ticket ID was issued, from its time part (base 36 milliseconds); null when not a generated ID. */
@@ -145,7 +155,7 @@ export async function decideScan(snapshot: DoorSnapshot, scanned: string): Promi
     return refused(messageKey("door:checkin.notOnList", { ticketId }));
   }
   // Genuine and newer than the list: admitted, though the door does not know the name yet.
-  const person: OfflinePerson = { ticketId, name: "", organization: "", state: "", checkedInAt: null, door: null, folded: "" };
+  const person = newcomer(ticketId);
   snapshot.people.set(ticketId, person);
   return {
     outcome: { status: "checked-in", attendee: attendeeOf(person), message: messageKey("door:checkin.newTicket", { ticketId }) },
@@ -195,9 +205,11 @@ function matchOf(person: OfflinePerson): OfflineMatch {
   };
 }
 
-/** How many of the list are in (downloaded and made here), and how many the list holds. */
+/** How many are in (downloaded and made here), and how many may come: the list and the tickets issued since. */
 export function offlineCounts(snapshot: DoorSnapshot): { checkedIn: number; registered: number } {
   let checkedIn = 0;
   for (const person of snapshot.people.values()) if (person.checkedInAt) checkedIn++;
-  return { checkedIn, registered: snapshot.byName.length };
+  // people, not byName: a ticket issued after the list and admitted here is in the first only,
+  // and counting it in but not registered would show more people in than registered.
+  return { checkedIn, registered: snapshot.people.size };
 }
