@@ -5,6 +5,7 @@ import path from "node:path";
 import { type BrowserContext, chromium, type Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
 import { type CuttableLink, cuttableLink } from "../support/cuttable-link";
+import { docsScreenshot } from "../support/docs-screenshot";
 import { writeQrVideo } from "../support/fake-camera";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
@@ -92,7 +93,7 @@ test("two doors admit people offline and reconcile when the network is back", as
   try {
     door1 = await openDoor(dirs[0], links[0]);
     await prepareDoor(door1, mainGate);
-    await door1.page.screenshot({ path: "docs/screenshots/door-ready.png", fullPage: true });
+    await docsScreenshot(door1.page, "door-ready.png", { fullPage: true });
     door2 = await openDoor(dirs[1], links[1]);
     await prepareDoor(door2, vip);
     await door2.context.close();
@@ -131,7 +132,7 @@ test("two doors admit people offline and reconcile when the network is back", as
     await expect(status(p1)).toHaveText("Offline — 3 check-ins waiting to be sent");
     await typeTicket(p1, both.ticketId);
     await expect(outcome(p1)).toHaveAttribute("data-outcome", "already");
-    await p1.screenshot({ path: "docs/screenshots/door-offline-queue.png", fullPage: true });
+    await docsScreenshot(p1, "door-offline-queue.png", { fullPage: true });
 
     // Door 2 opens with no network at all: the page comes from its service worker.
     door2 = await openDoor(dirs[1], links[1], { camera: video, offline: true });
@@ -168,7 +169,7 @@ test("two doors admit people offline and reconcile when the network is back", as
     const counts = p2.getByTestId("door-counts");
     await expect(counts).toContainText(`${mainGate}: 3`);
     await expect(counts).toContainText(`${vip}: 1`);
-    await p2.screenshot({ path: "docs/screenshots/door-conflict.png", fullPage: true });
+    await docsScreenshot(p2, "door-conflict.png", { fullPage: true });
   } finally {
     await door1?.context.close().catch(() => undefined);
     await door2?.context.close().catch(() => undefined);

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
+import { docsScreenshot } from "../support/docs-screenshot";
 import { type FakeAfricasTalking, startFakeAfricasTalking } from "../support/fake-africastalking";
 import { type FakeTermii, startFakeTermii } from "../support/fake-termii";
 import { expect, test } from "../support/fixtures";
@@ -173,7 +174,7 @@ test.describe("SMS and USSD, on servers of their own", () => {
     await panel.getByRole("button", { name: "Send me a test SMS" }).click();
     await gateway.waitFor((m) => m.to === "+2348035550199" && m.message.includes("test"), 30_000);
     await panel.scrollIntoViewIfNeeded();
-    await panel.screenshot({ path: "docs/screenshots/sms-panel.png" });
+    await docsScreenshot(panel, "sms-panel.png");
     await context.close();
   });
 
@@ -267,7 +268,7 @@ test.describe("SMS and USSD, on servers of their own", () => {
           // Instant: the site scrolls smoothly (app.css), and a screenshot mid-scroll shows a blank band.
           await box.evaluate((element) => element.scrollIntoView({ block: "center", behavior: "instant" }));
           await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
-          await page.screenshot({ path: "docs/screenshots/register-sms-box.png" });
+          await docsScreenshot(page, "register-sms-box.png");
         }
         const { ticketId } = await registerViaForm(page, ticked);
         const sms = await gateway.waitFor((m) => m.to === termiiNumber(ticked.phone), 30_000);
