@@ -49,8 +49,13 @@ export async function deleteList(): Promise<void> {
   await (await db()).delete("list", "current");
 }
 
+/** The last queuedAt this page gave: never repeated, so items queued within one millisecond keep their order. */
+let lastQueuedAt = 0;
+
 export async function enqueue(item: QueuedCheckIn): Promise<void> {
-  await (await db()).put("queue", { ...item, queuedAt: Date.now() });
+  // Equal times would sort by the ids (random UUIDs): the door's check-ins must go in the order made.
+  lastQueuedAt = Math.max(Date.now(), lastQueuedAt + 1);
+  await (await db()).put("queue", { ...item, queuedAt: lastQueuedAt });
 }
 
 export async function queued(): Promise<QueuedCheckIn[]> {
