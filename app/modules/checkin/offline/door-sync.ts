@@ -1,4 +1,4 @@
-import type { DoorSyncAnswer, QueuedCheckIn } from "./door-list-types";
+import type { DoorSyncAnswer, DoorSyncResult, QueuedCheckIn } from "./door-list-types";
 import { addNotices, dequeue, queued } from "./door-store";
 
 // Sending the check-ins a door queued: from the page (on reconnecting, on a timer, after each
@@ -14,7 +14,11 @@ export async function sendQueued(fetcher: typeof fetch = fetch): Promise<SyncRun
   const items = await queued();
   const run: SyncRun = { sent: 0, conflicts: 0, refused: 0, state: "done" };
   const byDoor = new Map<string, QueuedCheckIn[]>();
-  for (const item of items) byDoor.set(item.door, [...(byDoor.get(item.door) ?? []), item]);
+  for (const item of items) {
+    const door = byDoor.get(item.door);
+    if (door) door.push(item);
+    else byDoor.set(item.door, [item]);
+  }
   for (const [door, all] of byDoor) {
     for (let i = 0; i < all.length; i += BATCH) {
       const batch = all.slice(i, i + BATCH);
@@ -32,16 +36,32 @@ export async function sendQueued(fetcher: typeof fetch = fetch): Promise<SyncRun
       }
       if (response.type === "opaqueredirect" || response.status === 401 || response.status === 403) return { ...run, state: "signed-out" };
       if (!response.ok) return { ...run, state: "failed" };
-      const answer = (await response.json()) as DoorSyncAnswer;
-      const refused = answer.results.filter((r) => r.status === "refused");
+      const results = await resultsOf(response, batch);
+      // A 200 that is not the server's answer (a captive portal's page, a proxy's): nothing is known sent.
+      if (!results) return { ...run, state: "failed" };
+      const refused = results.filter((r) => r.status === "refused");
       await addNotices(
         refused.map((r) => ({ id: r.id, ticket: batch.find((b) => b.id === r.id)?.ticket ?? "", message: r.message ?? "" })),
       );
-      await dequeue(answer.results.map((r) => r.id));
-      run.sent += answer.results.length;
-      run.conflicts += answer.results.filter((r) => r.status === "conflict").length;
+      await dequeue(results.map((r) => r.id));
+      run.sent += results.length;
+      run.conflicts += results.filter((r) => r.status === "conflict").length;
       run.refused += refused.length;
     }
   }
   return run;
+}
+
+/** The answers to this batch's items, or null when the body is not the sync's answer. */
+async function resultsOf(response: Response, batch: readonly QueuedCheckIn[]): Promise<DoorSyncResult[] | null> {
+  let answer: Partial<DoorSyncAnswer> | null;
+  try {
+    answer = (await response.json()) as Partial<DoorSyncAnswer> | null;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(answer?.results)) return null;
+  // Only ids this batch sent leave the queue: an answer naming others takes nothing else off.
+  const sent = new Set(batch.map((item) => item.id));
+  return answer.results.filter((r) => typeof r?.id === "string" && sent.has(r.id));
 }
