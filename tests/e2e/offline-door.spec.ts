@@ -73,7 +73,7 @@ async function prepareDoor(door: Door, name: string) {
     .toBe(true);
 }
 
-test("two doors admit people offline and reconcile when the network is back", async ({ request, baseURL }) => {
+test("two doors admit people offline and reconcile when the network is back", async ({ request, baseURL, adminPage }) => {
   test.skip(test.info().project.name !== "desktop", "two phones of their own");
   test.setTimeout(240_000);
   const t = tag();
@@ -170,11 +170,63 @@ test("two doors admit people offline and reconcile when the network is back", as
     await expect(counts).toContainText(`${mainGate}: 3`);
     await expect(counts).toContainText(`${vip}: 1`);
     await docsScreenshot(p2, "door-conflict.png", { fullPage: true });
+
+    // The organisers see the same on Event Operations.
+    await adminPage.goto("/admin/operations");
+    await expect(adminPage.getByTestId("door-conflicts")).toContainText(
+      new RegExp(`${both.ticketId} in at ${mainGate} \\d\\d:\\d\\d and ${vip} \\d\\d:\\d\\d`),
+    );
+    await expect(adminPage.getByTestId("door-counts")).toContainText(new RegExp(`${mainGate}\\s*3`));
   } finally {
     await door1?.context.close().catch(() => undefined);
     await door2?.context.close().catch(() => undefined);
     for (const link of links) await link.close();
     for (const dir of dirs) await rm(dir, { recursive: true, force: true });
     await rm(video, { force: true });
+  }
+});
+
+test("the door installs as an app, and its service worker keeps the door's files only", async ({ baseURL }) => {
+  test.skip(test.info().project.name !== "desktop", "one phone is enough");
+  const link = await cuttableLink(baseURL ?? process.env.E2E_BASE_URL ?? "");
+  const dir = await mkdtemp(path.join(os.tmpdir(), "door-install-"));
+  const door = await openDoor(dir, link);
+  try {
+    await prepareDoor(door, `Gate ${tag()}`);
+    const { page } = door;
+    // Chrome's own verdict: nothing stands in the way of "Add to Home screen".
+    const cdp = await door.context.newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: unknown[] };
+    expect(installabilityErrors).toEqual([]);
+    const manifest = (await (await page.request.get("/door.webmanifest")).json()) as {
+      start_url: string;
+      scope: string;
+      display: string;
+      icons: { src: string; sizes: string }[];
+    };
+    expect(manifest).toMatchObject({ start_url: "/admin/check-in", scope: "/admin/check-in", display: "standalone" });
+    for (const icon of manifest.icons) {
+      const png = await page.request.get(icon.src);
+      expect(png.headers()["content-type"]).toBe("image/png");
+      const bytes = await png.body();
+      // The PNG header's width and height, as the manifest says.
+      expect(`${bytes.readUInt32BE(16)}x${bytes.readUInt32BE(20)}`).toBe(icon.sizes);
+    }
+    // Visit other admin pages and the list: none of it is kept.
+    await page.request.get("/admin/check-in/list");
+    await page.goto("/admin/check-in?q=Zainab");
+    const kept = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys())
+        for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+      return urls;
+    });
+    const allowed = /^\/(?:admin\/check-in|assets\/[^/]+\.(?:js|css)|door\.webmanifest|door-icon-[\w-]+\.png|favicon\.svg)$/;
+    expect(kept.filter((url) => !allowed.test(url))).toEqual([]);
+    expect(kept).toContain("/admin/check-in");
+  } finally {
+    await door.context.close();
+    await link.close();
+    await rm(dir, { recursive: true, force: true });
   }
 });
