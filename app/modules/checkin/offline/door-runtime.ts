@@ -1,3 +1,4 @@
+import { isUuid } from "~/db/uuid";
 import { messageKey } from "~/i18n/message-key";
 import type { CheckInOutcome } from "../checkin.server";
 import { MIN_SEARCH_LENGTH } from "../search-rules";
@@ -100,11 +101,25 @@ export async function refreshList(): Promise<"ok" | "offline" | "signed-out"> {
     return "signed-out";
   }
   if (!response.ok) return "offline";
-  const list = (await response.json()) as DoorList;
+  const list = await response.json().catch(() => null);
+  // A 200 that is not the list (a captive portal's page): as good as no network, the copy stays.
+  if (!isDoorList(list)) return "offline";
   await saveList(list);
   snapshot = buildSnapshot(list, await queued());
   update({ ready: readyOf(list), online: true, signedOut: false });
   return "ok";
+}
+
+/** Enough of a list's shape to answer from it (the server made it; what reached us may not be it). */
+function isDoorList(value: unknown): value is DoorList {
+  const list = value as Partial<DoorList> | null;
+  return (
+    typeof list?.generatedAt === "string" &&
+    typeof list.deleteAfter === "string" &&
+    Array.isArray(list.attendees) &&
+    Array.isArray(list.cancelled) &&
+    Array.isArray(list.keys)
+  );
 }
 
 /** At logout, when the session has ended and after the event: the list goes, the queue stays. */
@@ -167,6 +182,9 @@ async function requestBackgroundSync() {
 
 export type DoorResult = { outcome: CheckInOutcome; at: number; offline?: true };
 
+/** The device ids this page has queued check-ins under. */
+const queuedHere = new Set<string>();
+
 /** A check-in answered by the device: the decision, and the record queued when it admits. */
 export async function checkInOffline(form: FormData, now = new Date()): Promise<DoorResult> {
   const at = now.getTime();
@@ -181,7 +199,12 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
   if (!decision) return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at, offline: true };
   if (decision.record) {
     const door = doorName();
-    const id = String(form.get("client_id") ?? "") || crypto.randomUUID();
+    // The form's id, so a check-in the server applied before the device gave up on it counts once.
+    // Not one the sync would refuse (the whole batch with it), nor one queued already: queued
+    // again for another ticket, it would replace that ticket's check-in.
+    const given = String(form.get("client_id") ?? "");
+    const id = isUuid(given) && !queuedHere.has(given) ? given : crypto.randomUUID();
+    queuedHere.add(id);
     await enqueue({ id, ticket: decision.record.ticket, method: decision.record.method, at: now.toISOString(), door });
     markLocal(snapshot, decision.record.ticketId, now.toISOString(), door);
     update({ queued: await countQueued() });

@@ -1,0 +1,269 @@
+import "fake-indexeddb/auto";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { messageKey } from "~/i18n/message-key";
+import { generateTicketId } from "~/modules/tickets/ticket-id";
+import { doorPublicKeys, signDoorCode } from "~/modules/tickets/ticket-token.server";
+import type { DoorList, DoorListRow } from "./door-list-types";
+
+// The door page's offline state, as the route's client loader and action use it: the list on the
+// device (IndexedDB, fake-indexeddb's here), the queue, the door's name (localStorage) and the
+// network (fetch), the browser's pieces Node lacks stubbed. The runtime is one per page: each test
+// loads a fresh copy of it, and of the store under it.
+
+const SECRET = "door-runtime-test-secret-0123456789abcdef";
+const GENERATED = Date.parse("2026-11-21T07:00:00.000Z");
+const DAY = 24 * 3_600_000;
+
+async function fresh() {
+  vi.resetModules();
+  const store = await import("./door-store");
+  const runtime = await import("./door-runtime");
+  return { store, runtime };
+}
+
+let door: Awaited<ReturnType<typeof fresh>>;
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, String(value)),
+  };
+}
+
+beforeEach(async () => {
+  vi.stubGlobal("navigator", { onLine: false });
+  vi.stubGlobal("localStorage", memoryStorage());
+  door = await fresh();
+});
+
+afterEach(async () => {
+  await door.store.deleteDoorDatabase();
+  vi.unstubAllGlobals();
+});
+
+function makeList(deleteAfter = GENERATED + 2 * DAY): { list: DoorList; danladi: string; aisha: string } {
+  const danladi = generateTicketId(GENERATED - 30 * DAY);
+  const aisha = generateTicketId(GENERATED - 29 * DAY);
+  return {
+    danladi,
+    aisha,
+    list: {
+      generatedAt: new Date(GENERATED).toISOString(),
+      edition: 1,
+      attendees: [
+        [aisha, "Aisha Bashir", "", "Kano", null, null],
+        [danladi, "Ɗanladi Ƙasimu", "Gusau Youth", "Zamfara", null, null],
+      ],
+      cancelled: [],
+      deleteAfter: new Date(deleteAfter).toISOString(),
+      keys: doorPublicKeys(SECRET),
+    },
+  };
+}
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  return data;
+}
+
+describe("loadDoor", () => {
+  it("deletes the list once the event is over, and keeps the queue", async () => {
+    const { store, runtime } = door;
+    const { list } = makeList(GENERATED + DAY);
+    await store.saveList(list);
+    const item = { id: crypto.randomUUID(), ticket: "ZYS-ABC-234567", method: "scan" as const, at: list.generatedAt, door: "Gate A" };
+    await store.enqueue(item);
+    await runtime.loadDoor(GENERATED + DAY + 1);
+    expect(await store.readList()).toBeUndefined();
+    expect(await store.queued()).toEqual([item]);
+    expect(runtime.doorStatus.get()).toMatchObject({ loaded: true, ready: null, queued: 1, online: false, counts: null });
+  });
+
+  it("answers from the list until then", async () => {
+    const { store, runtime } = door;
+    const { list } = makeList(GENERATED + DAY);
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED + DAY - 1);
+    expect(await store.readList()).toEqual(list);
+    expect(runtime.doorStatus.get()).toMatchObject({
+      ready: { attendees: 2, updatedAt: list.generatedAt },
+      counts: { checkedIn: 0, registered: 2 },
+    });
+  });
+});
+
+describe("checkInOffline", () => {
+  it("refuses while the device holds no list", async () => {
+    const { runtime } = door;
+    await runtime.loadDoor();
+    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: "ZYS-ABC-234567" }))).outcome).toEqual({
+      status: "refused",
+      message: "door:offline.notReady",
+    });
+  });
+
+  it("queues the check-in under the form's id and the door's name, then answers amber to the same ticket", async () => {
+    const { store, runtime } = door;
+    const { list, danladi } = makeList();
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED);
+    runtime.setDoorName("  ʼYar Gate Na’Allah  ");
+    const clientId = crypto.randomUUID();
+    const now = new Date("2026-11-21T09:15:00.000Z");
+
+    const first = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi.toLowerCase(), client_id: clientId }), now);
+    expect(first).toMatchObject({ offline: true, at: now.getTime(), outcome: { status: "checked-in", attendee: { ticket_id: danladi } } });
+    expect(await store.queued()).toEqual([
+      { id: clientId, ticket: danladi, method: "ticket-id", at: now.toISOString(), door: "ʼYar Gate Na’Allah" },
+    ]);
+    expect(runtime.doorStatus.get()).toMatchObject({ queued: 1, counts: { checkedIn: 1, registered: 2 } });
+
+    const second = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), now);
+    expect(second.outcome).toMatchObject({
+      status: "already",
+      message: messageKey("door:checkin.alreadyAt", { time: "10:15", door: "ʼYar Gate Na’Allah" }),
+    });
+    expect(await store.countQueued()).toBe(1);
+  });
+
+  it("queues a scan as the code read, and a search as such", async () => {
+    const { store, runtime } = door;
+    const { list, danladi, aisha } = makeList();
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED);
+    const code = signDoorCode(danladi, SECRET);
+    expect((await runtime.checkInOffline(form({ intent: "scan", code }))).outcome.status).toBe("checked-in");
+    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: aisha, via: "search" }))).outcome.status).toBe("checked-in");
+    expect((await store.queued()).map(({ ticket, method, door }) => ({ ticket, method, door }))).toEqual([
+      { ticket: code, method: "scan", door: "" },
+      { ticket: aisha, method: "search", door: "" },
+    ]);
+  });
+
+  it("gives a check-in its own id when the form's is not a device id, or was queued already for another ticket", async () => {
+    const { store, runtime } = door;
+    const { list, danladi, aisha } = makeList();
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED);
+    const reused = crypto.randomUUID();
+    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: reused }));
+    // Two answers racing on one form: the second must not replace the first's queued check-in.
+    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: aisha, client_id: reused }));
+    const items = await store.queued();
+    expect(items.map((i) => i.ticket)).toEqual([danladi, aisha]);
+    expect(items[0]?.id).toBe(reused);
+    expect(items[1]?.id).not.toBe(reused);
+
+    // The sync refuses a whole batch with an id that is no UUID: it would never leave the queue.
+    await store.deleteDoorDatabase();
+    const nasty = ["not-a-uuid", "\u0000", `${crypto.randomUUID()}\u0301`, "ƙɗɓƴ"];
+    const guests = nasty.map((_, i): DoorListRow => [generateTicketId(GENERATED - DAY + i), `Guest ${i}`, "", "", null, null]);
+    await store.saveList({ ...list, attendees: [...list.attendees, ...guests] });
+    await runtime.loadDoor(GENERATED);
+    for (const [i, clientId] of nasty.entries()) {
+      await runtime.checkInOffline(form({ intent: "ticket", ticket_id: guests[i]?.[0] ?? "", client_id: clientId }));
+    }
+    const ids = (await store.queued()).map((i) => i.id);
+    expect(ids).toHaveLength(4);
+    for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+  });
+
+  it("needs the network for anything but a check-in, and never throws on junk", async () => {
+    const { store, runtime } = door;
+    await store.saveList(makeList().list);
+    await runtime.loadDoor(GENERATED);
+    for (const fields of [
+      { intent: "undo" },
+      {},
+      { intent: "\u0000" },
+      { intent: "scan", code: "\uD800" },
+      { intent: "ticket", ticket_id: "Ɗanladi\u0000ʼ’'" },
+    ]) {
+      const { outcome } = await runtime.checkInOffline(form(fields));
+      expect(outcome.status, JSON.stringify(fields)).toBe("refused");
+    }
+    expect(await store.countQueued()).toBe(0);
+  });
+});
+
+describe("refreshList", () => {
+  it("saves the server's list and answers from it", async () => {
+    const { store, runtime } = door;
+    const { list } = makeList();
+    vi.stubGlobal("fetch", async () => Response.json(list));
+    expect(await runtime.refreshList()).toBe("ok");
+    expect(await store.readList()).toEqual(list);
+    expect(runtime.doorStatus.get()).toMatchObject({ ready: { attendees: 2 }, online: true, signedOut: false });
+  });
+
+  it("forgets the list when the session has ended (401), and keeps the queue", async () => {
+    const { store, runtime } = door;
+    const { list, danladi } = makeList();
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED);
+    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }));
+    vi.stubGlobal("fetch", async () => new Response(null, { status: 401 }));
+    expect(await runtime.refreshList()).toBe("signed-out");
+    expect(await store.readList()).toBeUndefined();
+    expect(await store.countQueued()).toBe(1);
+    expect(runtime.doorStatus.get()).toMatchObject({ ready: null, signedOut: true, counts: null });
+    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }))).outcome.message).toBe("door:offline.notReady");
+  });
+
+  it("keeps the device's list when the network is not there, or answers with something that is not the list", async () => {
+    const { store, runtime } = door;
+    const { list } = makeList();
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED);
+    const answers = [
+      async () => {
+        throw new TypeError("Failed to fetch");
+      },
+      async () => new Response("oops", { status: 502 }),
+      // A venue's captive portal answers 200 with its own page.
+      async () => new Response("<html>Welcome to the hotel Wi-Fi</html>", { headers: { "Content-Type": "text/html" } }),
+      async () => Response.json({ attendees: "everyone" }),
+      async () => Response.json(null),
+    ];
+    for (const answer of answers) {
+      vi.stubGlobal("fetch", answer);
+      expect(await runtime.refreshList()).toBe("offline");
+    }
+    expect(await store.readList()).toEqual(list);
+    expect(runtime.doorStatus.get()).toMatchObject({ ready: { attendees: 2 }, signedOut: false });
+  });
+});
+
+describe("syncNow", () => {
+  it("sends the queue and shows the server's refusals", async () => {
+    const { store, runtime } = door;
+    const { list, danladi } = makeList();
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED);
+    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }));
+    vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
+      const body = JSON.parse(String(init.body)) as { checkIns: { id: string }[] };
+      return Response.json({
+        results: body.checkIns.map(({ id }) => ({ id, status: "refused", message: "door:checkin.cancelled" })),
+        doors: [],
+        conflicts: 0,
+      });
+    });
+    expect(await runtime.syncNow()).toEqual({ sent: 1, conflicts: 0, refused: 1, state: "done" });
+    expect(runtime.doorStatus.get()).toMatchObject({
+      queued: 0,
+      syncing: false,
+      online: true,
+      notices: [{ ticket: danladi, message: "door:checkin.cancelled" }],
+    });
+    expect(await runtime.syncNow()).toBeUndefined();
+  });
+});
