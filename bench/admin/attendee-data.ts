@@ -127,11 +127,16 @@ export async function seed(db: DbOrTx, count: number, { hausa = 0 }: { hausa?: n
   return { ms };
 }
 
-/** An admin and a session for it, as the cookie header value the server expects. */
-export async function createBenchSession(db: DbOrTx): Promise<string> {
+/** An admin (an organiser, or with `role: "checkin"` a check-in account) and a session for it, as the cookie header value the server expects. */
+export async function createBenchSession(db: DbOrTx, { role = "organiser" }: { role?: "organiser" | "checkin" } = {}): Promise<string> {
   const [admin] = await db
     .insert(admin_users)
-    .values({ email: "bench-admin@example.org", name: "Bench Admin", password_hash: "not-used" })
+    .values({
+      email: role === "organiser" ? "bench-admin@example.org" : "bench-door@example.org",
+      name: "Bench Admin",
+      password_hash: "not-used",
+      role,
+    })
     .returning({ id: admin_users.id });
   if (!admin) throw new Error("no admin row");
   const { token } = await createSession(db, admin.id, { now: new Date() });
