@@ -180,13 +180,14 @@ describe("checkInOffline", () => {
     const { store, runtime } = door;
     await store.saveList(makeList().list);
     await runtime.loadDoor(GENERATED);
-    for (const fields of [
+    const forms: Record<string, string>[] = [
       { intent: "undo" },
       {},
       { intent: "\u0000" },
       { intent: "scan", code: "\uD800" },
       { intent: "ticket", ticket_id: "Ɗanladi\u0000ʼ’'" },
-    ]) {
+    ];
+    for (const fields of forms) {
       const { outcome } = await runtime.checkInOffline(form(fields));
       expect(outcome.status, JSON.stringify(fields)).toBe("refused");
     }
