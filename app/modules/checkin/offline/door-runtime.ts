@@ -11,11 +11,11 @@ import { buildSnapshot, type DoorSnapshot, decideScan, decideTicketId, markLocal
 // queue, and whether the network answers. One per page, shared by the route's client loader and
 // action (which fall back to it when the server cannot be reached) and the screen (which shows it).
 
-export const LIST_URL = "/admin/check-in/list";
+const LIST_URL = "/admin/check-in/list";
 export const REFRESH_MS = 60_000;
 export const SYNC_TIMER_MS = 30_000;
 /** How long the door waits for the server before answering from the device. */
-export const SERVER_WAIT_MS = 6_000;
+const SERVER_WAIT_MS = 6_000;
 const DOOR_NAME_KEY = "summit-door-name";
 
 export type DoorStatus = {
