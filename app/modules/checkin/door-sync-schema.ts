@@ -12,13 +12,12 @@ export const DOOR_SYNC_MAX_ITEMS = 500;
 export const CHECK_IN_METHODS = ["scan", "ticket-id", "search"] as const;
 
 /**
- * The device's door name as stored: control characters dropped (a name is typed once on a
- * phone, never refused for a stray character), NFC, trimmed, at most DOOR_NAME_MAX characters.
+ * The device's door name as stored: control characters dropped, NFC, trimmed, cut at
+ * DOOR_NAME_MAX characters. Never refused: the name is typed once on a phone, and a refusal
+ * would keep every check-in queued under it from ever reaching the server (normalising can
+ * lengthen a name the phone kept at its limit).
  */
-export const doorNameSchema = z
-  .string()
-  .transform((s) => searchText(s, "").trim())
-  .pipe(z.string().max(DOOR_NAME_MAX));
+export const doorNameSchema = z.string().transform((s) => [...searchText(s, "").trim()].slice(0, DOOR_NAME_MAX).join("").trim());
 
 const doorCheckInSchema = z.object({
   id: z.string().regex(UUID_PATTERN),
