@@ -48,11 +48,14 @@ type Page = {
 };
 type Result = { outcome: CheckInOutcome; at: number; offline?: true };
 
+let audio: AudioContext | undefined;
+
 /** A short tone and a buzz where the phone allows, so the door need not look at the screen. */
 function signal(status: CheckInOutcome["status"]) {
   navigator.vibrate?.(status === "checked-in" ? 120 : [80, 60, 80, 60, 80]);
   try {
-    const audio = new AudioContext();
+    // One audio context for the whole shift: making one per answer costs more than the answer.
+    audio ??= new AudioContext();
     const tone = audio.createOscillator();
     const gain = audio.createGain();
     tone.frequency.value = status === "checked-in" ? 880 : 220;
@@ -60,7 +63,6 @@ function signal(status: CheckInOutcome["status"]) {
     tone.connect(gain).connect(audio.destination);
     tone.start();
     tone.stop(audio.currentTime + (status === "checked-in" ? 0.15 : 0.4));
-    tone.onended = () => void audio.close();
   } catch {
     // No sound where the browser allows none.
   }

@@ -1,8 +1,25 @@
-import { checkInOffline, type DoorResult, learnFromServer, offlinePage, unreachable, withinServerWait } from "./door-runtime";
+import {
+  checkInOffline,
+  type DoorResult,
+  doorStatus,
+  learnFromServer,
+  offlinePage,
+  setOnline,
+  unreachable,
+  withinServerWait,
+} from "./door-runtime";
 
 // The door route's client loader and action: the server first, the device when the server
 // cannot be reached (no network, or no answer within a few seconds). A check-in carries the
 // device's own id, so one the server did apply before the device gave up on it counts once.
+// Once the server has not answered, the door stops asking it for each person (a Wi-Fi with no
+// way out would cost everyone in the queue the wait) until a probe in the background reaches it
+// again (use-offline-door.ts).
+
+/** Worth asking the server: the browser has a network, and the server answered last time. */
+function serverReachable(): boolean {
+  return navigator.onLine && doorStatus.get().online;
+}
 
 type Page = { q: string; checkedIn: number; registered: number };
 let lastPage: unknown;
@@ -12,13 +29,14 @@ export async function doorClientLoader<P extends Page>(
   request: Request,
   serverLoader: () => Promise<P>,
 ): Promise<P | ReturnType<typeof offlinePage<P>>> {
-  if (navigator.onLine) {
+  if (serverReachable()) {
     try {
       const page = await withinServerWait(serverLoader());
       lastPage = page;
       return page;
     } catch (error) {
       if (!unreachable(error)) throw error;
+      setOnline(false);
     }
   }
   const base = (lastPage ?? {
@@ -41,13 +59,14 @@ export function rememberPage(page: unknown) {
 
 export async function doorClientAction<R>(request: Request, serverAction: () => Promise<R>): Promise<R | DoorResult> {
   const form = await request.clone().formData();
-  if (navigator.onLine || form.get("intent") === "undo") {
+  if (serverReachable() || form.get("intent") === "undo") {
     try {
       const result = await withinServerWait(serverAction());
       learnFromServer(result as DoorResult);
       return result;
     } catch (error) {
       if (!unreachable(error)) throw error;
+      setOnline(false);
       if (form.get("intent") === "undo")
         return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at: Date.now(), offline: true };
     }

@@ -13,6 +13,8 @@ import { buildSnapshot, type DoorSnapshot, decideScan, decideTicketId, markLocal
 
 const LIST_URL = "/admin/check-in/list";
 export const REFRESH_MS = 60_000;
+/** How often a door that lost the server looks for it again. */
+export const PROBE_MS = 15_000;
 export const SYNC_TIMER_MS = 30_000;
 /** How long the door waits for the server before answering from the device. */
 const SERVER_WAIT_MS = 6_000;

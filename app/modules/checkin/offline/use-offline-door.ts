@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
-import { doorStatus, forgetList, loadDoor, REFRESH_MS, refreshList, SYNC_TIMER_MS, setOnline, syncNow } from "./door-runtime";
+import { doorStatus, forgetList, loadDoor, PROBE_MS, REFRESH_MS, refreshList, SYNC_TIMER_MS, setOnline, syncNow } from "./door-runtime";
+import { prepareSignatureChecks } from "./verify-code";
 
 // Getting the door ready for the network to drop, while the page is open: the service worker
 // installed, the list downloaded now and every minute, the queue sent on reconnecting, on a timer
@@ -46,19 +47,26 @@ export function useOfflineDoor() {
     void (async () => {
       await loadDoor();
       if (navigator.onLine) {
-        await import("jsqr").catch(() => undefined);
+        // Fetched while the network is there, for the worker to keep: the camera's QR reader,
+        // and the signature check's fallback where the browser lacks Ed25519.
+        await Promise.all([import("jsqr"), prepareSignatureChecks()]).catch(() => undefined);
         await refresh();
       }
       await registerWorker();
     })();
     const listTimer = window.setInterval(() => void refreshList(), REFRESH_MS);
     const syncTimer = window.setInterval(() => void syncNow(), SYNC_TIMER_MS);
+    // While the server is out of reach though the browser has a network, look for it often.
+    const probeTimer = window.setInterval(() => {
+      if (!doorStatus.get().online && navigator.onLine) void refresh();
+    }, PROBE_MS);
     window.addEventListener("online", goneOnline);
     window.addEventListener("offline", goneOffline);
     return () => {
       stopped = true;
       window.clearInterval(listTimer);
       window.clearInterval(syncTimer);
+      window.clearInterval(probeTimer);
       window.removeEventListener("online", goneOnline);
       window.removeEventListener("offline", goneOffline);
       document.removeEventListener("submit", loggingOut, true);

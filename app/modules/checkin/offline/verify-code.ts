@@ -1,9 +1,9 @@
-import { verifyAsync } from "@noble/ed25519";
 import { doorMessage, parseDoorCode } from "~/modules/tickets/door-code";
 
 // Checking a door code's Ed25519 signature in the browser, offline: with WebCrypto where the
 // browser has Ed25519 (Chrome 137+, Firefox 129+, Safari 17+), natively and fast; otherwise with
-// @noble/ed25519 (audited, pure JavaScript, about 5 KB).
+// @noble/ed25519 (audited, pure JavaScript, about 3 KB compressed), fetched only by browsers that
+// need it, while online (prepareSignatureChecks), so the door's first load stays small.
 
 export type CodeCheck =
   | { kind: "genuine"; ticketId: string }
@@ -24,6 +24,18 @@ function hasWebCryptoEd25519(): Promise<boolean> {
     }
   })();
   return webCryptoEd25519;
+}
+
+let noble: Promise<typeof import("@noble/ed25519")> | undefined;
+
+function loadNoble() {
+  noble ??= import("@noble/ed25519");
+  return noble;
+}
+
+/** Made ready while online: a browser without WebCrypto's Ed25519 fetches its fallback now. */
+export async function prepareSignatureChecks(): Promise<void> {
+  if (!(await hasWebCryptoEd25519())) await loadNoble();
 }
 
 function base64url(text: string): Uint8Array {
@@ -47,7 +59,7 @@ async function verifySignature(signature: Uint8Array, message: Uint8Array, publi
       const key = await crypto.subtle.importKey("raw", publicKey as BufferSource, { name: "Ed25519" }, false, ["verify"]);
       return await crypto.subtle.verify("Ed25519", key, signature as BufferSource, message as BufferSource);
     }
-    return await verifyAsync(signature, message, publicKey);
+    return await (await loadNoble()).verifyAsync(signature, message, publicKey);
   } catch {
     return false;
   }
