@@ -148,10 +148,12 @@ export async function syncNow(): Promise<SyncRun | undefined> {
     try {
       const run = await sendQueued();
       const notices = await takeNotices();
+      const left = await countQueued();
+      if (left === 0) backgroundSyncAsked = false;
       update({
         online: run.state !== "offline",
         signedOut: run.state === "signed-out",
-        queued: await countQueued(),
+        queued: left,
         notices: [...status.notices, ...notices.map(({ ticket, message }) => ({ ticket, message }))],
       });
       return run;
@@ -170,6 +172,9 @@ export function setOnline(online: boolean) {
 export function dismissNotices() {
   update({ notices: [] });
 }
+
+// Asked once until the queue has been sent: the browser keeps one request per tag anyway.
+let backgroundSyncAsked = false;
 
 /** Asks the service worker to send the queue when the network is back, even with the page closed. */
 async function requestBackgroundSync() {
@@ -209,8 +214,12 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
     queuedHere.add(id);
     await enqueue({ id, ticket: decision.record.ticket, method: decision.record.method, at: now.toISOString(), door });
     markLocal(snapshot, decision.record.ticketId, now.toISOString(), door);
-    update({ queued: await countQueued() });
-    void requestBackgroundSync();
+    // One more than before (ids are never queued twice); the next sync counts them again.
+    update({ queued: status.queued + 1 });
+    if (!backgroundSyncAsked) {
+      backgroundSyncAsked = true;
+      void requestBackgroundSync();
+    }
   }
   return { outcome: decision.outcome, at, offline: true };
 }
