@@ -4,8 +4,9 @@ import { getTableName, is } from "drizzle-orm";
 import { PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { adminLayouts, adminRoutes, adminUrl } from "#tests/support/admin-session.ts";
+import { heldDb } from "#tests/support/held-db.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
-import type { Db, DbConnection } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import * as schema from "~/db/schema";
 import { createAdmin, removeAdmin } from "./accounts.server";
@@ -21,11 +22,7 @@ vi.stubEnv("SESSION_SECRET", "test-secret-test-secret-test-secret-42");
 vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
 const ORIGIN = "http://localhost:3000";
 
-const holder: { db?: Db } = {};
-vi.mock("~/db/db.server", () => ({
-  getDb: async () => holder.db,
-  getDbConnection: async () => ({ db: holder.db, kind: "memory", close: async () => {} }),
-}));
+vi.mock("~/db/db.server", () => import("#tests/support/held-db.ts"));
 
 type RouteModule = {
   loader?: (args: unknown) => unknown;
@@ -62,7 +59,7 @@ describe.each(DATABASE_KINDS)("admin access control on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    holder.db = database.db;
+    heldDb.db = database.db;
     attendee = await createAttendee(database.db, { full_name: "Zainab Secret-Person" });
     const admin = await createAdmin(database.db, {
       email: `admin-${randomBytes(4).toString("hex")}@example.org`,
@@ -85,7 +82,7 @@ describe.each(DATABASE_KINDS)("admin access control on %s", (kind) => {
     checkinToken = await addSession(door.id, new Date(now), new Date(now + 24 * HOUR));
   });
   afterAll(async () => {
-    holder.db = undefined;
+    heldDb.db = undefined;
     await database?.close();
   });
 

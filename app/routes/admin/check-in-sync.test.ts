@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { heldDb } from "#tests/support/held-db.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
-import type { Db, DbConnection } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { createAdmin } from "~/modules/auth/accounts.server";
 import { createSession } from "~/modules/auth/session.server";
@@ -17,11 +18,7 @@ vi.stubEnv("SESSION_SECRET", SECRET);
 vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
 const ORIGIN = "http://localhost:3000";
 
-const holder: { db?: Db } = {};
-vi.mock("~/db/db.server", () => ({
-  getDb: async () => holder.db,
-  getDbConnection: async () => ({ db: holder.db, kind: "memory", close: async () => {} }),
-}));
+vi.mock("~/db/db.server", () => import("#tests/support/held-db.ts"));
 
 type Args = Parameters<typeof listLoader>[0];
 const args = (request: Request) => ({ request, params: {}, context: {}, url: new URL(request.url), pattern: "" }) as unknown as Args;
@@ -58,13 +55,13 @@ describe.each(DATABASE_KINDS)("door list and sync routes on %s", (kind) => {
 
   beforeAll(async () => {
     database = await createTestDatabase(kind);
-    holder.db = database.db;
+    heldDb.db = database.db;
     const door = await createAdmin(database.db, { email: `door-route-${kind}@example.org`, password: "x".repeat(12), role: "checkin" });
     const { token } = await createSession(database.db, door.id, { now: new Date() });
     cookie = `ys_admin=${token}`;
   });
   afterAll(async () => {
-    holder.db = undefined;
+    heldDb.db = undefined;
     await database?.close();
   });
 
