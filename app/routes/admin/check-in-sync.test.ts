@@ -8,7 +8,7 @@ import { createAdmin } from "~/modules/auth/accounts.server";
 import { createSession } from "~/modules/auth/session.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { loader as listLoader } from "./check-in-list";
-import { action as syncAction } from "./check-in-sync";
+import { action as syncAction, loader as syncLoader } from "./check-in-sync";
 
 // The door's two JSON endpoints as React Router calls them: the offline list and the sync,
 // behind the staff session and the same-origin check like every admin action.
@@ -124,6 +124,18 @@ describe.each(DATABASE_KINDS)("door list and sync routes on %s", (kind) => {
     const list = await (await get()).json();
     const row = list.attendees.find((a: string[]) => a[0] === people[0]?.ticket_id);
     expect(row?.slice(4)).toEqual([expect.any(String), "Side door"]);
+  });
+
+  it("opened as a page, sends a visitor to sign in and tells a door that only POST is taken", async () => {
+    const open = (headers: Record<string, string>) =>
+      answer(() =>
+        syncLoader(args(new Request(`${ORIGIN}/admin/check-in/sync`, { headers })) as unknown as Parameters<typeof syncLoader>[0]),
+      );
+    const signedOut = await open({});
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("Location")).toMatch(/^\/admin\/login/);
+    const signedIn = await open({ Cookie: cookie });
+    expect([signedIn.status, signedIn.headers.get("Allow")]).toEqual([405, "POST"]);
   });
 
   it("refuses a body that is not the sync's JSON with 400", async () => {
