@@ -58,8 +58,12 @@ const LAYERS = [
   },
   {
     name: "build",
-    title: "production build (react-router build + precompressed assets, as npm run build)",
-    steps: [js("react-router", "build"), [process.execPath, "scripts/compress-assets.mjs"]],
+    title: "production build (react-router build + the door's service worker + precompressed assets, as npm run build)",
+    steps: [
+      js("react-router", "build"),
+      [process.execPath, "scripts/build-door-worker.mjs"],
+      [process.execPath, "scripts/compress-assets.mjs"],
+    ],
   },
   {
     name: "playwright",

@@ -110,7 +110,15 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 const BUILD_OUTPUT = path.join(root, "build/server/index.js");
-const BUILD_INPUTS = ["app", "server", "vite.config.ts", "react-router.config.ts", "package.json", "scripts/compress-assets.mjs"];
+const BUILD_INPUTS = [
+  "app",
+  "server",
+  "vite.config.ts",
+  "react-router.config.ts",
+  "package.json",
+  "scripts/compress-assets.mjs",
+  "scripts/build-door-worker.mjs",
+];
 
 /** True when this checkout has a production build. */
 export function hasProductionBuild(): boolean {
