@@ -137,8 +137,6 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         </p>
         <LanguageSwitch className="text-gray-700" />
       </div>
-      <DoorCounts doors={page.doors} />
-      <DoorConflicts conflicts={page.conflicts.rows} total={page.conflicts.total} />
 
       <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         <h2 id="ticket-heading" className="sr-only">
@@ -285,6 +283,10 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
           )
         ) : null}
       </section>
+
+      {/* Below the door's work: at 360 × 640 the typed ID's answer stays in view above them. */}
+      <DoorConflicts conflicts={page.conflicts.rows} total={page.conflicts.total} />
+      <DoorCounts doors={page.doors} />
 
       {undoing.target ? (
         <ConfirmDialog

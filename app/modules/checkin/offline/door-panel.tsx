@@ -2,20 +2,31 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/i18n/message-key";
 import { lagosClock } from "~/ui/date-time";
-import { FormField } from "~/ui/form-field";
 import { Notice } from "~/ui/notice";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { type DoorStatus, dismissNotices, doorName, setDoorName } from "./door-runtime";
 
-// The door's offline state at the top of the screen: the door's name (asked for once per
-// device), whether the device could carry on without the network, and what waits to be sent.
+// The door's offline state at the top of the screen, in as little height as it can take: at
+// 360 × 640 the typed ID's answer must stay in view under it. One small line says whether the
+// phone could carry on without the network and names the door; an unnamed door gets one row to
+// name it; only trouble (offline, signed out, refusals) takes a box.
 
 export function DoorPanel({ status }: { status: DoorStatus }) {
   const { t } = useTranslation("door");
+  const [name, setName] = useState(doorName);
+  const [editing, setEditing] = useState(name === "");
   return (
     <div className="space-y-2">
-      <DoorName />
-      <StatusLine status={status} />
+      {editing ? (
+        <NameForm
+          initial={name}
+          onSaved={(saved) => {
+            setName(saved);
+            setEditing(false);
+          }}
+        />
+      ) : null}
+      <StatusLine status={status} door={editing ? "" : name} onChange={() => setEditing(true)} />
       {status.notices.length > 0 ? (
         <Notice tone="fault" testId="door-notices">
           <p className="font-semibold">{t("offline.refusedLater")}</p>
@@ -35,15 +46,26 @@ export function DoorPanel({ status }: { status: DoorStatus }) {
   );
 }
 
-function StatusLine({ status }: { status: DoorStatus }) {
+function StatusLine({ status, door, onChange }: { status: DoorStatus; door: string; onChange: () => void }) {
   const { t } = useTranslation("door");
   if (!status.loaded) return null;
+  const doorPart = door ? (
+    <span className="whitespace-nowrap">
+      <span data-testid="door-name">{t("doorName.current", { door })}</span>{" "}
+      <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={onChange}>
+        {t("doorName.change")}
+      </button>
+    </span>
+  ) : null;
   if (status.signedOut) return <Notice tone="fault">{t("offline.signedOut")}</Notice>;
   if (!status.online) {
     return (
-      <Notice tone="warning" testId="door-status">
-        <strong>{status.ready ? t("offline.offline", { count: status.queued }) : t("offline.offlineNoList")}</strong>
-      </Notice>
+      <>
+        <Notice tone="warning" testId="door-status">
+          <strong>{status.ready ? t("offline.offline", { count: status.queued }) : t("offline.offlineNoList")}</strong>
+        </Notice>
+        {doorPart ? <p className="text-sm text-gray-600">{doorPart}</p> : null}
+      </>
     );
   }
   const ready = status.ready
@@ -51,53 +73,54 @@ function StatusLine({ status }: { status: DoorStatus }) {
     : t("offline.preparing");
   const waiting = status.queued > 0 ? t(status.syncing ? "offline.sending" : "offline.waiting", { count: status.queued }) : null;
   return (
-    <p data-testid="door-status" role="status" className="text-sm text-gray-600">
-      <span aria-hidden="true" className={`mr-1.5 inline-block size-2 rounded-full ${status.ready ? "bg-brand-600" : "bg-gray-400"}`} />
-      {ready}
-      {waiting ? <span className="font-semibold text-amber-800"> · {waiting}</span> : null}
+    <p className="text-sm leading-snug text-gray-600">
+      <span data-testid="door-status" role="status">
+        <span aria-hidden="true" className={`mr-1.5 inline-block size-2 rounded-full ${status.ready ? "bg-brand-600" : "bg-gray-400"}`} />
+        {ready}
+        {waiting ? <span className="font-semibold text-amber-800"> · {waiting}</span> : null}
+      </span>
+      {doorPart ? <> · {doorPart}</> : null}
     </p>
   );
 }
 
-function DoorName() {
+/** One row: the door's name, asked once per phone (kept on it, sent with every check-in). */
+function NameForm({ initial, onSaved }: { initial: string; onSaved: (name: string) => void }) {
   const { t } = useTranslation("door");
-  const [name, setName] = useState(doorName);
-  const [editing, setEditing] = useState(name === "");
-  if (!editing) {
-    return (
-      <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700">
-        <span data-testid="door-name">{t("doorName.current", { door: name })}</span>
-        <button type="button" className="font-semibold text-brand-700 underline underline-offset-2" onClick={() => setEditing(true)}>
-          {t("doorName.change")}
-        </button>
-      </p>
-    );
-  }
   return (
-    <section aria-labelledby="door-name-heading" className="rounded-2xl border border-amber-300 bg-amber-50 px-4 py-3">
-      <h2 id="door-name-heading" className="font-semibold text-gray-900">
-        {t("doorName.heading")}
-      </h2>
-      <form
-        className="mt-2 flex items-end gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const typed = String(new FormData(event.currentTarget).get("door") ?? "").trim();
-          if (!typed) return;
-          setDoorName(typed);
-          setName(doorName());
-          setEditing(false);
-        }}
-      >
-        <div className="min-w-0 flex-1">
-          <FormField label={t("doorName.label")} id="door-name-field" errorId="door-name-error" description={t("doorName.hint")}>
-            <input id="door-name-field" name="door" required maxLength={60} defaultValue={name} autoComplete="off" className={INPUT} />
-          </FormField>
-        </div>
-        <button type="submit" className={`${BUTTON.primary} py-2.5`}>
-          {t("doorName.save")}
-        </button>
-      </form>
-    </section>
+    <form
+      aria-label={t("doorName.heading")}
+      className="flex items-end gap-2 rounded-xl border border-amber-300 bg-amber-50 p-2"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const typed = String(new FormData(event.currentTarget).get("door") ?? "").trim();
+        if (!typed) return;
+        setDoorName(typed);
+        onSaved(doorName());
+      }}
+    >
+      <label htmlFor="door-name-field" className="sr-only">
+        {t("doorName.label")}
+      </label>
+      <div className="min-w-0 flex-1">
+        <input
+          id="door-name-field"
+          name="door"
+          required
+          maxLength={60}
+          defaultValue={initial}
+          autoComplete="off"
+          placeholder={t("doorName.placeholder")}
+          aria-describedby="door-name-hint"
+          className={INPUT}
+        />
+      </div>
+      <span id="door-name-hint" className="sr-only">
+        {t("doorName.hint")}
+      </span>
+      <button type="submit" className={`${BUTTON.primary} py-2.5`}>
+        {t("doorName.save")}
+      </button>
+    </form>
   );
 }
