@@ -82,7 +82,7 @@ const ACTION_LABELS: Record<string, string> = {
   "attendee.export": "Exported the attendee list",
   "attendee.badges": "Generated the name badges",
   "demo.seed": "Loaded the demo content",
-  "reminders.send": "Sent reminder e-mails",
+  "reminders.send": "Sent reminders",
   "attendee.cancel": "Cancelled a registration",
   "attendee.data-export": "Downloaded a person's data",
   "attendee.erase": "Erased a person's data",
