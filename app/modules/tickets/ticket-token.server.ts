@@ -1,7 +1,7 @@
 import { createHmac, createPrivateKey, createPublicKey, hkdfSync, type KeyObject, sign, timingSafeEqual, verify } from "node:crypto";
-import type { KeyPurpose } from "~/key-generations";
+import { type KeyPurpose, MAX_GENERATION } from "~/key-generations";
 import { keyringFor } from "~/keys.server";
-import { doorMessage } from "./door-code";
+import { doorMessage, parseDoorCode, TICKET_ID_CHARS } from "./door-code";
 
 // Signed tokens: "<value>.<key id><signature>". The key id (one character) names which
 // generation of the purpose's key signed it (app/keys.server.ts), so a purpose's key can be
@@ -19,9 +19,6 @@ const SIGNATURE_BYTES = 16;
 const SIGNATURE_LENGTH = 22; // base64url of 16 bytes, no padding
 const SIGNATURE_CHARS = /^[A-Za-z0-9_-]{22}$/;
 const KEY_ID = /^[1-9a-z]$/;
-// Generated IDs are ZYS-<base36>-<6 base36>; any upper-case ID with hyphens is accepted
-// so tickets issued in another format still verify. The signature is the real check.
-const TICKET_ID_CHARS = /^[0-9A-Z][0-9A-Z-]{0,63}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function hmac(key: Buffer | string, purpose: string, value: string): Buffer {
@@ -76,8 +73,6 @@ export function verifyToken(purpose: KeyPurpose, token: string, secret: string, 
 // from that generation's key, so it is kept, backed up and rotated exactly like the others.
 // The signature is 64 bytes (86 characters): the QR code grows from about 45 to 108 characters,
 // still a small code (version 7) that a cheap phone camera reads at arm's length.
-const ED25519_SIGNATURE_LENGTH = 86;
-const ED25519_CHARS = /^[A-Za-z0-9_-]{86}$/;
 // PKCS#8 wrapping of a raw 32-byte Ed25519 seed (RFC 8410), the form Node's crypto imports.
 const ED25519_PKCS8_PREFIX = Buffer.from("302e020100300506032b657004220420", "hex");
 
@@ -111,24 +106,21 @@ export function signDoorCode(ticketId: string, secret: string): string {
  * ticket:v1 ones).
  */
 export function verifyDoorCode(code: string, secret: string): string | null {
-  if (typeof code !== "string") return null;
-  const dot = code.lastIndexOf(".");
-  const signed = code.slice(dot + 1);
-  if (dot < 1 || signed.length !== ED25519_SIGNATURE_LENGTH + 1) return verifyToken("door", code, secret, TICKET_ID_CHARS, "ticket:v1:");
-  const ticketId = code.slice(0, dot);
-  const signature = signed.slice(1);
-  if (!TICKET_ID_CHARS.test(ticketId) || !ED25519_CHARS.test(signature)) return null;
-  const key = keyringFor(secret).byId("door", signed[0] ?? "");
-  const bytes = Buffer.from(signature, "base64url");
+  // Read as the door's page reads it offline (door-code.ts); anything but an Ed25519 code is
+  // an HMAC code or nothing, which verifyToken tells apart.
+  const parts = parseDoorCode(code);
+  if (parts?.kind !== "ed25519") return verifyToken("door", code, secret, TICKET_ID_CHARS, "ticket:v1:");
+  const key = keyringFor(secret).byId("door", parts.keyId);
+  const bytes = Buffer.from(parts.signature, "base64url");
   // Stray trailing bits decode too: only the one canonical spelling is accepted.
-  if (!key || bytes.length !== 64 || bytes.toString("base64url") !== signature) return null;
-  return verify(null, Buffer.from(doorMessage(ticketId)), doorKeyPair(key).publicKey, bytes) ? ticketId : null;
+  if (!key || bytes.length !== 64 || bytes.toString("base64url") !== parts.signature) return null;
+  return verify(null, Buffer.from(doorMessage(parts.ticketId)), doorKeyPair(key).publicKey, bytes) ? parts.ticketId : null;
 }
 
 /** The public keys a door needs to check codes offline: every accepted generation, the signing one first. */
 export function doorPublicKeys(secret: string): { id: string; publicKey: string }[] {
   const ring = keyringFor(secret);
-  const ids = [ring.current("door").id, ...Array.from({ length: 35 }, (_, i) => (i + 1).toString(36))];
+  const ids = [ring.current("door").id, ...Array.from({ length: MAX_GENERATION }, (_, i) => (i + 1).toString(36))];
   const keys: { id: string; publicKey: string }[] = [];
   for (const id of new Set(ids)) {
     const key = ring.byId("door", id);
