@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_in_conflicts, check_ins } from "~/db/schema";
 import { foldApostrophes, searchText } from "~/db/text";
@@ -155,7 +155,7 @@ async function checkIn(
   const clientId = origin.clientId && isUuid(origin.clientId) ? origin.clientId : null;
   return db.transaction(async (tx) => {
     // A device id already recorded (the request retried, or synced first): answered like a second scan.
-    const reused = clientId !== null && (await isClientIdRecorded(tx, clientId));
+    const reused = clientId !== null && (await recordedClientIds(tx, [clientId])).size > 0;
     // No target: either unique key (the attendee's, the device id's) means it was recorded before.
     const [inserted] = reused
       ? []
@@ -179,14 +179,14 @@ async function checkIn(
   });
 }
 
-/** Is this device id of a check-in recorded, as THE check-in or as a second admission? */
-async function isClientIdRecorded(db: DbOrTx, clientId: string): Promise<boolean> {
-  const rows = await db.execute(sql`
-    select 1 from ${check_ins} where ${check_ins.client_id} = ${clientId}
-    union all
-    select 1 from ${check_in_conflicts} where ${check_in_conflicts.id} = ${clientId}
-    limit 1`);
-  return (rows as unknown as { rows: unknown[] }).rows.length > 0;
+/** Which of these device ids of check-ins are recorded, as THE check-in or as a second admission. */
+export async function recordedClientIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const [inCheckIns, inConflicts] = await Promise.all([
+    db.select({ id: check_ins.client_id }).from(check_ins).where(inArray(check_ins.client_id, ids)),
+    db.select({ id: check_in_conflicts.id }).from(check_in_conflicts).where(inArray(check_in_conflicts.id, ids)),
+  ]);
+  return new Set([...inCheckIns, ...inConflicts].map((r) => r.id ?? ""));
 }
 
 /** Takes a check-in back (a wrong person let in by mistake); null when there was none. */

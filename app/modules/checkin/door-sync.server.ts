@@ -1,9 +1,9 @@
-import { count, desc, eq, inArray, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, check_in_conflicts, check_ins } from "~/db/schema";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
-import { type DoorAttendee, findScannedTicket, findTypedTicket } from "./checkin.server";
+import { type DoorAttendee, findScannedTicket, findTypedTicket, recordedClientIds } from "./checkin.server";
 import type { DoorCheckIn } from "./door-sync-schema";
 import type { DoorSyncResult } from "./offline/door-list-types";
 
@@ -35,7 +35,7 @@ export async function applyDoorCheckIns(
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<DoorSyncResult[]> {
   // A device re-sends its whole queue until it hears back: most of a retry is known ids, found in one query.
-  const recorded = await recordedIds(
+  const recorded = await recordedClientIds(
     db,
     items.map((item) => item.id.toLowerCase()),
   );
@@ -59,16 +59,6 @@ export async function applyDoorCheckIns(
     recorded.add(id);
   }
   return results;
-}
-
-/** Which of these device ids are recorded already, as a check-in or as a conflict. */
-async function recordedIds(db: DbOrTx, ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const [inCheckIns, inConflicts] = await Promise.all([
-    db.select({ id: check_ins.client_id }).from(check_ins).where(inArray(check_ins.client_id, ids)),
-    db.select({ id: check_in_conflicts.id }).from(check_in_conflicts).where(inArray(check_in_conflicts.id, ids)),
-  ]);
-  return new Set([...inCheckIns, ...inConflicts].map((r) => r.id ?? ""));
 }
 
 type Arrival = { id: string; door: string; method: DoorCheckIn["method"]; at: Date };
