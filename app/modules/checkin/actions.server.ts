@@ -24,7 +24,7 @@ import {
 import { doorCounts, listDoorConflicts } from "./door-sync.server";
 import { doorNameSchema } from "./door-sync-schema";
 import { countDoorSearch } from "./search-limit.server";
-import { MIN_SEARCH_LENGTH } from "./search-rules";
+import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "./search-rules";
 
 const UNDO_PARAM = "undo";
 
@@ -52,7 +52,7 @@ const originSchema = z.object({
 });
 
 export const SEARCH_MESSAGES = {
-  tooShort: messageKey("door:search.tooShort", { count: MIN_SEARCH_LENGTH }),
+  tooShort: SEARCH_TOO_SHORT,
   tooMany: (retryAfterMs: number) => messageKey("door:search.tooMany", { count: Math.max(1, Math.ceil(retryAfterMs / 1000)) }),
 } as const;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DOOR_SYNC_MAX_ITEMS, doorSyncSchema } from "./door-sync-schema";
+import { DOOR_SYNC_MAX_ITEMS } from "./door-sync-limits";
+import { doorSyncSchema } from "./door-sync-schema";
 
 const item = (overrides: Record<string, unknown> = {}) => ({
   id: "0b6c1f9e-2a5d-4c7e-9f1a-3b2d4e5f6a7b",

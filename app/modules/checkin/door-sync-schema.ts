@@ -2,12 +2,10 @@ import { z } from "zod";
 import { DOOR_NAME_MAX } from "~/db/door-name";
 import { searchText } from "~/db/text";
 import { UUID_PATTERN } from "~/db/uuid";
+import { DOOR_SYNC_MAX_ITEMS } from "./door-sync-limits";
 
 // What a door's device sends when it syncs the check-ins it recorded (offline, or online with
 // JavaScript): shared by the sync route and the browser side that builds the request.
-
-/** A sync carries at most this many check-ins: a door's busiest hour offline, and a bounded request. */
-export const DOOR_SYNC_MAX_ITEMS = 500;
 
 export const CHECK_IN_METHODS = ["scan", "ticket-id", "search"] as const;
 

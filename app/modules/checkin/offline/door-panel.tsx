@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { DOOR_NAME_MAX } from "~/db/door-name";
 import { translateMessage } from "~/i18n/message-key";
 import { lagosClock } from "~/ui/date-time";
 import { Notice } from "~/ui/notice";
@@ -107,7 +108,7 @@ function NameForm({ initial, onSaved }: { initial: string; onSaved: (name: strin
           id="door-name-field"
           name="door"
           required
-          maxLength={60}
+          maxLength={DOOR_NAME_MAX}
           defaultValue={initial}
           autoComplete="off"
           placeholder={t("doorName.placeholder")}

@@ -1,7 +1,7 @@
+import { DOOR_NAME_MAX } from "~/db/door-name";
 import { isUuid } from "~/db/uuid";
-import { messageKey } from "~/i18n/message-key";
 import type { CheckInOutcome } from "../checkin.server";
-import { MIN_SEARCH_LENGTH } from "../search-rules";
+import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "../search-rules";
 import type { DoorList } from "./door-list-types";
 import { countQueued, deleteList, enqueue, queued, readList, saveList, takeNotices } from "./door-store";
 import { type SyncRun, sendQueued } from "./door-sync";
@@ -69,7 +69,7 @@ export function doorName(): string {
 }
 
 export function setDoorName(name: string) {
-  localStorage.setItem(DOOR_NAME_KEY, name.trim().slice(0, 60));
+  localStorage.setItem(DOOR_NAME_KEY, name.trim().slice(0, DOOR_NAME_MAX));
   update({});
 }
 
@@ -240,7 +240,7 @@ export function offlinePage<P extends { q: string; checkedIn: number; registered
     ...counts,
     q,
     matches: snapshot && !tooShort ? searchOffline(snapshot, q) : [],
-    searchError: tooShort ? messageKey("door:search.tooShort", { count: MIN_SEARCH_LENGTH }) : null,
+    searchError: tooShort ? SEARCH_TOO_SHORT : null,
     undo: null,
     offline: true as const,
   };

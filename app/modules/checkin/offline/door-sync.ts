@@ -1,3 +1,4 @@
+import { DOOR_SYNC_MAX_ITEMS } from "../door-sync-limits";
 import type { DoorSyncAnswer, DoorSyncResult, QueuedCheckIn } from "./door-list-types";
 import { addNotices, dequeue, queued } from "./door-store";
 
@@ -6,7 +7,6 @@ import { addNotices, dequeue, queued } from "./door-store";
 // send the same ones at once: the server applies each by its id, once.
 
 export const SYNC_URL = "/admin/check-in/sync";
-const BATCH = 500;
 
 export type SyncRun = { sent: number; conflicts: number; refused: number; state: "done" | "offline" | "signed-out" | "failed" };
 
@@ -20,8 +20,8 @@ export async function sendQueued(fetcher: typeof fetch = fetch): Promise<SyncRun
     else byDoor.set(item.door, [item]);
   }
   for (const [door, all] of byDoor) {
-    for (let i = 0; i < all.length; i += BATCH) {
-      const batch = all.slice(i, i + BATCH);
+    for (let i = 0; i < all.length; i += DOOR_SYNC_MAX_ITEMS) {
+      const batch = all.slice(i, i + DOOR_SYNC_MAX_ITEMS);
       let response: Response;
       try {
         response = await fetcher(SYNC_URL, {
