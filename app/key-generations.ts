@@ -1,7 +1,18 @@
 // The key purposes and the KEY_GENERATIONS setting, apart from the keys themselves so the
 // configuration can check the setting without importing what reads the configuration.
 
-export const KEY_PURPOSES = ["door", "self-service", "waitlist", "form-stamp", "held", "session", "two-factor", "invitation"] as const;
+export const KEY_PURPOSES = [
+  "door",
+  "self-service",
+  "waitlist",
+  "form-stamp",
+  "held",
+  "session",
+  "two-factor",
+  "invitation",
+  "certificate",
+  "feedback",
+] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 
 /** Per purpose: the generation that signs, then the older ones still accepted. */

@@ -4,6 +4,18 @@ import path from "node:path";
 import { getConfig } from "~/config.server";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import {
+  renderCertificateMail,
+  renderCertificateSms,
+  renderFeedbackRequestMail,
+  renderFeedbackRequestSms,
+} from "~/modules/certificates/certificate-mail.server";
+import {
+  CERTIFICATE_SMS_TEMPLATE,
+  CERTIFICATE_TEMPLATE,
+  FEEDBACK_REQUEST_SMS_TEMPLATE,
+  FEEDBACK_REQUEST_TEMPLATE,
+} from "~/modules/certificates/certificates.server";
 import { INVITATION_TEMPLATE, renderInvitationMail } from "~/modules/invitations/invitation-email.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { serveOutboxThread } from "~/modules/mail/outbox-thread.server";
@@ -43,6 +55,8 @@ function renderer(db: DbConnection["db"], publicUrl: string): MailRenderer {
     if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, publicUrl);
     if (mail.template === HELD_TEMPLATE) return renderHeldMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === INVITATION_TEMPLATE) return renderInvitationMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === CERTIFICATE_TEMPLATE) return renderCertificateMail(db, mail.template_data, ticketLinkKeys());
+    if (mail.template === FEEDBACK_REQUEST_TEMPLATE) return renderFeedbackRequestMail(db, mail.template_data, ticketLinkKeys());
     if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
       return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
     }
@@ -52,6 +66,9 @@ function renderer(db: DbConnection["db"], publicUrl: string): MailRenderer {
       return sms((await renderTicketSms(db, mail.template, mail.template_data, ticketLinkKeys())).text);
     }
     if (mail.template === WAITLIST_OFFER_SMS_TEMPLATE) return sms((await renderOfferSms(db, mail.template_data, ticketLinkKeys())).text);
+    if (mail.template === CERTIFICATE_SMS_TEMPLATE) return sms(await renderCertificateSms(db, mail.template_data, ticketLinkKeys()));
+    if (mail.template === FEEDBACK_REQUEST_SMS_TEMPLATE)
+      return sms(await renderFeedbackRequestSms(db, mail.template_data, ticketLinkKeys()));
     if (mail.template === PRIVACY_SMS_TEMPLATE) return sms(await renderPrivacySms(db, mail.template_data, publicUrl));
     if (mail.template === TEST_SMS_TEMPLATE) return sms(await renderTestSms(db));
     throw new Error(`unknown mail template "${mail.template}"`);

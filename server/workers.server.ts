@@ -5,12 +5,15 @@ import { logger } from "~/logger.server";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
 import { purgeLoginAttempts } from "~/modules/auth/rate-limit.server";
 import { purgeExpiredSignIns } from "~/modules/auth/two-factor.server";
+import { expireCertificates } from "~/modules/certificates/certificate-verify.server";
+import { sendDueCertificates } from "~/modules/certificates/certificates.server";
 import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
 import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server";
 import { startOutboxThread } from "~/modules/mail/outbox-thread.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
 import { sweepAttackTraces } from "~/modules/registration/sweep.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
 import { sweepUssdDrafts } from "~/modules/ussd/session.server";
 import { settleWaitlistNow } from "~/modules/waitlist/waitlist.server";
@@ -98,6 +101,28 @@ function startAutoReminder(db: Db, log: Log, failed: Failed, checkMs: number) {
   );
 }
 
+/**
+ * Every minute (SCHEDULE_CHECK_SECONDS): the certificates by themselves the morning after the
+ * event (when organisers set it; once per date, whichever instance asks first), and the
+ * certificates past their verification period lose the name they carried.
+ */
+function startCertificateSchedule(db: Db, log: Log, failed: Failed, checkMs: number) {
+  return every(
+    checkMs,
+    20_000,
+    async () => {
+      const run = await sendDueCertificates(db);
+      if (run) {
+        log.info(run, "certificates: sent by themselves the morning after the event");
+        notifyOutbox();
+      }
+      const expired = await expireCertificates(db, await getSettings(db));
+      if (expired > 0) log.info({ expired }, "certificates: verification period ended; their names deleted");
+    },
+    failed("certificates: the scheduled send or expiry failed; trying again in a minute"),
+  );
+}
+
 /** Every minute (SCHEDULE_CHECK_SECONDS): offers past their time pass to the next person (and any free seat is offered). */
 function startWaitlistSweep(db: Db, log: Log, failed: Failed, checkMs: number) {
   return every(
@@ -154,7 +179,7 @@ function failureLogger(log: Log, availability: DatabaseAvailability | undefined)
 }
 
 /**
- * Background work of the server process (mail outbox delivery, the automatic reminder, the retention purge, the
+ * Background work of the server process (mail outbox delivery, the automatic reminder and certificates, the retention purge, the
  * waitlist sweep, the sweep of unreferenced uploads). `availability`: PostgreSQL's tracker (see failureLogger).
  */
 export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnection, "db" | "kind" | "availability">) {
@@ -166,6 +191,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
   const mediaSweep = startMediaSweep(db, log, failed);
   const autoReminder = startAutoReminder(db, log, failed, config.scheduleCheckMs);
   const retention = startRetentionPurge(db, log, failed, config.scheduleCheckMs);
+  const certificates = startCertificateSchedule(db, log, failed, config.scheduleCheckMs);
   const waitlistSweep = startWaitlistSweep(db, log, failed, config.scheduleCheckMs);
   const attackSweep = startAttackSweep(db, log, failed, config.scheduleCheckMs);
   const signInPurge = startSignInRecordsPurge(db, log, failed);
@@ -176,6 +202,7 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
         mediaSweep.stop(),
         autoReminder.stop(),
         retention.stop(),
+        certificates.stop(),
         waitlistSweep.stop(),
         attackSweep.stop(),
         signInPurge.stop(),

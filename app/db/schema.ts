@@ -278,6 +278,16 @@ export const event_settings = pgTable(
     translations: translations<SettingsTranslations>(),
     // What one SMS segment costs, in kobo, for the SMS panel's estimate (0: not set).
     sms_price_kobo: integer("sms_price_kobo").notNull().default(0),
+    // After the event: the certificates' signature line, whether they go out by themselves the
+    // morning after (once per event date, as the automatic reminder: `certificates_sent_for`),
+    // how many days a certificate keeps verifying after the event (null: the retention period),
+    // and how many days the feedback survey stays open.
+    certificate_signer_name: text("certificate_signer_name").notNull().default(D.certificate_signer_name),
+    certificate_signer_title: text("certificate_signer_title").notNull().default(D.certificate_signer_title),
+    auto_certificates: boolean("auto_certificates").notNull().default(D.auto_certificates),
+    certificates_sent_for: date("certificates_sent_for", { mode: "string" }),
+    certificate_valid_days: integer("certificate_valid_days"),
+    feedback_days: integer("feedback_days").notNull().default(D.feedback_days),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -292,6 +302,8 @@ export const event_settings = pgTable(
     check("event_settings_hold_domain_check", sql`${t.hold_domain_per_10_minutes} between 1 and 10000`),
     check("event_settings_hold_overall_check", sql`${t.hold_overall_per_minute} between 1 and 100000`),
     check("event_settings_held_expiry_check", sql`${t.held_expiry_hours} between 1 and 168`),
+    check("event_settings_certificate_valid_days_check", sql`${t.certificate_valid_days} between 1 and 36500`),
+    check("event_settings_feedback_days_check", sql`${t.feedback_days} between 1 and 365`),
     translationsCheck("event_settings", t.translations),
   ],
 );
@@ -731,4 +743,99 @@ export const ussd_drafts = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [index("ussd_drafts_updated_idx").on(t.updated_at)],
+);
+
+// ── After the event: certificates and feedback (modules/certificates, modules/feedback) ──
+
+// A certificate of attendance: one per attendee who was checked in, however often "Send
+// Certificates" is pressed (the unique key decides). It keeps its own copy of what it certifies,
+// so it verifies after the registration is gone (a new edition, the retention purge) until it
+// expires; erasing the person withdraws it (`withdrawn_at`, the name deleted). `serial` is the
+// random half of the verification code; the other half is a signature (certificate-code.server.ts).
+export const certificates = pgTable(
+  "certificates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serial: text("serial").notNull(),
+    edition_id: integer("edition_id")
+      .notNull()
+      .references(() => editions.id),
+    attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+    // The registration's id for good (attendee_id empties when a new edition starts): erasing the
+    // person later still finds and withdraws it.
+    registration_id: uuid("registration_id").notNull(),
+    // null once withdrawn or expired: the certificate then verifies as neither.
+    full_name: text("full_name"),
+    event_name: text("event_name").notNull(),
+    event_date: date("event_date", { mode: "string" }).notNull(),
+    venue: text("venue").notNull(),
+    language: text("language").notNull().default("en"),
+    // The e-mail (or, for a phone-only attendee, the SMS) that carried it.
+    mail_id: uuid("mail_id").references(() => mail_outbox.id, { onDelete: "set null" }),
+    issued_at: timestamp("issued_at", { withTimezone: true }).notNull().defaultNow(),
+    withdrawn_at: timestamp("withdrawn_at", { withTimezone: true }),
+    expired_at: timestamp("expired_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("certificates_serial_key").on(t.serial),
+    uniqueIndex("certificates_attendee_key").on(t.attendee_id),
+    index("certificates_edition_idx").on(t.edition_id),
+    index("certificates_registration_idx").on(t.registration_id),
+    check("certificates_serial_check", sql`${t.serial} ~ '^[0-9A-HJKMNP-TV-Z]{8}$'`),
+  ],
+);
+
+// The survey's invitation to people who registered but did not come (those who came find the
+// link in their certificate's message): once per person and channel, as the reminders.
+export const feedback_requests = pgTable(
+  "feedback_requests",
+  {
+    attendee_id: uuid("attendee_id")
+      .notNull()
+      .references(() => attendees.id, { onDelete: "cascade" }),
+    channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull().default("email"),
+    mail_id: uuid("mail_id").references(() => mail_outbox.id, { onDelete: "set null" }),
+    created_at: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.attendee_id, t.channel] }),
+    check("feedback_requests_channel_check", sql`${t.channel} in ('email', 'sms')`),
+  ],
+);
+
+export const FEEDBACK_TEXT_MAX = 2000;
+
+// One answer per attendee (the primary key), changed in place until the survey closes. The
+// answer outlives the registration without it: the retention purge and erasure unlink the
+// person (attendee_id set null), and only "you may quote me with my name" (`quote_me`) ever ties
+// the answer to a name, while the person is still registered. `attended` is recorded when they
+// answer, since check-ins go with the registration.
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+    edition_id: integer("edition_id")
+      .notNull()
+      .references(() => editions.id),
+    attended: boolean("attended").notNull(),
+    // Those who did not come are not asked to rate a day they did not see.
+    rating: integer("rating"),
+    session_id: uuid("session_id").references(() => agenda.id, { onDelete: "set null" }),
+    // The session's title when chosen, so the ranking survives an agenda edit.
+    session_title: text("session_title"),
+    change_text: text("change_text").notNull().default(""),
+    come_again: boolean("come_again"),
+    quote_me: boolean("quote_me").notNull().default(false),
+    language: text("language").notNull().default("en"),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("feedback_attendee_key").on(t.attendee_id),
+    index("feedback_edition_idx").on(t.edition_id),
+    check("feedback_rating_check", sql`${t.rating} between 1 and 5`),
+    check("feedback_attended_rating_check", sql`${t.attended} = (${t.rating} is not null)`),
+    check("feedback_change_text_check", sql`char_length(${t.change_text}) <= ${sql.raw(String(FEEDBACK_TEXT_MAX))}`),
+  ],
 );

@@ -31,4 +31,9 @@ export const SETTINGS_DEFAULTS = {
   hold_overall_per_minute: 120,
   held_expiry_hours: 24,
   proof_of_work_always: false,
+  // The certificates' signature line: empty until organisers set it (the certificate then has none).
+  certificate_signer_name: "",
+  certificate_signer_title: "",
+  auto_certificates: false,
+  feedback_days: 14,
 } as const;

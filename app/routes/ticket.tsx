@@ -3,9 +3,13 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
+import { ticketCertificate } from "~/modules/certificates/certificate-download.server";
+import { TicketCertificateCard } from "~/modules/certificates/ticket-certificate-card";
 import { FutureEditionsControl, STOP_INTENT } from "~/modules/invitations/ticket-page-control";
 import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
+import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import type { RouteHandle } from "~/root";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
@@ -26,7 +30,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!page) throw data("Not Found", { status: 404 });
   // Whether the holder asked to hear about future editions: the page then offers to stop it.
   const optedIn = page.state === "active" && Boolean(await optInOfTicket(db, params.token, secret));
-  return data({ page, optedIn }, { headers: PRIVATE_HEADERS });
+  // After the event, their certificate of attendance once it is issued.
+  const registrationId = page.state === "active" ? verifySelfServiceToken(params.token, secret) : null;
+  const certificate = registrationId ? await ticketCertificate(db, registrationId, ticketLinkKeys()) : null;
+  return data({ page, optedIn, certificate }, { headers: PRIVATE_HEADERS });
 }
 
 /** "Stop telling me about future editions": a plain form post, answered with the page and a confirmation. */
@@ -51,6 +58,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export default function Ticket({ loaderData, actionData }: Route.ComponentProps) {
-  const more = <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />;
-  return <TicketPageView page={loaderData.page} more={more} />;
+  const { certificate, page } = loaderData;
+  const more = (
+    <>
+      {certificate && page.state === "active" ? <TicketCertificateCard token={page.token} code={certificate.code} /> : null}
+      <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />
+    </>
+  );
+  return <TicketPageView page={page} more={more} />;
 }

@@ -17,6 +17,7 @@ import {
 } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, pseudonymiseAuditEntries, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
+import { withdrawCertificates } from "~/modules/certificates/certificate-verify.server";
 import { eraseOptIn, optInForExport } from "~/modules/invitations/opt-in.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -230,6 +231,8 @@ export async function erasePerson(tx: DbOrTx, given: PersonKey): Promise<void> {
       past.map((row) => row.id),
     );
   }
+  // Their certificates of attendance stop verifying and lose the name they carried.
+  await withdrawCertificates(tx, [...ids, ...past.map((row) => row.id)]);
   // A freed seat, or an offer they held, goes to the next person waiting.
   await settleWaitlist(tx);
 }

@@ -14,6 +14,10 @@ export const RETENTION_MESSAGE = `Please enter a whole number of days from 1 to 
 export const OFFER_HOURS_LIMIT = 168;
 export const OFFER_HOURS_MESSAGE = `Please enter a whole number of hours from 1 to ${OFFER_HOURS_LIMIT}`;
 export const HOLD_RATE_LIMIT = 10_000;
+export const CERTIFICATE_VALID_DAYS_LIMIT = 36_500;
+const CERTIFICATE_VALID_DAYS_MESSAGE = `Please enter a whole number of days from 1 to ${CERTIFICATE_VALID_DAYS_LIMIT.toLocaleString("en-US")}, or leave it empty`;
+export const FEEDBACK_DAYS_LIMIT = 365;
+const FEEDBACK_DAYS_MESSAGE = `Please enter a whole number of days from 1 to ${FEEDBACK_DAYS_LIMIT}`;
 const HOLD_RATE_MESSAGE = `Please enter a whole number from 1 to ${HOLD_RATE_LIMIT.toLocaleString("en-US")}`;
 
 function isCalendarDate(value: string): boolean {
@@ -70,6 +74,18 @@ export const settingsSchema = z.object({
   hold_overall_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
   held_expiry_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
   proof_of_work_always: checkbox,
+  // After the event: the certificates' signature line, sending by themselves, how long they
+  // verify (empty: the retention period), and how long the survey is open.
+  certificate_signer_name: optionalText(120),
+  certificate_signer_title: optionalText(160),
+  auto_certificates: checkbox,
+  certificate_valid_days: z.preprocess(
+    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+    wholeNumber(CERTIFICATE_VALID_DAYS_LIMIT, CERTIFICATE_VALID_DAYS_MESSAGE)
+      .optional()
+      .transform((value) => value ?? null),
+  ),
+  feedback_days: wholeNumber(FEEDBACK_DAYS_LIMIT, FEEDBACK_DAYS_MESSAGE),
   guest_of_honor_name: requiredText(160),
   guest_of_honor_title: optionalText(200),
   guest_of_honor_image_url: imageUrl,

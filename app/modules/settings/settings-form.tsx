@@ -9,6 +9,7 @@ import { BUTTON, INPUT } from "~/ui/styles";
 import { Switch } from "~/ui/switch";
 import { TranslationFields, type TranslationsMeta } from "~/ui/translation-fields";
 import { BookingProtection, type BookingProtectionField } from "./booking-protection";
+import { CertificateSettings, type CertificateSettingsField } from "./certificate-settings";
 import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, RETENTION_DAYS_LIMIT, settingsSchema } from "./schemas";
 
 // The Event Settings form: the product's four sections, then what organisers may now edit
@@ -33,6 +34,7 @@ type Defaults = Record<
   | "privacy_email"
   | "retention_days"
   | BookingProtectionField
+  | CertificateSettingsField
   | "guest_of_honor_name"
   | "guest_of_honor_title"
   | "guest_of_honor_image_url"
@@ -210,6 +212,8 @@ export function SettingsForm({
           </FormField>
         </div>
       </Card>
+
+      <CertificateSettings fields={f} retentionDays={String(f.retention_days.initialValue ?? "")} />
 
       <BookingProtection fields={f} />
 

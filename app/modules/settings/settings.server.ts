@@ -31,6 +31,8 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
     sms_price_kobo: 0,
     auto_reminder_sent_for: null,
     personal_data_purged_for: null,
+    certificates_sent_for: null,
+    certificate_valid_days: null,
     translations: {},
     created_at: now,
     updated_at: now,

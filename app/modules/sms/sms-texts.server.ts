@@ -75,6 +75,16 @@ export function cancellationSms(input: Common & { ticketId: string }): string {
   return sms(input, "sms.cancellation", { ticket: input.ticketId }, { event: input.eventName });
 }
 
+/** A certificate of attendance for someone registered by phone only: its code and where anyone can check it, and the survey. */
+export function certificateSms(input: Common & { code: string; link: string; survey: string }): string {
+  return sms(input, "sms.certificate", { code: input.code, link: input.link, survey: input.survey }, { event: input.eventName });
+}
+
+/** The survey's invitation to someone registered by phone only who did not come. */
+export function feedbackRequestSms(input: Common & { survey: string }): string {
+  return sms(input, "sms.feedbackRequest", { survey: input.survey }, { event: input.eventName });
+}
+
 /** The organisers' "Send me a test SMS". */
 export function testSms(input: Common): string {
   return sms(input, "sms.test", {}, { event: input.eventName });

@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
+import { EventNotEndedError, queueCertificates, retryFailedCertificates } from "~/modules/certificates/certificates.server";
 import { queueInvitations } from "~/modules/invitations/invite.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -11,6 +12,7 @@ import { earlyReminderLine, timingReport } from "~/modules/tickets/reminder-timi
 import { queueReminders, type ReminderCounts, reminderProgress, retryFailedReminders } from "~/modules/tickets/reminders.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
+import { CERTIFICATES_PARAM } from "./certificates-panel";
 import { isSmsIntent, smsAction } from "./sms-actions.server";
 
 const SENDING_PARAM = "reminders";
@@ -39,6 +41,14 @@ const OPERATIONS_TOASTS = {
     `Sending invitations to ${n.toLocaleString("en-US")} ${n === 1 ? "person" : "people"} who asked to hear about future editions…`,
   allInvited: "Everyone who asked to hear about future editions already has this edition's invitation (or is registered).",
   invitationsFailed: "Failed to send the invitations",
+  certificatesTooEarly: "Certificates can be sent once the event has ended.",
+  certificatesSending: (certificates: number, requests: number) =>
+    `Sending certificates to ${certificates.toLocaleString("en-US")} ${certificates === 1 ? "attendee" : "attendees"}${
+      requests > 0 ? ` and the feedback survey to ${requests.toLocaleString("en-US")} who did not come` : ""
+    }…`,
+  allCertified: "Everyone who was checked in already has a certificate.",
+  certificatesFailed: "Failed to send certificates",
+  certificatesRetrying: (n: number) => `Sending ${n.toLocaleString("en-US")} failed certificates again…`,
 } as const;
 
 /** The operations screen's buttons; each answers with a redirect back and the product's toast. */
@@ -99,6 +109,33 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     } catch (error) {
       logger().error({ err: error }, "queueing invitations failed");
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.invitationsFailed);
+    }
+  }
+  if (intent === "send-certificates") {
+    try {
+      const run = await queueCertificates(db, actor, now);
+      notifyOutbox();
+      if (run.certificates + run.feedbackRequests === 0) return redirectWithToast(back, "info", OPERATIONS_TOASTS.allCertified);
+      // The page follows this batch (?certificates=<when>) and says when it has gone out.
+      const toast = OPERATIONS_TOASTS.certificatesSending(run.certificates, run.feedbackRequests);
+      return run.certificates > 0
+        ? redirectWithToast(`${back}?${CERTIFICATES_PARAM}=${Date.now()}`, "info", toast)
+        : redirectWithToast(back, "info", toast);
+    } catch (error) {
+      if (error instanceof EventNotEndedError) return redirectWithToast(back, "error", OPERATIONS_TOASTS.certificatesTooEarly);
+      logger().error({ err: error }, "queueing certificates failed");
+      return redirectWithToast(back, "error", OPERATIONS_TOASTS.certificatesFailed);
+    }
+  }
+  if (intent === "retry-certificates") {
+    try {
+      const settings = await getSettings(db);
+      const retried = await retryFailedCertificates(db, settings.edition_id);
+      notifyOutbox();
+      return redirectWithToast(`${back}?${CERTIFICATES_PARAM}=${Date.now()}`, "info", OPERATIONS_TOASTS.certificatesRetrying(retried));
+    } catch (error) {
+      logger().error({ err: error }, "retrying certificates failed");
+      return redirectWithToast(back, "error", OPERATIONS_TOASTS.certificatesFailed);
     }
   }
   if (intent === "check-timing") {

@@ -16,6 +16,7 @@ import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { useToasts } from "~/ui/use-toasts";
 import { AutoReminderNote } from "./auto-reminder-note";
+import { CertificatesCard, CertificatesDialog, useCertificateResult } from "./certificates-panel";
 import { InvitationsLine, InviteButton, InviteDialog } from "./invitations-panel";
 import { MailOffNotice } from "./mail-off-notice";
 import type { OperationsOverview } from "./operations.server";
@@ -139,8 +140,8 @@ function EmailPreview({ template, onClose }: { template: Preview; onClose: () =>
   );
 }
 
-/** The confirmations opened by `?confirm=`: Send Reminders and Invite Past Attendees. */
-export type OperationsConfirm = "reminders" | "invitations";
+/** The confirmations opened by `?confirm=`: Send Reminders, Invite Past Attendees, Send Certificates. */
+export type OperationsConfirm = "reminders" | "invitations" | "certificates";
 
 export function OperationsView({
   overview,
@@ -153,10 +154,11 @@ export function OperationsView({
 }) {
   const previewing = useRouteModal<Preview>({ param: "preview", closeHref: PAGE, fromUrl: preview, data: overview });
   const { early, due } = overview.reminders;
-  useRefresh(early.queued + due.queued + overview.invitations.progress.queued > 0);
+  useRefresh(early.queued + due.queued + overview.invitations.progress.queued + overview.certificates.progress.queued > 0);
   const { toasts, push } = useToasts();
   // A batch sent now is of the kind a send makes now: its result is that kind's count.
   useReminderResult(overview.reminders[overview.reminderKind], push);
+  useCertificateResult(overview.certificates.progress, push);
   const confirming = useRouteModal<OperationsConfirm>({ param: "confirm", closeHref: PAGE, fromUrl: confirm, data: overview });
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-timing";
@@ -294,6 +296,12 @@ export function OperationsView({
         </Card>
       </div>
 
+      {overview.concluded || overview.certificates.progress.total > 0 ? (
+        <CertificatesCard certificates={overview.certificates} page={PAGE} onOpen={() => confirming.open("certificates")} />
+      ) : null}
+      {confirming.target === "certificates" ? (
+        <CertificatesDialog certificates={overview.certificates} page={PAGE} onClose={confirming.close} />
+      ) : null}
       {confirming.target === "invitations" ? (
         <InviteDialog invitations={overview.invitations} page={PAGE} onClose={confirming.close} />
       ) : null}

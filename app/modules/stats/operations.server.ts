@@ -2,6 +2,7 @@ import { performance } from "node:perf_hooks";
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { pingDatabase } from "~/db/client.server";
+import { autoCertificatePlan, certificateOverview } from "~/modules/certificates/certificates.server";
 import { countCheckedIn } from "~/modules/checkin/checkin.server";
 import { findEdition } from "~/modules/invitations/edition-facts.server";
 import { invitationOverview } from "~/modules/invitations/invite.server";
@@ -31,12 +32,13 @@ export async function operationsOverview(db: Db, now = new Date()) {
     mailStatus(getConfig()),
     waitlistCounts(db),
   ]);
-  const [reminders, invitations, edition, sms, doors] = await Promise.all([
+  const [reminders, invitations, edition, sms, doors, certificates] = await Promise.all([
     reminderProgress(db, settings.event_date),
     invitationOverview(db, settings.edition_id),
     findEdition(db, settings.edition_id),
     smsOverview(db, getConfig(), settings),
     doorsOverview(db),
+    certificateOverview(db, settings.edition_id),
   ]);
   const autoReminder = autoReminderPlan(settings, now);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
@@ -68,6 +70,8 @@ export async function operationsOverview(db: Db, now = new Date()) {
     // "Invite Past Attendees": the current edition's announcement to those who opted in.
     invitations: { ...invitations, edition: edition?.name ?? "" },
     sms,
+    // "Send Certificates", after the event: who would get what, and how the last send is going.
+    certificates: { ...certificates, auto: autoCertificatePlan(settings), concluded: passed },
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
   };
 }

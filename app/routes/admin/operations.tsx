@@ -15,7 +15,7 @@ import type { Route } from "./+types/operations";
 // /admin/operations: the event's day-to-day state and its e-mail operations.
 export const handle = { title: "Event Operations" };
 
-const CONFIRMS: readonly OperationsConfirm[] = ["reminders", "invitations"];
+const CONFIRMS: readonly OperationsConfirm[] = ["reminders", "invitations", "certificates"];
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);

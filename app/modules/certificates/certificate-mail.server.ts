@@ -1,0 +1,222 @@
+import DataLoader from "dataloader";
+import { eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "~/db/client.server";
+import { attendees, certificates, event_settings, SETTINGS_ID } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
+import { type Language, languageOr } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
+import { feedbackUrl } from "~/modules/feedback/feedback-token.server";
+import { renderNoticeEmail } from "~/modules/mail/notice-email";
+import type { RenderedMail } from "~/modules/mail/outbox.server";
+import { PermanentMailError } from "~/modules/mail/transport.server";
+import { readImage } from "~/modules/media/media.server";
+import { eventEnd, formatEventDate } from "~/modules/settings/event-time";
+import { localizedSettings } from "~/modules/settings/localized-settings";
+import type { EventSettings } from "~/modules/settings/settings.server";
+import { certificateSms, feedbackRequestSms } from "~/modules/sms/sms-texts.server";
+import type { TicketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
+import { formatCode } from "./certificate-code";
+import { certificateCode } from "./certificate-code.server";
+import { renderCertificatePdf } from "./certificate-pdf.server";
+import { certificateSubject, feedbackRequestSubject } from "./certificate-texts.server";
+
+// The messages "Send Certificates" queues, rendered by the outbox worker when they go out: the
+// certificate e-mail with its PDF (drawn then, never stored), the SMS with the verification link
+// for those registered by phone only, and the survey's invitation to those who did not come.
+
+type CertificateRow = {
+  certificate: typeof certificates.$inferSelect;
+  attendee: Pick<typeof attendees.$inferSelect, "id" | "email" | "phone" | "language"> | null;
+  settings: typeof event_settings.$inferSelect | null;
+};
+
+// A round of the worker renders many certificates at once: read in one query per round.
+const loaders = new WeakMap<DbOrTx, DataLoader<string, CertificateRow | undefined>>();
+function certificateRows(db: DbOrTx) {
+  let loader = loaders.get(db);
+  if (!loader) {
+    loader = new DataLoader(
+      async (ids: readonly string[]) => {
+        const rows = await db
+          .select({
+            certificate: certificates,
+            attendee: { id: attendees.id, email: attendees.email, phone: attendees.phone, language: attendees.language },
+            settings: event_settings,
+          })
+          .from(certificates)
+          .leftJoin(attendees, eq(attendees.id, certificates.attendee_id))
+          .leftJoin(event_settings, eq(event_settings.id, SETTINGS_ID))
+          .where(inArray(certificates.id, [...ids]));
+        const byId = new Map(rows.map((row) => [row.certificate.id, row]));
+        return ids.map((id) => byId.get(id));
+      },
+      { cache: false },
+    );
+    loaders.set(db, loader);
+  }
+  return loader;
+}
+
+/** Where anyone checks a certificate: the address its QR code carries. */
+export function verifyUrl(publicUrl: string, code: string): string {
+  return `${publicUrl.replace(/\/+$/, "")}/verify/${formatCode(code)}`;
+}
+
+/** The last day the survey takes answers, as the messages name it. */
+function surveyUntil(settings: Pick<EventSettings, "event_date" | "event_time" | "feedback_days">, language: Language): string {
+  const closes = new Date(eventEnd(settings.event_date, settings.event_time).getTime() + settings.feedback_days * 86_400_000);
+  // Gusau's calendar day of the closing instant.
+  const day = new Date(closes.getTime() + 60 * 60_000).toISOString().slice(0, 10);
+  return formatEventDate(day, language, "long");
+}
+
+async function loadCertificate(db: DbOrTx, data: Record<string, unknown> | null) {
+  const id = typeof data?.certificateId === "string" ? data.certificateId : "";
+  const row = isUuid(id) ? await certificateRows(db).load(id) : undefined;
+  if (!row?.attendee || !row.settings || row.certificate.withdrawn_at !== null || row.certificate.full_name === null) {
+    throw new PermanentMailError("the certificate or its attendee is gone; not sent");
+  }
+  return { certificate: row.certificate, attendee: row.attendee, settings: row.settings, fullName: row.certificate.full_name };
+}
+
+/** The organisers' logo as stored (one of our uploads), or null: a logo elsewhere on the web is not fetched. */
+async function logoBytes(db: DbOrTx, logoUrl: string): Promise<Buffer | null> {
+  const id = /^\/media\/([0-9a-f]{64})\.webp$/.exec(logoUrl)?.[1];
+  // 640 px wide is plenty for a logo printed some 4 cm wide, and the resized copy is cached.
+  return id ? readImage(db, id, 640) : null;
+}
+
+/** The certificate PDF of a certificate row, for the e-mail and the ticket page's download. */
+export async function certificatePdf(
+  db: DbOrTx,
+  certificate: typeof certificates.$inferSelect & { full_name: string },
+  settings: Pick<EventSettings, "logo_url" | "certificate_signer_name" | "certificate_signer_title">,
+  keys: TicketLinkKeys,
+): Promise<Buffer> {
+  const code = certificateCode(certificate.serial, keys.secret);
+  return renderCertificatePdf({
+    fullName: certificate.full_name,
+    eventName: certificate.event_name,
+    eventDate: certificate.event_date,
+    venue: certificate.venue,
+    language: languageOr(certificate.language),
+    signerName: settings.certificate_signer_name,
+    signerTitle: settings.certificate_signer_title,
+    logo: await logoBytes(db, settings.logo_url),
+    code,
+    verifyUrl: verifyUrl(keys.publicUrl, code),
+  });
+}
+
+/** The file name people find in their downloads: the event's and theirs, no spaces. */
+export function certificateFileName(eventName: string, ticketOrSerial: string): string {
+  const slug = eventName
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "-")
+    .slice(0, 60);
+  return `${slug || "certificate"}-certificate-${ticketOrSerial}.pdf`;
+}
+
+/** The certificate e-mail: thanks, the PDF attached, how anyone verifies it, and the survey. */
+export async function renderCertificateMail(db: DbOrTx, data: Record<string, unknown> | null, keys: TicketLinkKeys): Promise<RenderedMail> {
+  const { certificate, attendee, settings, fullName } = await loadCertificate(db, data);
+  if (attendee.email === null) throw new PermanentMailError("this registration has no e-mail address (registered by USSD)");
+  const language = languageOr(certificate.language);
+  const t = translator(language, "mail");
+  const code = certificateCode(certificate.serial, keys.secret);
+  const link = verifyUrl(keys.publicUrl, code);
+  const pdf = await certificatePdf(db, { ...certificate, full_name: fullName }, settings, keys);
+  const ticketPage = ticketPageUrlForRegistration(attendee.id, keys);
+  const { html, text } = await renderNoticeEmail({
+    language,
+    preview: t("certificateMail.preview", { event: certificate.event_name }),
+    heading: t("certificateMail.heading"),
+    paragraphs: [
+      t("hello", { name: fullName }),
+      t("certificateMail.thanks", {
+        event: certificate.event_name,
+        date: formatEventDate(certificate.event_date, language, "long"),
+        venue: certificate.venue,
+      }),
+      t("certificateMail.attached"),
+      t("certificateMail.verify", { link, code: formatCode(code) }),
+      t("certificateMail.survey"),
+    ],
+    button: { href: feedbackUrl(keys.publicUrl, attendee.id, keys.secret, language), label: t("certificateMail.surveyButton") },
+    footnote: t("certificateMail.surveyUntil", { date: surveyUntil(settings, language) }),
+    footnoteLink: { href: `${ticketPage}/certificate.pdf`, label: t("certificateMail.download") },
+  });
+  return {
+    subject: certificateSubject(certificate.event_name, language),
+    html,
+    text,
+    attachments: [
+      {
+        filename: certificateFileName(certificate.event_name, formatCode(code)),
+        contentType: "application/pdf",
+        content: pdf.toString("base64"),
+      },
+    ],
+  };
+}
+
+/** The certificate by SMS (registered by phone only): the code, the verification link, the survey. */
+export async function renderCertificateSms(db: DbOrTx, data: Record<string, unknown> | null, keys: TicketLinkKeys): Promise<string> {
+  const { certificate, attendee } = await loadCertificate(db, data);
+  const language = languageOr(certificate.language);
+  const code = certificateCode(certificate.serial, keys.secret);
+  return certificateSms({
+    language,
+    eventName: certificate.event_name,
+    code: formatCode(code),
+    link: verifyUrl(keys.publicUrl, code),
+    survey: feedbackUrl(keys.publicUrl, attendee.id, keys.secret, language),
+  });
+}
+
+async function loadAbsentee(db: DbOrTx, data: Record<string, unknown> | null) {
+  const id = typeof data?.attendeeId === "string" ? data.attendeeId : "";
+  const [row] = isUuid(id)
+    ? await db
+        .select({ attendee: attendees, settings: event_settings })
+        .from(attendees)
+        .leftJoin(event_settings, eq(event_settings.id, SETTINGS_ID))
+        .where(eq(attendees.id, id))
+    : [];
+  if (!row?.settings) throw new PermanentMailError("the attendee of this survey invitation is no longer registered");
+  return { attendee: row.attendee, settings: row.settings, language: languageOr(row.attendee.language) };
+}
+
+/** "We missed you": the survey's invitation by e-mail to someone who registered and did not come. */
+export async function renderFeedbackRequestMail(
+  db: DbOrTx,
+  data: Record<string, unknown> | null,
+  keys: TicketLinkKeys,
+): Promise<RenderedMail> {
+  const { attendee, settings, language } = await loadAbsentee(db, data);
+  const t = translator(language, "mail");
+  const event = settings.event_name;
+  const { html, text } = await renderNoticeEmail({
+    language,
+    preview: t("feedbackRequest.preview"),
+    heading: t("feedbackRequest.heading"),
+    paragraphs: [
+      t("hello", { name: attendee.full_name }),
+      t("feedbackRequest.text", { event, date: formatEventDate(settings.event_date, language, "long") }),
+    ],
+    button: { href: feedbackUrl(keys.publicUrl, attendee.id, keys.secret, language), label: t("feedbackRequest.button") },
+    footnote: t("feedbackRequest.until", { date: surveyUntil(settings, language) }),
+  });
+  return { subject: feedbackRequestSubject(event, language), html, text };
+}
+
+/** The same by SMS, to someone registered by phone only. */
+export async function renderFeedbackRequestSms(db: DbOrTx, data: Record<string, unknown> | null, keys: TicketLinkKeys): Promise<string> {
+  const { attendee, settings, language } = await loadAbsentee(db, data);
+  const { event_name } = localizedSettings(settings, language);
+  return feedbackRequestSms({ language, eventName: event_name, survey: feedbackUrl(keys.publicUrl, attendee.id, keys.secret, language) });
+}
