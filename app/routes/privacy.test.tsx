@@ -39,8 +39,8 @@ describe("the privacy notice", () => {
       retention_days: 45,
     });
     const t = text(html);
-    expect(PRIVACY_NOTICE).toMatchObject({ version: "5", date: "2026-11-26", dateLabel: "26 November 2026" });
-    expect(t).toContain("Version 5, 26 November 2026");
+    expect(PRIVACY_NOTICE).toMatchObject({ version: "6", date: "2026-11-26", dateLabel: "26 November 2026" });
+    expect(t).toContain("Version 6, 26 November 2026");
     expect(t).toContain("is organised by Zamfara State Ministry of Youth and Sports. We are the data controller");
     expect(t).toContain("deleted 45 days after the event");
     expect(t).not.toContain("six months");
@@ -55,6 +55,17 @@ describe("the privacy notice", () => {
     expect(t).toContain("also after your registration is deleted, until you withdraw");
     expect(html.match(/href="mailto:dpo@zamfara.example.org"/g)).toHaveLength(2);
     expect(t).toContain("or call +234 803 000 1111. We answer requests within 30 days.");
+  });
+
+  it("says what a certificate's verification reveals, for how long, and how feedback is kept", () => {
+    const t = text(renderNotice({ retention_days: 90, certificate_valid_days: 365 }));
+    expect(t).toContain("can check at /verify that it is genuine");
+    expect(t).toContain("A check shows only what the certificate itself shows: your name, the event, its date and its venue.");
+    expect(t).toContain("Certificates can be verified for 365 days after the event");
+    expect(t).toContain("your certificate stops verifying at once");
+    expect(t).toContain("Your answers are kept without your name");
+    // Without a period of their own, as long as personal data is kept.
+    expect(text(renderNotice({ retention_days: 45 }))).toContain("Certificates can be verified for 45 days after the event");
   });
 
   it("tells what SMS and USSD registration use: the number, the menu's answers, the gateway, delivery reports", () => {
@@ -76,7 +87,7 @@ describe("the privacy notice", () => {
 
   it("says the same in Hausa, with the hooked letters, under the same version", () => {
     const t = text(renderNotice({ retention_days: 30 }, "ha"));
-    expect(t).toContain("Siga 5,");
+    expect(t).toContain("Siga 6,");
     expect(t).toContain("SMS da USSD");
     expect(t).toContain('Idan ka zaɓi "Kuma a aiko min da tikitina ta SMS"');
     expect(t).toContain("da lambar wayarka kawai: ba a buƙatar adireshin imel");

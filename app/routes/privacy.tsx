@@ -30,12 +30,12 @@ const heading = "mt-8 text-xl font-semibold text-gray-900";
 // contact. Everything an organiser sets (controller, contact, retention) comes from Event
 // Settings, so the notice says what the site actually does. Plain HTML: no script needed.
 export default function Privacy({ loaderData }: Route.ComponentProps) {
-  const { eventName, controller, email, phone, retentionDays } = loaderData;
+  const { eventName, controller, email, phone, retentionDays, certificateDays } = loaderData;
   const { t, i18n } = useTranslation();
   // The link around the address in a translated sentence: Trans puts the words inside it.
   // biome-ignore lint/a11y/useAnchorContent: Trans fills it with the address
   const contact = <a href={`mailto:${email}`} className="font-medium text-brand-700 underline" />;
-  const values = { eventName, controller, email, days: retentionDays };
+  const values = { eventName, controller, email, days: retentionDays, certificateDays };
   const list = (key: string) => (
     <ul className="mt-2 list-disc space-y-1 pl-6">
       {(t(key, { returnObjects: true, ...values }) as string[]).map((item) => (
@@ -88,6 +88,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 
         <h2 className={heading}>{t("privacy.retention.heading")}</h2>
         <p className="mt-2">{t("privacy.retention.text", { count: retentionDays })}</p>
+
+        <h2 className={heading}>{t("privacy.afterEvent.heading")}</h2>
+        {list("privacy.afterEvent.items")}
 
         <h2 className={heading}>{t("privacy.futureEditions.heading")}</h2>
         <p className="mt-2">{t("privacy.futureEditions.text")}</p>

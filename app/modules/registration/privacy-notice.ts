@@ -1,6 +1,6 @@
 // The privacy notice's version: registration stores the one each person accepted, so it is
 // known what they were told. Change the notice (app/routes/privacy.tsx) → a new version and date.
-export const PRIVACY_NOTICE = { version: "5", date: "2026-11-26", dateLabel: "26 November 2026" } as const;
+export const PRIVACY_NOTICE = { version: "6", date: "2026-11-26", dateLabel: "26 November 2026" } as const;
 
 type NoticeSettings = {
   event_name: string;
@@ -9,6 +9,8 @@ type NoticeSettings = {
   contact_email: string;
   contact_phone: string;
   retention_days: number;
+  /** days a certificate verifies after the event; null: the retention period */
+  certificate_valid_days?: number | null;
 };
 
 export type PrivacyNoticeFacts = {
@@ -20,6 +22,8 @@ export type PrivacyNoticeFacts = {
   phone: string;
   /** personal data is deleted this many days after the event */
   retentionDays: number;
+  /** a certificate of attendance can be verified this many days after the event */
+  certificateDays: number;
 };
 
 /** What the notice says that organisers set in Event Settings. */
@@ -30,5 +34,6 @@ export function privacyNoticeFacts(settings: NoticeSettings): PrivacyNoticeFacts
     email: settings.privacy_email.trim() || settings.contact_email,
     phone: settings.contact_phone,
     retentionDays: settings.retention_days,
+    certificateDays: settings.certificate_valid_days ?? settings.retention_days,
   };
 }
