@@ -8,7 +8,13 @@ import type { PrivateSite } from "./private-site";
 // What a private site (started without SMTP_URL) has mailed: the .eml files its local mailbox
 // writes to DATA_DIR/mail, parsed. And, on PostgreSQL, what its outbox holds for an address.
 
-export type SiteMail = { to: string[]; subject: string; text: string; html: string };
+export type SiteMail = {
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /** Every message the site's local mailbox holds, oldest first. */
 export async function siteMail(site: Pick<PrivateSite, "dataDir">): Promise<SiteMail[]> {
@@ -18,7 +24,13 @@ export async function siteMail(site: Pick<PrivateSite, "dataDir">): Promise<Site
     files.map(async (name) => {
       const parsed = await simpleParser(await readFile(path.join(dir, name)));
       const to = parsed.to && !Array.isArray(parsed.to) ? parsed.to.value.map((a) => (a.address ?? "").toLowerCase()) : [];
-      return { to, subject: parsed.subject ?? "", text: parsed.text ?? "", html: typeof parsed.html === "string" ? parsed.html : "" };
+      return {
+        to,
+        subject: parsed.subject ?? "",
+        text: parsed.text ?? "",
+        html: typeof parsed.html === "string" ? parsed.html : "",
+        attachments: parsed.attachments.map((a) => ({ filename: a.filename ?? "", contentType: a.contentType, content: a.content })),
+      };
     }),
   );
 }
