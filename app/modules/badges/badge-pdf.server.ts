@@ -1,11 +1,10 @@
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
 import { logger } from "~/logger.server";
 import { qrMatrix } from "~/modules/tickets/qr.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
+import { badgeFontFiles } from "./badge-fonts.server";
 import {
   type BadgeField,
-  type BadgeFont,
   type BadgeLayout,
   type BadgeMeasure,
   badgeBox,
@@ -24,23 +23,6 @@ import { cleanText } from "./fit-text";
 // Readable) until badges.server.ts reads it.
 
 export type BadgeAttendee = { full_name: string; organization: string; position: string; state: string; ticket_id: string };
-
-// DejaVu Sans draws the Hausa letters (ƙ ɗ ɓ ƴ, Ƙ Ɗ Ɓ Ƴ) the PDF standard fonts lack. pdfkit embeds
-// only the glyphs used, with a ToUnicode map, so the names can be searched and copied. The
-// files are resolved through node_modules when first needed: from this file in development
-// and tests, and from build/server/assets in production, as the server bundle leaves packages
-// in node_modules (docs/decisions/001).
-let fontFiles: Record<BadgeFont, string> | undefined;
-function badgeFontFiles(): Record<BadgeFont, string> {
-  if (!fontFiles) {
-    const require = createRequire(import.meta.url);
-    fontFiles = {
-      regular: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf"),
-      bold: require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf"),
-    };
-  }
-  return fontFiles;
-}
 
 // The admin's greens (app.css brand-800 / brand-700) and greys; the QR code is pure black.
 const BAND = "#14532d";

@@ -1,0 +1,185 @@
+import { createHash } from "node:crypto";
+import PDFDocument from "pdfkit";
+import sharp from "sharp";
+import { intlLocale, type Language } from "~/i18n/languages";
+import { translator } from "~/i18n/translate.server";
+import { logger } from "~/logger.server";
+import { readyBadgeFonts } from "~/modules/badges/badge-fonts.server";
+import { type BadgeFont, type Box, QR_QUIET_ZONE, qrRects } from "~/modules/badges/badge-layout";
+import { cleanText } from "~/modules/badges/fit-text";
+import { formatEventDate } from "~/modules/settings/event-time";
+import { type QrMatrix, qrMatrix } from "~/modules/tickets/qr.server";
+import { formatCode } from "./certificate-code";
+import { type CertificateTexts, certificateLayout, GREEN, PAGE } from "./certificate-layout";
+
+// A person's certificate of attendance as a one-page PDF, drawn with the badges' toolkit and
+// font (searchable text, Hausa letters included) as certificate-layout.ts lays it out. Made
+// for thousands in a row (a few milliseconds each): the fonts are made ready once per process
+// (badge-fonts.server.ts), the logo converted once per file, and text widths remembered, each
+// within a bound; no PDF is kept.
+
+export type CertificatePdfInput = {
+  fullName: string;
+  eventName: string;
+  /** ISO date, "2026-08-12". */
+  eventDate: string;
+  venue: string;
+  language: Language;
+  /** "" prints no signature line at all. */
+  signerName: string;
+  signerTitle: string;
+  /** The organisers' logo file (PNG, JPEG, WebP…), or null for none. */
+  logo: Buffer | null;
+  /** The 16 characters, unformatted. */
+  code: string;
+  /** The verification page's absolute URL: what the QR code says. */
+  verifyUrl: string;
+};
+
+/** pdfkit's names for the two fonts within a document. */
+const FONT_NAMES: Record<BadgeFont, string> = { regular: "certificate-regular", bold: "certificate-bold" };
+
+/**
+ * Widths at size 1 measured while fitting texts, kept across documents: fitting tries many
+ * sizes and line breaks, and every certificate of an event fits the same fixed texts. Bounded,
+ * then started again, like the fonts' remembered layouts.
+ */
+const REMEMBERED_WIDTHS = 5000;
+const widths = new Map<string, number>();
+
+export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
+  const logo = input.logo ? await certificateLogo(input.logo) : null;
+  const t = translator(input.language, "mail");
+  const locale = intlLocale(input.language);
+  const name = printable(input.fullName);
+  const event = printable(input.eventName);
+  const texts: CertificateTexts = {
+    title: t("certificate.pdf.title").toLocaleUpperCase(locale),
+    intro: t("certificate.pdf.intro"),
+    name,
+    attended: t("certificate.pdf.attended"),
+    event,
+    heldOn: t("certificate.pdf.heldOn", { date: formatEventDate(input.eventDate, input.language, "long"), venue: printable(input.venue) }),
+    signerName: printable(input.signerName),
+    signerTitle: printable(input.signerTitle),
+    codeLabel: t("certificate.pdf.code").toLocaleUpperCase(locale),
+    code: formatCode(input.code),
+    verifyLine: t("certificate.pdf.verifyAt", { url: printable(input.verifyUrl) }),
+  };
+
+  const pdf = new PDFDocument({
+    size: [PAGE.width, PAGE.height],
+    margin: 0,
+    // No default font: pdfkit would load Helvetica's metrics for every document, to use none of it.
+    font: "",
+    lang: input.language,
+    displayTitle: true,
+    info: { Title: t("certificate.pdf.documentTitle", { name, event }), Author: event, Creator: event },
+  });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const written = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+
+  // Registered under a name, a ready font is wrapped for this document once, not at each use.
+  const fonts = readyBadgeFonts();
+  // pdfkit takes a font already read as it takes its bytes; its types know only the bytes.
+  for (const font of ["regular", "bold"] as const) pdf.registerFont(FONT_NAMES[font], fonts[font] as unknown as Buffer);
+  const measure = (text: string, font: BadgeFont) => {
+    const key = `${font}:${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      width = pdf.font(FONT_NAMES[font]).fontSize(1).widthOfString(text);
+      if (widths.size >= REMEMBERED_WIDTHS) widths.clear();
+      widths.set(key, width);
+    }
+    return width;
+  };
+  const layout = certificateLayout(texts, logo, measure);
+
+  for (const frame of layout.frames) pdf.rect(frame.x, frame.y, frame.width, frame.height).lineWidth(frame.line).stroke(GREEN);
+  for (const d of layout.diamonds) {
+    const [cx, cy] = [d.x + d.width / 2, d.y + d.height / 2];
+    pdf.polygon([cx, d.y], [d.x + d.width, cy], [cx, d.y + d.height], [d.x, cy]);
+  }
+  pdf.fill(GREEN);
+  for (const s of layout.strokes) pdf.moveTo(s.x1, s.y1).lineTo(s.x2, s.y2).lineWidth(s.width).stroke(s.colour);
+  if (logo && layout.logo) pdf.image(logo.data, layout.logo.x, layout.logo.y, { width: layout.logo.width, height: layout.logo.height });
+  drawQr(pdf, qrMatrix(input.verifyUrl), layout.qr);
+  for (const line of layout.texts) {
+    pdf
+      .font(FONT_NAMES[line.font])
+      .fontSize(line.size)
+      .fillColor(line.colour)
+      .text(line.text, line.x, line.y, { lineBreak: false, characterSpacing: line.spacing });
+  }
+  pdf.end();
+  return written;
+}
+
+/**
+ * The QR code in its box, drawn in modules (a unit square each, scaled to the box), so each of
+ * its few hundred rectangles is written with small whole numbers: a third of the bytes to
+ * write and compress of coordinates in points.
+ */
+function drawQr(pdf: PDFKit.PDFDocument, matrix: QrMatrix, box: Box): void {
+  const modules = matrix.size + 2 * QR_QUIET_ZONE;
+  pdf
+    .save()
+    .translate(box.x, box.y)
+    .scale(box.width / modules);
+  for (const r of qrRects(matrix, { x: 0, y: 0, width: modules, height: modules })) pdf.rect(r.x, r.y, r.width, r.height);
+  pdf.fill("#000000").restore();
+}
+
+/** Invisible format characters (a right-to-left override, a soft hyphen) and halves of a surrogate pair print as boxes, or not at all. */
+const UNPRINTABLE = /[\p{Cf}\p{Cs}]/gu;
+
+/** As the badges clean a name (one space for any run of spaces or control characters), and without what would print as a box. */
+function printable(text: string): string {
+  return cleanText(text.replace(UNPRINTABLE, ""));
+}
+
+type CertificateLogo = { data: Buffer; width: number; height: number };
+
+/**
+ * The logo as it is printed: at most 4 pixels a point of its box (about 290 dpi), on white
+ * (the page), as a JPEG, which pdfkit embeds as it is. A PNG it reads byte by byte for every
+ * document (and one with transparency it decodes, splits and compresses again), and a large
+ * photo would make every certificate as large. At this resolution and quality, with colour
+ * kept at full resolution, JPEG's artefacts are below what a printer shows.
+ */
+const LOGO_PIXELS = { width: 760, height: 248 };
+/** A few logos at most (the organisers change theirs rarely); the oldest is forgotten first. */
+const LOGO_CACHE_SIZE = 4;
+const logos = new Map<string, Promise<CertificateLogo | null>>();
+
+function certificateLogo(file: Buffer): Promise<CertificateLogo | null> {
+  const key = createHash("sha256").update(file).digest("base64");
+  let logo = logos.get(key);
+  if (!logo) {
+    logo = convertLogo(file);
+    logos.set(key, logo);
+    const oldest = logos.keys().next().value;
+    if (logos.size > LOGO_CACHE_SIZE && oldest !== undefined) logos.delete(oldest);
+  }
+  return logo;
+}
+
+async function convertLogo(file: Buffer): Promise<CertificateLogo | null> {
+  try {
+    const image = sharp(file)
+      .rotate()
+      .resize({ ...LOGO_PIXELS, fit: "inside", withoutEnlargement: true })
+      .flatten({ background: "#ffffff" })
+      .toColourspace("srgb");
+    const { data, info } = await image.jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height };
+  } catch (error) {
+    // A broken logo file must not hold back everyone's certificates: they go out without it.
+    logger().warn({ err: error }, "certificates without the logo: its file cannot be read as an image");
+    return null;
+  }
+}
