@@ -6,11 +6,12 @@ import { isUuid } from "~/db/uuid";
 import { type Language, languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { feedbackUrl } from "~/modules/feedback/feedback-token.server";
+import { surveyWindow } from "~/modules/feedback/survey-window";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { RenderedMail } from "~/modules/mail/outbox.server";
 import { PermanentMailError } from "~/modules/mail/transport.server";
 import { readImage } from "~/modules/media/media.server";
-import { eventEnd, formatEventDate } from "~/modules/settings/event-time";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import { certificateSms, feedbackRequestSms } from "~/modules/sms/sms-texts.server";
@@ -65,10 +66,9 @@ export function verifyUrl(publicUrl: string, code: string): string {
 
 /** The last day the survey takes answers, as the messages name it. */
 function surveyUntil(settings: Pick<EventSettings, "event_date" | "event_time" | "feedback_days">, language: Language): string {
-  const closes = new Date(eventEnd(settings.event_date, settings.event_time).getTime() + settings.feedback_days * 86_400_000);
-  // Gusau's calendar day of the closing instant.
-  const day = new Date(closes.getTime() + 60 * 60_000).toISOString().slice(0, 10);
-  return formatEventDate(day, language, "long");
+  // The calendar day in Gusau (UTC+1) of the closing instant.
+  const { closesAt } = surveyWindow(settings, new Date());
+  return formatEventDate(new Date(closesAt.getTime() + 60 * 60_000).toISOString().slice(0, 10), language, "long");
 }
 
 async function loadCertificate(db: DbOrTx, data: Record<string, unknown> | null) {
