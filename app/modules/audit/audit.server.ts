@@ -97,6 +97,9 @@ const ACTION_LABELS: Record<string, string> = {
   "held.delete": "Deleted held registrations",
   "invitations.send": "Invited past attendees to this edition",
   "invitation.withdraw": "Someone stopped the news of future editions",
+  "certificates.send": "Sent certificates of attendance",
+  "certificates.auto": "Sent the certificates automatically, the morning after",
+  "feedback.export": "Exported the feedback answers",
 };
 
 /** "key: value" pairs of the details, short enough for a table cell. */
