@@ -79,27 +79,29 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
 }
 
 /**
- * The attendee list as CSV (UTF-8 with BOM, so Excel reads ƙ, ɗ, ɓ right), streamed:
- * rows are read in keyset batches of `batchSize`, each read only when the client has
- * taken the previous one, so memory stays at one batch whatever the list's size.
- * The first batch is read before this resolves, so a database failure is an error
- * response rather than a broken download.
+ * A CSV file (UTF-8 with BOM, so Excel reads ƙ, ɗ, ɓ right), streamed: rows are read in
+ * keyset batches of `batchSize` (`read` is given the last row of the previous batch), each
+ * read only when the client has taken the previous one, so memory stays at one batch
+ * whatever the list's size. The first batch is read before this resolves, so a database
+ * failure is an error response rather than a broken download. Every value goes through the
+ * formula-safe escaping above (the feedback export shares it).
  */
-export async function attendeesCsvStream(
-  db: DbOrTx,
-  filter: Partial<AttendeeFilter> = {},
-  { batchSize = CSV_BATCH_SIZE }: { batchSize?: number } = {},
+export async function batchedCsvStream<Row>(
+  header: readonly string[],
+  read: (after: Row | undefined) => Promise<Row[]>,
+  fields: (row: Row) => string[],
+  batchSize: number,
 ): Promise<ReadableStream<Uint8Array>> {
   const encoder = new TextEncoder();
-  let batch: CsvRow[] = await fetchBatch(db, filter, undefined, batchSize);
-  let header = true;
+  let batch: Row[] = await read(undefined);
+  let first = true;
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         try {
-          if (header) {
-            header = false;
-            controller.enqueue(encoder.encode(BOM + stringify([CSV_COLUMNS as unknown as string[]], stringifyOptions)));
+          if (first) {
+            first = false;
+            controller.enqueue(encoder.encode(BOM + stringify([[...header]], stringifyOptions)));
             return;
           }
           if (batch.length === 0) {
@@ -107,15 +109,8 @@ export async function attendeesCsvStream(
             return;
           }
           const current = batch;
-          controller.enqueue(
-            encoder.encode(
-              stringify(
-                current.map((row) => row.slice(0, CSV_COLUMNS.length)),
-                stringifyOptions,
-              ),
-            ),
-          );
-          batch = current.length < batchSize ? [] : await fetchBatch(db, filter, current.at(-1), batchSize);
+          controller.enqueue(encoder.encode(stringify(current.map(fields), stringifyOptions)));
+          batch = current.length < batchSize ? [] : await read(current.at(-1));
         } catch (error) {
           controller.error(error);
         }
@@ -127,6 +122,39 @@ export async function attendeesCsvStream(
     // One chunk at a time: the next batch is read only when the consumer asks for more.
     { highWaterMark: 1 },
   );
+}
+
+/** The attendee list as CSV, streamed in keyset batches (batchedCsvStream). */
+export function attendeesCsvStream(
+  db: DbOrTx,
+  filter: Partial<AttendeeFilter> = {},
+  { batchSize = CSV_BATCH_SIZE }: { batchSize?: number } = {},
+): Promise<ReadableStream<Uint8Array>> {
+  return batchedCsvStream<CsvRow>(
+    CSV_COLUMNS,
+    (after) => fetchBatch(db, filter, after, batchSize),
+    (row) => row.slice(0, CSV_COLUMNS.length),
+    batchSize,
+  );
+}
+
+/**
+ * A streamed CSV as a download: gzipped when the browser accepts it, never cached.
+ * Compressed here rather than by the compression middleware: its drain-listener forwarding
+ * leaks a listener per back-pressure pause on a long streamed body
+ * (MaxListenersExceededWarning). The middleware leaves an encoded response alone.
+ */
+export function csvDownload(stream: ReadableStream<Uint8Array>, fileName: string, gzip: boolean): Response {
+  return new Response(gzip ? stream.pipeThrough(new CompressionStream("gzip") as TransformStream<Uint8Array, Uint8Array>) : stream, {
+    headers: {
+      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
+      Vary: "Accept-Encoding",
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${fileName}"`,
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }
 
 /** e.g. zamfara-youth-summit-attendees-2026-11-21.csv (the date in Lagos). */
@@ -148,19 +176,7 @@ export async function exportAttendeesCsv(db: Db, actor: AuditActor, { filter, gz
       entity: "attendees",
       details: filter ? { scope: "filtered", ...filter } : { scope: "all" },
     });
-    // Compressed here rather than by the compression middleware: its drain-listener
-    // forwarding leaks a listener per back-pressure pause on a long streamed body
-    // (MaxListenersExceededWarning). The middleware leaves an encoded response alone.
-    return new Response(gzip ? stream.pipeThrough(new CompressionStream("gzip") as TransformStream<Uint8Array, Uint8Array>) : stream, {
-      headers: {
-        ...(gzip ? { "Content-Encoding": "gzip" } : {}),
-        Vary: "Accept-Encoding",
-        "Content-Type": "text/csv; charset=utf-8",
-        "Content-Disposition": `attachment; filename="${csvFileName(settings.event_name)}"`,
-        "Cache-Control": "no-store",
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
+    return csvDownload(stream, csvFileName(settings.event_name), gzip);
   } catch (error) {
     logger().error({ err: error }, "attendee export failed");
     return new Response(ATTENDEE_TOASTS.exportFailed, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });

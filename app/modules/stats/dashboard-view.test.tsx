@@ -24,6 +24,9 @@ describe("DashboardView", () => {
     expect(t).toContain("Gender Split N/A Male / Female");
     expect(t).toContain("Total Speakers 0 Plus 0 special guests");
     expect(t).toContain("Top State N/A No state data yet");
+    // Neither who came nor the survey before the event.
+    expect(t).not.toContain("Attended");
+    expect(t).not.toContain("Feedback");
     expect(t).toContain("Gender Distribution No gender data available");
     expect(t).toContain("Top States by Registration No state data available");
     expect(t).toContain("No recent registrations");
@@ -36,6 +39,7 @@ describe("DashboardView", () => {
       totalSpeakers: 7,
       totalSpecialGuests: 1,
       checkedIn: 617,
+      feedbackAnswers: 0,
       genderBreakdown: { male: 700, female: 500, other: 34 },
       topStates: [
         { name: "Zamfara", count: 900 },
@@ -50,7 +54,10 @@ describe("DashboardView", () => {
     };
     const html = render(stats);
     const t = text(html);
-    expect(t).toContain("Total Registrants 1,234 Registered attendees · 617 checked in (50%)");
+    expect(t).toContain("Total Registrants 1,234 Registered attendees");
+    // From the first check-in, who came; no Feedback card before the first answer.
+    expect(t).toContain("Attended 50% 617 of 1,234 checked in at the door");
+    expect(t).not.toContain("Feedback");
     expect(t).toContain("Gender Split 57% / 41% Male / Female");
     expect(t).toContain("Total Speakers 7 Plus 1 special guest");
     expect(t).toContain("Top State Zamfara 900 registrants");
@@ -62,6 +69,12 @@ describe("DashboardView", () => {
     expect(t).toContain("M Musa Ali 30 Jul 2025 musa@example.com N/A");
     expect(html).toContain('<abbr title="Federal Capital Territory">FCT</abbr>');
     expect(t).not.toContain("No recent registrations");
+  });
+
+  it("adds the survey's response rate once the first answer is in", () => {
+    const t = text(render({ ...EMPTY_DASHBOARD_STATS, totalAttendees: 480, checkedIn: 312, feedbackAnswers: 129 }));
+    expect(t).toContain("Attended 65% 312 of 480 checked in at the door");
+    expect(t).toContain("Feedback 27% 129 of 480 answered the survey");
   });
 });
 

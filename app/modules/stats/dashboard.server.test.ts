@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createAttendee } from "~/db/factories";
-import { attendees, audit_log, check_ins, event_settings, retained_stats, speakers, special_guests } from "~/db/schema";
+import { createArchivedEdition, createAttendee } from "~/db/factories";
+import { attendees, audit_log, check_ins, event_settings, feedback, retained_stats, speakers, special_guests } from "~/db/schema";
 import { purgePersonalDataIfDue, retentionDeadline } from "~/modules/attendees/retention.server";
-import { updateSettings } from "~/modules/settings/settings.server";
+import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { dashboardPage, dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 
 describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
@@ -16,7 +16,7 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     await database?.close();
   });
   beforeEach(async () => {
-    for (const table of [attendees, speakers, special_guests, retained_stats, audit_log]) await database.db.delete(table);
+    for (const table of [feedback, attendees, speakers, special_guests, retained_stats, audit_log]) await database.db.delete(table);
     await database.db.update(event_settings).set({ personal_data_purged_for: null });
   });
 
@@ -124,6 +124,21 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     expect(stats.recentRegistrations).toHaveLength(3);
   });
 
+  it("counts this edition's answers to the survey after the summit, not last year's", async () => {
+    const { db } = database;
+    const { edition_id } = await getSettings(db);
+    const past = await createArchivedEdition(db);
+    const came = await createAttendee(db);
+    const away = await createAttendee(db);
+    await db.insert(check_ins).values({ attendee_id: came.id, method: "scan" });
+    await db.insert(feedback).values([
+      { attendee_id: came.id, edition_id, attended: true, rating: 5, come_again: true },
+      { attendee_id: away.id, edition_id, attended: false, come_again: false },
+      { attendee_id: null, edition_id: past.id, attended: true, rating: 3 },
+    ]);
+    expect(await dashboardStats(db)).toMatchObject({ totalAttendees: 2, checkedIn: 1, feedbackAnswers: 2 });
+  });
+
   it("shows the same figures after the purge as before it, with the notice", async () => {
     const { db } = database;
     const settings = await updateSettings(db, { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", retention_days: 30 });
@@ -135,6 +150,9 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
       ["other", ""],
     ] as const)
       await createAttendee(db, { gender, state });
+    // An answer to the survey outlives the registration it came from (feedback.attendee_id is set null).
+    const [first] = await db.select().from(attendees).limit(1);
+    await db.insert(feedback).values({ attendee_id: first?.id, edition_id: settings.edition_id, attended: false, come_again: true });
     const before = await dashboardPage(db, new Date(deadline.getTime() - 86_400_000));
     expect(before.retention).toEqual({ state: "due-soon", deadline, days: 30 });
 
@@ -142,6 +160,6 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     const after = await dashboardPage(db, new Date(deadline.getTime() + 60_000));
     expect(after.retention.state).toBe("purged");
     expect(after.stats).toEqual({ ...before.stats, recentRegistrations: [] });
-    expect(after.stats).toMatchObject({ totalAttendees: 4, genderBreakdown: { male: 1, female: 2, other: 1 } });
+    expect(after.stats).toMatchObject({ totalAttendees: 4, feedbackAnswers: 1, genderBreakdown: { male: 1, female: 2, other: 1 } });
   });
 });

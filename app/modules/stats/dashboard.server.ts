@@ -5,12 +5,13 @@ import { type RetentionNotice, retentionNotice } from "~/modules/attendees/reten
 import { countCheckedIn } from "~/modules/checkin/checkin.server";
 import { countSpeakers } from "~/modules/content/content.server";
 import { PUBLIC_SPEAKER_TYPES } from "~/modules/content/speaker-types";
+import { countFeedbackAnswers } from "~/modules/feedback/feedback-stats.server";
 import { GENDERS } from "~/modules/registration/gender";
 import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 
-// The admin dashboard's figures: totals, gender breakdown, the 5 most recent
-// registrations and the top 5 states. Everything is aggregated in SQL:
-// the dashboard must stay one cheap page load at 10,000 attendees. Once personal data
+// The admin dashboard's figures: totals, who came, how many answered the survey after the
+// summit, gender breakdown, the 5 most recent registrations and the top 5 states. Everything
+// is aggregated in SQL: the dashboard must stay one cheap page load at 10,000 attendees. Once personal data
 // has been deleted after an event (attendees/retention), the anonymous counts it kept
 // are added to the live ones, so the figures still tell the story.
 
@@ -26,6 +27,8 @@ export type DashboardStats = {
   totalSpecialGuests: number;
   /** attendees checked in at the door */
   checkedIn: number;
+  /** answers to this edition's survey after the summit */
+  feedbackAnswers: number;
   genderBreakdown: GenderBreakdown;
   /** the TOP_STATES states with most registrants, ties by name */
   topStates: StateCount[];
@@ -40,6 +43,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   totalSpeakers: 0,
   totalSpecialGuests: 0,
   checkedIn: 0,
+  feedbackAnswers: 0,
   genderBreakdown: { ...EMPTY_GENDER_BREAKDOWN },
   topStates: [],
   stateBreakdown: {},
@@ -48,7 +52,7 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
 
 export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
   // Independent reads: on PostgreSQL they run on separate pool connections at once.
-  const [genderRows, liveStates, recentRegistrations, totalSpeakers, [guests], liveCheckedIn, kept] = await Promise.all([
+  const [genderRows, liveStates, recentRegistrations, totalSpeakers, [guests], liveCheckedIn, kept, feedbackAnswers] = await Promise.all([
     db.select({ gender: attendees.gender, n: count() }).from(attendees).groupBy(attendees.gender),
     db
       .select({ name: attendees.state, count: count() })
@@ -68,6 +72,7 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
     countCheckedIn(db),
     // A few hundred rows at most: one per gender, state and local government, and the totals.
     db.select().from(retained_stats),
+    countFeedbackAnswers(db),
   ]);
 
   const keptCount = (kind: string, key = "") => kept.find((row) => row.kind === kind && row.key === key)?.count ?? 0;
@@ -84,6 +89,7 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
     totalSpeakers,
     totalSpecialGuests: guests?.n ?? 0,
     checkedIn: liveCheckedIn + keptCount("checked_in"),
+    feedbackAnswers,
     genderBreakdown,
     topStates: stateRows.slice(0, TOP_STATES),
     stateBreakdown: Object.fromEntries(stateRows.map((row) => [row.name, row.count])),

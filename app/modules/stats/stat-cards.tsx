@@ -1,9 +1,12 @@
+import { partOf, percentOf } from "~/ui/share";
 import { StatCard, StatCardIcon } from "~/ui/stat-card";
 import type { DashboardStats } from "./dashboard.server";
 import { genderSplit } from "./gender";
 import { registrantsLabel } from "./nigeria-map";
 
-// The dashboard's four cards: Total Registrants, Gender Split, Total Speakers, Top State.
+// The dashboard's cards: Total Registrants, Gender Split, Total Speakers, Top State; from the
+// event day Attended (once the first person is checked in), and after it Feedback (once the
+// first survey answer is in), in a second row on a desktop.
 
 const formatNumber = (n: number) => n.toLocaleString("en-US");
 
@@ -16,12 +19,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
       <StatCard
         label="Total Registrants"
         value={formatNumber(stats.totalAttendees)}
-        // From the day of the event, how many of them are in the hall.
-        detail={
-          stats.checkedIn > 0
-            ? `Registered attendees · ${formatNumber(stats.checkedIn)} checked in (${Math.round((stats.checkedIn / Math.max(1, stats.totalAttendees)) * 100)}%)`
-            : "Registered attendees"
-        }
+        detail="Registered attendees"
         icon={
           <StatCardIcon>
             <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />
@@ -30,6 +28,31 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
           </StatCardIcon>
         }
       />
+      {stats.checkedIn > 0 ? (
+        <StatCard
+          label="Attended"
+          value={`${percentOf(stats.checkedIn, stats.totalAttendees)}%`}
+          detail={`${partOf(stats.checkedIn, stats.totalAttendees)} checked in at the door`}
+          icon={
+            <StatCardIcon>
+              <path d="M22 11.08V12a10 10 0 1 1-5.93-9.14" />
+              <path d="m22 4-10 10.01-3-3" />
+            </StatCardIcon>
+          }
+        />
+      ) : null}
+      {stats.feedbackAnswers > 0 ? (
+        <StatCard
+          label="Feedback"
+          value={`${percentOf(stats.feedbackAnswers, stats.totalAttendees)}%`}
+          detail={`${partOf(stats.feedbackAnswers, stats.totalAttendees)} answered the survey`}
+          icon={
+            <StatCardIcon>
+              <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+            </StatCardIcon>
+          }
+        />
+      ) : null}
       <StatCard
         label="Gender Split"
         value={split.label}

@@ -60,6 +60,12 @@ const LockIcon = svg(
   </>,
 );
 const LogListIcon = svg(<path d="M8 6h13M8 12h13M8 18h13M3 6h.01M3 12h.01M3 18h.01" />);
+const FeedbackIcon = svg(
+  <>
+    <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
+    <path d="M8 9h8M8 13h5" />
+  </>,
+);
 const ScanIcon = svg(
   <>
     <path d="M3 7V5a2 2 0 0 1 2-2h2M17 3h2a2 2 0 0 1 2 2v2M21 17v2a2 2 0 0 1-2 2h-2M7 21H5a2 2 0 0 1-2-2v-2" />
@@ -79,6 +85,7 @@ const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/partners", label: "Partners", icon: HandshakeIcon },
   { to: "/admin/operations", label: "Event Operations", icon: ActivityIcon },
   { to: "/admin/check-in", label: "Check-in", icon: ScanIcon, door: true },
+  { to: "/admin/feedback", label: "Feedback", icon: FeedbackIcon },
   { to: "/admin/settings", label: "Event Settings", icon: SettingsIcon },
   { to: "/admin/activity", label: "Activity", icon: LogListIcon },
   { to: "/admin/security", label: "Account security", icon: LockIcon },

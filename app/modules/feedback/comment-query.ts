@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { searchText } from "~/db/text";
+
+// The Feedback page's comment search lives in the URL (reloadable, shareable), so anyone can
+// type anything there: what cannot be used falls back to no search and page 1.
+
+export const COMMENT_SEARCH_MAX = 100;
+export const COMMENT_PAGE_SIZE = 20;
+
+const commentQuerySchema = z.object({
+  q: z
+    .string()
+    .catch("")
+    // As the text rule searches (~/db/text): controls read as spaces, NFC like the stored text.
+    .transform((s) => searchText(s).trim().slice(0, COMMENT_SEARCH_MAX).trim()),
+  page: z.coerce.number().int().min(1).max(1_000_000).catch(1),
+});
+
+export type CommentQuery = z.output<typeof commentQuerySchema>;
+
+export function parseCommentQuery(params: URLSearchParams): CommentQuery {
+  return commentQuerySchema.parse({ q: params.get("q") ?? "", page: params.get("page") ?? 1 });
+}
+
+/** The query string of a view of the comments (empty values and page 1 left out). */
+export function commentQueryString(query: Partial<CommentQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.page && query.page > 1) params.set("page", String(query.page));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}

@@ -1,0 +1,101 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
+import { agenda, attendees, feedback } from "~/db/schema";
+import { LANGUAGES } from "~/i18n/languages";
+import { logger } from "~/logger.server";
+import { batchedCsvStream, csvDownload } from "~/modules/attendees/csv.server";
+import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { eventFileName } from "~/modules/settings/event-file-name";
+import { getSettings } from "~/modules/settings/settings.server";
+import { lagosDate } from "~/ui/date-time";
+import { inCurrentEdition } from "./feedback-stats.server";
+
+// The survey's answers as CSV, for organisers' own analysis. An answer is tied to no one: no
+// e-mail, phone, ticket or registration id, only the day it was given. The one exception is
+// the name of someone who ticked "you may quote me with my name" and is still registered.
+// Escaped as the attendee export is (formula injection safe, RFC 4180), and audit-logged.
+
+export const FEEDBACK_CSV_COLUMNS = [
+  "Answered On",
+  "Attended",
+  "Rating",
+  "Most Useful Session",
+  "What Should Change",
+  "Would Come Again",
+  "Language",
+  "Name (may be quoted)",
+] as const;
+
+const BATCH_SIZE = 1000;
+const FEEDBACK_EXPORT_FAILED = "The feedback export failed. Please try again.";
+
+type Row = {
+  id: string;
+  /** created_at as text: a JS Date keeps milliseconds, PostgreSQL microseconds (see the attendee export) */
+  cursor: string;
+  createdAt: Date;
+  attended: boolean;
+  rating: number | null;
+  session: string | null;
+  text: string;
+  comeAgain: boolean | null;
+  language: string;
+  name: string | null;
+};
+
+const yesNo = (value: boolean | null) => (value === null ? "" : value ? "Yes" : "No");
+const languageName = (code: string) => LANGUAGES.find((language) => language.code === code)?.name ?? code;
+
+function fields(row: Row): string[] {
+  return [
+    lagosDate(row.createdAt),
+    yesNo(row.attended),
+    row.rating === null ? "" : String(row.rating),
+    row.session ?? "",
+    row.text,
+    yesNo(row.comeAgain),
+    languageName(row.language),
+    row.name ?? "",
+  ];
+}
+
+function readBatch(db: DbOrTx, after: Row | undefined, limit: number): Promise<Row[]> {
+  const keyset = after ? sql`(${feedback.created_at}, ${feedback.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined;
+  return db
+    .select({
+      id: feedback.id,
+      cursor: sql<string>`${feedback.created_at}::text`,
+      createdAt: feedback.created_at,
+      attended: feedback.attended,
+      rating: feedback.rating,
+      session: sql<string | null>`coalesce(${agenda.title}, ${feedback.session_title})`,
+      text: feedback.change_text,
+      comeAgain: feedback.come_again,
+      language: feedback.language,
+      name: sql<string | null>`case when ${feedback.quote_me} then ${attendees.full_name} end`,
+    })
+    .from(feedback)
+    .leftJoin(agenda, eq(agenda.id, feedback.session_id))
+    .leftJoin(attendees, eq(attendees.id, feedback.attendee_id))
+    .where(and(inCurrentEdition(), keyset))
+    .orderBy(asc(feedback.created_at), asc(feedback.id))
+    .limit(limit);
+}
+
+/** This edition's answers, oldest first, streamed in keyset batches. */
+export function feedbackCsvStream(db: DbOrTx, { batchSize = BATCH_SIZE }: { batchSize?: number } = {}) {
+  return batchedCsvStream<Row>(FEEDBACK_CSV_COLUMNS, (after) => readBatch(db, after, batchSize), fields, batchSize);
+}
+
+/** The download (e.g. zamfara-youth-summit-feedback-2026-12-01.csv), and who took it in the audit log. */
+export async function exportFeedbackCsv(db: Db, actor: AuditActor, { gzip }: { gzip: boolean }): Promise<Response> {
+  try {
+    const settings = await getSettings(db);
+    const stream = await feedbackCsvStream(db);
+    await recordAudit(db, actor, { action: "feedback.export", entity: "feedback", details: { edition: settings.edition_id } });
+    return csvDownload(stream, eventFileName(settings.event_name, "feedback", "csv"), gzip);
+  } catch (error) {
+    logger().error({ err: error }, "feedback export failed");
+    return new Response(FEEDBACK_EXPORT_FAILED, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+}
