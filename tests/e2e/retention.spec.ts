@@ -111,7 +111,8 @@ test.describe("retention, on a server whose clock the test moves", () => {
 
     // The figures are the totals kept: three registrants, one checked in, two of them men, Zamfara first.
     await expect(cardValue(page, "Total Registrants")).toHaveText("3");
-    await expect(card(page, "Total Registrants")).toContainText("1 checked in (33%)");
+    await expect(cardValue(page, "Attended")).toHaveText("33%");
+    await expect(card(page, "Attended")).toContainText("1 of 3 checked in");
     await expect(cardValue(page, "Gender Split")).toHaveText("67% / 33%");
     await expect(cardValue(page, "Top State")).toHaveText("Zamfara");
     await expect(card(page, "Top State")).toContainText("2 registrants");

@@ -5,9 +5,11 @@ import { isPerson, messagesToPerson, type PersonKey, personKeyOf } from "~/db/pe
 import {
   attendees,
   cancelled_registrations,
+  certificates,
   check_in_conflicts,
   check_ins,
   emailEquals,
+  feedback,
   held_registrations,
   mail_outbox,
   past_registrations,
@@ -125,7 +127,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   const waitlistEntries = await db.select().from(waitlist).where(isPerson(waitlist, person));
   const pastEditions = await db.select().from(past_registrations).where(isPerson(past_registrations, person));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
-  const [checkIn, secondAdmissions, reminderRows, mail, futureEditions] = await Promise.all([
+  const [checkIn, secondAdmissions, reminderRows, mail, futureEditions, survey, certificate] = await Promise.all([
     registration
       ? db
           .select({ at: check_ins.created_at, method: check_ins.method, door: check_ins.door })
@@ -152,12 +154,38 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
       .where(or(inArray(mail_outbox.attendee_id, ids.length ? ids : [id]), messagesToPerson(person)))
       .orderBy(mail_outbox.created_at),
     "email" in person ? optInForExport(db, person.email) : null,
+    // Their answer to the survey after the event, while it is still theirs (the purge unlinks it).
+    registration
+      ? db
+          .select({
+            rating: feedback.rating,
+            most_useful_session: feedback.session_title,
+            what_should_change: feedback.change_text,
+            would_come_again: feedback.come_again,
+            may_quote_with_name: feedback.quote_me,
+            answered_at: feedback.created_at,
+            changed_at: feedback.updated_at,
+          })
+          .from(feedback)
+          .where(eq(feedback.attendee_id, registration.id))
+      : [],
+    // Their certificate of attendance as issued (what /verify shows of it).
+    db
+      .select({
+        full_name: certificates.full_name,
+        event_name: certificates.event_name,
+        event_date: certificates.event_date,
+        venue: certificates.venue,
+        issued_at: certificates.issued_at,
+      })
+      .from(certificates)
+      .where(inArray(certificates.registration_id, [id, ...ids, ...pastEditions.map((past) => past.id)])),
   ]);
   await recordAudit(db, actor, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: id });
   return {
     exported_at: new Date().toISOString(),
     about:
-      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door (and any second admission at another door), the reminders queued for you, every e-mail and SMS sent to you, and whether you asked to hear about future editions.",
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door (and any second admission at another door), the reminders queued for you, every e-mail and SMS sent to you, whether you asked to hear about future editions, your certificates of attendance and your answer to the survey after the event.",
     registration: registration ?? null,
     cancelled_registrations: cancelled,
     waitlist: waitlistEntries,
@@ -167,6 +195,8 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
     reminders: reminderRows,
     emails: mail,
     future_editions: futureEditions,
+    certificates: certificate,
+    feedback: survey[0] ?? null,
   };
 }
 
@@ -219,6 +249,8 @@ export async function erasePerson(tx: DbOrTx, given: PersonKey): Promise<void> {
     .where(ids.length ? or(inArray(mail_outbox.attendee_id, ids), messagesToPerson(person)) : messagesToPerson(person));
   if (ids.length > 0) {
     await pseudonymiseAuditEntries(tx, ["attendee"], ids);
+    // Their survey answer goes too (free text can say who wrote it); the purge, by contrast, keeps answers unlinked.
+    await tx.delete(feedback).where(inArray(feedback.attendee_id, ids));
     await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
     await tx.delete(attendees).where(inArray(attendees.id, ids));
   }

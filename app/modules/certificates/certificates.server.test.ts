@@ -4,8 +4,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee, createUssdAttendee } from "~/db/factories";
-import { attendees, audit_log, certificates, check_ins, event_settings, feedback_requests, mail_outbox } from "~/db/schema";
+import { attendees, audit_log, certificates, check_ins, event_settings, feedback, feedback_requests, mail_outbox } from "~/db/schema";
 import { deleteAttendee } from "~/modules/attendees/attendees.server";
+import { exportPersonalData } from "~/modules/attendees/personal-data.server";
 import { createTestActor } from "~/modules/attendees/test-data.server";
 import { PermanentMailError } from "~/modules/mail/transport.server";
 import { updateSettings } from "~/modules/settings/settings.server";
@@ -46,7 +47,7 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
-    for (const table of [certificates, feedback_requests, mail_outbox, check_ins, attendees, audit_log]) await database.db.delete(table);
+    for (const table of [certificates, feedback, feedback_requests, mail_outbox, check_ins, attendees, audit_log]) await database.db.delete(table);
     await updateSettings(database.db, {
       event_name: "Zamfara Youth Summit",
       event_date: "2027-08-12",
@@ -179,7 +180,13 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     const tampered = `${code.slice(0, 10)}${code[10] === "A" ? "B" : "A"}${code.slice(11)}`;
     expect(await verifyCertificate(db, tampered, { secret: KEYS.secret, settings, now: AFTER })).toEqual({ state: "invalid" });
 
+    // "Download my data" includes the certificate and the survey answer; erasure deletes the answer.
+    await db.insert(feedback).values({ attendee_id: erased.id, edition_id: 1, attended: true, rating: 4, change_text: "I am Musa from Kaura." });
+    const exported = await exportPersonalData(db, actor, erased.id);
+    expect(exported?.certificates).toMatchObject([{ full_name: erased.full_name, event_name: "Zamfara Youth Summit" }]);
+    expect(exported?.feedback).toMatchObject({ rating: 4, what_should_change: "I am Musa from Kaura." });
     await deleteAttendee(db, actor, erased.id);
+    expect(await db.select().from(feedback)).toEqual([]);
     expect(await verifyCertificate(db, erasedCode, { secret: KEYS.secret, settings, now: AFTER })).toEqual({ state: "withdrawn" });
     const [withdrawn] = await db.select().from(certificates).where(sql`${certificates.withdrawn_at} is not null`);
     expect(withdrawn?.full_name).toBeNull();
