@@ -4,7 +4,7 @@
 // server's memory while it works: sampled every 250 ms, it must stay flat (no PDF kept after its
 // e-mail went). Half the attendees registered in Hausa, so half the certificates are in Hausa.
 // Options: --n=10000 --no-write
-import { readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as delay } from "node:timers/promises";

@@ -60,7 +60,7 @@ function certificateRows(db: DbOrTx) {
 }
 
 /** Where anyone checks a certificate: the address its QR code carries. */
-export function verifyUrl(publicUrl: string, code: string): string {
+function verifyUrl(publicUrl: string, code: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/verify/${formatCode(code)}`;
 }
 

@@ -16,12 +16,12 @@ const DAY_MS = 86_400_000;
 const LAGOS_OFFSET_MS = 60 * 60_000;
 
 /** How many days after the event a certificate verifies: the organisers' choice, else the retention period. */
-export function certificateValidDays(settings: Pick<EventSettings, "certificate_valid_days" | "retention_days">): number {
+function certificateValidDays(settings: Pick<EventSettings, "certificate_valid_days" | "retention_days">): number {
   return settings.certificate_valid_days ?? settings.retention_days;
 }
 
 /** The end of verification: the event day's end in Gusau, plus the days. */
-export function certificateExpiry(eventDate: string, validDays: number): Date {
+function certificateExpiry(eventDate: string, validDays: number): Date {
   const [year, month, day] = eventDate.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + 1) - LAGOS_OFFSET_MS + validDays * DAY_MS);
 }

@@ -47,7 +47,8 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
-    for (const table of [certificates, feedback, feedback_requests, mail_outbox, check_ins, attendees, audit_log]) await database.db.delete(table);
+    for (const table of [certificates, feedback, feedback_requests, mail_outbox, check_ins, attendees, audit_log])
+      await database.db.delete(table);
     await updateSettings(database.db, {
       event_name: "Zamfara Youth Summit",
       event_date: "2027-08-12",
@@ -181,7 +182,9 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     expect(await verifyCertificate(db, tampered, { secret: KEYS.secret, settings, now: AFTER })).toEqual({ state: "invalid" });
 
     // "Download my data" includes the certificate and the survey answer; erasure deletes the answer.
-    await db.insert(feedback).values({ attendee_id: erased.id, edition_id: 1, attended: true, rating: 4, change_text: "I am Musa from Kaura." });
+    await db
+      .insert(feedback)
+      .values({ attendee_id: erased.id, edition_id: 1, attended: true, rating: 4, change_text: "I am Musa from Kaura." });
     const exported = await exportPersonalData(db, actor, erased.id);
     expect(exported?.certificates).toMatchObject([{ full_name: erased.full_name, event_name: "Zamfara Youth Summit" }]);
     expect(exported?.feedback).toMatchObject({ rating: 4, what_should_change: "I am Musa from Kaura." });

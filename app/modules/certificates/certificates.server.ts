@@ -49,7 +49,7 @@ export async function queueCertificates(db: Db, actor: AuditActor, now = new Dat
 }
 
 /** The queueing statements, inside the caller's transaction (the automatic send's holds the settings row lock). */
-export async function queueCertificatesIn(tx: DbOrTx, settings: EventSettings): Promise<CertificateRun> {
+async function queueCertificatesIn(tx: DbOrTx, settings: EventSettings): Promise<CertificateRun> {
   let issued = 0;
   // A fresh serial colliding with an existing one (one chance in ~10^8 per certificate at
   // 10,000) leaves that person out of the statement's insert; the next round takes them.
@@ -145,7 +145,7 @@ function feedbackRequestStatement(settings: EventSettings, channel: "email" | "s
     select count(*)::int as n from queued`;
 }
 
-export type CertificateProgress = { total: number; queued: number; sent: number; failed: number };
+type CertificateProgress = { total: number; queued: number; sent: number; failed: number };
 
 export type CertificateOverview = {
   /** checked in, and so owed a certificate */
@@ -206,7 +206,7 @@ const SEND_HOUR_LAGOS = 9;
 const LAGOS_OFFSET_MS = 60 * 60_000;
 
 /** 09:00 in Gusau on the day after the event date. */
-export function autoCertificatesAt(eventDate: string): Date {
+function autoCertificatesAt(eventDate: string): Date {
   const [year, month, day] = eventDate.split("-").map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + 1, SEND_HOUR_LAGOS) - LAGOS_OFFSET_MS);
 }
