@@ -21,7 +21,9 @@ import { loadShedding } from "./load-shedding";
 import { securityHeaders } from "./security";
 import { startBackgroundWorkers } from "./workers.server";
 
-// The outbox thread's entry (server/outbox-thread.js) loads this bundle and calls it.
+// The outbox's and the certificates' threads (server/outbox-thread.js, server/certificate-thread.js)
+// load this bundle and call these.
+export { serveCertificateThread } from "~/modules/certificates/pdf-thread.server";
 export { runOutboxThread } from "./outbox.server";
 
 // This module is the server bundle's entry (vite.config.ts): `react-router build`

@@ -16,6 +16,7 @@ import {
   FEEDBACK_REQUEST_SMS_TEMPLATE,
   FEEDBACK_REQUEST_TEMPLATE,
 } from "~/modules/certificates/certificates.server";
+import { drawCertificatesInThread, stopCertificateThread } from "~/modules/certificates/pdf-thread.server";
 import { INVITATION_TEMPLATE, renderInvitationMail } from "~/modules/invitations/invitation-email.server";
 import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { serveOutboxThread } from "~/modules/mail/outbox-thread.server";
@@ -41,6 +42,8 @@ import { renderOfferSms, WAITLIST_OFFER_SMS_TEMPLATE } from "~/modules/waitlist/
 
 /** The thread's entry beside server/start.js: it loads the same server bundle and calls runOutboxThread. */
 export const OUTBOX_THREAD_ENTRY = path.resolve("server/outbox-thread.js");
+/** The certificates' drawing thread, likewise (serveCertificateThread). */
+const CERTIFICATE_THREAD_ENTRY = path.resolve("server/certificate-thread.js");
 
 /** Connections the thread's worker needs: a claim, a round's renders (one query each, batched) and its record. */
 const THREAD_POOL_SIZE = 4;
@@ -85,6 +88,8 @@ export function startOutboxHere(
   { ownThread = false }: { ownThread?: boolean } = {},
 ): OutboxWorker {
   const config = getConfig();
+  // Certificates are drawn on another core, whichever thread sends them (pdf-thread.server.ts).
+  drawCertificatesInThread(CERTIFICATE_THREAD_ENTRY);
   const transport = createMailTransport(config, log);
   if (config.smtpUrl) {
     const smtp = new URL(config.smtpUrl);
@@ -116,6 +121,7 @@ export function startOutboxHere(
     kick: worker.kick,
     stop: async () => {
       await worker.stop();
+      await stopCertificateThread();
       transport.close();
       smsTransport.close?.();
     },

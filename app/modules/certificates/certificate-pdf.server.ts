@@ -107,7 +107,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   pdf.fill(GREEN);
   for (const s of layout.strokes) pdf.moveTo(s.x1, s.y1).lineTo(s.x2, s.y2).lineWidth(s.width).stroke(s.colour);
   if (logo && layout.logo) pdf.image(logo.data, layout.logo.x, layout.logo.y, { width: layout.logo.width, height: layout.logo.height });
-  drawQr(pdf, qrMatrix(input.verifyUrl), layout.qr);
+  drawQr(pdf, qrMatrix(input.verifyUrl, { bytes: true }), layout.qr);
   for (const line of layout.texts) {
     pdf
       .font(FONT_NAMES[line.font])

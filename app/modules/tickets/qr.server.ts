@@ -12,8 +12,12 @@ export type QrMatrix = { size: number; get: (row: number, column: number) => boo
  * The modules of the QR code for `text`, with the same error correction as every other
  * QR code of a ticket, for drawing it as vector shapes (the printed badges).
  */
-export function qrMatrix(text: string): QrMatrix {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: OPTIONS.errorCorrectionLevel });
+export function qrMatrix(text: string, { bytes = false }: { bytes?: boolean } = {}): QrMatrix {
+  // `bytes`: one byte-mode segment, for text that is mostly lower case or punctuation (a URL):
+  // the library's search for a shorter mix of modes then costs more than it ever saves.
+  const { modules } = QRCode.create(bytes ? [{ data: Buffer.from(text), mode: "byte" }] : text, {
+    errorCorrectionLevel: OPTIONS.errorCorrectionLevel,
+  });
   return { size: modules.size, get: (row, column) => Boolean(modules.get(row, column)) };
 }
 
