@@ -12,6 +12,7 @@ import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { ensureProductionBuild, type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
 import { dbConnectionOptions, openDbConnection } from "~/db/client.server";
+import { renderCertificatePdf } from "~/modules/certificates/certificate-pdf.server";
 import { storeImage } from "~/modules/media/media.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { createBenchSession, seed } from "./admin/attendee-data";
@@ -44,7 +45,36 @@ async function logoPng(): Promise<Buffer> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
+/** One certificate's drawing alone, in this process: the median of `count` after a warm-up, half of them in Hausa. */
+async function drawingMedianMs(logo: Buffer, count = 400): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < count + 50; i++) {
+    const t0 = performance.now();
+    await renderCertificatePdf({
+      fullName: i % 2 ? `Ƙaura Ɗanjuma Ɓello ${i}` : `Aisha Musa Abdullahi ${i}`,
+      eventName: "Zamfara Youth Summit",
+      eventDate: eventDate,
+      venue: "Conference Hall, State Secretariat, Gusau",
+      language: i % 2 ? "ha" : "en",
+      signerName: "Hon. Aminu Sani",
+      signerTitle: "Commissioner for Youth and Sports",
+      logo,
+      code: "7KQ2M9XDR4TB8HWN",
+      verifyUrl: "https://summit.example.org/verify/7KQ2-M9XD-R4TB-8HWN",
+    });
+    if (i >= 50) times.push(performance.now() - t0);
+  }
+  return median(times);
+}
+
 ensureProductionBuild("if-stale");
+const drawingMs = await drawingMedianMs(
+  await sharp(await logoPng())
+    .resize({ width: 640 })
+    .webp({ quality: 80 })
+    .toBuffer(),
+);
+console.error(`one certificate drawn in a median of ${drawingMs.toFixed(2)} ms`);
 const smtp = await startSmtpSink();
 const dir = mkdtempSync(path.join(os.tmpdir(), "bench-certificates-"));
 const dataDir = path.join(dir, "data");
@@ -118,6 +148,8 @@ try {
     "| Certificates | Queued by the click | Rendered, attached and sent | Rate | Server CPU per certificate | Memory: before · each quarter's median · peak |",
     "| ---: | ---: | ---: | ---: | ---: | ---: |",
     `| ${N.toLocaleString("en-US")} | ${queueMs.toFixed(0)} ms | **${seconds.toFixed(1)} s** | ${Math.round(N / seconds)} /s | ${((cpuSeconds * 1000) / N).toFixed(2)} ms | ${baseline.toFixed(0)} · ${quarters.map((q) => q?.toFixed(0)).join(" · ")} · ${peak.toFixed(0)} MiB |`,
+    "",
+    `One certificate's PDF alone (drawn in this process, 400 after a warm-up, half in Hausa, with the logo): median ${drawingMs.toFixed(2)} ms.`,
     "",
     `Result: ${seconds <= TARGET_S ? "meets" : "misses"} the time target (${seconds.toFixed(1)} s ≤ ${TARGET_S} s); memory ${flat ? "flat" : "**not flat**"}: the last quarter's median is ${growth >= 0 ? "+" : ""}${growth.toFixed(0)} MiB from the second's (a PDF kept per certificate would add some 40 KB × ${N.toLocaleString("en-US")}).`,
   ].join("\n");
