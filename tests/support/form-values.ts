@@ -17,4 +17,7 @@ export const VALID_SETTINGS_FORM = {
   hold_domain_per_10_minutes: "30",
   hold_overall_per_minute: "120",
   held_expiry_hours: "12",
+  certificate_signer_name: "Hon. Aminu Sani",
+  certificate_signer_title: "Commissioner for Youth and Sports",
+  feedback_days: "14",
 };

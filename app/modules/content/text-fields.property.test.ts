@@ -72,7 +72,16 @@ const FORMS: { form: Form; valid: Record<string, string>; free: Record<string, T
   {
     form: classicForm("event settings", settingsSchema),
     valid: VALID_SETTINGS_FORM,
-    free: { event_name: "line", event_time: "line", venue: "line", about: "lines", organiser_name: "line", guest_of_honor_name: "line" },
+    free: {
+      event_name: "line",
+      event_time: "line",
+      venue: "line",
+      about: "lines",
+      organiser_name: "line",
+      guest_of_honor_name: "line",
+      certificate_signer_name: "line",
+      certificate_signer_title: "line",
+    },
   },
   { form: classicForm("sign-in", loginSchema), valid: { email: "admin@example.org", password: "secret" }, free: {} },
   { form: classicForm("authenticator code", codeSchema), valid: { code: "123456" }, free: {} },

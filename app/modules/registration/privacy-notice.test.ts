@@ -10,6 +10,7 @@ describe("privacyNoticeFacts", () => {
       email: "info@zamfarayouthsummit.ng",
       phone: "+234 800 000 0000",
       retentionDays: 90,
+      certificateDays: 90,
     });
     const set = privacyNoticeFacts({ ...SETTINGS_DEFAULTS, privacy_email: "dpo@example.org", retention_days: 30 });
     expect(set).toMatchObject({ email: "dpo@example.org", retentionDays: 30 });

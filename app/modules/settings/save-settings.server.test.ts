@@ -45,6 +45,11 @@ const form = (overrides: Record<string, string> = {}) => {
     hold_overall_per_minute: "120",
     held_expiry_hours: "12",
     proof_of_work_always: "on",
+    certificate_signer_name: "Hon. Aminu Sani",
+    certificate_signer_title: "Commissioner for Youth and Sports",
+    auto_certificates: "on",
+    certificate_valid_days: "",
+    feedback_days: "21",
     ...overrides,
   };
   for (const [key, value] of Object.entries(fields)) if (value !== "") body.set(key, value);
@@ -71,9 +76,27 @@ describe("settings form schema", () => {
       hold_network_per_minute: 25,
       held_expiry_hours: 12,
       proof_of_work_always: true,
+      certificate_signer_name: "Hon. Aminu Sani",
+      auto_certificates: true,
+      // Empty: certificates verify as long as personal data is kept.
+      certificate_valid_days: null,
+      feedback_days: 21,
     });
     const off = parseWithZod(form({ registration_enabled: "", auto_reminders: "" }), { schema: settingsSchema });
     expect(off.status === "success" && [off.value.registration_enabled, off.value.auto_reminders]).toEqual([false, false]);
+  });
+
+  it("takes the certificates' verification period as a whole number of days, or empty", () => {
+    const valid = (value: string) => parseWithZod(form({ certificate_valid_days: value }), { schema: settingsSchema });
+    const success = valid(" 365 ");
+    expect(success.status === "success" && success.value.certificate_valid_days).toBe(365);
+    for (const refused of ["0", "36501", "1.5", "-3", "ten"]) {
+      expect(errorsOf({ certificate_valid_days: refused }).certificate_valid_days, refused).toEqual([
+        "Please enter a whole number of days from 1 to 36,500, or leave it empty",
+      ]);
+    }
+    expect(errorsOf({ feedback_days: "" }).feedback_days).toEqual(["Please fill in all required fields"]);
+    expect(errorsOf({ feedback_days: "366" }).feedback_days).toEqual(["Please enter a whole number of days from 1 to 365"]);
   });
 
   it("refuses what the product refuses, with clear messages", () => {
