@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import jsQR from "jsqr";
 import sharp from "sharp";
 import { signInAsAdmin } from "../support/admin-session";
@@ -9,7 +6,7 @@ import { docsScreenshot } from "../support/docs-screenshot";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { renderPdf } from "../support/pdf-viewer";
-import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { type PrivateSite, startPrivateSite, testClock } from "../support/private-site";
 import { type RegisteredAttendee, registerForTicket } from "../support/register-helper";
 import { type SiteMail, siteMail, waitForSiteMail } from "../support/site-mailbox";
 
@@ -31,10 +28,10 @@ const linkIn = (mail: SiteMail, pattern: RegExp) =>
 
 test.describe("after the event, on a server whose clock the test moves", () => {
   let site: PrivateSite | undefined;
-  let clockDir: string | undefined;
+  let clock: ReturnType<typeof testClock> | undefined;
   test.afterAll(async () => {
     await site?.stop();
-    if (clockDir) rmSync(clockDir, { recursive: true, force: true });
+    clock?.remove();
   });
 
   test("certificates go to exactly those checked in, verify, and the survey's answers reach the Feedback page", async ({
@@ -42,11 +39,9 @@ test.describe("after the event, on a server whose clock the test moves", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
     test.setTimeout(240_000);
-    clockDir = mkdtempSync(path.join(tmpdir(), "summit-clock-"));
-    const clock = path.join(clockDir, "offset");
-    const moveClock = (days: number) => writeFileSync(clock, `+${days}d\n`);
-    moveClock(0);
-    site = await startPrivateSite({ clock: { file: clock } });
+    clock = testClock();
+    const moveClock = (days: number) => clock?.move(`+${days}d`);
+    site = await startPrivateSite({ clock: { file: clock.file } });
     const context = await browser.newContext({ baseURL: site.url });
     const page = await context.newPage();
 

@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
-import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { type PrivateSite, startPrivateSite, testClock } from "../support/private-site";
 import { type RegisteredAttendee, registerForTicket, selfServiceToken } from "../support/register-helper";
 
 // Personal data is deleted the days set in Event Settings after the event, and the dashboard
@@ -23,10 +20,10 @@ const notice = (page: Page) => page.getByTestId("retention-notice");
 
 test.describe("retention, on a server whose clock the test moves", () => {
   let site: PrivateSite | undefined;
-  let clockDir: string | undefined;
+  let clock: ReturnType<typeof testClock> | undefined;
   test.afterAll(async () => {
     await site?.stop();
-    if (clockDir) rmSync(clockDir, { recursive: true, force: true });
+    clock?.remove();
   });
 
   test("personal data is deleted after the event as set, the totals stay, the dashboard warns before and says after", async ({
@@ -34,11 +31,9 @@ test.describe("retention, on a server whose clock the test moves", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
     test.setTimeout(240_000);
-    clockDir = mkdtempSync(path.join(tmpdir(), "summit-clock-"));
-    const clock = path.join(clockDir, "offset");
-    const moveClock = (days: number) => writeFileSync(clock, `+${days}d\n`);
-    moveClock(0);
-    site = await startPrivateSite({ clock: { file: clock }, env: { SCHEDULE_CHECK_SECONDS: "2" } });
+    clock = testClock();
+    const moveClock = (days: number) => clock?.move(`+${days}d`);
+    site = await startPrivateSite({ clock: { file: clock.file }, env: { SCHEDULE_CHECK_SECONDS: "2" } });
     const context = await browser.newContext({ baseURL: site.url });
     const page = await context.newPage();
 

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -56,6 +56,18 @@ export type PrivateSiteOptions = {
   /** a file every server's output is appended to (see ProductionServerOptions.logFile) */
   logFile?: string;
 };
+
+/**
+ * A clock file for `clock`, at the real time (+0d): `move("+31d")` moves the sites that read it,
+ * `remove()` deletes it (after the site has stopped).
+ */
+export function testClock(): { file: string; move: (offset: string) => void; remove: () => void } {
+  const dir = mkdtempSync(path.join(tmpdir(), "summit-clock-"));
+  const file = path.join(dir, "offset");
+  const move = (offset: string) => writeFileSync(file, `${offset}\n`);
+  move("+0d");
+  return { file, move, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
 
 /** The environment that runs a process under libfaketime, its offset read from `file` at every clock reading. */
 export function fakeClockEnv(file: string): Record<string, string> {

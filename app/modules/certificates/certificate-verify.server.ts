@@ -1,8 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
-import { clientNetwork } from "~/client-network.server";
 import type { DbOrTx } from "~/db/client.server";
-import { countHit, windowStart } from "~/db/counters.server";
 import { certificates } from "~/db/schema";
+import { type NetworkSlot, takeNetworkSlot } from "~/modules/registration/network-limits.server";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import { verifyCertificateCode } from "./certificate-code.server";
 import type { Verification } from "./verification";
@@ -60,13 +59,8 @@ const VERIFY_WINDOW_MS = 10 * 60_000;
 export const VERIFY_CEILING = 60;
 
 /** Counts one check from `ip`'s network; refused with the seconds until its window ends once over the ceiling. */
-export async function takeVerifySlot(db: DbOrTx, ip: string, now = new Date()): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
-  const network = clientNetwork(ip);
-  if (!network) return { ok: true };
-  const count = await countHit(db, `verify:${network}`, VERIFY_WINDOW_MS, now);
-  if (count <= VERIFY_CEILING) return { ok: true };
-  const ends = windowStart(now, VERIFY_WINDOW_MS).getTime() + VERIFY_WINDOW_MS;
-  return { ok: false, retryAfter: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+export function takeVerifySlot(db: DbOrTx, ip: string, now = new Date()): Promise<NetworkSlot> {
+  return takeNetworkSlot(db, ip, { name: "verify", windowMs: VERIFY_WINDOW_MS, ceiling: VERIFY_CEILING, now });
 }
 
 /**

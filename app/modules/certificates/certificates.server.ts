@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, certificates, check_ins, event_settings, feedback_requests, mail_outbox, SETTINGS_ID } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
 import { hasEventPassed } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
@@ -145,8 +146,6 @@ function feedbackRequestStatement(settings: EventSettings, channel: "email" | "s
     select count(*)::int as n from queued`;
 }
 
-type CertificateProgress = { total: number; queued: number; sent: number; failed: number };
-
 export type CertificateOverview = {
   /** checked in, and so owed a certificate */
   checkedIn: number;
@@ -155,7 +154,7 @@ export type CertificateOverview = {
   /** what a press would queue now */
   toIssue: number;
   toRequest: number;
-  progress: CertificateProgress;
+  progress: DeliveryProgress;
 };
 
 /** What Event Operations says of the current edition's certificates. */
@@ -179,15 +178,13 @@ export async function certificateOverview(db: DbOrTx, editionId: number): Promis
     from ${certificates} c join ${mail_outbox} m on m.id = c.mail_id
     where c.edition_id = ${editionId}
     group by m.status`)) as unknown as Rows<{ status: string; n: number }>;
-  const n = (status: string) => states.rows.find((row) => row.status === status)?.n ?? 0;
-  const progress = { queued: n("pending") + n("sending"), sent: n("sent"), failed: n("failed") };
   const row = counts.rows[0];
   return {
     checkedIn: row?.checked_in ?? 0,
     absent: (row?.registered ?? 0) - (row?.checked_in ?? 0),
     toIssue: row?.to_issue ?? 0,
     toRequest: row?.to_request ?? 0,
-    progress: { total: progress.queued + progress.sent + progress.failed, ...progress },
+    progress: deliveryProgress(states.rows),
   };
 }
 

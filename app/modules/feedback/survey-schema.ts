@@ -2,6 +2,7 @@ import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
 import { LINES_TEXT } from "~/db/text";
 import { messageKey } from "~/i18n/message-key";
+import { type FormVerdict, formVerdict } from "~/ui/form-verdict";
 
 // The survey's one schema, for the browser (Conform) and the server alike, with its messages as
 // catalogue keys (~/i18n/message-key.ts). Two shapes: those who came rate the day and name the
@@ -67,7 +68,7 @@ export type SurveyInput = {
   quoteMe: boolean;
 };
 
-export type SurveyVerdict = { value: SurveyInput } | { error: Record<string, string[]> };
+export type SurveyVerdict = FormVerdict<SurveyInput>;
 
 /**
  * The posted fields checked for someone who came (`attended`) or not. As the registration's
@@ -75,15 +76,7 @@ export type SurveyVerdict = { value: SurveyInput } | { error: Record<string, str
  * classic zod into the page: an empty value counts as missing, which is all it would do here.
  */
 export function validateSurvey(payload: Record<string, unknown>, attended: boolean): SurveyVerdict {
-  const input = Object.fromEntries(Object.entries(payload).map(([name, value]) => [name, value === "" ? undefined : value]));
-  const result = attended ? z.safeParse(attendedSchema, input) : z.safeParse(absentSchema, input);
-  if (result.success) return { value: result.data };
-  const error: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.join(".");
-    error[name] = [...(error[name] ?? []), issue.message];
-  }
-  return { error };
+  return attended ? formVerdict(attendedSchema, payload) : formVerdict(absentSchema, payload);
 }
 
 /** The form's validation through Conform, in the browser and on the server. */

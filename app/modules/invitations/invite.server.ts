@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, future_invitations, invitations_sent, mail_outbox, waitlist } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
 import { getSettings } from "~/modules/settings/settings.server";
 import { findEdition, invitationSubject } from "./edition-facts.server";
 import { INVITATION_TEMPLATE } from "./invitation-email.server";
@@ -63,15 +64,13 @@ export async function queueInvitations(db: Db, actor: AuditActor): Promise<{ que
   });
 }
 
-type InvitationProgress = { total: number; queued: number; sent: number; failed: number };
-
 type InvitationOverview = {
   /** everyone who asked to hear about future editions */
   optedIn: number;
   /** how many a press would invite now */
   toInvite: number;
   /** the current edition's invitations by delivery state */
-  progress: InvitationProgress;
+  progress: DeliveryProgress;
 };
 
 /** What Event Operations says of the invitations to the current edition. */
@@ -87,11 +86,9 @@ export async function invitationOverview(db: DbOrTx, editionId: number): Promise
     from ${invitations_sent} s join ${mail_outbox} m on m.id = s.mail_id
     where s.edition_id = ${editionId}
     group by m.status`)) as unknown as Rows<{ status: string; n: number }>;
-  const n = (status: string) => states.rows.find((row) => row.status === status)?.n ?? 0;
-  const progress = { queued: n("pending") + n("sending"), sent: n("sent"), failed: n("failed") };
   return {
     optedIn: counts.rows[0]?.opted_in ?? 0,
     toInvite: counts.rows[0]?.to_invite ?? 0,
-    progress: { total: progress.queued + progress.sent + progress.failed, ...progress },
+    progress: deliveryProgress(states.rows),
   };
 }

@@ -15,15 +15,30 @@ const POST_WINDOW_MS = 10 * 60_000;
 export const NETWORK_CEILING_MESSAGE = "form.networkCeiling";
 
 /** Counts one post from `ip`'s network; refused with the seconds until its window ends once over the ceiling. */
-export async function takePostSlot(
+export function takePostSlot(
   db: DbOrTx,
   ip: string,
   { now = new Date(), ceiling = getConfig().formPostsPerIp }: { now?: Date; ceiling?: number } = {},
-): Promise<{ ok: true } | { ok: false; retryAfter: number }> {
+): Promise<NetworkSlot> {
+  return takeNetworkSlot(db, ip, { name: "posts", windowMs: POST_WINDOW_MS, ceiling, now });
+}
+
+export type NetworkSlot = { ok: true } | { ok: false; retryAfter: number };
+
+/**
+ * One hit of the limit `name` from `ip`'s network in a fixed window of `windowMs`; refused,
+ * with the seconds until the window ends, once past `ceiling`. An address without a network
+ * (none at all) is never refused.
+ */
+export async function takeNetworkSlot(
+  db: DbOrTx,
+  ip: string,
+  { name, windowMs, ceiling, now = new Date() }: { name: string; windowMs: number; ceiling: number; now?: Date },
+): Promise<NetworkSlot> {
   const network = clientNetwork(ip);
   if (!network) return { ok: true };
-  const count = await countHit(db, `posts:${network}`, POST_WINDOW_MS, now);
+  const count = await countHit(db, `${name}:${network}`, windowMs, now);
   if (count <= ceiling) return { ok: true };
-  const ends = windowStart(now, POST_WINDOW_MS).getTime() + POST_WINDOW_MS;
+  const ends = windowStart(now, windowMs).getTime() + windowMs;
   return { ok: false, retryAfter: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
 }

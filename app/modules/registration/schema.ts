@@ -3,6 +3,7 @@ import * as z from "zod/mini";
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from "~/db/email";
 import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { messageKey } from "~/i18n/message-key";
+import { type FormVerdict, formVerdict } from "~/ui/form-verdict";
 import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
 import { nameProblem } from "./person-name";
@@ -76,7 +77,7 @@ export const resendSchema = z.object({
 });
 
 /** The schema's verdict on a form's fields, with every message per field name. */
-export type RegistrationVerdict = { value: RegistrationInput } | { error: Record<string, string[]> };
+export type RegistrationVerdict = FormVerdict<RegistrationInput>;
 
 /**
  * The browser's validation: the same result as the server's `parseWithZod(formData, { schema: registrationSchema })`
@@ -85,15 +86,7 @@ export type RegistrationVerdict = { value: RegistrationInput } | { error: Record
  * Used by the React form (through Conform) and by the script of the page served without React.
  */
 export function validateRegistration(payload: Record<string, unknown>): RegistrationVerdict {
-  const input = Object.fromEntries(Object.entries(payload).map(([name, value]) => [name, value === "" ? undefined : value]));
-  const result = z.safeParse(registrationSchema, input);
-  if (result.success) return { value: result.data };
-  const error: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const name = issue.path.join(".");
-    error[name] = [...(error[name] ?? []), issue.message];
-  }
-  return { error };
+  return formVerdict(registrationSchema, payload);
 }
 
 /** The React form's validation through Conform (see validateRegistration). */

@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { Form, Link, useSearchParams } from "react-router";
+import { Form, Link } from "react-router";
 import type { AutoCertificatePlan, CertificateOverview } from "~/modules/certificates/certificates.server";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -40,26 +39,11 @@ function AutoNote({ auto }: { auto: AutoCertificatePlan }) {
   );
 }
 
-/** The product's result toast once the last queued certificate has gone (or failed for good). */
-export function useCertificateResult(progress: CertificateOverview["progress"], push: (type: "success" | "error", title: string) => void) {
-  const [params] = useSearchParams();
-  const batch = params.get(CERTIFICATES_PARAM);
-  const announced = useRef<string | null>(null);
-  const wasSending = useRef(progress.queued > 0);
-  useEffect(() => {
-    if (progress.queued > 0) {
-      wasSending.current = true;
-      return;
-    }
-    const following = batch !== null && batch !== announced.current;
-    if (!wasSending.current && !following) return;
-    wasSending.current = false;
-    announced.current = batch;
-    if (batch !== null) window.history.replaceState(window.history.state, "", window.location.pathname);
-    if (progress.failed > 0) push("error", `Failed to send ${people(progress.failed, "certificate", "certificates")}`);
-    else push("success", `Certificates sent to ${people(progress.sent, "attendee", "attendees")}!`);
-  }, [progress, push, batch]);
-}
+/** The result toasts once the last queued certificate has gone (or failed for good). */
+export const CERTIFICATE_RESULT = {
+  sent: (count: number) => `Certificates sent to ${people(count, "attendee", "attendees")}!`,
+  failed: (count: number) => `Failed to send ${people(count, "certificate", "certificates")}`,
+};
 
 export function CertificatesCard({ certificates, page, onOpen }: { certificates: Certificates; page: string; onOpen: () => void }) {
   const { progress, checkedIn } = certificates;

@@ -1,6 +1,6 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
 import { BADGE_DOWNLOADS, BADGE_LAYOUTS } from "~/modules/badges/badge-layout";
 import { useCountdown } from "~/modules/settings/use-countdown";
@@ -16,10 +16,11 @@ import { Toaster } from "~/ui/toaster";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { useToasts } from "~/ui/use-toasts";
 import { AutoReminderNote } from "./auto-reminder-note";
-import { CertificatesCard, CertificatesDialog, useCertificateResult } from "./certificates-panel";
+import { CERTIFICATE_RESULT, CERTIFICATES_PARAM, CertificatesCard, CertificatesDialog } from "./certificates-panel";
 import { InvitationsLine, InviteButton, InviteDialog } from "./invitations-panel";
 import { MailOffNotice } from "./mail-off-notice";
 import type { OperationsOverview } from "./operations.server";
+import { useBatchResult } from "./use-batch-result";
 
 // The Event Operations screen: the four cards, the live countdown, e-mail operations,
 // event management and the system's state, refreshed every 15 seconds while visible.
@@ -43,31 +44,11 @@ function useRefresh(sending: boolean) {
   }, [revalidate, state, sending]);
 }
 
-/**
- * The product's result toast once the last queued reminder has gone out (or failed for good):
- * after Send (the page's URL carries ?reminders=sending) or when a batch seen going ends.
- */
-function useReminderResult(progress: OperationsOverview["reminders"]["due"], push: (type: "success" | "error", title: string) => void) {
-  const [params] = useSearchParams();
-  // Each Send redirects with its own ?reminders=<when>: a batch is announced once.
-  const batch = params.get("reminders");
-  const announced = useRef<string | null>(null);
-  const wasSending = useRef(progress.queued > 0);
-  useEffect(() => {
-    if (progress.queued > 0) {
-      wasSending.current = true;
-      return;
-    }
-    const following = batch !== null && batch !== announced.current;
-    if (!wasSending.current && !following) return;
-    wasSending.current = false;
-    announced.current = batch;
-    // Off the address bar without a navigation, which would drop the server's "Sending…" toast.
-    if (batch !== null) window.history.replaceState(window.history.state, "", PAGE);
-    if (progress.failed > 0) push("error", `Failed to send ${n(progress.failed)} emails`);
-    else push("success", `Reminder emails sent to ${n(progress.sent)} attendees!`);
-  }, [progress, push, batch]);
-}
+// The product's result toasts once the last queued reminder has gone out (or failed for good).
+const REMINDER_RESULT = {
+  sent: (count: number) => `Reminder emails sent to ${n(count)} attendees!`,
+  failed: (count: number) => `Failed to send ${n(count)} emails`,
+};
 
 const KIND_LABELS = { early: "Early reminders", due: "Reminders" } as const;
 
@@ -157,8 +138,8 @@ export function OperationsView({
   useRefresh(early.queued + due.queued + overview.invitations.progress.queued + overview.certificates.progress.queued > 0);
   const { toasts, push } = useToasts();
   // A batch sent now is of the kind a send makes now: its result is that kind's count.
-  useReminderResult(overview.reminders[overview.reminderKind], push);
-  useCertificateResult(overview.certificates.progress, push);
+  useBatchResult("reminders", overview.reminders[overview.reminderKind], push, REMINDER_RESULT);
+  useBatchResult(CERTIFICATES_PARAM, overview.certificates.progress, push, CERTIFICATE_RESULT);
   const confirming = useRouteModal<OperationsConfirm>({ param: "confirm", closeHref: PAGE, fromUrl: confirm, data: overview });
   const navigation = useNavigation();
   const checking = navigation.state === "submitting" && navigation.formData?.get("intent") === "check-timing";

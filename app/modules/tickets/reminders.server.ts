@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, type MessageChannel, mail_outbox, type ReminderKind, reminders } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { isQuietHour, reminderSmsTime } from "~/modules/sms/quiet-hours";
@@ -113,7 +114,7 @@ function channelParts(channel: MessageChannel, settings: EventSettings, now: Dat
   };
 }
 
-export type ReminderProgress = { total: number; queued: number; sent: number; failed: number };
+export type ReminderProgress = DeliveryProgress;
 
 /**
  * Where this event date's reminders of each kind are, on one channel (the e-mails unless
@@ -129,11 +130,7 @@ export async function reminderProgress(
     from ${reminders} r join ${mail_outbox} m on m.id = r.mail_id
     where r.event_date = ${eventDate}::date and r.channel = ${channel}
     group by r.kind, m.status`)) as unknown as Rows<{ kind: ReminderKind; status: string; n: number }>;
-  const of = (kind: ReminderKind): ReminderProgress => {
-    const n = (status: string) => result.rows.find((r) => r.kind === kind && r.status === status)?.n ?? 0;
-    const progress = { queued: n("pending") + n("sending"), sent: n("sent"), failed: n("failed") };
-    return { total: progress.queued + progress.sent + progress.failed, ...progress };
-  };
+  const of = (kind: ReminderKind): ReminderProgress => deliveryProgress(result.rows.filter((r) => r.kind === kind));
   return { early: of("early"), due: of("due") };
 }
 
