@@ -103,6 +103,12 @@ describe("parseConfig", () => {
     expect(error.message).toContain(expected);
   });
 
+  it("takes 1,000 public form posts per network per 10 minutes unless FORM_POSTS_PER_IP says otherwise (at least 100)", () => {
+    expect(parseConfig({}).formPostsPerIp).toBe(1000);
+    expect(parseConfig({ FORM_POSTS_PER_IP: "300" }).formPostsPerIp).toBe(300);
+    expect(() => parseConfig({ FORM_POSTS_PER_IP: "99" })).toThrow(/at least 100/);
+  });
+
   it("asks every SCHEDULE_CHECK_SECONDS whether scheduled work is due", () => {
     expect(parseConfig({ SCHEDULE_CHECK_SECONDS: "5" }).scheduleCheckMs).toBe(5_000);
   });

@@ -179,6 +179,7 @@ test.describe("scripts posting the registration form", () => {
 });
 
 test.describe("many people behind one carrier address", () => {
+  const CEILING = 300;
   let site: PrivateSite | undefined;
   let clockDir: string | undefined;
   test.afterAll(async () => {
@@ -186,16 +187,18 @@ test.describe("many people behind one carrier address", () => {
     if (clockDir) rmSync(clockDir, { recursive: true, force: true });
   });
 
-  test("200 people registering from one address within a minute all get their ticket; one source posting thousands is held back", async ({
+  test("200 people registering from one address within a minute all get their ticket; one source posting past the ceiling is held back", async ({
     playwright,
   }, testInfo) => {
     test.skip(testInfo.project.name !== "desktop", "a site of its own: once");
     test.setTimeout(240_000);
-    // The default ceiling (FORM_POSTS_PER_IP=1000 per 10 minutes) on a server of its own.
+    // A ceiling of 300 per 10 minutes (FORM_POSTS_PER_IP; 1,000 by default, config.server.test.ts)
+    // on a server of its own: above the crowd of 200, and reached by the script's 101st post after
+    // it, instead of its 801st (which took most of a minute of the suite).
     clockDir = mkdtempSync(path.join(tmpdir(), "summit-clock-"));
     const clock = path.join(clockDir, "offset");
     writeFileSync(clock, "+0\n");
-    site = await startPrivateSite({ clock: { file: clock } });
+    site = await startPrivateSite({ clock: { file: clock }, env: { FORM_POSTS_PER_IP: String(CEILING) } });
     // The ceiling counts in fixed 10-minute windows: a run that crossed into the next window would
     // start counting afresh and never reach it. The site's clock moves to a second past the next
     // window's start, so the whole test falls in one window without waiting for it.
@@ -230,7 +233,7 @@ test.describe("many people behind one carrier address", () => {
 
     // The same address keeps posting: past the ceiling it gets 429 with Retry-After, nothing stored.
     // Each post with a stamp of its own (a stamp is good for one post): fetched ahead, in parallel.
-    const stamps = await formStamps(request, 1_000 - 200 + 1);
+    const stamps = await formStamps(request, CEILING - 200 + 1);
     let refused: Awaited<ReturnType<typeof request.post>> | undefined;
     // Ten at a time, as a busy script would: each batch is all answered (200) or held back (429).
     for (let i = 0; i < stamps.length && !refused; i += 10) {
