@@ -57,6 +57,7 @@ export default [
       route("operations", "routes/admin/operations.tsx"),
       route("operations/preview/:template", "routes/admin/email-preview.ts"),
       route("operations/badges.pdf", "routes/admin/badges.ts"),
+      route("operations/certificate-preview.pdf", "routes/admin/certificate-preview.ts"),
       route("check-in", "routes/admin/check-in.tsx"),
       route("check-in/list", "routes/admin/check-in-list.ts"),
       route("check-in/sync", "routes/admin/check-in-sync.ts"),

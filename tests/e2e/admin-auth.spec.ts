@@ -171,6 +171,7 @@ test.describe("admin layout", () => {
       "Partners",
       "Event Operations",
       "Check-in",
+      "Feedback",
       "Event Settings",
       "Activity",
       "Account security",

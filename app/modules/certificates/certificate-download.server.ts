@@ -1,4 +1,6 @@
 import type { DbOrTx } from "~/db/client.server";
+import { languageOr } from "~/i18n/languages";
+import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { TicketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -15,6 +17,31 @@ export async function ticketCertificate(db: DbOrTx, registrationId: string, keys
   const certificate = await certificateOfRegistration(db, registrationId, await getSettings(db));
   return certificate ? { code: formatCode(certificateCode(certificate.serial, keys.secret)) } : null;
 }
+
+/**
+ * The certificate as attendees will get it, for a made-up attendee, with the settings as they
+ * are now: what organisers check before sending. Its code is a sample that verifies nothing.
+ */
+export async function certificatePreviewPdf(db: DbOrTx, language: string | null, keys: TicketLinkKeys): Promise<Buffer> {
+  const settings = await getSettings(db);
+  const chosen = languageOr(language);
+  return certificatePdf(
+    db,
+    {
+      serial: PREVIEW_SERIAL,
+      full_name: "Aisha Musa Ɗanjuma",
+      event_name: settings.event_name,
+      event_date: settings.event_date,
+      venue: localizedSettings(settings, chosen).venue,
+      language: chosen,
+    },
+    settings,
+    keys,
+  );
+}
+
+// A serial of zeros: real serials are random draws among 2^40, so the preview's code verifies nothing.
+const PREVIEW_SERIAL = "00000000";
 
 export async function certificatePdfOfTicket(db: DbOrTx, token: string, keys: TicketLinkKeys) {
   const id = verifySelfServiceToken(token, keys.secret);

@@ -91,7 +91,9 @@ async function logoBytes(db: DbOrTx, logoUrl: string): Promise<Buffer | null> {
 /** The certificate PDF of a certificate row, for the e-mail and the ticket page's download. */
 export async function certificatePdf(
   db: DbOrTx,
-  certificate: typeof certificates.$inferSelect & { full_name: string },
+  certificate: Pick<typeof certificates.$inferSelect, "serial" | "event_name" | "event_date" | "venue" | "language"> & {
+    full_name: string;
+  },
   settings: Pick<EventSettings, "logo_url" | "certificate_signer_name" | "certificate_signer_title">,
   keys: TicketLinkKeys,
 ): Promise<Buffer> {

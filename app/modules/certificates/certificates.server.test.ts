@@ -12,6 +12,7 @@ import { PermanentMailError } from "~/modules/mail/transport.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { formatCode } from "./certificate-code";
 import { certificateCode } from "./certificate-code.server";
+import { certificatePreviewPdf } from "./certificate-download.server";
 import { renderCertificateMail, renderCertificateSms, renderFeedbackRequestMail } from "./certificate-mail.server";
 import { expireCertificates, verifyCertificate } from "./certificate-verify.server";
 import {
@@ -207,6 +208,22 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     // Without a period of their own, certificates verify as long as personal data is kept.
     const byRetention = { certificate_valid_days: null, retention_days: 90 };
     expect(await expireCertificates(db, byRetention, day31)).toBe(0);
+  });
+
+  it("previews the certificate for organisers with the current settings, in English or Hausa, its code verifying nothing", async () => {
+    const { db } = database;
+    const english = await pdfText((await certificatePreviewPdf(db, null, KEYS)).toString("base64"));
+    expect(english).toContain("Aisha Musa Ɗanjuma");
+    expect(english).toContain("Gusau Township Stadium");
+    expect(english).toContain("Hon. Aminu Sani");
+    const hausa = await pdfText((await certificatePreviewPdf(db, "ha", KEYS)).toString("base64"));
+    expect(hausa).toContain("Filin wasa na Gusau");
+    const code = certificateCode("00000000", KEYS.secret);
+    expect(
+      await verifyCertificate(db, code, { secret: KEYS.secret, settings: { certificate_valid_days: null, retention_days: 90 } }),
+    ).toEqual({
+      state: "invalid",
+    });
   });
 
   it("refuses to render a certificate whose holder was erased after it was queued", async () => {

@@ -11,6 +11,7 @@ import { BUTTON } from "~/ui/styles";
 // (the morning after, when set in Event Settings) is named here so nobody presses in doubt.
 
 export const CERTIFICATES_PARAM = "certificates";
+const PREVIEW = "/admin/operations/certificate-preview.pdf";
 
 const n = (value: number) => value.toLocaleString("en-US");
 const people = (count: number, one: string, many: string) => `${n(count)} ${count === 1 ? one : many}`;
@@ -55,24 +56,34 @@ export function CertificatesCard({ certificates, page, onOpen }: { certificates:
       </p>
       <AutoNote auto={certificates.auto} />
       <div className="mt-3 flex flex-wrap gap-2">
-        <Link
-          to={`${page}?confirm=certificates`}
-          preventScrollReset
-          className={BUTTON.primary}
-          onClick={(event) => {
-            event.preventDefault();
-            onOpen();
-          }}
-        >
-          Send Certificates
-        </Link>
+        {/* Before the event's end there is nobody to certify yet. */}
+        {certificates.concluded ? (
+          <Link
+            to={`${page}?confirm=certificates`}
+            preventScrollReset
+            className={BUTTON.primary}
+            onClick={(event) => {
+              event.preventDefault();
+              onOpen();
+            }}
+          >
+            Send Certificates
+          </Link>
+        ) : null}
+        {/* Plain links: the PDF opens in the browser's viewer, with or without JavaScript. */}
+        <a href={PREVIEW} target="_blank" rel="noopener" className={BUTTON.secondary}>
+          Preview Certificate
+        </a>
+        <a href={`${PREVIEW}?language=ha`} target="_blank" rel="noopener" className={BUTTON.secondary}>
+          Preview in Hausa
+        </a>
         <Link to="/admin/feedback" className={BUTTON.secondary}>
           See Feedback
         </Link>
       </div>
       <p className="mt-3 text-sm text-gray-700" data-testid="certificate-progress" aria-live="polite">
         {progress.total === 0
-          ? `No certificates sent yet · ${people(checkedIn, "attendee", "attendees")} checked in`
+          ? `${certificates.concluded ? "No certificates sent yet" : "Send Certificates appears once the event has ended"} · ${people(checkedIn, "attendee", "attendees")} checked in`
           : `Certificates: ${n(progress.queued)} queued, ${n(progress.sent)} sent, ${n(progress.failed)} failed`}
       </p>
       {progress.failed > 0 ? (

@@ -277,9 +277,8 @@ export function OperationsView({
         </Card>
       </div>
 
-      {overview.concluded || overview.certificates.progress.total > 0 ? (
-        <CertificatesCard certificates={overview.certificates} page={PAGE} onOpen={() => confirming.open("certificates")} />
-      ) : null}
+      {/* Before the event too: organisers set up and preview the certificates ahead. */}
+      <CertificatesCard certificates={overview.certificates} page={PAGE} onOpen={() => confirming.open("certificates")} />
       {confirming.target === "certificates" ? (
         <CertificatesDialog certificates={overview.certificates} page={PAGE} onClose={confirming.close} />
       ) : null}
