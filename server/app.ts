@@ -93,8 +93,15 @@ export async function startServer() {
   // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s, checked
   // every 2 s; a whole request, body included, may take 2 minutes: a 5 MB photo over a slow
   // mobile link.
+  // An idle connection stays open for 65 s, longer than the idle limit of the proxies and clients
+  // that reuse it (nginx and most load balancers keep 60 s): whoever reuses a connection must be
+  // the one to close it, else a request sent just as Node closes it is reset (a 502 behind a
+  // proxy). Node's 5 s default did that to the test clients on a loaded machine.
   const server = http
-    .createServer({ headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000 }, app)
+    .createServer(
+      { headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000, keepAliveTimeout: 65_000 },
+      app,
+    )
     .listen(config.port, config.host, () => {
       log.info(
         { origin: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },

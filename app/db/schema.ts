@@ -237,6 +237,9 @@ export const event_settings = pgTable(
     contact_email: text("contact_email").notNull().default(D.contact_email),
     contact_phone: text("contact_phone").notNull().default(D.contact_phone),
     logo_url: text("logo_url").notNull().default(D.logo_url),
+    // The picture a shared link shows (WhatsApp, Facebook, X), uploaded by the organisers; empty:
+    // one is drawn from the event's name, date, venue and logo.
+    share_image_url: text("share_image_url").notNull().default(D.share_image_url),
     registration_enabled: boolean("registration_enabled").notNull().default(D.registration_enabled),
     max_attendees: integer("max_attendees").notNull().default(D.max_attendees),
     // How many attendees exist, kept by triggers on attendees (drizzle/0003): registration

@@ -12,6 +12,7 @@ export const SETTINGS_DEFAULTS = {
   contact_email: "info@zamfarayouthsummit.ng",
   contact_phone: "+234 800 000 0000",
   logo_url: "",
+  share_image_url: "",
   registration_enabled: true,
   max_attendees: 500,
   guest_of_honor_name: "His Excellency, the Executive Governor",

@@ -1,0 +1,1 @@
+ALTER TABLE "event_settings" ADD COLUMN "share_image_url" text DEFAULT '' NOT NULL;
