@@ -13,6 +13,8 @@ export default [
   route("t/:code", "routes/short-link.ts", { id: "ticket-short-link" }),
   route("w/:code", "routes/short-link.ts", { id: "waitlist-short-link" }),
   route("tickets/:token", "routes/ticket.tsx"),
+  route("r/:code", "routes/tracked-link.ts", { id: "source-link" }),
+  route("i/:code", "routes/tracked-link.ts", { id: "invite-link" }),
   route("tickets/:token/calendar.ics", "routes/ticket-ics.ts"),
   route("tickets/:token/ticket.png", "routes/ticket-png.ts"),
   route("tickets/:token/cancel", "routes/ticket-cancel.tsx"),

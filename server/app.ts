@@ -8,7 +8,7 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express from "express";
 import { getConfig } from "~/config.server";
-import { getDbConnection } from "~/db/db.server";
+import { getDb, getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
 import { isAdminPath } from "./admin-path";
 import { listenForBackups } from "./backup-socket";
@@ -19,6 +19,7 @@ import { databaseGuard } from "./database-guard";
 import { languageChoice } from "./language";
 import { loadShedding } from "./load-shedding";
 import { securityHeaders } from "./security";
+import { trackedLinkParams } from "./tracked-link-params";
 import { startBackgroundWorkers } from "./workers.server";
 
 // The outbox's and the certificates' threads (server/outbox-thread.js, server/certificate-thread.js)
@@ -80,6 +81,8 @@ export async function startServer() {
   // Without its database the site answers 503 at once; with it, no more than it can answer in time.
   app.use(databaseGuard(database));
   app.use(loadShedding({ maxActive: config.maxActiveRequests, maxQueueWaitMs: config.maxQueueWaitMs, retryAfterSeconds: 5, log }));
+  // ?ref= and utm_source= on a public page: counted, then on to the page without them.
+  app.use(trackedLinkParams(getDb));
   // Admin pages and their data requests (/admin.data, /admin/attendees.data) hold personal data: no cache may keep them.
   app.use((req, res, next) => {
     if (isAdminPath(req.path)) res.setHeader("Cache-Control", "no-store");
@@ -98,10 +101,7 @@ export async function startServer() {
   // the one to close it, else a request sent just as Node closes it is reset (a 502 behind a
   // proxy). Node's 5 s default did that to the test clients on a loaded machine.
   const server = http
-    .createServer(
-      { headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000, keepAliveTimeout: 65_000 },
-      app,
-    )
+    .createServer({ headersTimeout: 15_000, requestTimeout: 120_000, connectionsCheckingInterval: 2_000, keepAliveTimeout: 65_000 }, app)
     .listen(config.port, config.host, () => {
       log.info(
         { origin: `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${config.port}`, database: database.kind },

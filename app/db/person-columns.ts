@@ -1,4 +1,5 @@
 import { boolean, text, timestamp } from "drizzle-orm/pg-core";
+import { attributionColumns } from "./outreach-schema";
 
 export const GENDERS = ["male", "female", "other"] as const;
 /** How the person registered: the web form, or USSD (a phone's menu, no e-mail asked). */
@@ -7,7 +8,7 @@ export type RegistrationChannel = (typeof REGISTRATION_CHANNELS)[number];
 
 /**
  * What a person gives on the registration form, as attendees, cancelled registrations, the
- * waitlist, held registrations and a past edition's registrations keep it.
+ * waitlist, held registrations and a past edition's registrations keep it, with where they came from.
  */
 export const personColumns = () => ({
   full_name: text("full_name").notNull(),
@@ -29,4 +30,7 @@ export const personColumns = () => ({
   channel: text("channel", { enum: REGISTRATION_CHANNELS }).notNull().default("web"),
   // Tickets, reminders and offers also go by SMS: ticked on the web form, always for USSD.
   sms_opt_in: boolean("sms_opt_in").notNull().default(false),
+  // The outreach that brought them (outreach-schema.ts); it moves with the row from the waitlist
+  // or a held registration to attendees, and on to cancelled or past registrations.
+  ...attributionColumns(),
 });

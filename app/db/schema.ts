@@ -17,11 +17,13 @@ import {
 import { DOOR_NAME_MAX } from "./door-name";
 import { editions } from "./editions-schema";
 import { normalizeEmail } from "./email";
+import { INVITE_CODE_LENGTH, outreachCodeCheck } from "./outreach-schema";
 import { personColumns } from "./person-columns";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 import type { AgendaTranslations, SettingsTranslations, SpeakerTranslations } from "./translations";
 
 export * from "./editions-schema";
+export * from "./outreach-schema";
 export { GENDERS, REGISTRATION_CHANNELS, type RegistrationChannel } from "./person-columns";
 
 // Column names are the product's data model word for word; tables it does not name
@@ -67,10 +69,17 @@ export const attendees = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     ...registrationColumns(),
+    // The code of the person's invite link /i/<code> (modules/outreach): drawn by the database for
+    // every new row, however it is written, from the outreach alphabet, retried until unused.
+    invite_code: text("invite_code").notNull().default(sql`outreach_invite_code()`),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex("attendees_ticket_id_key").on(t.ticket_id),
+    uniqueIndex("attendees_invite_code_key").on(t.invite_code),
+    index("attendees_outreach_source_idx").on(t.outreach_source_id),
+    index("attendees_invited_by_idx").on(t.invited_by),
+    check("attendees_invite_code_check", outreachCodeCheck(t.invite_code, INVITE_CODE_LENGTH)),
     uniqueIndex("attendees_email_key").on(sql`lower(trim(${t.email}))`),
     index("attendees_created_at_idx").on(t.created_at.desc()),
     index("attendees_state_idx").on(t.state),

@@ -149,7 +149,8 @@ export async function findAttendeeName(db: DbOrTx, id: string): Promise<{ id: st
 
 type CheckInState = { checked_in_at: Date; method: string; checked_in_by: string | null };
 export type AttendeeDetails = {
-  attendee: Attendee;
+  /** A cancelled registration no longer has an invite code (its link stopped with it). */
+  attendee: Omit<Attendee, "invite_code">;
   checkIn: CheckInState | null;
   mail: AttendeeMail[];
   /** set for a registration its holder cancelled */

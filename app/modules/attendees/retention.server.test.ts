@@ -136,6 +136,9 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
       "checked_in:": 2,
       "cancelled:": 1,
       "waitlist:": 2,
+      // No tracked link brought them (modules/outreach): counted as direct.
+      "outreach:direct": 4,
+      "outreach_attended:direct": 2,
     });
     for (const table of [attendees, cancelled_registrations, waitlist, mail_outbox, check_ins, reminders])
       expect(await db.select().from(table)).toEqual([]);

@@ -12,6 +12,7 @@ import {
   waitlist,
 } from "~/db/schema";
 import { pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
+import { outreachGroupOf } from "~/modules/outreach/figures.server";
 import { eventEnd } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 
@@ -127,7 +128,8 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
 
 /**
  * The live tables' anonymous counts as rows (kind, key, count), aggregated in SQL: totals, by
- * gender, by state and by state and local government, checked in, cancelled, waitlist. What the
+ * gender, by state and by state and local government, checked in, cancelled, waitlist, and by the
+ * outreach that brought them (registered and attended, modules/outreach figures). What the
  * purge keeps, and what an edition's archive adds to what earlier purges kept.
  */
 export function liveCounts(): SQL {
@@ -145,7 +147,11 @@ export function liveCounts(): SQL {
     union all
     select 'cancelled', '', count(*)::int from ${cancelled_registrations}
     union all
-    select 'waitlist', '', count(*)::int from ${waitlist}`;
+    select 'waitlist', '', count(*)::int from ${waitlist}
+    union all
+    select 'outreach', ${outreachGroupOf("a")}, count(*)::int from ${attendees} a group by 2
+    union all
+    select 'outreach_attended', ${outreachGroupOf("a")}, count(*)::int from ${attendees} a join ${check_ins} c on c.attendee_id = a.id group by 2`;
 }
 
 /** Adds what the purge is about to delete to the anonymous counts (added to what an earlier purge kept). */

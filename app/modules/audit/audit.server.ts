@@ -100,6 +100,10 @@ const ACTION_LABELS: Record<string, string> = {
   "certificates.send": "Sent certificates of attendance",
   "certificates.auto": "Sent the certificates automatically, the morning after",
   "feedback.export": "Exported the feedback answers",
+  "outreach.create": "Created an outreach source",
+  "outreach.archive": "Archived an outreach source",
+  "outreach.restore": "Restored an outreach source",
+  "outreach.delete": "Deleted an outreach source",
 };
 
 /** "key: value" pairs of the details, short enough for a table cell. */

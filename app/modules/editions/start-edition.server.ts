@@ -9,6 +9,7 @@ import {
   editions,
   event_settings,
   held_registrations,
+  outreach_visits,
   partners,
   past_registrations,
   registration_surges,
@@ -127,6 +128,8 @@ async function movePeople(tx: DbOrTx, edition: number) {
   await tx.delete(attendees);
   // The retained counts are in the archived figures now; the new edition's start from nothing.
   await tx.delete(retained_stats);
+  // So do the tracked links' visits (the sources stay: a poster on a wall keeps working).
+  await tx.delete(outreach_visits);
   return { moved: rowCount(registrations), heldDropped: held.length };
 }
 

@@ -10,6 +10,8 @@ import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { attributionOf } from "~/modules/outreach/attribution.server";
+import type { Referral } from "~/modules/outreach/referral.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
@@ -23,9 +25,11 @@ import { resendTicketByEmail } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 import { TICKET_AGAIN_BUTTON } from "./ticket-again-button";
 
-/** Who posted: their network's address, and the browser the page's stamp was served to. */
-/** Who sent a public form: their network and browser (limits), and the page's language (every answer and later message). */
-export type Poster = { clientIp: string; browserId: string; language: Language };
+/**
+ * Who sent a public form: their network and browser (limits), the page's language (every answer
+ * and later message), and the tracked link that brought their browser, if any (modules/outreach).
+ */
+export type Poster = { clientIp: string; browserId: string; language: Language; referral?: Referral | null };
 
 /**
  * What /register's form posts: a registration, or "Lost your ticket?" (intent=resend); the
@@ -147,6 +151,7 @@ async function registerAction(formData: FormData, poster: Poster) {
   try {
     const db = await getDb();
     const settings = await getSettings(db);
+    const person = { ...submission.value, language: poster.language, attribution: await attributionOf(db, poster.referral ?? null) };
     const decision = await assessRegistration(db, {
       network: clientNetwork(poster.clientIp),
       email: submission.value.email,
@@ -154,7 +159,7 @@ async function registerAction(formData: FormData, poster: Poster) {
       thresholds: settings,
     });
     if (decision.hold) {
-      const held = await holdRegistration(db, { ...submission.value, language: poster.language }, decision, {
+      const held = await holdRegistration(db, person, decision, {
         expiryHours: settings.held_expiry_hours,
       });
       notifyOutbox();
@@ -164,7 +169,7 @@ async function registerAction(formData: FormData, poster: Poster) {
         held: { email: held.email, codeForm: signHeldCodeForm(held.id, keys.secret), hours: settings.held_expiry_hours },
       };
     }
-    const outcome = await registerAttendee(db, { ...submission.value, language: poster.language }, { secret: keys.secret });
+    const outcome = await registerAttendee(db, person, { secret: keys.secret });
     if (!outcome.ok) return formAgain(submission, outcome.message, 409, { language: poster.language });
     notifyOutbox();
     invalidatePublicContent();

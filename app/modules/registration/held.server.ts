@@ -51,6 +51,8 @@ function inputOf(row: HeldRow): PersonInput {
     reason: row.reason,
     consent: "on",
     language: languageOr(row.language),
+    // Where they came from goes with them into the waitlist, as into a registration.
+    attribution: { outreach_source_id: row.outreach_source_id, invited_by: row.invited_by },
   };
 }
 

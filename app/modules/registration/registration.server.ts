@@ -6,6 +6,7 @@ import { attendees, type RegistrationChannel } from "~/db/schema";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { recordOptIn } from "~/modules/invitations/opt-in.server";
+import type { Attribution } from "~/modules/outreach/attribution.server";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
@@ -40,8 +41,11 @@ export type RegistrationOptions = {
   settingsLock?: "for-update" | "none";
 };
 
-/** The form's answers and the language they were given in (messages to the person follow it). */
-export type PersonInput = RegistrationInput & { language?: Language };
+/**
+ * The form's answers and the language they were given in (messages to the person follow it), and
+ * the outreach that brought them (modules/outreach: the source cookie, resolved).
+ */
+export type PersonInput = RegistrationInput & { language?: Language; attribution?: Attribution };
 
 /** The form's answers as stored (registration and waitlist alike): trimmed, normalised, with the consent given now. */
 export function personValues(input: PersonInput, now: Date) {
@@ -60,17 +64,20 @@ export function personValues(input: PersonInput, now: Date) {
     language: (input.language ?? DEFAULT_LANGUAGE) as string,
     channel: "web" as RegistrationChannel,
     sms_opt_in: input.sms === "on",
+    outreach_source_id: input.attribution?.outreach_source_id ?? null,
+    invited_by: input.attribution?.invited_by ?? null,
   };
 }
 
 /**
  * A person as registration stores them, from the web form (personValues) or a USSD menu: only
- * a USSD registration goes without an e-mail address (the database checks it).
+ * a USSD registration goes without an e-mail address (the database checks it), and only the web
+ * knows where a person came from (a USSD menu carries no link).
  */
-export type RegisteringPerson = Omit<ReturnType<typeof personValues>, "consent_version" | "email"> & {
+export type RegisteringPerson = Omit<ReturnType<typeof personValues>, "consent_version" | "email" | keyof Attribution> & {
   consent_version: string;
   email: string | null;
-};
+} & Partial<Attribution>;
 
 /**
  * Registers an attendee in ONE transaction, so capacity and duplicates hold under a rush: lock the settings
