@@ -8,6 +8,7 @@ export default [
   route("editions", "routes/editions.tsx"),
   route("healthz", "routes/healthz.ts"),
   route("media/:file", "routes/media.ts"),
+  route("share/:file", "routes/share-image.ts"),
   route("ussd/africastalking/:token", "routes/ussd-africastalking.ts"),
   route("sms/:provider/delivery/:token?", "routes/sms-delivery.ts"),
   route("t/:code", "routes/short-link.ts", { id: "ticket-short-link" }),

@@ -75,7 +75,8 @@ export function securityHeaders(config: Config): RequestHandler {
     const admin = isAdminPath(req.path);
     res.setHeader("Permissions-Policy", `camera=${admin ? "(self)" : "()"}, ${PERMISSIONS}`);
     (OWN_POLICY.test(req.path) ? preview : everyPage)(req, res, (error?: unknown) => {
-      if (req.path.startsWith("/media/")) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
+      // Uploads and the link cards' pictures may be shown by other sites and apps.
+      if (req.path.startsWith("/media/") || req.path.startsWith("/share/")) res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
       next(error);
     });
   };

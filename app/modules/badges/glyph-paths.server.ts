@@ -11,6 +11,7 @@ type FontkitGlyph = { id: number; path: FontkitPath };
 type FontkitPosition = { xAdvance: number; xOffset: number; yOffset: number };
 type FontkitFont = {
   unitsPerEm: number;
+  hasGlyphForCodePoint: (codePoint: number) => boolean;
   layout: (text: string) => { glyphs: FontkitGlyph[]; positions: FontkitPosition[]; advanceWidth: number };
 };
 
@@ -39,6 +40,13 @@ export function textWidth(text: string, font: BadgeFont): number {
  */
 export function textPath(text: string, font: BadgeFont, size: number, x: number, y: number): { d: string; missing: string[] } {
   const face = badgeFonts()[font];
+  const missing = [...text].filter((letter) => letter.trim() !== "" && face.layout(letter).glyphs.some((glyph) => glyph.id === 0));
+  return { d: textOutline(text, font, size, x, y), missing };
+}
+
+/** textPath's drawing alone, for text already cleared of letters the font lacks (missingLetters). */
+export function textOutline(text: string, font: BadgeFont, size: number, x: number, y: number): string {
+  const face = badgeFonts()[font];
   const run = face.layout(text);
   const scale = size / face.unitsPerEm;
   let pen = x;
@@ -50,6 +58,11 @@ export function textPath(text: string, font: BadgeFont, size: number, x: number,
     if (d) parts.push(d);
     pen += position.xAdvance * scale;
   });
-  const missing = [...text].filter((letter) => letter.trim() !== "" && face.layout(letter).glyphs.some((glyph) => glyph.id === 0));
-  return { d: parts.join(""), missing };
+  return parts.join("");
+}
+
+/** The letters of `text` the font has no glyph for (a character map look-up, without laying the text out). */
+export function missingLetters(text: string, font: BadgeFont): string[] {
+  const face = badgeFonts()[font];
+  return [...new Set(text)].filter((letter) => letter.trim() !== "" && !face.hasGlyphForCodePoint(letter.codePointAt(0) ?? 0));
 }
