@@ -29,7 +29,14 @@ export type DbConnection = {
   availability?: DatabaseAvailability;
 };
 
-export type OpenOptions = { kind: "postgres"; url: string; poolSize?: number } | { kind: "pglite"; dir: string } | { kind: "memory" };
+/**
+ * `memory` may start `from` a copy of a data directory (a tarball, as PGlite's dumpDataDir and
+ * snapshotPglite make): a few hundred milliseconds, where creating and migrating one takes seconds.
+ */
+export type OpenOptions =
+  | { kind: "postgres"; url: string; poolSize?: number }
+  | { kind: "pglite"; dir: string }
+  | { kind: "memory"; from?: Blob };
 
 export { DataDirLockedError } from "./data-dir-lock.server";
 
@@ -85,7 +92,7 @@ export async function openDbConnection(options: OpenOptions): Promise<DbConnecti
       throw error;
     }
   } else {
-    client = new PGlite();
+    client = new PGlite(options.from ? { loadDataDir: options.from } : undefined);
     await client.waitReady;
   }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
