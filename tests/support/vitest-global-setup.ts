@@ -16,7 +16,7 @@ declare module "vitest" {
   }
 }
 
-export const POSTGRES_TEMPLATE = "migrated_template";
+const POSTGRES_TEMPLATE = "migrated_template";
 
 // One PostgreSQL server for the whole vitest run; each test file makes its own database in it.
 // Migrating a new database takes seconds (PGlite) or half a second (PostgreSQL), and a run makes
