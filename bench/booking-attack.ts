@@ -45,12 +45,12 @@ type Attack = {
   fullAfter: number | null;
 };
 
-/** A site on its own data directory: the event a month ahead (as e2e-prepare-data.ts sets it), the defaults otherwise. */
+/** A site on its own data directory: the event a month ahead (as the e2e sites have it), the defaults otherwise. */
 async function startSite(appDir: string, env: Record<string, string> = {}): Promise<{ server: ProductionServer; dispose: () => void }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "summit-bench-attack-"));
-  execFileSync(process.execPath, ["--import", "tsx", "tests/support/e2e-prepare-data.ts"], {
+  execFileSync(process.execPath, ["--import", "tsx", "tests/support/e2e-prepare-site.ts"], {
     cwd: appDir,
-    env: { ...process.env, DATA_DIR: dataDir, E2E_HOLDS: "default", DATABASE_URL: "" },
+    env: { ...process.env, DATA_DIR: dataDir, E2E_SITE: JSON.stringify({ accounts: [], holds: "default" }), DATABASE_URL: "" },
     stdio: "ignore",
   });
   const server = await startProductionServer({ dir: appDir, dataDir, env: { TRUST_PROXY: "loopback", ...env } });

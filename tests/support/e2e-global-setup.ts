@@ -1,10 +1,10 @@
-import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startMailboxServer } from "./mailbox-server";
 import { ensureProductionBuild, type ProductionServer, startProductionServer } from "./production-server";
+import { makePgliteTemplate, prepareSite } from "./site-preparation";
 import { startSmtpCapture } from "./smtp-capture";
 
 // Playwright's globalSetup: runs the PRODUCTION build (node server/start.js) on a
@@ -12,7 +12,6 @@ import { startSmtpCapture } from "./smtp-capture";
 // workers read through tests/support/mailbox-client.ts. Workers inherit the
 // E2E_* variables set here. globalTeardown (e2e-global-teardown.ts) stops it all.
 
-const root = path.resolve(import.meta.dirname, "../..");
 export const E2E_ADMIN_EMAIL = "e2e-admin@example.org";
 /** A check-in account (the door's role), for the role tests. */
 export const E2E_DOOR_EMAIL = "e2e-door@example.org";
@@ -37,39 +36,21 @@ export default async function globalSetup() {
   holder.__summitE2e = { stop };
 
   try {
-    // The admin CLI and the data preparation work on the server's own embedded database.
+    // The accounts and the data preparation work on the server's own embedded database, before
+    // the server holds its lock; every other site's embedded database starts as a copy of the
+    // migrated template made first (site-preparation.ts).
+    makePgliteTemplate(path.join(dir, "pglite-template"));
     const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "warn" };
     delete env.DATABASE_URL;
     delete env.SESSION_SECRET;
-
-    // The admin CLI cannot open the data directory while the server holds its lock, so the account comes first.
     const password = `e2e-${randomBytes(12).toString("hex")}`;
-    const admin = spawnSync(process.execPath, ["--import", "tsx", "server/admin-cli.ts", "add", E2E_ADMIN_EMAIL, "--name", "E2E Admin"], {
-      cwd: root,
-      env,
-      input: `${password}\n`,
-      encoding: "utf8",
-      timeout: 120_000,
+    const { eventDate } = prepareSite(env, {
+      accounts: [
+        { email: E2E_ADMIN_EMAIL, name: "E2E Admin", password },
+        { email: E2E_DOOR_EMAIL, name: "Door Team", role: "checkin", password },
+      ],
     });
-    if (admin.status !== 0) {
-      throw new Error(`creating the e2e admin failed (exit ${admin.status}): ${admin.stderr || admin.stdout || admin.error?.message}`);
-    }
-    const door = spawnSync(
-      process.execPath,
-      ["--import", "tsx", "server/admin-cli.ts", "add", E2E_DOOR_EMAIL, "--name", "Door Team", "--role", "checkin"],
-      { cwd: root, env, input: `${password}\n`, encoding: "utf8", timeout: 120_000 },
-    );
-    if (door.status !== 0)
-      throw new Error(`creating the e2e check-in account failed: ${door.stderr || door.stdout || door.error?.message}`);
-
-    const prepared = spawnSync(process.execPath, ["--import", "tsx", "tests/support/e2e-prepare-data.ts"], {
-      cwd: root,
-      env,
-      encoding: "utf8",
-      timeout: 120_000,
-    });
-    if (prepared.status !== 0) throw new Error(`preparing the e2e data failed: ${prepared.stderr || prepared.stdout}`);
-    process.env.E2E_EVENT_DATE = prepared.stdout.trim();
+    process.env.E2E_EVENT_DATE = eventDate;
 
     // Every test's browser comes from 127.0.0.1: the per-address ceiling on the public forms
     // (meant for one carrier address among many) would count the whole suite as one visitor.

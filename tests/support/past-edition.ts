@@ -1,7 +1,7 @@
 import type { EditionFigures } from "../../app/db/edition-archive";
 
 // The archived edition a private site can start with (startPrivateSite({ pastEdition: true })),
-// written by e2e-seed-edition.ts before its server starts; a test reads what to expect here.
+// written by e2e-site-data.ts (seedPastEdition) before its server starts; a test reads what to expect here.
 export const PAST_EDITION = {
   name: "2024 edition",
   hausaName: "Zagayen 2024",

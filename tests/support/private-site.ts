@@ -1,11 +1,12 @@
-import { spawnSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { e2eAdmin } from "./admin-session";
+import type { SeededAttendee } from "./e2e-site-data";
 import { type PostgresServer, startPostgres } from "./postgres-server";
 import { type ProductionServer, startProductionServer } from "./production-server";
+import { prepareSite } from "./site-preparation";
 import { ensureFaketime } from "./system-deps";
 
 // A production server of a test's own, on a fresh data directory, with the e2e admin's
@@ -30,8 +31,6 @@ import { ensureFaketime } from "./system-deps";
 // SCHEDULE_CHECK_SECONDS, which `env` can shorten. Set-up (the admin account, the data
 // preparation) runs on the real clock. Not with `postgres`: its server keeps real time.
 
-const root = path.resolve(import.meta.dirname, "../..");
-
 export type PrivateSiteOptions = {
   postgres?: boolean;
   servers?: number;
@@ -44,7 +43,7 @@ export type PrivateSiteOptions = {
   env?: Record<string, string>;
   /**
    * The booking-attack rates (Event Settings): "default" as a new site has them; otherwise out
-   * of reach, since every test's registrations come from one address (e2e-prepare-data.ts).
+   * of reach, since every test's registrations come from one address (e2e-site-data.ts).
    */
   holds?: "default";
   /** also the e2e check-in account (E2E_DOOR_EMAIL, same password) */
@@ -100,14 +99,6 @@ export type PrivateSite = {
   seeded: SeededAttendee[];
 };
 
-type SeededAttendee = { full_name: string; email: string; phone: string; ticket_id: string };
-
-function run(args: string[], env: NodeJS.ProcessEnv, input?: string): string {
-  const result = spawnSync(process.execPath, ["--import", "tsx", ...args], { cwd: root, env, input, encoding: "utf8", timeout: 120_000 });
-  if (result.status !== 0) throw new Error(`${args.join(" ")} failed (exit ${result.status}): ${result.stderr || result.stdout}`);
-  return result.stdout;
-}
-
 async function createDatabase(adminUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
@@ -138,14 +129,15 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
     delete env.SESSION_SECRET;
     if (databaseUrl) env.DATABASE_URL = databaseUrl;
     const { email, password } = e2eAdmin();
-    run(["server/admin-cli.ts", "add", email, "--name", "E2E Admin"], env, `${password}\n`);
-    if (options.door)
-      run(["server/admin-cli.ts", "add", e2eAdmin(true).email, "--name", "Door Team", "--role", "checkin"], env, `${password}\n`);
-    run(["tests/support/e2e-prepare-data.ts"], { ...env, ...(options.holds ? { E2E_HOLDS: options.holds } : {}) });
-    const seeded: SeededAttendee[] = options.attendees
-      ? JSON.parse(run(["tests/support/e2e-seed-attendees.ts", String(options.attendees)], env))
-      : [];
-    if (options.pastEdition) run(["tests/support/e2e-seed-edition.ts"], env);
+    const { seeded } = prepareSite(env, {
+      accounts: [
+        { email, name: "E2E Admin", password },
+        ...(options.door ? [{ email: e2eAdmin(true).email, name: "Door Team", role: "checkin" as const, password }] : []),
+      ],
+      holds: options.holds,
+      attendees: options.attendees,
+      pastEdition: options.pastEdition,
+    });
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
     const startServer = async (more: { dir?: string } = {}) => {
       const server = await startProductionServer({
