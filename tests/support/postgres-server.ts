@@ -29,6 +29,22 @@ export async function freePort(): Promise<number> {
   });
 }
 
+let template: string | undefined;
+/** A fresh cluster's data directory, made once per process (removed when it exits). */
+function clusterTemplate(run: (cmd: string, args: string[]) => void): string {
+  if (template) return template;
+  const dir = mkdtempSync(path.join(tmpdir(), "summit-pg-template-"));
+  if (process.getuid?.() === 0) {
+    chmodSync(dir, 0o777);
+    execFileSync("chown", ["postgres:postgres", dir]);
+  }
+  const dataDir = path.join(dir, "data");
+  run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  template = dataDir;
+  return dataDir;
+}
+
 /**
  * A throw-away PostgreSQL cluster: initdb in a temp dir, listening on a loopback
  * port only, fsync off. PostgreSQL refuses to run as root, so as root it runs as
@@ -49,7 +65,9 @@ export async function startPostgres(): Promise<PostgresServer> {
     const r = spawnSync(asRoot ? "runuser" : path.join(bin, cmd), argv, { encoding: "utf8" });
     if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr || r.stdout}`);
   };
-  run("initdb", ["-D", dataDir, "-A", "trust", "-U", "postgres", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  // A copy of this process's first initdb: seconds saved on each cluster after the first.
+  const template = clusterTemplate(run);
+  execFileSync("cp", ["-a", template, dataDir]);
   let running = false;
   const start = () => {
     run("pg_ctl", [
