@@ -23,10 +23,12 @@ import { i18nFor, type Messages } from "./i18n/i18n";
 import { requestLanguage } from "./i18n/language.server";
 import { DEFAULT_LANGUAGE, type Language } from "./i18n/languages";
 import { common as englishCommon } from "./i18n/locales/en.json";
-import { followsVisitorLanguage, languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-language";
+import { followsVisitorLanguage, isPublicPage, languageAlternates, pageLanguage, pageNamespaces } from "./i18n/page-language";
 import { logger } from "./logger.server";
 import { localizedSettings } from "./modules/settings/localized-settings";
 import { requestSettings } from "./modules/settings/request-settings.server";
+import { linkPreviewTags } from "./modules/share/link-preview";
+import { linkPreview } from "./modules/share/link-preview.server";
 import { LanguageSwitch } from "./ui/language-switch";
 import { useNonce } from "./ui/nonce";
 import { notAfterUnavailable } from "./ui/server-unavailable";
@@ -39,7 +41,7 @@ export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = pageLanguage(url.pathname, requestLanguage(request));
-  const [site, { toasts, setCookie }] = await Promise.all([siteFacts(context, lang), readToasts(request)]);
+  const [site, { toasts, setCookie }] = await Promise.all([siteFacts(context, lang, url.pathname), readToasts(request)]);
   return data(
     {
       site,
@@ -54,10 +56,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 // Without its settings (a database error) the page that explains the error still needs the rest.
-async function siteFacts(context: Route.LoaderArgs["context"], lang: Language) {
+async function siteFacts(context: Route.LoaderArgs["context"], lang: Language, pathname: string) {
   try {
-    const settings = localizedSettings(await requestSettings(context, await getDb()), lang);
-    return { name: settings.event_name, description: settings.about };
+    const stored = await requestSettings(context, await getDb());
+    const settings = localizedSettings(stored, lang);
+    return {
+      name: settings.event_name,
+      description: settings.about,
+      // A public page's link card (Open Graph, Twitter): the event's facts only, never the visitor's.
+      preview: isPublicPage(pathname) ? linkPreview(stored, lang, getConfig().publicUrl) : undefined,
+    };
   } catch (error) {
     logger().error({ err: error }, "the root loader could not read the settings");
     return undefined;
@@ -94,6 +102,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrate = !useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hydrate === false);
   const nonce = useNonce();
   const lang = root?.lang ?? DEFAULT_LANGUAGE;
+  const { pathname } = useLocation();
+  const preview = root?.site?.preview;
   return (
     <html lang={lang}>
       <head>
@@ -105,6 +115,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {root?.alternates.map((alternate) => (
           <link key={alternate.hrefLang} rel="alternate" hrefLang={alternate.hrefLang} href={alternate.href} />
         ))}
+        {preview
+          ? linkPreviewTags(preview, pathname).map((tag) => (
+              <meta key={"property" in tag ? `${tag.property}:${tag.content}` : tag.name} {...tag} />
+            ))
+          : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
         <I18nextProvider i18n={i18nFor(lang, root?.messages ?? FALLBACK_MESSAGES)}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { languageAlternates, pageLanguage, pageNamespaces } from "./page-language";
+import { isPublicPage, languageAlternates, pageLanguage, pageNamespaces } from "./page-language";
 
 describe("which pages speak the visitor's language", () => {
   it("every public page and the door; the rest of the admin in English", () => {
@@ -9,6 +9,11 @@ describe("which pages speak the visitor's language", () => {
     for (const path of ["/admin", "/admin/attendees", "/admin/settings.data", "/admin.data"]) {
       expect(pageLanguage(path, "ha"), path).toBe("en");
     }
+  });
+
+  it("tells the public pages (which get a link card) from the admin's, the door included", () => {
+    for (const path of ["/", "/register", "/tickets/x", "/_root.data", "/administrator"]) expect(isPublicPage(path), path).toBe(true);
+    for (const path of ["/admin", "/admin/check-in", "/admin/settings.data"]) expect(isPublicPage(path), path).toBe(false);
   });
 
   it("ships the door's messages to the door, also to its data requests after a scan", () => {

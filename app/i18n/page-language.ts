@@ -17,6 +17,11 @@ export function followsVisitorLanguage(pathname: string): boolean {
   return !ADMIN.test(path) || DOOR.test(path);
 }
 
+/** Pages for the public: what a shared link may lead to. The admin, the door with it, is for no one to share. */
+export function isPublicPage(pathname: string): boolean {
+  return !ADMIN.test(pagePath(pathname));
+}
+
 export function pageLanguage(pathname: string, requested: Language): Language {
   return followsVisitorLanguage(pathname) ? requested : DEFAULT_LANGUAGE;
 }
