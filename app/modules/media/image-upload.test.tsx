@@ -59,6 +59,12 @@ describe("ImageUpload without JavaScript", () => {
     expect(fileInput(html)?.["aria-invalid"]).toBe("true");
   });
 
+  it("previews a wide picture at its proportions and says what it is for, before the rules", () => {
+    const html = render({ currentUrl: `/media/${ID}.webp`, shape: "wide", description: "Shown with shared links." });
+    expect(elements(html, "img")[0]).toMatchObject({ width: "153", height: "80" });
+    expect(html).toContain(`Shown with shared links. ${UPLOAD_HINT}.`);
+  });
+
   it("a required image cannot be removed, and must be chosen only while there is none", () => {
     const withImage = render({ required: true, currentUrl: `/media/${ID}.webp` });
     expect(withImage).not.toContain("remove_image_url");

@@ -41,7 +41,10 @@ export function ImageUpload(props: {
   currentUrl: string;
   error?: string;
   required?: boolean;
-  shape?: "circle" | "square";
+  /** the preview's frame: a portrait, a logo, or a wide picture (the share image) */
+  shape?: "circle" | "square" | "wide";
+  /** what the field is for, under the upload rules */
+  description?: string;
 }) {
   const hydrated = useHydrated();
   const id = useId();
@@ -164,7 +167,9 @@ export function ImageUpload(props: {
   const error = clientError ?? (edited ? undefined : props.error);
   const describedBy = error ? `${hintId} ${errorId}` : hintId;
   const preview = chosen ? chosenUrl : keptUrl ? previewSource(keptUrl) : null;
-  const rounded = props.shape === "square" ? "rounded-lg" : "rounded-full";
+  const rounded = props.shape === "square" || props.shape === "wide" ? "rounded-lg" : "rounded-full";
+  // A wide picture is previewed at its own proportions (1.91 : 1), as a shared link shows it.
+  const frame = props.shape === "wide" ? "h-20 w-[153px]" : "h-20 w-20";
   const canRemove = !props.required;
 
   const remove = () => {
@@ -216,13 +221,13 @@ export function ImageUpload(props: {
           <img
             src={preview}
             alt={chosen ? "Preview of the chosen image" : "Current image"}
-            width={80}
+            width={props.shape === "wide" ? 153 : 80}
             height={80}
-            className={`h-20 w-20 shrink-0 border border-gray-200 bg-white ${rounded} ${props.shape === "square" ? "object-contain" : "object-cover"}`}
+            className={`${frame} shrink-0 border border-gray-200 bg-white ${rounded} ${props.shape === "square" ? "object-contain" : "object-cover"}`}
           />
         ) : (
           <span
-            className={`flex h-20 w-20 shrink-0 items-center justify-center border border-dashed border-gray-300 bg-gray-50 text-gray-400 ${rounded}`}
+            className={`flex ${frame} shrink-0 items-center justify-center border border-dashed border-gray-300 bg-gray-50 text-gray-400 ${rounded}`}
           >
             <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth={1.5} aria-hidden="true">
               <rect x="3" y="3" width="18" height="18" rx="2" />
@@ -259,7 +264,7 @@ export function ImageUpload(props: {
             </label>
           ) : null}
           <p id={hintId} className="text-xs text-gray-500">
-            {UPLOAD_HINT}
+            {props.description ? `${props.description} ${UPLOAD_HINT}.` : UPLOAD_HINT}
           </p>
           {/* Always there, so screen readers announce the note when it changes. */}
           <p role="status" className="text-xs font-medium text-brand-800 empty:hidden">

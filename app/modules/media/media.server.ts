@@ -41,8 +41,14 @@ export async function imageSizes(db: DbOrTx, urls: readonly string[]): Promise<M
   return new Map(rows.map((row) => [mediaUrl(row.id), { width: row.width, height: row.height }]));
 }
 
-/** Validates an upload with the product's rules and messages, re-encodes it to WebP and stores it once. */
-export async function storeImage(db: DbOrTx, file: { type: string; size: number; bytes: Buffer }): Promise<StoredMedia> {
+/** An image's exact size on upload: cropped around its centre to fill it (the share image's 1200 × 630). */
+export type ImageFit = { width: number; height: number };
+
+/**
+ * Validates an upload with the product's rules and messages, re-encodes it to WebP and stores it
+ * once: within MAX_STORED_SIDE, or cropped to `fit` when given.
+ */
+export async function storeImage(db: DbOrTx, file: { type: string; size: number; bytes: Buffer }, fit?: ImageFit): Promise<StoredMedia> {
   // The declared type and size first (the same rules and messages as the browser's check)...
   const refused = checkImageFile({ type: file.type, size: Math.max(file.size, file.bytes.length) });
   if (refused) throw new MediaError(refused);
@@ -61,8 +67,13 @@ export async function storeImage(db: DbOrTx, file: { type: string; size: number;
     // as sharp keeps none unless asked. An animated WebP gives its first frame (sharp reads one page).
     encoded = await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
-      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true })
-      .webp({ quality: 82 })
+      .resize(
+        fit
+          ? { width: fit.width, height: fit.height, fit: "cover" }
+          : { width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: "inside", withoutEnlargement: true },
+      )
+      // A picture cropped to be shown whole (and re-encoded once more for its use) keeps more detail.
+      .webp({ quality: fit ? 90 : 82 })
       .toBuffer({ resolveWithObject: true });
   } catch {
     throw new MediaError(UPLOAD_MESSAGES.failed);

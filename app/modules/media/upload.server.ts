@@ -10,7 +10,7 @@ import {
 import { and, eq, inArray, lt, notExists, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { editions, event_settings, media, partners, speakers, special_guests } from "~/db/schema";
-import { forgetImages, MediaError, storeImage } from "./media.server";
+import { forgetImages, type ImageFit, MediaError, storeImage } from "./media.server";
 import { checkImageFile, MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-rules";
 
 // A content form with image fields posts multipart/form-data. readUploadForm reads it once,
@@ -81,13 +81,13 @@ export async function readUploadForm(request: Request): Promise<UploadForm> {
 export async function resolveImage(
   db: DbOrTx,
   upload: UploadForm,
-  names: { file: string; url: string },
+  names: { file: string; url: string; fit?: ImageFit },
 ): Promise<{ url: string } | { error: string }> {
   const image = upload.images[names.file];
   if (image && "error" in image) return { error: image.error };
   if (image) {
     try {
-      return { url: (await storeImage(db, image)).url };
+      return { url: (await storeImage(db, image, names.fit)).url };
     } catch (error) {
       if (error instanceof MediaError) return { error: error.message };
       throw error;
@@ -109,6 +109,7 @@ function unreferenced(db: DbOrTx): SQL {
     notExists(db.select(one).from(partners).where(eq(partners.logo_url, url))),
     notExists(db.select(one).from(event_settings).where(eq(event_settings.logo_url, url))),
     notExists(db.select(one).from(event_settings).where(eq(event_settings.guest_of_honor_image_url, url))),
+    notExists(db.select(one).from(event_settings).where(eq(event_settings.share_image_url, url))),
     // What a past edition showed stays on /editions after the next edition empties its content.
     notExists(db.select(one).from(editions).where(sql`${url} = any(${editions.media_urls})`)),
   ) as SQL;

@@ -6,6 +6,7 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
+import { SHARE_IMAGE_SIZE } from "~/modules/share/share-image-size";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
 import { saveSettings } from "./save-settings.server";
@@ -14,6 +15,8 @@ import { capacityBelowRegistered, editionConcludedMessage, SETTINGS_TOASTS, sett
 const IMAGES = [
   { file: "logo_file", url: "logo_url" },
   { file: "guest_of_honor_file", url: "guest_of_honor_image_url" },
+  // The organisers' own picture for shared links, cropped to the size every network shows whole.
+  { file: "share_image_file", url: "share_image_url", fit: SHARE_IMAGE_SIZE },
 ] as const;
 
 /** 'Save Event Settings': a redirect back with the saved toast, or the form with its errors and what was typed. */

@@ -47,7 +47,7 @@ export function saveSettings(
       return { ok: false, reason: "concluded", edition: (await currentEdition(tx)).name, eventDate: before.event_date };
     }
     await updateSettings(tx, input);
-    await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url]);
+    await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url, before.share_image_url]);
     // Translations are an object, read back as a new one: compared by their text.
     const same = (key: keyof SettingsInput) =>
       key === "translations" ? canonical(input.translations) === canonical(before.translations) : input[key] === before[key];

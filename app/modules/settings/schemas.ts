@@ -57,6 +57,8 @@ export const settingsSchema = z.object({
   event_time: requiredText(60),
   venue: requiredText(200),
   logo_url: imageUrl,
+  // Empty: shared links show the picture drawn from these settings (modules/share).
+  share_image_url: imageUrl,
   about: requiredText(3000, LINES_TEXT),
   contact_email: requiredText(254).refine(isBareEmail, EMAIL_MESSAGE),
   contact_phone: optionalText(40),

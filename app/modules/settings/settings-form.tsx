@@ -15,7 +15,7 @@ import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, RETENTION_DAYS_LIMIT, settingsS
 // The Event Settings form: the product's four sections, then what organisers may now edit
 // that was once fixed (event name, guest of honour, social links), and the personal-data
 // settings the privacy notice and the retention purge read. One schema checks it in the
-// browser and on the server; it posts multipart for the two images.
+// browser and on the server; it posts multipart for the three images.
 
 type Defaults = Record<
   | "event_name"
@@ -23,6 +23,7 @@ type Defaults = Record<
   | "event_time"
   | "venue"
   | "logo_url"
+  | "share_image_url"
   | "about"
   | "contact_email"
   | "contact_phone"
@@ -97,6 +98,17 @@ export function SettingsForm({
               currentUrl={String(f.logo_url.initialValue ?? "")}
               error={f.logo_url.errors?.[0]}
               shape="square"
+            />
+          </div>
+          <div className="sm:col-span-2">
+            <ImageUpload
+              label="Share image (link previews)"
+              fileName="share_image_file"
+              urlName="share_image_url"
+              currentUrl={String(f.share_image_url.initialValue ?? "")}
+              error={f.share_image_url.errors?.[0]}
+              shape="wide"
+              description="The picture WhatsApp, Facebook and X show with a link to the site, cropped to 1200 × 630. Without one, a card is drawn from the event's name, date, venue and logo, in English and Hausa."
             />
           </div>
           <FormField label="Event date" required {...field(f.event_date)}>

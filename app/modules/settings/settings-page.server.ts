@@ -23,6 +23,7 @@ export async function settingsFormPage(db: DbOrTx) {
         event_time: s.event_time,
         venue: s.venue,
         logo_url: s.logo_url,
+        share_image_url: s.share_image_url,
         about: s.about,
         contact_email: s.contact_email,
         contact_phone: s.contact_phone,
