@@ -1,23 +1,12 @@
 import { type AnyColumn, sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH, SOURCE_NAME_MAX } from "./outreach-codes";
 
 // Which outreach brings people (modules/outreach): the organisers' named sources (a radio
 // announcement, a poster in one LGA, a partner's post), each with a short code for its link
 // /r/<code>, and the visits those links and the attendees' invite links (/i/<invite_code>)
 // received. A registration records where it came from in its own row (person-columns.ts:
 // outreach_source_id, invited_by), so the figures are counts over the person tables.
-
-/**
- * The characters of every outreach code (a source's, an attendee's invite code): digits and
- * capitals without the ones read or heard as another — 0/O/Q, 1/I/L, 2/Z, 5/S, 6/G, 8/B, U/V.
- * The migration's SQL function draws from the same 25 (drizzle/0025_outreach.sql).
- */
-export const OUTREACH_CODE_ALPHABET = "23456789ACDEFHJKMNPRTVWXY";
-/** A source's code: read out on the radio, typed from a poster. 25^5 ≈ 9.8 million codes. */
-export const SOURCE_CODE_LENGTH = 5;
-/** An attendee's invite code: shared as a link, one per registration. 25^6 ≈ 244 million codes. */
-export const INVITE_CODE_LENGTH = 6;
-export const SOURCE_NAME_MAX = 80;
 
 /** The column holds a code of `length` characters from the alphabet. */
 export const outreachCodeCheck = (column: AnyColumn, length: number) =>

@@ -17,7 +17,8 @@ import {
 import { DOOR_NAME_MAX } from "./door-name";
 import { editions } from "./editions-schema";
 import { normalizeEmail } from "./email";
-import { INVITE_CODE_LENGTH, outreachCodeCheck } from "./outreach-schema";
+import { INVITE_CODE_LENGTH } from "./outreach-codes";
+import { outreachCodeCheck } from "./outreach-schema";
 import { personColumns } from "./person-columns";
 import { SETTINGS_DEFAULTS as D } from "./settings-defaults";
 import type { AgendaTranslations, SettingsTranslations, SpeakerTranslations } from "./translations";

@@ -11,6 +11,8 @@ export type Column<T> = {
   headerClassName?: string;
   /** classes of each <td> */
   className?: string;
+  /** a sortable column's state (its header then holds a SortLink): read out by screen readers */
+  sort?: "ascending" | "descending" | "none";
 };
 
 type DataTableProps<T> = {
@@ -33,7 +35,7 @@ export function DataTable<T>({ rows, columns, rowKey, rowAttributes, empty, clas
           <tr>
             {columns.map((column, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: columns are a fixed list, never reordered
-              <th key={index} scope="col" className={column.headerClassName ?? "px-2.5 py-3"}>
+              <th key={index} scope="col" aria-sort={column.sort} className={column.headerClassName ?? "px-2.5 py-3"}>
                 {column.header}
               </th>
             ))}

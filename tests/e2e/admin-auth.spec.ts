@@ -169,6 +169,7 @@ test.describe("admin layout", () => {
       "Special Guests",
       "Agenda",
       "Partners",
+      "Outreach",
       "Event Operations",
       "Check-in",
       "Feedback",

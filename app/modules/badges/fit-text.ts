@@ -29,6 +29,14 @@ export function cleanText(text: string): string {
     .trim();
 }
 
+/** Invisible format characters (a right-to-left override, a soft hyphen) and halves of a surrogate pair print as boxes, or not at all. */
+const UNPRINTABLE = /[\p{Cf}\p{Cs}]/gu;
+
+/** Text as a PDF draws it (certificates, posters): cleaned as a badge's name, and without what would print as a box. */
+export function printableText(text: string): string {
+  return cleanText(text.replace(UNPRINTABLE, ""));
+}
+
 /**
  * `text` in at most `maxLines` lines no wider than `maxWidth` and together no higher than
  * `maxHeight`: at the largest size from `maxSize` down to `minSize` where it fits whole,

@@ -6,7 +6,7 @@ import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { readyBadgeFonts } from "~/modules/badges/badge-fonts.server";
 import { type BadgeFont, type Box, QR_QUIET_ZONE, qrRects } from "~/modules/badges/badge-layout";
-import { cleanText } from "~/modules/badges/fit-text";
+import { printableText as printable } from "~/modules/badges/fit-text";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { type QrMatrix, qrMatrix } from "~/modules/tickets/qr.server";
 import { formatCode } from "./certificate-code";
@@ -132,14 +132,6 @@ function drawQr(pdf: PDFKit.PDFDocument, matrix: QrMatrix, box: Box): void {
     .scale(box.width / modules);
   for (const r of qrRects(matrix, { x: 0, y: 0, width: modules, height: modules })) pdf.rect(r.x, r.y, r.width, r.height);
   pdf.fill("#000000").restore();
-}
-
-/** Invisible format characters (a right-to-left override, a soft hyphen) and halves of a surrogate pair print as boxes, or not at all. */
-const UNPRINTABLE = /[\p{Cf}\p{Cs}]/gu;
-
-/** As the badges clean a name (one space for any run of spaces or control characters), and without what would print as a box. */
-function printable(text: string): string {
-  return cleanText(text.replace(UNPRINTABLE, ""));
 }
 
 type CertificateLogo = { data: Buffer; width: number; height: number };

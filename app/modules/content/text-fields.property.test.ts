@@ -8,6 +8,7 @@ import { codeSchema, loginSchema } from "~/modules/auth/schemas";
 import { registrationSchema, resendSchema } from "~/modules/registration/schema";
 import { settingsSchema } from "~/modules/settings/schemas";
 import * as authSchemas from "../auth/schemas";
+import * as outreachSchemas from "../outreach/schemas";
 import * as registrationSchemas from "../registration/schema";
 import * as settingsSchemas from "../settings/schemas";
 import * as contentSchemas from "./schemas";
@@ -191,7 +192,13 @@ function unguardedStrings(schema: unknown, path: string, seen = new Set<unknown>
 
 describe("no form bypasses the text rule", () => {
   it("every string field of every exported schema carries LINE_TEXT or LINES_TEXT (a password excepted)", () => {
-    const modules = { auth: authSchemas, registration: registrationSchemas, settings: settingsSchemas, content: contentSchemas };
+    const modules = {
+      auth: authSchemas,
+      registration: registrationSchemas,
+      settings: settingsSchemas,
+      content: contentSchemas,
+      outreach: outreachSchemas,
+    };
     const found = Object.entries(modules).flatMap(([module, exports]) =>
       Object.entries(exports).flatMap(([name, schema]) => unguardedStrings(schema, `${module}.${name}`)),
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { INVITE_CODE_LENGTH, OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH } from "~/db/outreach-schema";
+import { INVITE_CODE_LENGTH, OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH } from "~/db/outreach-codes";
 import { drawCode, drawSourceCode, typedCode } from "./codes";
 
 // The outreach codes: read out on the radio, copied from a poster, typed back in any case.

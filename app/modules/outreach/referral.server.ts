@@ -1,4 +1,4 @@
-import { INVITE_CODE_LENGTH, OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH } from "~/db/outreach-schema";
+import { INVITE_CODE_LENGTH, OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH } from "~/db/outreach-codes";
 
 // The source cookie: which tracked link brought this browser, and when. Set when someone follows
 // a source's link (/r/<code>, ?ref=, utm_source) or an attendee's invite link (/i/<code>), read

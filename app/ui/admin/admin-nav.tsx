@@ -46,6 +46,13 @@ const HandshakeIcon = svg(
     <path d="m21 3 1 11h-2M3 3 2 14l6.5 6.5a1 1 0 1 0 3-3M3 4h8" />
   </>,
 );
+const MegaphoneIcon = svg(
+  <>
+    <path d="m3 11 15-6v14L3 13v-2Z" />
+    <path d="M11.6 16.8a3 3 0 1 1-5.8-1.6" />
+    <path d="M21 9v6" />
+  </>,
+);
 const ActivityIcon = svg(<path d="M22 12h-4l-3 9L9 3l-3 9H2" />);
 const SettingsIcon = svg(
   <>
@@ -83,6 +90,7 @@ const ADMIN_NAV: readonly AdminNavItem[] = [
   { to: "/admin/special-guests", label: "Special Guests", icon: StarIcon },
   { to: "/admin/agenda", label: "Agenda", icon: ListIcon },
   { to: "/admin/partners", label: "Partners", icon: HandshakeIcon },
+  { to: "/admin/outreach", label: "Outreach", icon: MegaphoneIcon },
   { to: "/admin/operations", label: "Event Operations", icon: ActivityIcon },
   { to: "/admin/check-in", label: "Check-in", icon: ScanIcon, door: true },
   { to: "/admin/feedback", label: "Feedback", icon: FeedbackIcon },
