@@ -35,6 +35,8 @@ const CHECKED = [
   "app/modules/feedback/survey-page-view.tsx",
   "app/ui/choice-buttons.tsx",
   "app/modules/content/landing",
+  "app/modules/outreach/invite-card.tsx",
+  "app/modules/outreach/poster-pdf.server.ts",
   "app/modules/registration",
   "app/modules/tickets",
   "app/modules/waitlist",

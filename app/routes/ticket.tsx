@@ -7,6 +7,8 @@ import { ticketCertificate } from "~/modules/certificates/certificate-download.s
 import { TicketCertificateCard } from "~/modules/certificates/ticket-certificate-card";
 import { FutureEditionsControl, STOP_INTENT } from "~/modules/invitations/ticket-page-control";
 import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.server";
+import { InviteCard } from "~/modules/outreach/invite-card";
+import { inviteOfAttendee } from "~/modules/outreach/links.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -33,7 +35,9 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // After the event, their certificate of attendance once it is issued.
   const registrationId = page.state === "active" ? verifySelfServiceToken(params.token, secret) : null;
   const certificate = registrationId ? await ticketCertificate(db, registrationId, ticketLinkKeys()) : null;
-  return data({ page, optedIn, certificate }, { headers: PRIVATE_HEADERS });
+  // The holder's own invite link (never this page's address, which is their ticket) and how many came through it.
+  const invite = registrationId ? await inviteOfAttendee(db, registrationId) : null;
+  return data({ page, optedIn, certificate, invite }, { headers: PRIVATE_HEADERS });
 }
 
 /** "Stop telling me about future editions": a plain form post, answered with the page and a confirmation. */
@@ -61,6 +65,9 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
   const { certificate, page } = loaderData;
   const more = (
     <>
+      {loaderData.invite && page.state === "active" ? (
+        <InviteCard link={loaderData.invite.link} invited={loaderData.invite.invited} />
+      ) : null}
       {certificate && page.state === "active" ? <TicketCertificateCard token={page.token} code={certificate.code} /> : null}
       <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />
     </>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { PersonOutreach } from "~/modules/outreach/person-outreach.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { Card } from "~/ui/card";
@@ -63,6 +64,7 @@ export function AttendeeDetailsView({
   confirmHref,
   onDelete,
   cancelledAt,
+  outreach,
 }: {
   cancelledAt: When | null;
   attendee: DetailsAttendee;
@@ -73,6 +75,8 @@ export function AttendeeDetailsView({
   action: string;
   confirmHref: string;
   onDelete: () => void;
+  /** where the registration came from and whom it brought (modules/outreach) */
+  outreach?: PersonOutreach;
 }) {
   return (
     <div className="space-y-5">
@@ -150,6 +154,7 @@ export function AttendeeDetailsView({
               )}
             </Field>
             <Field label="Registered">{displayDateTime(attendee.created_at)}</Field>
+            {outreach ? <OutreachFields outreach={outreach} /> : null}
             <Field label="Consent given">{attendee.consent_at ? displayDateTime(attendee.consent_at) : "Not recorded"}</Field>
             <Field label="Check-in">
               {checkIn ? (
@@ -183,6 +188,45 @@ export function AttendeeDetailsView({
         )}
       </Card>
     </div>
+  );
+}
+
+/** Came through (a source, an attendee's invite link, or direct) and how many registered through this person's own link. */
+function OutreachFields({ outreach }: { outreach: PersonOutreach }) {
+  const came = outreach.cameThrough;
+  return (
+    <>
+      <Field label="Came through">
+        {came.kind === "source" ? (
+          <>
+            <Link to="/admin/outreach" className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
+              {came.name}
+            </Link>
+            {came.archived ? <span className="ml-1.5 text-sm text-gray-500">(archived source)</span> : null}
+          </>
+        ) : came.kind === "invite" ? (
+          came.inviter ? (
+            <>
+              {"Invited by "}
+              <Link to={`/admin/attendees/${came.inviter.id}`} className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
+                {came.inviter.name}
+              </Link>
+            </>
+          ) : (
+            "Invited by an attendee no longer registered"
+          )
+        ) : (
+          <span className="text-gray-600">Direct / unknown</span>
+        )}
+      </Field>
+      <Field label="Invited">
+        <span data-testid="invited-count">
+          {outreach.invited === 0
+            ? "No one has registered through their invite link yet"
+            : `${outreach.invited} ${outreach.invited === 1 ? "person" : "people"} registered through their invite link`}
+        </span>
+      </Field>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@ import { SPEC_CSV_COLUMNS } from "#tests/support/csv-columns.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { attendeeValues } from "~/db/factories";
-import { attendees, check_ins } from "~/db/schema";
+import { attendees, check_ins, outreach_sources } from "~/db/schema";
 import { attendeesCsvStream, CSV_COLUMNS, csvFileName } from "./csv.server";
 
 async function readAll(stream: ReadableStream<Uint8Array>): Promise<{ bytes: Buffer; chunks: number }> {
@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     const { bytes } = await readAll(await attendeesCsvStream(database.db, { q: "" }, { batchSize: 2 }));
     const [header, ...records] = parseCsv(bytes);
     // The spec's columns first, in its order; ours after them.
-    expect(header).toEqual([...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS"]);
+    expect(header).toEqual([...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS", "Source"]);
     expect(records).toHaveLength(3);
     const [first, second, third] = records;
     expect(first).toEqual([
@@ -68,6 +68,7 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
       "",
       "Web",
       "No",
+      "",
     ]);
     expect(second?.slice(0, 1)).toEqual(["'=SUM(1)"]);
     expect(second?.slice(4, 6)).toEqual(["'+1", "'-1"]);
@@ -129,6 +130,27 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     const absent = (await export_({ checkin: "out" })).map((r) => r[0]);
     expect(absent).toContain("Stayed Home");
     expect(absent).not.toContain("Came Early");
+  });
+
+  it("names the outreach that brought each attendee: the source (formula-safe), an attendee's invite, or nothing", async () => {
+    const { db } = database;
+    const [source] = await db.insert(outreach_sources).values({ name: "=Radio Gusau", code: "K7M3X" }).returning();
+    const [inviter, invited, fromRadio] = await db
+      .insert(attendees)
+      .values([
+        attendeeValues({ full_name: "Source Inviter" }),
+        attendeeValues({ full_name: "Source Invited" }),
+        attendeeValues({ full_name: "Source Listener", outreach_source_id: source?.id }),
+      ])
+      .returning();
+    await db.update(attendees).set({ invited_by: inviter?.id }).where(sql`${attendees.id} = ${invited?.id}`);
+    const rows = parseCsv((await readAll(await attendeesCsvStream(db, { q: "Source " }))).bytes).slice(1);
+    const sourceOf = (name: string) => rows.find((r) => r[0] === name)?.at(-1);
+    expect(rows.every((r) => r.length === CSV_COLUMNS.length)).toBe(true);
+    expect(sourceOf("Source Listener")).toBe("'=Radio Gusau");
+    expect(sourceOf("Source Invited")).toBe("Invited by attendee");
+    expect(sourceOf("Source Inviter")).toBe("");
+    expect(fromRadio?.outreach_source_id).toBe(source?.id);
   });
 });
 

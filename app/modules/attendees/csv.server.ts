@@ -1,7 +1,7 @@
 import { stringify } from "csv-stringify/sync";
 import { and, getTableColumns, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { attendees } from "~/db/schema";
+import { attendees, outreach_sources } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
@@ -13,7 +13,8 @@ import type { AttendeeFilter } from "./schemas";
 /**
  * The export's columns, in this order (organisers' spreadsheets rely on it): the spec's
  * eleven, then ours after them: who came (in Lagos time; empty for who did not), how they
- * registered (Web or USSD) and whether their tickets and reminders also go by SMS.
+ * registered (Web or USSD), whether their tickets and reminders also go by SMS, and the outreach
+ * that brought them (the source's name, "Invited by attendee", or empty: modules/outreach).
  */
 export const CSV_COLUMNS = [
   "Full Name",
@@ -30,12 +31,13 @@ export const CSV_COLUMNS = [
   "Checked In At",
   "Registered Via",
   "SMS",
+  "Source",
 ] as const;
 
 const CSV_BATCH_SIZE = 1000;
 const BOM = "\uFEFF";
 
-// One batch is one row: a JSON array of [14 CSV fields, id, cursor] per attendee, aggregated
+// One batch is one row: a JSON array of [15 CSV fields, id, cursor] per attendee, aggregated
 // by the database. PGlite decodes result rows field by field in JavaScript, which made the
 // export of 10,000 attendees 2–3 times slower as 13 columns × 1000 rows than as one text
 // value per batch (bench/admin.ts); node-postgres gains a little too. The registration date
@@ -57,6 +59,8 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
     .select({
       ...getTableColumns(attendees),
       checked_in_at: checkedInAt().as("checked_in_at"),
+      source: sql<string>`coalesce((select s.name from ${outreach_sources} s where s.id = ${attendees.outreach_source_id}),
+        case when ${attendees.invited_by} is not null then 'Invited by attendee' else '' end)`.as("source"),
     })
     .from(attendees)
     .where(and(attendeeFilterWhere(filter), keyset))
@@ -71,7 +75,7 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
         to_char((${page.created_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'),
         coalesce(to_char((${page.checked_in_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'), ''),
         case ${page.channel} when 'ussd' then 'USSD' else 'Web' end, case when ${page.sms_opt_in} then 'Yes' else 'No' end,
-        ${page.id}, ${page.created_at}::text
+        ${page.source}, ${page.id}, ${page.created_at}::text
       ) order by ${page.created_at} desc, ${page.id} desc), '[]')::text`,
     })
     .from(page);

@@ -6,6 +6,7 @@ import { getAttendeeDetails } from "~/modules/attendees/attendees.server";
 import { CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { personOutreach } from "~/modules/outreach/person-outreach.server";
 import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
 import { readForm } from "~/ui/read-form.server";
 import { useRouteModal } from "~/ui/use-route-modal";
@@ -24,6 +25,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   return {
     ...details,
     ticketUrl: ticketPageUrlForRegistration(details.attendee.id, ticketLinkKeys()),
+    outreach: await personOutreach(db, details.attendee),
     listSearch,
     confirming: url.searchParams.get(CONFIRM_DELETE_PARAM) === details.attendee.id,
   };
@@ -37,7 +39,7 @@ export async function action({ request, url }: Route.ActionArgs) {
 }
 
 export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
-  const { attendee, checkIn, mail, ticketUrl, listSearch, confirming, cancelledAt } = loaderData;
+  const { attendee, checkIn, mail, ticketUrl, listSearch, confirming, cancelledAt, outreach } = loaderData;
   const here = `/admin/attendees/${attendee.id}${listSearch}`;
   const deleting = useRouteModal({ param: CONFIRM_DELETE_PARAM, closeHref: here, fromUrl: confirming ? attendee : null, data: loaderData });
 
@@ -49,6 +51,7 @@ export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
         checkIn={checkIn}
         mail={mail}
         ticketUrl={ticketUrl}
+        outreach={outreach}
         backHref={cancelledAt ? "/admin/attendees/cancelled" : `/admin/attendees${listSearch}`}
         action={here}
         confirmHref={`/admin/attendees/${attendee.id}${attendeeQueryString(parseQuery(listSearch), { [CONFIRM_DELETE_PARAM]: attendee.id })}`}
