@@ -136,6 +136,8 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
       "checked_in:": 2,
       "cancelled:": 1,
       "waitlist:": 2,
+      // The day they registered, in Lagos: all four just now.
+      [`day:${new Date(Date.now() + 3_600_000).toISOString().slice(0, 10)}`]: 4,
       // No tracked link brought them (modules/outreach): counted as direct.
       "outreach:direct": 4,
       "outreach_attended:direct": 2,

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { lagosDay } from "~/db/lagos-day";
 import {
   attendees,
   audit_log,
@@ -128,8 +129,8 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
 
 /**
  * The live tables' anonymous counts as rows (kind, key, count), aggregated in SQL: totals, by
- * gender, by state and by state and local government, checked in, cancelled, waitlist, and by the
- * outreach that brought them (registered and attended, modules/outreach figures). What the
+ * gender, by state and by state and local government, checked in, cancelled, waitlist, by the day
+ * they registered (in Lagos), and by the outreach that brought them (registered and attended, modules/outreach figures). What the
  * purge keeps, and what an edition's archive adds to what earlier purges kept.
  */
 export function liveCounts(): SQL {
@@ -148,6 +149,8 @@ export function liveCounts(): SQL {
     select 'cancelled', '', count(*)::int from ${cancelled_registrations}
     union all
     select 'waitlist', '', count(*)::int from ${waitlist}
+    union all
+    select 'day', ${lagosDay(attendees.created_at)}, count(*)::int from ${attendees} group by 2
     union all
     select 'outreach', ${outreachGroupOf("a")}, count(*)::int from ${attendees} a group by 2
     union all

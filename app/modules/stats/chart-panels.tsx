@@ -2,6 +2,7 @@ import { lazy } from "react";
 import { ChartCard, ClientChart, EmptyChart } from "~/ui/chart-card";
 import type { StateCount } from "./dashboard.server";
 import { type GenderBreakdown, type GenderSlice, genderSlices } from "./gender";
+import type { DayCount, SourceCount } from "./registration-trends.server";
 
 // The dashboard's chart cards (the card, its skeleton and empty state are the kit's,
 // ~/ui/chart-card). The dynamic import keeps recharts in its own chunk, fetched only by
@@ -9,6 +10,8 @@ import { type GenderBreakdown, type GenderSlice, genderSlices } from "./gender";
 
 const GenderDonut = lazy(() => import("./dashboard-charts").then((m) => ({ default: m.GenderDonut })));
 const TopStatesBar = lazy(() => import("./dashboard-charts").then((m) => ({ default: m.TopStatesBar })));
+const TopSourcesBar = lazy(() => import("./dashboard-charts").then((m) => ({ default: m.TopSourcesBar })));
+const RegistrationsPerDayChart = lazy(() => import("./dashboard-charts").then((m) => ({ default: m.RegistrationsPerDayChart })));
 
 export function GenderDistributionCard({ breakdown }: { breakdown: GenderBreakdown }) {
   const slices: GenderSlice[] = genderSlices(breakdown);
@@ -44,6 +47,63 @@ export function TopStatesCard({ states }: { states: StateCount[] }) {
           </ClientChart>
           <ol className="sr-only">
             {states.map((s) => (
+              <li key={s.name}>{`${s.name}: ${s.count}`}</li>
+            ))}
+          </ol>
+        </>
+      )}
+    </ChartCard>
+  );
+}
+
+export function RegistrationsPerDayCard({ days }: { days: DayCount[] }) {
+  const last = days.at(-1);
+  return (
+    <ChartCard id="per-day-chart-heading" title="Registrations per Day">
+      {!last ? (
+        <EmptyChart text="No registrations yet" />
+      ) : (
+        <>
+          <ClientChart label="Loading registrations per day">
+            <RegistrationsPerDayChart days={days} />
+          </ClientChart>
+          <table className="sr-only">
+            <caption>Registrations per day (Gusau time) and the total so far</caption>
+            <thead>
+              <tr>
+                <th scope="col">Day</th>
+                <th scope="col">Registrations</th>
+                <th scope="col">Total</th>
+              </tr>
+            </thead>
+            <tbody>
+              {days.map((d) => (
+                <tr key={d.day}>
+                  <th scope="row">{d.day}</th>
+                  <td>{d.count}</td>
+                  <td>{d.total}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </>
+      )}
+    </ChartCard>
+  );
+}
+
+export function TopSourcesCard({ sources }: { sources: SourceCount[] }) {
+  return (
+    <ChartCard id="sources-chart-heading" title="Top Sources">
+      {sources.length === 0 ? (
+        <EmptyChart text="No registrations through a tracked link yet" />
+      ) : (
+        <>
+          <ClientChart label="Loading sources chart">
+            <TopSourcesBar sources={sources} />
+          </ClientChart>
+          <ol className="sr-only">
+            {sources.map((s) => (
               <li key={s.name}>{`${s.name}: ${s.count}`}</li>
             ))}
           </ol>

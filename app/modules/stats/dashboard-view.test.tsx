@@ -30,6 +30,8 @@ describe("DashboardView", () => {
     expect(t).toContain("Gender Distribution No gender data available");
     expect(t).toContain("Top States by Registration No state data available");
     expect(t).toContain("No recent registrations");
+    expect(t).toContain("Registrations per Day No registrations yet");
+    expect(t).toContain("Top Sources No registrations through a tracked link yet");
     expect(html).not.toContain("chart-skeleton");
   });
 
@@ -51,6 +53,15 @@ describe("DashboardView", () => {
         { full_name: "Musa Ali", email: "musa@example.com", created_at: new Date("2025-07-30T10:00:00Z"), state: "" },
         { full_name: "Ngozi Eze", email: "ngozi@example.com", created_at: new Date("2025-07-29T10:00:00Z"), state: FCT_NAME },
       ],
+      registrationsPerDay: [
+        { day: "2025-07-29", count: 1230, total: 1230 },
+        { day: "2025-07-30", count: 0, total: 1230 },
+        { day: "2025-07-31", count: 4, total: 1234 },
+      ],
+      topSources: [
+        { name: "Radio Gusau", count: 300, invited: false },
+        { name: "Invited by attendees", count: 120, invited: true },
+      ],
     };
     const html = render(stats);
     const t = text(html);
@@ -62,7 +73,10 @@ describe("DashboardView", () => {
     expect(t).toContain("Total Speakers 7 Plus 1 special guest");
     expect(t).toContain("Top State Zamfara 900 registrants");
     // Charts draw only in the browser: the server sends same-sized placeholders.
-    expect(html.match(/data-testid="chart-skeleton"/g)).toHaveLength(2);
+    expect(html.match(/data-testid="chart-skeleton"/g)).toHaveLength(4);
+    // Each chart's figures are also a list or table for screen readers.
+    expect(t).toContain("2025-07-30 0 1230");
+    expect(t).toContain("Radio Gusau: 300");
     expect(html).not.toContain("recharts");
     // Initial, name, e-mail, date in the event's time zone (Lagos is UTC+1), state or N/A.
     expect(t).toContain("A amina Bello 2 Aug 2025 amina@example.com Sokoto");

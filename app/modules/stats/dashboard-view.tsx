@@ -1,5 +1,5 @@
 import type { RetentionNotice } from "~/modules/attendees/retention.server";
-import { GenderDistributionCard, TopStatesCard } from "./chart-panels";
+import { GenderDistributionCard, RegistrationsPerDayCard, TopSourcesCard, TopStatesCard } from "./chart-panels";
 import type { DashboardStats } from "./dashboard.server";
 import { NigeriaMap } from "./nigeria-map";
 import { RecentRegistrations } from "./recent-registrations";
@@ -15,6 +15,14 @@ export function DashboardView({ stats, retention }: { stats: DashboardStats; ret
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <GenderDistributionCard breakdown={stats.genderBreakdown} />
         <TopStatesCard states={stats.topStates} />
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+        <div className="min-w-0 lg:col-span-3">
+          <RegistrationsPerDayCard days={stats.registrationsPerDay} />
+        </div>
+        <div className="min-w-0 lg:col-span-2">
+          <TopSourcesCard sources={stats.topSources} />
+        </div>
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="min-w-0 lg:col-span-3">

@@ -8,9 +8,11 @@ import { PUBLIC_SPEAKER_TYPES } from "~/modules/content/speaker-types";
 import { countFeedbackAnswers } from "~/modules/feedback/feedback-stats.server";
 import { GENDERS } from "~/modules/registration/gender";
 import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
+import { type DayCount, registrationsPerDay, type SourceCount, topSources } from "./registration-trends.server";
 
 // The admin dashboard's figures: totals, who came, how many answered the survey after the
-// summit, gender breakdown, the 5 most recent registrations and the top 5 states. Everything
+// summit, gender breakdown, the 5 most recent registrations, the top 5 states, registrations
+// per day and the outreach that brought them. Everything
 // is aggregated in SQL: the dashboard must stay one cheap page load at 10,000 attendees. Once personal data
 // has been deleted after an event (attendees/retention), the anonymous counts it kept
 // are added to the live ones, so the figures still tell the story.
@@ -35,6 +37,10 @@ export type DashboardStats = {
   /** every state with at least one registrant (attendees without a state are left out) */
   stateBreakdown: Record<string, number>;
   recentRegistrations: RecentRegistration[];
+  /** registrations per day in Lagos, with the running total */
+  registrationsPerDay: DayCount[];
+  /** the outreach that brought most registrations */
+  topSources: SourceCount[];
 };
 
 /** What the dashboard shows when the figures cannot be loaded: zeros, never an error page. */
@@ -48,32 +54,37 @@ export const EMPTY_DASHBOARD_STATS: DashboardStats = {
   topStates: [],
   stateBreakdown: {},
   recentRegistrations: [],
+  registrationsPerDay: [],
+  topSources: [],
 };
 
 export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
   // Independent reads: on PostgreSQL they run on separate pool connections at once.
-  const [genderRows, liveStates, recentRegistrations, totalSpeakers, [guests], liveCheckedIn, kept, feedbackAnswers] = await Promise.all([
-    db.select({ gender: attendees.gender, n: count() }).from(attendees).groupBy(attendees.gender),
-    db
-      .select({ name: attendees.state, count: count() })
-      .from(attendees)
-      .where(ne(attendees.state, ""))
-      .groupBy(attendees.state)
-      // The collation-independent byte order keeps ties identical on PGlite and PostgreSQL.
-      .orderBy(desc(count()), asc(sql`${attendees.state} collate "C"`)),
-    db
-      .select({ full_name: attendees.full_name, email: attendees.email, created_at: attendees.created_at, state: attendees.state })
-      .from(attendees)
-      .orderBy(desc(attendees.created_at), desc(attendees.id))
-      .limit(RECENT_REGISTRATIONS),
-    // The number the landing page shows: the organizer cards (Chairman, Chief Host, Host) are not speakers there.
-    countSpeakers(db, PUBLIC_SPEAKER_TYPES),
-    db.select({ n: count() }).from(special_guests),
-    countCheckedIn(db),
-    // A few hundred rows at most: one per gender, state and local government, and the totals.
-    db.select().from(retained_stats),
-    countFeedbackAnswers(db),
-  ]);
+  const [genderRows, liveStates, recentRegistrations, totalSpeakers, [guests], liveCheckedIn, kept, feedbackAnswers, perDay, sources] =
+    await Promise.all([
+      db.select({ gender: attendees.gender, n: count() }).from(attendees).groupBy(attendees.gender),
+      db
+        .select({ name: attendees.state, count: count() })
+        .from(attendees)
+        .where(ne(attendees.state, ""))
+        .groupBy(attendees.state)
+        // The collation-independent byte order keeps ties identical on PGlite and PostgreSQL.
+        .orderBy(desc(count()), asc(sql`${attendees.state} collate "C"`)),
+      db
+        .select({ full_name: attendees.full_name, email: attendees.email, created_at: attendees.created_at, state: attendees.state })
+        .from(attendees)
+        .orderBy(desc(attendees.created_at), desc(attendees.id))
+        .limit(RECENT_REGISTRATIONS),
+      // The number the landing page shows: the organizer cards (Chairman, Chief Host, Host) are not speakers there.
+      countSpeakers(db, PUBLIC_SPEAKER_TYPES),
+      db.select({ n: count() }).from(special_guests),
+      countCheckedIn(db),
+      // A few hundred rows at most: one per gender, state and local government, and the totals.
+      db.select().from(retained_stats),
+      countFeedbackAnswers(db),
+      registrationsPerDay(db),
+      topSources(db),
+    ]);
 
   const keptCount = (kind: string, key = "") => kept.find((row) => row.kind === kind && row.key === key)?.count ?? 0;
   const genderBreakdown = { ...EMPTY_GENDER_BREAKDOWN };
@@ -94,6 +105,8 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
     topStates: stateRows.slice(0, TOP_STATES),
     stateBreakdown: Object.fromEntries(stateRows.map((row) => [row.name, row.count])),
     recentRegistrations,
+    registrationsPerDay: perDay,
+    topSources: sources,
   };
 }
 
