@@ -37,6 +37,7 @@ const CHECKED = [
   "app/modules/content/landing",
   "app/modules/outreach/invite-card.tsx",
   "app/modules/outreach/poster-pdf.server.ts",
+  "app/modules/share",
   "app/modules/registration",
   "app/modules/tickets",
   "app/modules/waitlist",

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { About } from "~/modules/content/landing/about";
@@ -13,6 +15,10 @@ import { SiteNav } from "~/modules/content/landing/site-nav";
 import { SpeakersSection } from "~/modules/content/landing/speakers-section";
 import { landingPage } from "~/modules/content/landing-page.server";
 import { formatEventDate } from "~/modules/settings/event-time";
+import { requestSettings } from "~/modules/settings/request-settings.server";
+import { ShareButtons } from "~/modules/share/share-buttons";
+import { siteShareUrl } from "~/modules/share/share-links";
+import { landingStructuredData } from "~/modules/share/structured-data.server";
 import type { RouteHandle } from "~/root";
 import { useNonce } from "~/ui/nonce";
 import type { Route } from "./+types/home";
@@ -25,16 +31,28 @@ export function headers() {
   return { "Cache-Control": "public, max-age=0, s-maxage=5, stale-while-revalidate=30" };
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const language = requestLanguage(request);
-  const page = await landingPage(await getDb(), new URL(request.url).searchParams.get("type"), language);
-  // The date written here, not in the browser (a client-side visit renders this page too, and
-  // phones' browsers often lack Hausa's calendar words).
-  return { ...page, dateLabel: formatEventDate(page.event.date, language) };
+  const db = await getDb();
+  const [page, settings] = await Promise.all([
+    landingPage(db, new URL(request.url).searchParams.get("type"), language),
+    requestSettings(context, db),
+  ]);
+  const { publicUrl } = getConfig();
+  return {
+    ...page,
+    // The date written here, not in the browser (a client-side visit renders this page too, and
+    // phones' browsers often lack Hausa's calendar words).
+    dateLabel: formatEventDate(page.event.date, language),
+    // For search engines: the event, its date, place and free seats (schema.org JSON-LD).
+    structuredData: landingStructuredData(settings, page.status.isOpen, language, publicUrl),
+    shareUrl: siteShareUrl(publicUrl, language),
+  };
 }
 
 export default function Home({ loaderData: d }: Route.ComponentProps) {
   const nonce = useNonce();
+  const { t } = useTranslation();
   return (
     <>
       <SiteNav name={d.event.name} logoUrl={d.event.logoUrl} />
@@ -60,6 +78,15 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
           waitlist={d.status.waitlist}
           message={d.status.message}
           spotsRemaining={d.status.spotsRemaining}
+          share={
+            <ShareButtons
+              url={d.shareUrl}
+              title={d.event.name}
+              message={t("share.message", { name: d.event.name, date: d.dateLabel, venue: d.event.venue })}
+              tone="dark"
+              heading={{ text: t("share.heading"), lead: t("share.lead"), level: 3 }}
+            />
+          }
         />
       </main>
       <SiteFooter
@@ -71,6 +98,10 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
       />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, no user data */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANDING_ENHANCE_SCRIPT }} />
+      {/* Data, not a script: no browser runs it, so the policy's nonce is not needed. jsonForScript
+          escapes what could end the element. */}
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with <, > and & escaped (event-json-ld.ts) */}
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: d.structuredData }} />
     </>
   );
 }

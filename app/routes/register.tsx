@@ -27,6 +27,8 @@ import { WaitlistJoined } from "~/modules/registration/waitlist-joined";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { requestSettings } from "~/modules/settings/request-settings.server";
+import { ShareButtons, ShareScript } from "~/modules/share/share-buttons";
+import { siteShareUrl } from "~/modules/share/share-links";
 import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { joinWaitlistAction } from "~/modules/waitlist/actions.server";
@@ -75,6 +77,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
       offerHours: settings.waitlist_offer_hours,
       sms: smsOffer(getConfig()),
+      // What the ticket's holder may pass on once registered: the site, never their ticket.
+      shareUrl: siteShareUrl(getConfig().publicUrl, language),
       stamp,
       challenge,
     },
@@ -114,7 +118,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const shouldRevalidate = notAfterUnavailable;
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, status, offerHours, stamp, challenge, sms } = loaderData;
+  const { event, status, offerHours, stamp, challenge, sms, shareUrl } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
@@ -214,12 +218,27 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           submitting={submittingIntent === "resend"}
         />
       </main>
-      {success && closedTicket !== success.ticketId ? <SuccessModal success={success} onClose={closeModal} /> : null}
+      {success && closedTicket !== success.ticketId ? (
+        <SuccessModal
+          success={success}
+          onClose={closeModal}
+          share={
+            <ShareButtons
+              url={shareUrl}
+              title={event.name}
+              message={t("share.goingMessage", { name: event.name })}
+              heading={{ text: t("share.goingHeading"), lead: t("share.goingLead"), level: 3 }}
+            />
+          }
+        />
+      ) : null}
       <Toaster toasts={[...(actionToast ? [actionToast] : []), ...client.toasts]} />
       {hydrated ? null : (
         <>
           <PageMessages id={REGISTER_MESSAGES_ID} language={languageOr(i18n.language)} messages={scriptMessages(i18n)} />
           <script src={pageScriptUrl} nonce={nonce} defer />
+          {/* The answer's share buttons arrive in place of the page's body, where scripts do not run. */}
+          <ShareScript nonce={nonce} />
         </>
       )}
     </div>

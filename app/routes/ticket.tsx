@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
@@ -9,6 +10,8 @@ import { FutureEditionsControl, STOP_INTENT } from "~/modules/invitations/ticket
 import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.server";
 import { InviteCard } from "~/modules/outreach/invite-card";
 import { inviteOfAttendee } from "~/modules/outreach/links.server";
+import { ShareButtons } from "~/modules/share/share-buttons";
+import { siteShareUrl } from "~/modules/share/share-links";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -27,7 +30,8 @@ export const handle: RouteHandle = { hydrate: false };
 export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
   const secret = getConfig().sessionSecret;
-  const page = await ticketPage(db, params.token, secret, requestLanguage(request));
+  const language = requestLanguage(request);
+  const page = await ticketPage(db, params.token, secret, language);
   // Forged, malformed or deleted: the root boundary renders the 404 page.
   if (!page) throw data("Not Found", { status: 404 });
   // Whether the holder asked to hear about future editions: the page then offers to stop it.
@@ -37,7 +41,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const certificate = registrationId ? await ticketCertificate(db, registrationId, ticketLinkKeys()) : null;
   // The holder's own invite link (never this page's address, which is their ticket) and how many came through it.
   const invite = registrationId ? await inviteOfAttendee(db, registrationId) : null;
-  return data({ page, optedIn, certificate, invite }, { headers: PRIVATE_HEADERS });
+  // What the share buttons pass on: the site's address for now; the holder's invite link
+  // (invite.link) is meant to take its place. Never this page's address: it is their ticket.
+  const shareUrl = siteShareUrl(getConfig().publicUrl, language);
+  return data({ page, optedIn, certificate, invite, shareUrl }, { headers: PRIVATE_HEADERS });
 }
 
 /** "Stop telling me about future editions": a plain form post, answered with the page and a confirmation. */
@@ -62,7 +69,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export default function Ticket({ loaderData, actionData }: Route.ComponentProps) {
-  const { certificate, page } = loaderData;
+  const { certificate, page, shareUrl } = loaderData;
+  const { t } = useTranslation();
   const more = (
     <>
       {loaderData.invite && page.state === "active" ? (
@@ -72,5 +80,14 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
       <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />
     </>
   );
-  return <TicketPageView page={page} more={more} />;
+  const eventName = "event" in page && page.event ? page.event.name : "";
+  const share = (
+    <ShareButtons
+      url={shareUrl}
+      title={eventName}
+      message={t("share.goingMessage", { name: eventName })}
+      heading={{ text: t("share.goingHeading"), lead: t("share.goingLead"), level: 2 }}
+    />
+  );
+  return <TicketPageView page={page} more={more} share={share} />;
 }

@@ -8,7 +8,16 @@ import { useHydrated } from "~/ui/use-hydrated";
 export type RegistrationSuccess = { email: string; ticketId: string; qrSvg: string };
 
 /** 'Ticket Sent Successfully!' with the e-mail and ticket ID, plus the ticket's QR code for the door. */
-export function SuccessModal({ success, onClose }: { success: RegistrationSuccess; onClose: () => void }) {
+export function SuccessModal({
+  success,
+  onClose,
+  share,
+}: {
+  success: RegistrationSuccess;
+  onClose: () => void;
+  /** the share buttons, under the ticket (the route places them) */
+  share?: React.ReactNode;
+}) {
   const hydrated = useHydrated();
   const { t } = useTranslation();
   return (
@@ -44,6 +53,7 @@ export function SuccessModal({ success, onClose }: { success: RegistrationSucces
         />
       </div>
       <p className="mt-4 text-sm text-gray-600">{t("register.success.explain")}</p>
+      {share ? <div className="mt-6 border-t border-gray-200 pt-5">{share}</div> : null}
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         {hydrated ? (
           <button type="button" onClick={onClose} className="rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">

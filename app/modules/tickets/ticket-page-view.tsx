@@ -18,15 +18,26 @@ const SAVE_BUTTON = `flex w-full items-center justify-center gap-2 rounded-lg bg
 
 type TicketPageData = NonNullable<Awaited<ReturnType<typeof ticketPage>>>;
 
-/** `more`: what other parts of the site offer the ticket's holder, under the ticket (the route composes it). */
-export function TicketPageView({ page, more }: { page: TicketPageData; more?: React.ReactNode }) {
+/**
+ * `more`: what other parts of the site offer the ticket's holder, under the ticket; `share`: the
+ * share buttons, under its actions (the route composes both). Only a valid ticket shows them.
+ */
+export function TicketPageView({ page, more, share }: { page: TicketPageData; more?: React.ReactNode; share?: React.ReactNode }) {
   if (page.state === "door-code") return <DoorCodeOnly />;
   if (page.state === "cancelled") return <CancelledTicket page={page} />;
   if (page.state === "past") return <PastTicket page={page} />;
-  return <ValidTicket page={page} more={more} />;
+  return <ValidTicket page={page} more={more} share={share} />;
 }
 
-function ValidTicket({ page, more }: { page: Extract<TicketPageData, { state: "active" }>; more?: React.ReactNode }) {
+function ValidTicket({
+  page,
+  more,
+  share,
+}: {
+  page: Extract<TicketPageData, { state: "active" }>;
+  more?: React.ReactNode;
+  share?: React.ReactNode;
+}) {
   const { t, i18n } = useTranslation();
   const { ticket, event, qrSvg: qr, calendarHref, cancelHref } = page;
   // The picture in the language the page is read in.
@@ -94,6 +105,9 @@ function ValidTicket({ page, more }: { page: Extract<TicketPageData, { state: "a
           </Link>
         </div>
       </div>
+      {share ? (
+        <section className="no-print mx-auto mt-8 max-w-md rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">{share}</section>
+      ) : null}
       <p className="no-print mx-auto mt-8 max-w-md text-center text-sm text-gray-600">
         <Link to={cancelHref} className="font-medium text-gray-700 underline underline-offset-2 hover:text-red-700">
           {t("ticket.cancelLink")}

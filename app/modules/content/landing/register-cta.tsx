@@ -2,9 +2,17 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
 
-type Props = { isOpen: boolean; message: string; spotsRemaining: number /** fully booked: the waitlist is open */; waitlist: boolean };
+type Props = {
+  isOpen: boolean;
+  message: string;
+  spotsRemaining: number;
+  /** fully booked: the waitlist is open */
+  waitlist: boolean;
+  /** the share buttons, under the call to register (the route places them) */
+  share?: React.ReactNode;
+};
 
-export function RegisterCta({ isOpen, message, spotsRemaining, waitlist }: Props) {
+export function RegisterCta({ isOpen, message, spotsRemaining, waitlist, share }: Props) {
   const { t } = useTranslation();
   const perks = ["free", "limited", "instant"] as const;
   return (
@@ -48,6 +56,7 @@ export function RegisterCta({ isOpen, message, spotsRemaining, waitlist }: Props
             ) : null}
           </>
         )}
+        {share ? <div className="mx-auto mt-10 max-w-2xl border-t border-white/15 pt-8">{share}</div> : null}
         {/* Whoever registered already and cannot find the e-mail: the way to the ticket, open or full. */}
         <p className="mt-6 text-sm">
           <Link to="/register#lost-ticket" className="font-medium text-brand-50 underline underline-offset-2 hover:text-white">
