@@ -51,7 +51,7 @@ function one(tags: Map<string, string[]>, key: string): string {
 }
 
 function jsonLd(html: string): Record<string, unknown>[] {
-  return [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map(([, json]) => JSON.parse(json ?? "null"));
+  return [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)].map(([, json]) => JSON.parse(json ?? "null"));
 }
 
 /** A page as a crawler fetches it: no cookies kept from one fetch to the next, no JavaScript. */
