@@ -1,4 +1,4 @@
-import { type AnyColumn, sql } from "drizzle-orm";
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH, SOURCE_NAME_MAX } from "./outreach-codes";
 
@@ -64,3 +64,16 @@ export const attributionColumns = () => ({
   outreach_source_id: integer("outreach_source_id").references(() => outreach_sources.id, { onDelete: "set null" }),
   invited_by: uuid("invited_by"),
 });
+
+/** A registration's attribution, as every person table keeps it: a source, an inviting attendee, or neither. */
+export type Attribution = { outreach_source_id: number | null; invited_by: string | null };
+
+/**
+ * The group a registration counts under on the Outreach page and in the counts the retention purge
+ * keeps (retained_stats kinds "outreach", "outreach_attended"): the source's id, "invited" or
+ * "direct". `alias` names an attendees row in the query.
+ */
+export function outreachGroupOf(alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`coalesce(${a}.outreach_source_id::text, case when ${a}.invited_by is not null then 'invited' else 'direct' end)`;
+}

@@ -7,6 +7,7 @@ import { requestLanguage } from "~/i18n/language.server";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { metaTranslator } from "~/i18n/meta";
+import { attributionOf } from "~/modules/outreach/attribution.server";
 import { referralOf } from "~/modules/outreach/referral.server";
 import { registrationAction, ticketAgainAsked } from "~/modules/registration/actions.server";
 import { browserIdOf, ensureBrowserId } from "~/modules/registration/browser-id.server";
@@ -104,7 +105,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     browserId: browserIdOf(request, Boolean(context.secure)),
     language: requestLanguage(request),
     // The tracked link (a source's or an attendee's invite) that brought this browser, if any.
-    referral: referralOf(request, Boolean(context.secure)),
+    attribution: await attributionOf(await getDb(), referralOf(request, Boolean(context.secure))),
   };
   // One form, two doors: the waitlist's when the event is full.
   return form.get("intent") === "waitlist" && !ticketAgainAsked(form) ? joinWaitlistAction(form, poster) : registrationAction(form, poster);

@@ -1,9 +1,9 @@
 import { Link } from "react-router";
-import type { PersonOutreach } from "~/modules/outreach/person-outreach.server";
 import { BackLink } from "~/ui/back-link";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { Card } from "~/ui/card";
 import { displayDateTime } from "~/ui/date-time";
+import { DetailField as Field } from "~/ui/detail-field";
 import { TrashIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import type { ListRow } from "./attendee-list";
@@ -64,7 +64,7 @@ export function AttendeeDetailsView({
   confirmHref,
   onDelete,
   cancelledAt,
-  outreach,
+  registrationMore,
 }: {
   cancelledAt: When | null;
   attendee: DetailsAttendee;
@@ -75,8 +75,8 @@ export function AttendeeDetailsView({
   action: string;
   confirmHref: string;
   onDelete: () => void;
-  /** where the registration came from and whom it brought (modules/outreach) */
-  outreach?: PersonOutreach;
+  /** more lines of the Registration card, from other modules (where the person came from: modules/outreach) */
+  registrationMore?: React.ReactNode;
 }) {
   return (
     <div className="space-y-5">
@@ -154,7 +154,7 @@ export function AttendeeDetailsView({
               )}
             </Field>
             <Field label="Registered">{displayDateTime(attendee.created_at)}</Field>
-            {outreach ? <OutreachFields outreach={outreach} /> : null}
+            {registrationMore}
             <Field label="Consent given">{attendee.consent_at ? displayDateTime(attendee.consent_at) : "Not recorded"}</Field>
             <Field label="Check-in">
               {checkIn ? (
@@ -191,45 +191,6 @@ export function AttendeeDetailsView({
   );
 }
 
-/** Came through (a source, an attendee's invite link, or direct) and how many registered through this person's own link. */
-function OutreachFields({ outreach }: { outreach: PersonOutreach }) {
-  const came = outreach.cameThrough;
-  return (
-    <>
-      <Field label="Came through">
-        {came.kind === "source" ? (
-          <>
-            <Link to="/admin/outreach" className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
-              {came.name}
-            </Link>
-            {came.archived ? <span className="ml-1.5 text-sm text-gray-500">(archived source)</span> : null}
-          </>
-        ) : came.kind === "invite" ? (
-          came.inviter ? (
-            <>
-              {"Invited by "}
-              <Link to={`/admin/attendees/${came.inviter.id}`} className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
-                {came.inviter.name}
-              </Link>
-            </>
-          ) : (
-            "Invited by an attendee no longer registered"
-          )
-        ) : (
-          <span className="text-gray-600">Direct / unknown</span>
-        )}
-      </Field>
-      <Field label="Invited">
-        <span data-testid="invited-count">
-          {outreach.invited === 0
-            ? "No one has registered through their invite link yet"
-            : `${outreach.invited} ${outreach.invited === 1 ? "person" : "people"} registered through their invite link`}
-        </span>
-      </Field>
-    </>
-  );
-}
-
 function MailItem({ mail }: { mail: DetailsMail }) {
   // An SMS goes one step further than an e-mail: the gateway reports it reached the phone.
   const status = mail.status === "sent" && mail.delivered_at ? { label: "Delivered", tone: "green" as const } : MAIL_STATUS[mail.status];
@@ -256,14 +217,5 @@ function MailItem({ mail }: { mail: DetailsMail }) {
         <p className="mt-1 text-sm break-words text-red-700">{`Error: ${mail.last_error}`}</p>
       ) : null}
     </li>
-  );
-}
-
-function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="grid grid-cols-1 gap-0.5 py-1.5 sm:grid-cols-[9rem_minmax(0,1fr)] sm:gap-3">
-      <dt className="text-sm text-gray-500">{label}</dt>
-      <dd className="text-gray-900">{children}</dd>
-    </div>
   );
 }

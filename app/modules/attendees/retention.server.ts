@@ -8,12 +8,12 @@ import {
   check_ins,
   event_settings,
   mail_outbox,
+  outreachGroupOf,
   retained_stats,
   SETTINGS_ID,
   waitlist,
 } from "~/db/schema";
 import { pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
-import { outreachGroupOf } from "~/modules/outreach/figures.server";
 import { eventEnd } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 

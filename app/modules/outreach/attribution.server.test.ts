@@ -4,6 +4,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import {
+  type Attribution,
   attendees,
   audit_log,
   cancelled_registrations,
@@ -29,7 +30,7 @@ import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { claimOffer } from "~/modules/waitlist/offers.server";
 import { joinWaitlist, joinWaitlistIn, settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { signWaitlistToken } from "~/modules/waitlist/waitlist-token.server";
-import { type Attribution, attributionOf, NO_ATTRIBUTION } from "./attribution.server";
+import { attributionOf, NO_ATTRIBUTION } from "./attribution.server";
 import { outreachFigures } from "./figures.server";
 import { createSource, setArchived } from "./sources.server";
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { attendees, outreach_sources } from "~/db/schema";
+import { type Attribution, attendees, outreach_sources } from "~/db/schema";
 import { isCurrent, type Referral } from "./referral.server";
 
 // What a registration stores of the source cookie: the source's id, or the inviting attendee's
@@ -8,9 +8,6 @@ import { isCurrent, type Referral } from "./referral.server";
 // the cookie the browser sent with the form. A source archived since the visit still counts: the
 // person came through it while it ran. An invite code no one holds any more (its attendee
 // cancelled) or a cookie past its 30 days counts as direct.
-
-/** The columns every person table keeps (outreach-schema.ts attributionColumns). */
-export type Attribution = { outreach_source_id: number | null; invited_by: string | null };
 
 export const NO_ATTRIBUTION: Attribution = { outreach_source_id: null, invited_by: null };
 

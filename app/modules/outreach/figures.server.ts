@@ -7,6 +7,7 @@ import {
   held_registrations,
   outreach_sources,
   outreach_visits,
+  outreachGroupOf,
   past_registrations,
   retained_stats,
   waitlist,
@@ -19,14 +20,9 @@ import {
 // (retained_stats, kinds "outreach" and "outreach_attended", written by liveCounts) is added,
 // so the figures stay after the personal data is gone.
 
-/** The group a registration counts under, as retained_stats keys it: the source's id, "invited" or "direct". */
+/** The groups besides the sources' ids (outreachGroupOf, app/db/outreach-schema.ts, also exported here). */
 export const OUTREACH_GROUPS = { invited: "invited", direct: "direct" } as const;
-
-/** `alias`'s (an attendees row's) group, in SQL. */
-export function outreachGroupOf(alias: string): SQL {
-  const a = sql.raw(alias);
-  return sql`coalesce(${a}.outreach_source_id::text, case when ${a}.invited_by is not null then 'invited' else 'direct' end)`;
-}
+export { outreachGroupOf };
 
 export const SOURCE_SORT_KEYS = ["name", "created", "visits", "registrations", "conversion", "attended"] as const;
 export type SourceSortKey = (typeof SOURCE_SORT_KEYS)[number];

@@ -11,7 +11,8 @@ const number = (n: number) => n.toLocaleString("en-US");
 export function OutreachCards({ figures }: { figures: OutreachFigures }) {
   const { sources, invited, total } = figures;
   const tracked = total.registrations - figures.direct.registrations;
-  const best = [...sources].sort((a, b) => b.registrations - a.registrations || a.name.localeCompare(b.name))[0];
+  const most = Math.max(0, ...sources.map((s) => s.registrations));
+  const leaders = most > 0 ? sources.filter((s) => s.registrations === most) : [];
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4" data-testid="outreach-figures">
       <StatCard
@@ -49,8 +50,12 @@ export function OutreachCards({ figures }: { figures: OutreachFigures }) {
       />
       <StatCard
         label="Most registrations"
-        value={best && best.registrations > 0 ? best.name : "None yet"}
-        detail={best && best.registrations > 0 ? `${number(best.registrations)} registered through it` : "No source has brought anyone yet"}
+        value={leaders.length === 0 ? "None yet" : leaders.length === 1 ? (leaders[0]?.name ?? "") : `${leaders.length} sources tied`}
+        detail={
+          leaders.length === 0
+            ? "No source has brought anyone yet"
+            : `${number(most)} ${most === 1 ? "registration" : "registrations"}${leaders.length === 1 ? " through it" : " each"}`
+        }
         icon={
           <StatCardIcon>
             <path d="M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4Z" />

@@ -159,14 +159,17 @@ function SourceCell({ row }: { row: Row }) {
 
 function LinkCell({ source }: { source: SourceRow }) {
   const base = `/admin/outreach/${source.id}`;
-  // Written out, not a link: an organiser opening it would count a visit.
+  const at = source.shownLink.lastIndexOf("/") + 1;
+  // Written out, not a link: an organiser opening it would count a visit. The code stands out:
+  // it is what the radio reads out.
   return (
-    <div className="space-y-1">
-      <span className="block font-mono text-sm font-semibold break-all text-gray-900 select-all" data-testid="short-link">
-        {source.shownLink}
+    <div className="space-y-0.5 whitespace-nowrap">
+      <span className="block font-mono text-sm text-gray-600 select-all" data-testid="short-link">
+        {source.shownLink.slice(0, at)}
+        <strong className="font-bold text-gray-900">{source.shownLink.slice(at)}</strong>
       </span>
       <span className="block text-xs text-gray-600">
-        QR code:{" "}
+        {"QR code: "}
         <a href={`${base}/qr.png`} download className={LINK}>
           PNG
         </a>
@@ -174,8 +177,9 @@ function LinkCell({ source }: { source: SourceRow }) {
         <a href={`${base}/qr.svg`} download className={LINK}>
           SVG
         </a>
-        <span className="mx-1.5 text-gray-300">|</span>
-        Poster:{" "}
+      </span>
+      <span className="block text-xs text-gray-600">
+        {"Poster: "}
         <a href={`${base}/poster.pdf?language=en`} target="_blank" rel="noreferrer" className={LINK}>
           English
         </a>

@@ -4,14 +4,13 @@ import { data } from "react-router";
 import * as z from "zod/mini";
 import { clientNetwork } from "~/client-network.server";
 import { getDb } from "~/db/db.server";
+import type { Attribution } from "~/db/schema";
 import type { Language } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { attributionOf } from "~/modules/outreach/attribution.server";
-import type { Referral } from "~/modules/outreach/referral.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
@@ -27,9 +26,10 @@ import { TICKET_AGAIN_BUTTON } from "./ticket-again-button";
 
 /**
  * Who sent a public form: their network and browser (limits), the page's language (every answer
- * and later message), and the tracked link that brought their browser, if any (modules/outreach).
+ * and later message), and the outreach that brought their browser, as the route resolved its
+ * source cookie (modules/outreach), stored with the registration.
  */
-export type Poster = { clientIp: string; browserId: string; language: Language; referral?: Referral | null };
+export type Poster = { clientIp: string; browserId: string; language: Language; attribution?: Attribution };
 
 /**
  * What /register's form posts: a registration, or "Lost your ticket?" (intent=resend); the
@@ -151,7 +151,7 @@ async function registerAction(formData: FormData, poster: Poster) {
   try {
     const db = await getDb();
     const settings = await getSettings(db);
-    const person = { ...submission.value, language: poster.language, attribution: await attributionOf(db, poster.referral ?? null) };
+    const person = { ...submission.value, language: poster.language, attribution: poster.attribution };
     const decision = await assessRegistration(db, {
       network: clientNetwork(poster.clientIp),
       email: submission.value.email,

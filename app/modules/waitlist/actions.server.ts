@@ -6,7 +6,6 @@ import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { attributionOf } from "~/modules/outreach/attribution.server";
 import { checkRegistrationForm, formAgain, type Poster } from "~/modules/registration/actions.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
@@ -21,9 +20,11 @@ export async function joinWaitlistAction(formData: FormData, poster: Poster) {
   const { submission } = form;
   const keys = ticketLinkKeys();
   try {
-    const db = await getDb();
-    const attribution = await attributionOf(db, poster.referral ?? null);
-    const outcome = await joinWaitlist(db, { ...submission.value, language: poster.language, attribution }, { secret: keys.secret });
+    const outcome = await joinWaitlist(
+      await getDb(),
+      { ...submission.value, language: poster.language, attribution: poster.attribution },
+      { secret: keys.secret },
+    );
     if (!outcome.ok) return formAgain(submission, outcome.message, 409, { language: poster.language });
     notifyOutbox();
     return {

@@ -7,6 +7,7 @@ import { CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { personOutreach } from "~/modules/outreach/person-outreach.server";
+import { PersonOutreachFields } from "~/modules/outreach/person-outreach-fields";
 import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
 import { readForm } from "~/ui/read-form.server";
 import { useRouteModal } from "~/ui/use-route-modal";
@@ -51,7 +52,7 @@ export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
         checkIn={checkIn}
         mail={mail}
         ticketUrl={ticketUrl}
-        outreach={outreach}
+        registrationMore={<PersonOutreachFields outreach={outreach} />}
         backHref={cancelledAt ? "/admin/attendees/cancelled" : `/admin/attendees${listSearch}`}
         action={here}
         confirmHref={`/admin/attendees/${attendee.id}${attendeeQueryString(parseQuery(listSearch), { [CONFIRM_DELETE_PARAM]: attendee.id })}`}
