@@ -39,8 +39,8 @@ describe("the privacy notice", () => {
       retention_days: 45,
     });
     const t = text(html);
-    expect(PRIVACY_NOTICE).toMatchObject({ version: "6", date: "2026-11-26", dateLabel: "26 November 2026" });
-    expect(t).toContain("Version 6, 26 November 2026");
+    expect(PRIVACY_NOTICE).toMatchObject({ version: "7", date: "2026-11-26", dateLabel: "26 November 2026" });
+    expect(t).toContain("Version 7, 26 November 2026");
     expect(t).toContain("is organised by Zamfara State Ministry of Youth and Sports. We are the data controller");
     expect(t).toContain("deleted 45 days after the event");
     expect(t).not.toContain("six months");
@@ -68,6 +68,20 @@ describe("the privacy notice", () => {
     expect(text(renderNotice({ retention_days: 45 }))).toContain("Certificates can be verified for 45 days after the event");
   });
 
+  it("tells what the tracked links keep: a first-party cookie for 30 days, the source with the registration, no IP address", () => {
+    const t = text(renderNotice());
+    expect(t).toContain("Which of our links brought you here, if any");
+    expect(t).toContain("Links that brought you here");
+    expect(t).toContain("your browser keeps a small cookie for 30 days that says which link it was and when");
+    expect(t).toContain("It is our own cookie, scripts cannot read it");
+    expect(t).toContain("If you follow several of our links, the first one counts.");
+    expect(t).toContain("without keeping your IP address");
+    expect(t).toContain("you see only how many, never who");
+    const ha = text(renderNotice({}, "ha"));
+    expect(ha).toContain("Mahaɗan da suka kawo ka nan");
+    expect(ha).toContain("ƙaramin kuki na kwanaki 30");
+  });
+
   it("tells what SMS and USSD registration use: the number, the menu's answers, the gateway, delivery reports", () => {
     const t = text(renderNotice({ retention_days: 30 }));
     expect(t).toContain(
@@ -87,7 +101,7 @@ describe("the privacy notice", () => {
 
   it("says the same in Hausa, with the hooked letters, under the same version", () => {
     const t = text(renderNotice({ retention_days: 30 }, "ha"));
-    expect(t).toContain("Siga 6,");
+    expect(t).toContain("Siga 7,");
     expect(t).toContain("SMS da USSD");
     expect(t).toContain('Idan ka zaɓi "Kuma a aiko min da tikitina ta SMS"');
     expect(t).toContain("da lambar wayarka kawai: ba a buƙatar adireshin imel");

@@ -83,6 +83,9 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <h2 className={heading}>{t("privacy.sms.heading")}</h2>
         {list("privacy.sms.items")}
 
+        <h2 className={heading}>{t("privacy.outreach.heading")}</h2>
+        {list("privacy.outreach.items")}
+
         <h2 className={heading}>{t("privacy.recipients.heading")}</h2>
         <p className="mt-2">{t("privacy.recipients.text")}</p>
 
