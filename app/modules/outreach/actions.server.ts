@@ -12,8 +12,6 @@ import { createSource, deleteSource, setArchived, sourceById } from "./sources.s
 // page as it was sorted (`here`) and a toast, so it works the same without JavaScript; an
 // invalid or taken name comes back with what was typed.
 
-export type OutreachIntent = "create" | "archive" | "restore" | "delete";
-
 export async function outreachAction(db: Db, admin: AuditActor, form: FormData, here: string) {
   const intent = form.get("intent");
   if (intent === "create") return create(db, admin, form, here);

@@ -24,10 +24,10 @@ import {
 export const OUTREACH_GROUPS = { invited: "invited", direct: "direct" } as const;
 export { outreachGroupOf };
 
-export const SOURCE_SORT_KEYS = ["name", "created", "visits", "registrations", "conversion", "attended"] as const;
+const SOURCE_SORT_KEYS = ["name", "created", "visits", "registrations", "conversion", "attended"] as const;
 export type SourceSortKey = (typeof SOURCE_SORT_KEYS)[number];
 export type SourceSort = { key: SourceSortKey; direction: "asc" | "desc" };
-export const DEFAULT_SOURCE_SORT: SourceSort = { key: "registrations", direction: "desc" };
+const DEFAULT_SOURCE_SORT: SourceSort = { key: "registrations", direction: "desc" };
 
 /** ?sort=visits&dir=asc as a sort; anything else the default (most registrations first). */
 export function parseSourceSort(params: URLSearchParams): SourceSort {

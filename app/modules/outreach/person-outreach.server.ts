@@ -7,7 +7,7 @@ import { invitedCount } from "./links.server";
 // source (its name), the attendee whose invite link it followed (linked while they are
 // registered or cancelled), or direct; and how many registered through this person's own link.
 
-export type CameThrough =
+type CameThrough =
   | { kind: "source"; name: string; archived: boolean }
   | { kind: "invite"; inviter: { id: string; name: string } | null }
   | { kind: "direct" };

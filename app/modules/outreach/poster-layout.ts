@@ -30,7 +30,7 @@ export type PosterTexts = {
 
 type Measure = (text: string, font: BadgeFont) => number;
 /** One line to draw: `y` is the top of its line box; `spacing` is pdfkit's character spacing, in points. */
-export type PosterLine = { text: string; x: number; y: number; size: number; font: BadgeFont; colour: string; spacing: number };
+type PosterLine = { text: string; x: number; y: number; size: number; font: BadgeFont; colour: string; spacing: number };
 export type PosterLayout = { band: Box; texts: PosterLine[]; qr: Box; rule: { x1: number; x2: number; y: number } };
 
 type Style = { font: BadgeFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };

@@ -27,7 +27,7 @@ export type PosterInput = {
 
 const FONT_NAMES: Record<BadgeFont, string> = { regular: "poster-regular", bold: "poster-bold" };
 
-export function posterTexts(input: PosterInput): PosterTexts {
+function posterTexts(input: PosterInput): PosterTexts {
   const t = translator(input.language, "public");
   const locale = intlLocale(input.language);
   return {

@@ -9,7 +9,7 @@ import { INVITE_CODE_LENGTH, OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH } from "
 // lives, another tracked link still counts its visit but does not replace it; once it expires,
 // the next tracked link sets a new one. It holds the link's code and the time, nothing else.
 
-export type ReferralVia = "source" | "invite";
+type ReferralVia = "source" | "invite";
 export type Referral = { via: ReferralVia; code: string; since: Date };
 
 export const REFERRAL_DAYS = 30;

@@ -26,7 +26,7 @@ const LINK = `font-medium text-brand-700 underline-offset-2 hover:underline ${FO
 const SMALL_BUTTON = `inline-flex items-center rounded-lg border border-gray-300 bg-white px-2.5 py-1.5 text-xs font-semibold text-gray-700 hover:bg-gray-50 ${FOCUS_RING}`;
 
 /** Where a sortable header leads: this column, descending (names ascending), or the other way when it is sorted already. */
-export function sortHref(path: string, sort: SourceSort, key: SourceSortKey): string {
+function sortHref(path: string, sort: SourceSort, key: SourceSortKey): string {
   const first = key === "name" ? "asc" : "desc";
   const direction = sort.key === key ? (sort.direction === "asc" ? "desc" : "asc") : first;
   return `${path}?${new URLSearchParams({ sort: key, dir: direction })}`;

@@ -31,7 +31,7 @@ export type Followed = { found: boolean; setCookies: string[]; outcome?: VisitOu
 const CRAWLER =
   /bot\b|crawler|spider|facebookexternalhit|facebookcatalog|whatsapp\/|skypeuripreview|embedly|pinterest|google-inspectiontool|vkshare|preview/i;
 
-export function isCrawler(userAgent: string): boolean {
+function isCrawler(userAgent: string): boolean {
   return CRAWLER.test(userAgent);
 }
 
