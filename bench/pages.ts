@@ -8,7 +8,8 @@ import lighthouse from "lighthouse";
 import { ensureProductionBuild, type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
 import { CHROMIUM_FLAGS, ensureChromium } from "#tests/support/system-deps.ts";
 import { KB, PAGES, type Page, type Run, report, TICKET_TOKEN } from "./pages/report";
-import { writeSection } from "./support/docs-section";
+import { measureShareImage, SHARE_IMAGE_HEADING, shareImageReport } from "./pages/share-image";
+import { writeSection, writeSubsection } from "./support/docs-section";
 
 // `npm run bench:pages`: Lighthouse (mobile emulation, simulated throttling) on the
 // production build, medians of N runs: `/` and `/register` with the demo content, each in
@@ -18,14 +19,17 @@ import { writeSection } from "./support/docs-section";
 // Options: --runs N (default 3), --build (always rebuild), --no-build, --no-write
 // (skip docs/BENCHMARKS.md), --json FILE (raw results, for before/after comparisons),
 // --save-lhr DIR (every full Lighthouse report, for digging into one run), --site demo|content
-// (only that site's pages, while iterating; implies --no-write).
+// (only that site's pages, while iterating; implies --no-write), --share-image (only the share
+// image: its cold drawing and its serving from the cache, bench/pages/share-image.ts; no Lighthouse).
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(name);
 const option = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const RUNS = Number(option("--runs") ?? 3);
 const ONLY_SITE = option("--site");
-const pages = PAGES.filter((p) => !ONLY_SITE || p.site === ONLY_SITE);
+const SHARE_IMAGE_ONLY = flag("--share-image");
+const pages = SHARE_IMAGE_ONLY ? [] : PAGES.filter((p) => !ONLY_SITE || p.site === ONLY_SITE);
+const SECTION = "## Public pages (npm run bench:pages)";
 const loadAtStart = loadavg()[0]!.toFixed(1);
 const servers: ProductionServer[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
@@ -155,8 +159,18 @@ async function measure(url: string): Promise<Run> {
   };
 }
 
+/** The share image's figures, printed and (unless --no-write) written as their own subsection. */
+async function shareImage(demoSite: string) {
+  const figures = await measureShareImage(demoSite);
+  const date = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const body = shareImageReport(figures, { date, load: loadavg()[0]!.toFixed(1) });
+  process.stdout.write(`\n${SHARE_IMAGE_HEADING}\n\n${body}\n`);
+  if (!flag("--no-write") && !ONLY_SITE) writeSubsection(SECTION, SHARE_IMAGE_HEADING, body);
+}
+
 async function main() {
   ensureProductionBuild(flag("--no-build") ? "never" : flag("--build") ? "always" : "if-stale");
+  if (SHARE_IMAGE_ONLY) return shareImage(await startServer("demo"));
   const sites = [...new Set(pages.map((p) => p.site))];
   const urls = new Map(await Promise.all(sites.map(async (site) => [site, await startServer(site)] as const)));
   for (const p of pages) await warm(urls.get(p.site)!, pathOf(p));
@@ -186,7 +200,8 @@ async function main() {
   process.stdout.write(`\n${section}\n`);
   const json = option("--json");
   if (json) writeFileSync(json, JSON.stringify({ date, environment, pages: PAGES, results }, null, 2));
-  if (!flag("--no-write") && !ONLY_SITE) writeSection("## Public pages (npm run bench:pages)", section);
+  if (!flag("--no-write") && !ONLY_SITE) writeSection(SECTION, section, undefined, [SHARE_IMAGE_HEADING]);
+  if (urls.has("demo")) await shareImage(urls.get("demo")!);
 }
 
 try {
