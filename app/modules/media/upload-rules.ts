@@ -15,6 +15,12 @@ export const UPLOAD_MESSAGES = {
 
 export const UPLOAD_HINT = "JPEG, PNG, WebP up to 5MB";
 
+/**
+ * The share image's size (the picture a shared link shows): what WhatsApp, Facebook, X and
+ * Telegram all show whole (1.91 : 1). The organisers' own upload is cropped to it.
+ */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
 /** The message for a file the rules refuse by its declared type and size, or null when it may be sent. */
 export function checkImageFile(file: { type: string; size: number }): string | null {
   if (!file.type.startsWith("image/")) return UPLOAD_MESSAGES.notImage;

@@ -6,7 +6,7 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
-import { SHARE_IMAGE_SIZE } from "~/modules/share/share-image-size";
+import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
 import { saveSettings } from "./save-settings.server";

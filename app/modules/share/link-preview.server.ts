@@ -1,11 +1,11 @@
 import type { Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
+import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import type { LinkPreview } from "./link-preview";
 import { shareImagePath, shareImageSpec, shareImageType } from "./share-image.server";
-import { SHARE_IMAGE_SIZE } from "./share-image-size";
 
 // What a public page's link card says, gathered by the root loader from the event settings
 // in the page's language: only the event's facts, never anything of the visitor.

@@ -1,7 +1,7 @@
 import type { BadgeFont } from "~/modules/badges/badge-layout";
 import { cleanText, fitText } from "~/modules/badges/fit-text";
 import { missingLetters, textOutline, textWidth } from "~/modules/badges/glyph-paths.server";
-import { SHARE_IMAGE_SIZE } from "./share-image-size";
+import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
 
 // The picture a shared link shows (WhatsApp, Facebook, X, Telegram): 1200 × 630, the size every
 // one of them shows whole. Drawn as an SVG whose words are outlines of the badges' DejaVu Sans

@@ -4,11 +4,11 @@ import type { DbOrTx } from "~/db/client.server";
 import type { Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { readImage } from "~/modules/media/media.server";
+import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import { logoPlace, type ShareImageTexts, shareImageSvg } from "./share-image-layout.server";
-import { SHARE_IMAGE_SIZE } from "./share-image-size";
 
 // The share image's address and bytes. The address names the language and a hash of
 // everything drawn (the texts, the logo, the organisers' own upload, the drawing's version),
