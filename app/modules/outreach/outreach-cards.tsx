@@ -49,12 +49,14 @@ export function OutreachCards({ figures }: { figures: OutreachFigures }) {
         }
       />
       <StatCard
-        label="Most registrations"
-        value={leaders.length === 0 ? "None yet" : leaders.length === 1 ? (leaders[0]?.name ?? "") : `${leaders.length} sources tied`}
+        label="Best source"
+        value={number(most)}
         detail={
           leaders.length === 0
             ? "No source has brought anyone yet"
-            : `${number(most)} ${most === 1 ? "registration" : "registrations"}${leaders.length === 1 ? " through it" : " each"}`
+            : leaders.length === 1
+              ? (leaders[0]?.name ?? "")
+              : `${leaders.length} sources tied`
         }
         icon={
           <StatCardIcon>
