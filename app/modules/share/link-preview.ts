@@ -30,7 +30,7 @@ function ogLocale(language: Language): string {
 }
 
 /** The address a card names for the page at `pathname`: the page itself in its language, or the home page. */
-export function previewUrl(preview: Pick<LinkPreview, "publicUrl" | "language">, pathname: string): string {
+function previewUrl(preview: Pick<LinkPreview, "publicUrl" | "language">, pathname: string): string {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return withLanguage(`${preview.publicUrl}${SHAREABLE.has(path) ? path : "/"}`, preview.language);
 }

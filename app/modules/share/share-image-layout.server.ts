@@ -47,7 +47,7 @@ const ICON = 30;
 type Fitted = { lines: string[]; size: number };
 
 /** `text` without the letters DejaVu cannot draw (an emoji, a CJK letter), which would show as empty boxes. */
-export function drawableText(text: string, font: BadgeFont): string {
+function drawableText(text: string, font: BadgeFont): string {
   const clean = cleanText(text);
   const missing = missingLetters(clean, font);
   if (missing.length === 0) return clean;

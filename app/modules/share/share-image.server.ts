@@ -119,7 +119,7 @@ export async function drawShareImage(texts: ShareImageTexts, logo: Buffer | null
  * The organisers' own picture, cropped to 1200 × 630 around its centre and saved as a JPEG
  * under the size WhatsApp shows: a photograph stays a photograph.
  */
-export async function fittedPhoto(bytes: Buffer): Promise<Buffer> {
+async function fittedPhoto(bytes: Buffer): Promise<Buffer> {
   const pixels = await sharp(bytes)
     .resize(SHARE_IMAGE_SIZE.width, SHARE_IMAGE_SIZE.height, { fit: "cover" })
     .flatten({ background: "#ffffff" })
