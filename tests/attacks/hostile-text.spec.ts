@@ -93,6 +93,8 @@ const ADMIN_FORMS: Post[] = [
   { path: "/admin/attendees/waitlist", fields: { intent: "remove", id: UUID }, text: ["id"] },
   { path: "/admin/operations", fields: { intent: "send-test", template: "ticket" }, text: ["template"] },
   { path: "/admin/security", fields: { intent: "regenerate", proof: "wrong" }, text: ["proof", "code", "intent"] },
+  { path: "/admin/outreach", fields: { intent: "create", name: "Radio Gusau" }, text: ["name", "intent"] },
+  { path: "/admin/outreach", fields: { intent: "archive", id: "1" }, text: ["id", "intent"] },
 ];
 const ADMIN_POSTS = ADMIN_FORMS.map((post) => ({ ...post, admin: true }));
 const PUBLIC_POSTS: Post[] = [
@@ -126,6 +128,8 @@ const PAGES = [
   "/admin/check-in",
   "/admin/operations",
   "/admin/operations/badges.pdf",
+  "/admin/outreach",
+  "/admin/outreach/export.csv",
   "/admin/login",
 ];
 const PARAMS = [
@@ -143,6 +147,13 @@ const PARAMS = [
   "preview",
   "layout",
   "redirectTo",
+  "sort",
+  "dir",
+  "archive",
+  "delete",
+  "language",
+  "ref",
+  "utm_source",
 ];
 // Paths with a token or an id: {x} is what arrives.
 const TOKEN_PATHS = [
@@ -159,6 +170,10 @@ const TOKEN_PATHS = [
   "/admin/attendees/{x}/data.json",
   "/admin/speakers/{x}/edit",
   "/admin/operations/preview/{x}",
+  "/r/{x}",
+  "/i/{x}",
+  "/admin/outreach/{x}/qr.png",
+  "/admin/outreach/{x}/poster.pdf",
 ];
 
 const serverError = (answer: APIResponse, what: string) => expect(answer.status(), what).toBeLessThan(500);
