@@ -53,7 +53,6 @@ export function SuccessModal({
         />
       </div>
       <p className="mt-4 text-sm text-gray-600">{t("register.success.explain")}</p>
-      {share ? <div className="mt-6 border-t border-gray-200 pt-5">{share}</div> : null}
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         {hydrated ? (
           <button type="button" onClick={onClose} className="rounded-xl bg-brand-700 px-4 py-3 font-semibold text-white hover:bg-brand-800">
@@ -72,6 +71,8 @@ export function SuccessModal({
           {t("common:backHome")}
         </Link>
       </div>
+      {/* After the dialog's own actions: passing the word on comes second to keeping the ticket. */}
+      {share ? <div className="mt-6 border-t border-gray-200 pt-5">{share}</div> : null}
     </Modal>
   );
 }

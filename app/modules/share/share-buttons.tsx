@@ -153,7 +153,7 @@ export function ShareButtons({ url, message, title, tone = "light", heading, cla
           )}
         </li>
       </ul>
-      <p role="status" data-share-status="" className={`mt-2 min-h-5 text-center text-sm font-medium ${colours.status}`}>
+      <p role="status" data-share-status="" className={`mt-2 text-center text-sm font-medium empty:hidden ${colours.status}`}>
         {status}
       </p>
       {hydrated ? null : <ShareScript nonce={nonce} />}
