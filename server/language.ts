@@ -10,7 +10,8 @@ export function languageChoice(secure: boolean) {
     if (isLanguage(asked) && cookieLanguage(req.headers.cookie) !== asked) {
       res.append("Set-Cookie", languageCookie(asked, secure || req.secure));
     }
-    res.append("Vary", "Accept-Language, Cookie");
+    // A share image's address names its language (/share/ha-….png): one copy serves everyone.
+    if (!req.path.startsWith("/share/")) res.append("Vary", "Accept-Language, Cookie");
     next();
   };
 }

@@ -14,6 +14,7 @@ import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
 import { sweepAttackTraces } from "~/modules/registration/sweep.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { warmShareImages } from "~/modules/share/share-image.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";
 import { sweepUssdDrafts } from "~/modules/ussd/session.server";
 import { settleWaitlistNow } from "~/modules/waitlist/waitlist.server";
@@ -195,8 +196,12 @@ export function startBackgroundWorkers({ db, kind, availability }: Pick<DbConnec
   const waitlistSweep = startWaitlistSweep(db, log, failed, config.scheduleCheckMs);
   const attackSweep = startAttackSweep(db, log, failed, config.scheduleCheckMs);
   const signInPurge = startSignInRecordsPurge(db, log, failed);
+  // Once, a few seconds after start (not competing with it): the link previews' pictures.
+  const warm = setTimeout(() => void warmShareImages(db, config.publicUrl).catch(failed("drawing the share images failed")), 5_000);
+  warm.unref();
   return {
     stop: async () => {
+      clearTimeout(warm);
       await Promise.all([
         outbox.stop(),
         mediaSweep.stop(),

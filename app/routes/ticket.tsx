@@ -11,7 +11,6 @@ import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.serv
 import { InviteCard } from "~/modules/outreach/invite-card";
 import { inviteOfAttendee } from "~/modules/outreach/links.server";
 import { ShareButtons } from "~/modules/share/share-buttons";
-import { siteShareUrl } from "~/modules/share/share-links";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -41,10 +40,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const certificate = registrationId ? await ticketCertificate(db, registrationId, ticketLinkKeys()) : null;
   // The holder's own invite link (never this page's address, which is their ticket) and how many came through it.
   const invite = registrationId ? await inviteOfAttendee(db, registrationId) : null;
-  // What the share buttons pass on: the site's address for now; the holder's invite link
-  // (invite.link) is meant to take its place. Never this page's address: it is their ticket.
-  const shareUrl = siteShareUrl(getConfig().publicUrl, language);
-  return data({ page, optedIn, certificate, invite, shareUrl }, { headers: PRIVATE_HEADERS });
+  return data({ page, optedIn, certificate, invite }, { headers: PRIVATE_HEADERS });
 }
 
 /** "Stop telling me about future editions": a plain form post, answered with the page and a confirmation. */
@@ -69,25 +65,22 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 export default function Ticket({ loaderData, actionData }: Route.ComponentProps) {
-  const { certificate, page, shareUrl } = loaderData;
+  const { certificate, page } = loaderData;
   const { t } = useTranslation();
   const more = (
     <>
-      {loaderData.invite && page.state === "active" ? (
-        <InviteCard link={loaderData.invite.link} invited={loaderData.invite.invited} />
-      ) : null}
       {certificate && page.state === "active" ? <TicketCertificateCard token={page.token} code={certificate.code} /> : null}
       <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />
     </>
   );
   const eventName = "event" in page && page.event ? page.event.name : "";
-  const share = (
-    <ShareButtons
-      url={shareUrl}
-      title={eventName}
-      message={t("share.goingMessage", { name: eventName })}
-      heading={{ text: t("share.goingHeading"), lead: t("share.goingLead"), level: 2 }}
-    />
-  );
+  // The holder's invite link, written out and shared: registrations through it count as theirs
+  // (modules/outreach). Never this page's address, which is their ticket.
+  const invite = loaderData.invite && page.state === "active" ? loaderData.invite : null;
+  const share = invite ? (
+    <InviteCard link={invite.link} invited={invite.invited}>
+      <ShareButtons url={invite.link} title={eventName} message={t("share.goingMessage", { name: eventName })} />
+    </InviteCard>
+  ) : null;
   return <TicketPageView page={page} more={more} share={share} />;
 }

@@ -245,15 +245,18 @@ for (const javaScript of [true, false]) {
       expect((await networkLinks(landing)).x.searchParams.get("text")?.startsWith(`${name} — `)).toBe(true);
       await checkCopyAndSheet(page, landing, language, shared, javaScript);
 
-      // The ticket page: "I'm going to …" with the site's address, never the ticket's own.
+      // The ticket page: "I'm going to …" with the holder's invite link, never the ticket's own.
       const person = await registerForTicket(request, { fullName: `Ɗanjuma Share ${language}` });
       const token = await selfServiceToken(person.email);
       await page.goto(`/tickets/${encodeURIComponent(token)}${query(language)}`);
-      const ticket = page.locator("[data-share]");
-      await expect(ticket.getByRole("heading", { name: text(language, "public.share.goingHeading") })).toBeVisible();
-      await expectLinks(ticket, text(language, "public.share.goingMessage", { name }), shared);
+      const card = page.getByTestId("invite-card");
+      await expect(card.getByRole("heading", { name: text(language, "public.invite.heading") })).toBeVisible();
+      const invite = (await card.getByTestId("invite-link").textContent()) ?? "";
+      expect(invite).toMatch(new RegExp(`^${site.replace(/[.]/g, "\\.")}/i/[2-9A-Z]{6}$`));
+      const ticket = card.locator("[data-share]");
+      await expectLinks(ticket, text(language, "public.share.goingMessage", { name }), invite);
       for (const link of Object.values(await networkLinks(ticket))) expect(link.href).not.toContain(encodeURIComponent(token).slice(0, 20));
-      await checkCopyAndSheet(page, ticket, language, shared, javaScript);
+      await checkCopyAndSheet(page, ticket, language, invite, javaScript);
     }
 
     // After registering: the success dialog, put in place by the page's script or, without

@@ -53,7 +53,7 @@ const BUTTON = `inline-flex min-h-11 items-center justify-center gap-2 rounded-l
 export type ShareButtonsProps = {
   /**
    * The address passed on. Callers give the site's own address in the visitor's language
-   * (siteShareUrl); the ticket page will give its holder's invite link. Never a ticket's own link.
+   * (siteShareUrl); the ticket page gives its holder's invite link. Never a ticket's own link.
    */
   url: string;
   /** The words before the address, in the visitor's language ("I'm going to … — register free:"). */

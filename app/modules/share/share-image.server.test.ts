@@ -1,9 +1,11 @@
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hostileString } from "#tests/support/hostile-input.ts";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
+import { media } from "~/db/schema";
 import { storeImage } from "~/modules/media/media.server";
 import { type EventSettings, getSettings, updateSettings } from "~/modules/settings/settings.server";
 import {
@@ -13,6 +15,7 @@ import {
   shareImageBytes,
   shareImagePath,
   shareImageSpec,
+  warmShareImages,
 } from "./share-image.server";
 import { type ShareImageTexts, shareImageSvg } from "./share-image-layout.server";
 
@@ -167,5 +170,19 @@ describe("shareImageBytes", () => {
     const [r, g, b] = await pixel(first, 978, 315);
     // WebP keeps the logo's colour within a shade.
     expect(Math.abs((r ?? 0) - 30) + Math.abs((g ?? 0) - 60) + Math.abs((b ?? 0) - 200)).toBeLessThan(12);
+  });
+
+  it("warms both languages' pictures into memory, so the first crawler is answered at once", async () => {
+    const { db } = database;
+    const logo = await storeImage(db, { type: "image/png", size: 1, bytes: await solidImage(400, 400, { r: 200, g: 40, b: 40 }) });
+    const settings = await updateSettings(db, { logo_url: logo.url, event_name: `Warm test ${Date.now()}` });
+    await warmShareImages(db, SITE);
+    // The logo gone from storage: a picture drawn now would lack it; the warmed ones have it.
+    await db.delete(media).where(eq(media.id, logo.id));
+    for (const language of ["en", "ha"] as const) {
+      const bytes = await shareImageBytes(db, shareImageSpec(settings, language, SITE));
+      const [r, g, b] = await pixel(bytes, 978, 315);
+      expect(Math.abs((r ?? 0) - 200) + Math.abs((g ?? 0) - 40) + Math.abs((b ?? 0) - 40)).toBeLessThan(12);
+    }
   });
 });

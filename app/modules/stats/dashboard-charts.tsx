@@ -68,7 +68,7 @@ export function GenderDonut({ slices }: { slices: GenderSlice[] }) {
 }
 
 /** A ranked list as horizontal bars, most first: the top states, the top sources. `name` is the tooltip's full name. */
-export function RankedBar({ rows, unit }: { rows: { name: string; label: string; count: number }[]; unit: string }) {
+function RankedBar({ rows, unit }: { rows: { name: string; label: string; count: number }[]; unit: string }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={rows} layout="vertical" margin={{ top: 4, right: 32, bottom: 4, left: 4 }}>
@@ -101,7 +101,7 @@ export function TopSourcesBar({ sources }: { sources: SourceCount[] }) {
 }
 
 /** "3 Aug" for 2026-08-03 (a Lagos day, drawn as it is whatever the browser's zone). */
-export const shortDay = (day: string) =>
+const shortDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 
 /** Each day's registrations as bars (left axis), the running total as a line (right axis). */

@@ -20,7 +20,7 @@ type TicketPageData = NonNullable<Awaited<ReturnType<typeof ticketPage>>>;
 
 /**
  * `more`: what other parts of the site offer the ticket's holder, under the ticket; `share`: the
- * share buttons, under its actions (the route composes both). Only a valid ticket shows them.
+ * invite card with its share buttons, under its actions (the route composes both). Only a valid ticket shows them.
  */
 export function TicketPageView({ page, more, share }: { page: TicketPageData; more?: React.ReactNode; share?: React.ReactNode }) {
   if (page.state === "door-code") return <DoorCodeOnly />;
@@ -105,9 +105,7 @@ function ValidTicket({
           </Link>
         </div>
       </div>
-      {share ? (
-        <section className="no-print mx-auto mt-8 max-w-md rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">{share}</section>
-      ) : null}
+      {share}
       <p className="no-print mx-auto mt-8 max-w-md text-center text-sm text-gray-600">
         <Link to={cancelHref} className="font-medium text-gray-700 underline underline-offset-2 hover:text-red-700">
           {t("ticket.cancelLink")}
