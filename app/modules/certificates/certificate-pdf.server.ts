@@ -1,12 +1,11 @@
 import { createHash } from "node:crypto";
-import PDFDocument from "pdfkit";
 import sharp from "sharp";
 import { intlLocale, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
-import { readyBadgeFonts } from "~/modules/badges/badge-fonts.server";
 import { type BadgeFont, type Box, QR_QUIET_ZONE, qrRects } from "~/modules/badges/badge-layout";
 import { printableText as printable } from "~/modules/badges/fit-text";
+import { READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { type QrMatrix, qrMatrix } from "~/modules/tickets/qr.server";
 import { formatCode } from "./certificate-code";
@@ -36,9 +35,6 @@ export type CertificatePdfInput = {
   verifyUrl: string;
 };
 
-/** pdfkit's names for the two fonts within a document. */
-const FONT_NAMES: Record<BadgeFont, string> = { regular: "certificate-regular", bold: "certificate-bold" };
-
 /**
  * Widths at size 1 measured while fitting texts, kept across documents: fitting tries many
  * sizes and line breaks, and every certificate of an event fits the same fixed texts. Bounded,
@@ -67,31 +63,16 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     verifyLine: t("certificate.pdf.verifyAt", { url: printable(input.verifyUrl) }),
   };
 
-  const pdf = new PDFDocument({
+  const { pdf, written } = readyFontDocument({
     size: [PAGE.width, PAGE.height],
-    margin: 0,
-    // No default font: pdfkit would load Helvetica's metrics for every document, to use none of it.
-    font: "",
-    lang: input.language,
-    displayTitle: true,
+    language: input.language,
     info: { Title: t("certificate.pdf.documentTitle", { name, event }), Author: event, Creator: event },
   });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const written = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-
-  // Registered under a name, a ready font is wrapped for this document once, not at each use.
-  const fonts = readyBadgeFonts();
-  // pdfkit takes a font already read as it takes its bytes; its types know only the bytes.
-  for (const font of ["regular", "bold"] as const) pdf.registerFont(FONT_NAMES[font], fonts[font] as unknown as Buffer);
   const measure = (text: string, font: BadgeFont) => {
     const key = `${font}:${text}`;
     let width = widths.get(key);
     if (width === undefined) {
-      width = pdf.font(FONT_NAMES[font]).fontSize(1).widthOfString(text);
+      width = pdf.font(READY_FONTS[font]).fontSize(1).widthOfString(text);
       if (widths.size >= REMEMBERED_WIDTHS) widths.clear();
       widths.set(key, width);
     }
@@ -110,7 +91,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   drawQr(pdf, qrMatrix(input.verifyUrl, { bytes: true }), layout.qr);
   for (const line of layout.texts) {
     pdf
-      .font(FONT_NAMES[line.font])
+      .font(READY_FONTS[line.font])
       .fontSize(line.size)
       .fillColor(line.colour)
       .text(line.text, line.x, line.y, { lineBreak: false, characterSpacing: line.spacing });

@@ -1,9 +1,8 @@
-import PDFDocument from "pdfkit";
 import { intlLocale, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
-import { readyBadgeFonts } from "~/modules/badges/badge-fonts.server";
-import { type BadgeFont, qrRects } from "~/modules/badges/badge-layout";
+import { qrRects } from "~/modules/badges/badge-layout";
 import { printableText } from "~/modules/badges/fit-text";
+import { READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { qrMatrix } from "~/modules/tickets/qr.server";
 import { spokenLink } from "./links.server";
@@ -25,8 +24,6 @@ export type PosterInput = {
   link: string;
 };
 
-const FONT_NAMES: Record<BadgeFont, string> = { regular: "poster-regular", bold: "poster-bold" };
-
 function posterTexts(input: PosterInput): PosterTexts {
   const t = translator(input.language, "public");
   const locale = intlLocale(input.language);
@@ -46,25 +43,12 @@ function posterTexts(input: PosterInput): PosterTexts {
 export async function renderPosterPdf(input: PosterInput): Promise<Buffer> {
   const texts = posterTexts(input);
   const t = translator(input.language, "public");
-  const pdf = new PDFDocument({
+  const { pdf, written } = readyFontDocument({
     size: [POSTER_PAGE.width, POSTER_PAGE.height],
-    margin: 0,
-    // No default font: pdfkit would load Helvetica's metrics, to use none of it.
-    font: "",
-    lang: input.language,
-    displayTitle: true,
+    language: input.language,
     info: { Title: t("poster.documentTitle", { name: texts.eventName }), Author: texts.eventName, Creator: texts.eventName },
   });
-  const chunks: Buffer[] = [];
-  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
-  const written = new Promise<Buffer>((resolve, reject) => {
-    pdf.on("end", () => resolve(Buffer.concat(chunks)));
-    pdf.on("error", reject);
-  });
-  const fonts = readyBadgeFonts();
-  // pdfkit takes a font already read as it takes its bytes; its types know only the bytes.
-  for (const font of ["regular", "bold"] as const) pdf.registerFont(FONT_NAMES[font], fonts[font] as unknown as Buffer);
-  const layout = posterLayout(texts, (text, font) => pdf.font(FONT_NAMES[font]).fontSize(1).widthOfString(text));
+  const layout = posterLayout(texts, (text, font) => pdf.font(READY_FONTS[font]).fontSize(1).widthOfString(text));
 
   const { band, qr, rule } = layout;
   pdf.roundedRect(band.x, band.y, band.width, band.height, 14).fill(POSTER_GREEN);
@@ -73,7 +57,7 @@ export async function renderPosterPdf(input: PosterInput): Promise<Buffer> {
   pdf.moveTo(rule.x1, rule.y).lineTo(rule.x2, rule.y).lineWidth(0.8).stroke(POSTER_GREEN);
   for (const line of layout.texts) {
     pdf
-      .font(FONT_NAMES[line.font])
+      .font(READY_FONTS[line.font])
       .fontSize(line.size)
       .fillColor(line.colour)
       .text(line.text, line.x, line.y, { lineBreak: false, characterSpacing: line.spacing });

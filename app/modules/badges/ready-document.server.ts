@@ -1,0 +1,39 @@
+import PDFDocument from "pdfkit";
+import { readyBadgeFonts } from "./badge-fonts.server";
+import type { BadgeFont } from "./badge-layout";
+
+// A one-page document of the kind made one a person or one a source (certificates, posters):
+// the badges' fonts made ready once per process (badge-fonts.server.ts), registered under
+// READY_FONTS' names, and the bytes collected as pdfkit writes them.
+
+/** pdfkit's names, within such a document, for the two ready fonts. */
+export const READY_FONTS: Record<BadgeFont, string> = { regular: "ready-regular", bold: "ready-bold" };
+
+export type ReadyDocument = {
+  pdf: PDFKit.PDFDocument;
+  /** The whole PDF, once `pdf.end()` has been called. */
+  written: Promise<Buffer>;
+};
+
+export function readyFontDocument(options: { size: [number, number]; language: string; info: PDFKit.DocumentInfo }): ReadyDocument {
+  const pdf = new PDFDocument({
+    size: options.size,
+    margin: 0,
+    // No default font: pdfkit would load Helvetica's metrics for every document, to use none of it.
+    font: "",
+    lang: options.language,
+    displayTitle: true,
+    info: options.info,
+  });
+  const chunks: Buffer[] = [];
+  pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
+  const written = new Promise<Buffer>((resolve, reject) => {
+    pdf.on("end", () => resolve(Buffer.concat(chunks)));
+    pdf.on("error", reject);
+  });
+  // Registered under a name, a ready font is wrapped for this document once, not at each use.
+  const fonts = readyBadgeFonts();
+  // pdfkit takes a font already read as it takes its bytes; its types know only the bytes.
+  for (const font of ["regular", "bold"] as const) pdf.registerFont(READY_FONTS[font], fonts[font] as unknown as Buffer);
+  return { pdf, written };
+}
