@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { readyBadgeFonts } from "./badge-fonts.server";
-import type { BadgeFont } from "./badge-layout";
+import type { BadgeFont, PlacedLine } from "./badge-layout";
 
 // A one-page document of the kind made one a person or one a source (certificates, posters):
 // the badges' fonts made ready once per process (badge-fonts.server.ts), registered under
@@ -36,4 +36,15 @@ export function readyFontDocument(options: { size: [number, number]; language: s
   // pdfkit takes a font already read as it takes its bytes; its types know only the bytes.
   for (const font of ["regular", "bold"] as const) pdf.registerFont(READY_FONTS[font], fonts[font] as unknown as Buffer);
   return { pdf, written };
+}
+
+/** Each line where its layout placed it, never broken by pdfkit. */
+export function drawLines(pdf: PDFKit.PDFDocument, lines: readonly PlacedLine[]): void {
+  for (const line of lines) {
+    pdf
+      .font(READY_FONTS[line.font])
+      .fontSize(line.size)
+      .fillColor(line.colour)
+      .text(line.text, line.x, line.y, { lineBreak: false, characterSpacing: line.spacing });
+  }
 }

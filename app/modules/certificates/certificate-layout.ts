@@ -1,4 +1,4 @@
-import { type BadgeFont, type Box, LINE_HEIGHT } from "~/modules/badges/badge-layout";
+import { type BadgeFont, type Box, LINE_HEIGHT, type PlacedLine } from "~/modules/badges/badge-layout";
 import { fitText } from "~/modules/badges/fit-text";
 
 // The certificate of attendance's page, in PDF points from the top left: the frame, the
@@ -35,7 +35,7 @@ export type CertificateTexts = {
 type Measure = (text: string, font: BadgeFont) => number;
 
 /** One line to draw: `y` is the top of its line box; `spacing` is pdfkit's character spacing, in points. */
-type PlacedText = { text: string; x: number; y: number; size: number; font: BadgeFont; colour: string; spacing: number };
+type PlacedText = PlacedLine;
 type Stroke = { x1: number; y1: number; x2: number; y2: number; width: number; colour: string };
 type CertificateLayout = {
   texts: PlacedText[];

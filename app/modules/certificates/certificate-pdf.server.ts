@@ -5,7 +5,7 @@ import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { type BadgeFont, type Box, QR_QUIET_ZONE, qrRects } from "~/modules/badges/badge-layout";
 import { printableText as printable } from "~/modules/badges/fit-text";
-import { READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
+import { drawLines, READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { type QrMatrix, qrMatrix } from "~/modules/tickets/qr.server";
 import { formatCode } from "./certificate-code";
@@ -89,13 +89,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   for (const s of layout.strokes) pdf.moveTo(s.x1, s.y1).lineTo(s.x2, s.y2).lineWidth(s.width).stroke(s.colour);
   if (logo && layout.logo) pdf.image(logo.data, layout.logo.x, layout.logo.y, { width: layout.logo.width, height: layout.logo.height });
   drawQr(pdf, qrMatrix(input.verifyUrl, { bytes: true }), layout.qr);
-  for (const line of layout.texts) {
-    pdf
-      .font(READY_FONTS[line.font])
-      .fontSize(line.size)
-      .fillColor(line.colour)
-      .text(line.text, line.x, line.y, { lineBreak: false, characterSpacing: line.spacing });
-  }
+  drawLines(pdf, layout.texts);
   pdf.end();
   return written;
 }

@@ -1,4 +1,4 @@
-import { type BadgeFont, type Box, LINE_HEIGHT } from "~/modules/badges/badge-layout";
+import { type BadgeFont, type Box, LINE_HEIGHT, type PlacedLine } from "~/modules/badges/badge-layout";
 import { fitText } from "~/modules/badges/fit-text";
 
 // A source's printable poster, A4 portrait, in PDF points from the top left: the summit's name
@@ -30,7 +30,7 @@ export type PosterTexts = {
 
 type Measure = (text: string, font: BadgeFont) => number;
 /** One line to draw: `y` is the top of its line box; `spacing` is pdfkit's character spacing, in points. */
-type PosterLine = { text: string; x: number; y: number; size: number; font: BadgeFont; colour: string; spacing: number };
+type PosterLine = PlacedLine;
 export type PosterLayout = { band: Box; texts: PosterLine[]; qr: Box; rule: { x1: number; x2: number; y: number } };
 
 type Style = { font: BadgeFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };

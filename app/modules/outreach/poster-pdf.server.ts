@@ -2,7 +2,7 @@ import { intlLocale, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { qrRects } from "~/modules/badges/badge-layout";
 import { printableText } from "~/modules/badges/fit-text";
-import { READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
+import { drawLines, READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { qrMatrix } from "~/modules/tickets/qr.server";
 import { spokenLink } from "./links.server";
@@ -55,13 +55,7 @@ export async function renderPosterPdf(input: PosterInput): Promise<Buffer> {
   for (const r of qrRects(qrMatrix(input.link, { bytes: true }), qr)) pdf.rect(r.x, r.y, r.width, r.height);
   pdf.fill("#000000");
   pdf.moveTo(rule.x1, rule.y).lineTo(rule.x2, rule.y).lineWidth(0.8).stroke(POSTER_GREEN);
-  for (const line of layout.texts) {
-    pdf
-      .font(READY_FONTS[line.font])
-      .fontSize(line.size)
-      .fillColor(line.colour)
-      .text(line.text, line.x, line.y, { lineBreak: false, characterSpacing: line.spacing });
-  }
+  drawLines(pdf, layout.texts);
   pdf.end();
   return written;
 }
