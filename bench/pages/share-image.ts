@@ -88,7 +88,7 @@ export function shareImageReport(figures: ShareImageFigures, context: { date: st
     `- Date: ${context.date}; load average ${context.load} (2 shared cores: timings move between runs, bytes do not).`,
     "- Cold: drawing the picture for settings not drawn before (a new event name each time), the logo the content site uses" +
       ` composited, encoded as PNG; median of ${figures.cold.length} in the bench's process, after its first drawing (which also reads the font).` +
-      " Served: the demo site's landing page's og:image over HTTP, its first request (the server's first drawing) and then from the server's memory.",
+      " Served: the demo site's landing page's og:image over HTTP, its first request (the server draws today's pictures a few seconds after it starts, so even that one comes from memory) and then from the server's memory.",
     `- Target: cold ≤ 200 ms (${coldMedian <= 200 ? "met" : "**not met**"}), then from the cache; the picture 1200 × 630, PNG or JPEG, ≤ 300 KB.`,
     "",
     "| Measure | Time |",
