@@ -75,5 +75,8 @@ export type Attribution = { outreach_source_id: number | null; invited_by: strin
  */
 export function outreachGroupOf(alias: string): SQL {
   const a = sql.raw(alias);
-  return sql`coalesce(${a}.outreach_source_id::text, case when ${a}.invited_by is not null then 'invited' else 'direct' end)`;
+  return sql`coalesce(${a}.outreach_source_id::text, case when ${a}.invited_by is not null then ${sql.raw(`'${OUTREACH_GROUPS.invited}'`)} else ${sql.raw(`'${OUTREACH_GROUPS.direct}'`)} end)`;
 }
+
+/** The groups besides the sources' ids, as outreachGroupOf names them. */
+export const OUTREACH_GROUPS = { invited: "invited", direct: "direct" } as const;

@@ -5,6 +5,7 @@ import {
   cancelled_registrations,
   check_ins,
   held_registrations,
+  OUTREACH_GROUPS,
   outreach_sources,
   outreach_visits,
   outreachGroupOf,
@@ -19,10 +20,6 @@ import {
 // registrations no tracked link brought. What the retention purge reduced to counts
 // (retained_stats, kinds "outreach" and "outreach_attended", written by liveCounts) is added,
 // so the figures stay after the personal data is gone.
-
-/** The groups besides the sources' ids (outreachGroupOf, app/db/outreach-schema.ts, also exported here). */
-export const OUTREACH_GROUPS = { invited: "invited", direct: "direct" } as const;
-export { outreachGroupOf };
 
 const SOURCE_SORT_KEYS = ["name", "created", "visits", "registrations", "conversion", "attended"] as const;
 export type SourceSortKey = (typeof SOURCE_SORT_KEYS)[number];

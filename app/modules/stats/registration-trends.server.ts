@@ -1,8 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { lagosDay } from "~/db/lagos-day";
-import { attendees, outreach_sources, retained_stats } from "~/db/schema";
-import { OUTREACH_GROUPS, outreachGroupOf } from "~/modules/outreach/figures.server";
+import { attendees, OUTREACH_GROUPS, outreach_sources, outreachGroupOf, retained_stats } from "~/db/schema";
 
 // The dashboard's two views of how registrations arrive: day by day (the bars, and the running
 // total they add up to) and by the outreach that brought them. Days are Gusau's (Africa/Lagos),
