@@ -27,6 +27,8 @@ const REAL_NAMES = [
   "Dr. Aisha Bashir",
   "Dr.Aisha Bashir",
   "Dr.Ni'ima Sani",
+  "Dr.Niʼima Sani",
+  "Mal.Sa'adatu Bello",
   "Hajiya Zainab Idris",
   "Engr. Ibrahim Danfulani",
   "Prof.Ali Mahmud",
@@ -77,6 +79,11 @@ const LINKS = [
   "javascript://x",
   "claim.xyz",
   "Amina pay.online",
+  "dr.ly",
+  "Amina mr.ng",
+  "st.ng/x",
+  "x'evil.com",
+  "evil.ly'x",
 ];
 
 describe("nameProblem", () => {
@@ -104,6 +111,8 @@ describe("nameProblem", () => {
       fc.tuple(label, label).map(([l, d]) => `${l}@${d}`),
       label.map((l) => `https://${l}`),
       label.map((l) => `www.${l}`),
+      // A title's letters can be a domain's label too ("dr.ly"): the generator found it once.
+      fc.tuple(fc.constantFrom("dr", "mr", "st", "alh", "mal"), ending).map(([t, e]) => `${t}.${e}`),
     );
     const around = fc.stringMatching(/^[A-Za-zƙɗɓƴʼ' ]{0,20}$/);
     fc.assert(

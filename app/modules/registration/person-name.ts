@@ -21,8 +21,9 @@ const TLDS = new Set(
 );
 
 // Titles people write before a name, often with no space after the dot ("Dr.Ni'ima", "Alh.Musa").
-// After one of these only a well-known ending (TLDS) counts as a domain, not every two letters:
-// "dr.ni'ima" is a name, "alh.xyz" a link.
+// After one of these, two letters that carry on as a name with an apostrophe ("dr.ni'ima") are
+// the start of the name; two letters that stop there ("dr.ly") are a country ending a mail
+// client links, and a well-known ending (TLDS) always is: "alh.xyz" is a link.
 const TITLES = new Set(
   "alh alhaji hajia hajiya mal mall dr prof engr arc barr bar hon sen rt rev pst fr sr jr st mr mrs ms miss sir capt col gen maj lt sgt cpl amb comr chief dcn evang muh moh".split(
     " ",
@@ -39,14 +40,21 @@ function folded(name: string): string {
     .toLowerCase();
 }
 
-/** `label.ending` with a label of two or more characters and an ending a mail client links (see TLDS). */
+const APOSTROPHE = /['\u2019\u02BC]/u;
+
+/**
+ * `label.ending` with a label of two or more characters and an ending a mail client links (see
+ * TLDS). A word may hold apostrophes ("dr.ni'ima"): the label is what follows its last one, the
+ * ending what comes before its first, since a linker stops there ("evil.ly'x" links evil.ly).
+ */
 function isDomainLike(token: string): boolean {
-  const labels = token.replace(/^[.-]+|[.-]+$/g, "").split(".");
+  const labels = token.replace(/^[.'\u2019\u02BC-]+|[.'\u2019\u02BC-]+$/gu, "").split(".");
   if (labels.length < 2) return false;
-  const ending = labels.at(-1) ?? "";
-  const label = labels.at(-2) ?? "";
+  const [ending = "", ...nameTail] = (labels.at(-1) ?? "").split(APOSTROPHE);
+  const label = (labels.at(-2) ?? "").split(APOSTROPHE).at(-1) ?? "";
   if (label.length < 2 || !/^[a-z]{2,}$/.test(ending)) return false;
-  return TLDS.has(ending) || (ending.length === 2 && !TITLES.has(label));
+  if (TLDS.has(ending)) return true;
+  return ending.length === 2 && !(TITLES.has(label) && nameTail.length > 0);
 }
 
 /**
@@ -59,5 +67,5 @@ export function nameProblem(name: string): string | null {
   if (/\p{Cc}/u.test(name)) return NAME_CONTROL_MESSAGE;
   const text = folded(name);
   if (/@|https?|www\.|:\/\/|mailto:|[\p{L}\p{N}-]\.[a-z]{2,}\//u.test(text)) return NAME_LINK_MESSAGE;
-  return text.split(/[^\p{L}\p{N}.-]+/u).some(isDomainLike) ? NAME_LINK_MESSAGE : null;
+  return text.split(/[^\p{L}\p{N}.'\u2019-]+/u).some(isDomainLike) ? NAME_LINK_MESSAGE : null;
 }
