@@ -1,5 +1,5 @@
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -221,6 +221,46 @@ describe("ensureSessionSecret", () => {
       expect(first.length).toBeGreaterThanOrEqual(32);
       expect(ensureSessionSecret(config)).toBe(first);
       expect(readFileSync(path.join(dir, "session-secret"), "utf8").trim()).toBe(first);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("gives processes that start together on one DATA_DIR the same secret, and leaves no drafts", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "summit-config-"));
+    try {
+      // Six processes, as containers scaled up on one volume: each waits for the same moment.
+      const at = Date.now() + 1_500;
+      const script =
+        'const { ensureSessionSecret, parseConfig } = await import("./app/config.server.ts");' +
+        `while (Date.now() < ${at});` +
+        "console.log(ensureSessionSecret(parseConfig({ DATA_DIR: process.env.DIR })));";
+      const secrets = await Promise.all(
+        Array.from({ length: 6 }, () => {
+          const child = spawn(process.execPath, ["--import", "tsx", "-e", script], {
+            cwd: path.resolve(import.meta.dirname, ".."),
+            env: { PATH: process.env.PATH, DIR: dir },
+          });
+          let out = "";
+          child.stdout.on("data", (chunk) => {
+            out += chunk;
+          });
+          return new Promise<string>((resolve) => child.on("close", () => resolve(out.trim())));
+        }),
+      );
+      expect(new Set(secrets)).toEqual(new Set([readFileSync(path.join(dir, "session-secret"), "utf8").trim()]));
+      expect(secrets[0]).toMatch(/^[0-9a-f]{64}$/);
+      expect(readdirSync(dir)).toEqual(["session-secret"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("refuses a secret file too short to sign with rather than replace it", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "summit-config-"));
+    try {
+      writeFileSync(path.join(dir, "session-secret"), "short\n");
+      expect(() => ensureSessionSecret(parseConfig({ DATA_DIR: dir }))).toThrow(/no usable secret/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

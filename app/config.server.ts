@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
@@ -326,20 +326,41 @@ function redact(value: string): string {
   }
 }
 
-/** Reads the session secret from DATA_DIR, creating it once, so sessions and ticket QR codes survive restarts. */
+/**
+ * Reads the session secret from DATA_DIR, creating it once, so sessions and ticket QR codes survive
+ * restarts. Instances that share DATA_DIR (two containers on one volume) and start together must
+ * end with the same secret: the new one is written whole to a file of its own, then linked into
+ * place, which fails if another got there first; that one's secret is then read and used.
+ */
 export function ensureSessionSecret(config: Config): string {
   if (config.sessionSecret) return config.sessionSecret;
   mkdirSync(config.dataDir, { recursive: true });
   const file = path.join(config.dataDir, "session-secret");
-  try {
-    const existing = readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // not created yet
-  }
+  const existing = readSecret(file);
+  if (existing) return existing;
   const secret = randomBytes(32).toString("hex");
-  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: "w" });
-  return secret;
+  const draft = `${file}.${process.pid}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(draft, `${secret}\n`, { mode: 0o600, flag: "wx" });
+  try {
+    linkSync(draft, file);
+    return secret;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const theirs = readSecret(file);
+    if (!theirs) throw new Error(`${file} holds no usable secret (fewer than 32 characters): delete it or set SESSION_SECRET`);
+    return theirs;
+  } finally {
+    rmSync(draft, { force: true });
+  }
+}
+
+function readSecret(file: string): string | null {
+  try {
+    const secret = readFileSync(file, "utf8").trim();
+    return secret.length >= 32 ? secret : null;
+  } catch {
+    return null;
+  }
 }
 
 let cached: Config | undefined;
