@@ -27,7 +27,7 @@ afterAll(() => {
 });
 
 function cli(env: { DATA_DIR: string; DATABASE_URL?: string }, args: string[], stdin = ""): Promise<CliResult> {
-  return runCli("server/admin-cli.ts", args, env, stdin);
+  return runCli("admin", args, env, stdin);
 }
 
 async function withDatabase<T>(open: () => Promise<DbConnection>, use: (database: DbConnection) => Promise<T>): Promise<T> {

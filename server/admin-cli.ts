@@ -231,7 +231,8 @@ async function run(command: Command, database: DbConnection, accounts: Modules[2
   }
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one command; the exit code it answers with (server/cli.js exits with it). */
+export async function runAdminCli(argv: string[]): Promise<number> {
   let database: DbConnection | undefined;
   let modules: Modules | undefined;
   try {
@@ -255,5 +256,3 @@ async function main(argv: string[]): Promise<number> {
     await database?.close().catch((error: Error) => process.stderr.write(`Could not close the database: ${error.message}\n`));
   }
 }
-
-process.exit(await main(process.argv.slice(2)));

@@ -16,6 +16,7 @@ import { bodyLimits } from "./body-limits";
 import { runClusterPrimary } from "./cluster";
 import { cspReports } from "./csp-report";
 import { databaseGuard } from "./database-guard";
+import { drain } from "./drain";
 import { languageChoice } from "./language";
 import { loadShedding } from "./load-shedding";
 import { securityHeaders } from "./security";
@@ -25,6 +26,9 @@ import { startBackgroundWorkers } from "./workers.server";
 // The outbox's and the certificates' threads (server/outbox-thread.js, server/certificate-thread.js)
 // load this bundle and call these.
 export { serveCertificateThread } from "~/modules/certificates/pdf-thread.server";
+// The command-line tools (server/cli.js) run from this bundle in production.
+export { runAdminCli } from "./admin-cli";
+export { runBackupCli } from "./backup-cli";
 export { runOutboxThread } from "./outbox.server";
 
 // This module is the server bundle's entry (vite.config.ts): `react-router build`
@@ -114,8 +118,7 @@ export async function startServer() {
     if (closing) return;
     closing = true;
     log.info({ signal }, "shutting down");
-    server.close();
-    server.closeAllConnections?.();
+    await drain(server);
     await Promise.all([workers.stop(), backups?.close()]);
     await database.close();
     process.exit(0);

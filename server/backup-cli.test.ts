@@ -28,8 +28,8 @@ afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function cli(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<CliResult> {
-  return runCli("server/backup-cli.ts", args, env);
+function cli([tool, ...args]: ["backup" | "restore", ...string[]], env: { DATA_DIR: string; DATABASE_URL?: string }): Promise<CliResult> {
+  return runCli(tool, args, env);
 }
 
 /** The backup files in a folder (no temporary files may be left beside them). */

@@ -162,7 +162,8 @@ function restored(summary: { attendees: number; admins: number; sessionsEnded: n
   );
 }
 
-async function main(argv: string[]): Promise<number> {
+/** Runs one command; the exit code it answers with (server/cli.js exits with it). */
+export async function runBackupCli(argv: string[]): Promise<number> {
   try {
     const command = parseCommand(argv);
     if (command === "help") {
@@ -184,5 +185,3 @@ async function main(argv: string[]): Promise<number> {
     return 1;
   }
 }
-
-process.exit(await main(process.argv.slice(2)));
