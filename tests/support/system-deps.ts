@@ -18,7 +18,8 @@ function aptInstall(packages: string[]): void {
   execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...packages], { stdio: "inherit", env });
 }
 
-function ensure(what: string, packages: string[], find: () => string | undefined): string {
+/** `find()`'s answer; when it has none, installs Debian's `packages` (as root) and asks again, else throws saying what to install. */
+export function ensure(what: string, packages: string[], find: () => string | undefined): string {
   const found = find();
   if (found) return found;
   if (isRoot() && hasAptGet()) {
