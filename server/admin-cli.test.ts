@@ -106,14 +106,15 @@ describe.concurrent("admin CLI", () => {
       expect(await database.db.select().from(admin_users)).toEqual([]);
       expect(await sessionCount(database, secondSession)).toBe(0);
 
-      // While this process holds the embedded database, as a running server would, the CLI must not open it.
+      // While this process holds the embedded database and answers no admin commands (a running
+      // server does: backup-cli.test.ts), the CLI must not open it.
       const locked = await cli(env, ["add", "ada@example.org"], "a-long-password\n");
       expect(locked).toMatchObject({
         code: 1,
         stdout: "",
         stderr:
-          `Cannot open ${path.join(dataDir, "db")}: the server (or another admin command) is running on this data directory. ` +
-          "Stop it first, or run this against DATABASE_URL.\n",
+          `Cannot open ${path.join(dataDir, "db")}: another admin command, or a server that takes no admin commands, ` +
+          "is running on this data directory. Stop it first, or run this against DATABASE_URL.\n",
       });
       expect(await database.db.select().from(admin_users)).toEqual([]);
     });

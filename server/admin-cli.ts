@@ -2,8 +2,10 @@ import path from "node:path";
 import readline from "node:readline";
 import { parseArgs } from "node:util";
 import type { DbConnection } from "~/db/client.server";
+import { ADMIN_ROLES } from "~/db/schema";
 import { MIN_PASSWORD_LENGTH } from "~/modules/auth/password.server";
 import { emailSchema } from "~/modules/auth/schemas";
+import type { AdminCommand } from "./admin-commands";
 
 // The database layer is imported only once a command needs it: help and
 // argument errors then answer without loading PGlite.
@@ -12,7 +14,8 @@ const loadDatabaseModules = () =>
     import("~/config.server"),
     import("~/db/client.server"),
     import("~/modules/auth/accounts.server"),
-    import("~/modules/auth/two-factor.server"),
+    import("./admin-commands"),
+    import("./backup-socket"),
   ]);
 type Modules = Awaited<ReturnType<typeof loadDatabaseModules>>;
 
@@ -36,21 +39,18 @@ Passwords are at least ${MIN_PASSWORD_LENGTH} characters. In a terminal they are
 without echo; otherwise the first line of standard input is the password:
   printf 'a-long-password\\n' | npm run admin -- add ada@example.org --name "Ada"
 
-Uses the same database as the server: DATABASE_URL when set, else DATA_DIR/db.
-The embedded database (DATA_DIR/db) cannot be changed while the server runs on it.`;
+Uses the same database as the server: DATABASE_URL when set, else DATA_DIR/db. While the server
+runs on the embedded database (DATA_DIR/db), the command is carried out by that server, asked over
+its socket in DATA_DIR/run (the same user only).`;
 
 /** A failure whose message is shown as is. */
 class CliError extends Error {}
 class Interrupted extends Error {}
 
-const ROLES = ["organiser", "checkin"] as const;
+const ROLES = ADMIN_ROLES;
 type Role = (typeof ROLES)[number];
-type Command =
-  | { name: "add"; email: string; adminName?: string; role: Role }
-  | { name: "list" }
-  | { name: "remove" | "reset-password" | "reset-two-factor"; email: string };
 
-function parseCommand(argv: string[]): Command | "help" {
+function parseCommand(argv: string[]): AdminCommand | "help" {
   let parsed: { values: { name?: string; role?: string; help?: boolean }; positionals: string[] };
   try {
     parsed = parseArgs({
@@ -84,22 +84,35 @@ function parseCommand(argv: string[]): Command | "help" {
   return { name: command as "remove" | "reset-password" | "reset-two-factor", email };
 }
 
-/** Opens the server's database; a data directory in use by the server is refused without touching it. */
-async function openConfiguredDatabase([
-  { getConfig },
-  { dbConnectionOptions, openDbConnection, DataDirLockedError },
-]: Modules): Promise<DbConnection> {
+/**
+ * Opens the server's database, or "held" when the running server holds the embedded one (a data
+ * directory in use is never touched): the command then goes to that server over its socket.
+ */
+async function openConfiguredDatabase([{ getConfig }, { dbConnectionOptions, openDbConnection, DataDirLockedError }]: Modules): Promise<
+  DbConnection | "held"
+> {
   const options = dbConnectionOptions(getConfig());
   try {
     return await openDbConnection(options);
   } catch (error) {
-    if (error instanceof DataDirLockedError && options.kind === "pglite") {
-      throw new CliError(
-        `Cannot open ${displayPath(options.dir)}: the server (or another admin command) is running on this data directory. ` +
-          "Stop it first, or run this against DATABASE_URL.",
-      );
-    }
+    if (error instanceof DataDirLockedError && options.kind === "pglite") return "held";
     throw error;
+  }
+}
+
+/** The command, carried out by the server that holds the embedded database; what it printed. */
+async function runInServer(command: AdminCommand, [{ getConfig }, , accounts, , { requestAdminCommand, NoBackupServerError }]: Modules) {
+  const { dataDir } = getConfig();
+  try {
+    const answer = await requestAdminCommand(dataDir, command, () => readNewPassword(accounts.assertPasswordLength));
+    if (!answer.ok) throw new CliError(answer.error);
+    return answer.output;
+  } catch (error) {
+    if (!(error instanceof NoBackupServerError)) throw error;
+    throw new CliError(
+      `Cannot open ${displayPath(path.join(dataDir, "db"))}: another admin command, or a server that takes no admin commands, ` +
+        "is running on this data directory. Stop it first, or run this against DATABASE_URL.",
+    );
   }
 }
 
@@ -170,70 +183,9 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
-function formatTable(rows: { email: string; name: string; role: string; created_at: Date }[]): string {
-  const table = [
-    ["E-mail", "Name", "Role", "Created (UTC)"],
-    ...rows.map((r) => [r.email, r.name, r.role, r.created_at.toISOString().slice(0, 16).replace("T", " ")]),
-  ];
-  const widths = table[0]!.map((_, i) => Math.max(...table.map((row) => row[i]!.length)));
-  const line = (row: string[]) =>
-    row
-      .map((cell, i) => cell.padEnd(widths[i]!))
-      .join("  ")
-      .trimEnd();
-  const rule = widths.map((w) => "-".repeat(w)).join("  ");
-  const count = `${rows.length} admin account${rows.length === 1 ? "" : "s"}.`;
-  return [line(table[0]!), rule, ...table.slice(1).map(line), "", count].join("\n");
-}
-
-/** Who the Activity log names for what this command line did. */
-const CLI_ACTOR = { id: null, email: "Command line (npm run admin)" };
-
-async function run(command: Command, database: DbConnection, accounts: Modules[2], twoFactor: Modules[3]): Promise<string> {
-  const { db } = database;
-  const { createAdmin, DuplicateAdminError, getAdminByEmail, listAdmins, removeAdmin, resetAdminPassword, assertPasswordLength } = accounts;
-  switch (command.name) {
-    case "list": {
-      const admins = await listAdmins(db);
-      return admins.length === 0
-        ? `No admin accounts yet. Add one with: npm run admin -- add <email> --name "<name>"`
-        : formatTable(admins);
-    }
-    case "add": {
-      // Checked before asking for a password the operator would type in vain; the unique index still decides.
-      if (await getAdminByEmail(db, command.email)) throw new DuplicateAdminError(command.email);
-      const admin = await createAdmin(db, {
-        email: command.email,
-        name: command.adminName,
-        role: command.role,
-        password: await readNewPassword(assertPasswordLength),
-      });
-      return admin.role === "checkin"
-        ? `Added check-in account ${admin.email} (${admin.name}): it can use /admin/check-in and nothing else`
-        : `Added admin ${admin.email} (${admin.name})`;
-    }
-    case "remove": {
-      if (!(await removeAdmin(db, command.email))) throw new CliError(`No admin account for ${command.email}; nothing was removed.`);
-      return `Removed admin ${command.email}; their sessions have ended.`;
-    }
-    case "reset-password": {
-      const notFound = `No admin account for ${command.email}; no password was changed.`;
-      if (!(await getAdminByEmail(db, command.email))) throw new CliError(notFound);
-      if (!(await resetAdminPassword(db, command.email, await readNewPassword(assertPasswordLength)))) throw new CliError(notFound);
-      return `Reset the password of ${command.email}; they are signed out everywhere.`;
-    }
-    case "reset-two-factor": {
-      if (!(await twoFactor.resetTwoFactor(db, command.email, CLI_ACTOR))) {
-        throw new CliError(`No admin account for ${command.email}; nothing was changed.`);
-      }
-      return `Removed the second factor of ${command.email}; they are signed out everywhere. They sign in with their password next, and set up a new authenticator app on the Account security page (at once, when REQUIRE_TWO_FACTOR=organisers).`;
-    }
-  }
-}
-
 /** Runs one command; the exit code it answers with (server/cli.js exits with it). */
 export async function runAdminCli(argv: string[]): Promise<number> {
-  let database: DbConnection | undefined;
+  let database: DbConnection | "held" | undefined;
   let modules: Modules | undefined;
   try {
     const command = parseCommand(argv);
@@ -242,17 +194,24 @@ export async function runAdminCli(argv: string[]): Promise<number> {
       return 0;
     }
     modules = await loadDatabaseModules();
+    const [, , accounts, { runAdminCommand }] = modules;
     database = await openConfiguredDatabase(modules);
-    process.stdout.write(`${await run(command, database, modules[2], modules[3])}\n`);
+    const output =
+      database === "held"
+        ? await runInServer(command, modules)
+        : await runAdminCommand(command, database, () => readNewPassword(accounts.assertPasswordLength));
+    process.stdout.write(`${output}\n`);
     return 0;
   } catch (error) {
     if (error instanceof Interrupted) return 130;
-    const known = error instanceof CliError || (modules !== undefined && error instanceof modules[2].AdminAccountError);
+    const known = error instanceof CliError || modules?.[3].isKnownFailure(error) === true;
     const message = (error as Error).message?.split("\n")[0] || String(error);
     process.stderr.write(known ? `${message}\n` : `Error: ${message}\n`);
     return 1;
   } finally {
     // Releases the data directory's lock before the process ends.
-    await database?.close().catch((error: Error) => process.stderr.write(`Could not close the database: ${error.message}\n`));
+    if (database && database !== "held") {
+      await database.close().catch((error: Error) => process.stderr.write(`Could not close the database: ${error.message}\n`));
+    }
   }
 }

@@ -10,6 +10,7 @@ import express from "express";
 import { getConfig } from "~/config.server";
 import { getDb, getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
+import { serveAdminCommands } from "./admin-commands";
 import { isAdminPath } from "./admin-path";
 import { listenForBackups } from "./backup-socket";
 import { bodyLimits } from "./body-limits";
@@ -95,8 +96,11 @@ export async function startServer() {
   app.use(createRequestListener());
 
   const workers = startBackgroundWorkers(database);
-  // The embedded database lives in this process: `npm run backup` asks it for a copy (server/backup-socket.ts).
-  const backups = database.snapshot ? await listenForBackups(config.dataDir, database.snapshot, log) : undefined;
+  // The embedded database lives in this process: `npm run backup` asks it for a copy, and
+  // `npm run admin` to carry out its command (server/backup-socket.ts).
+  const backups = database.snapshot
+    ? await listenForBackups(config.dataDir, database.snapshot, log, serveAdminCommands(database))
+    : undefined;
   // A client that sends its headers a byte at a time (slow loris) is cut off after 15 s, checked
   // every 2 s; a whole request, body included, may take 2 minutes: a 5 MB photo over a slow
   // mobile link.

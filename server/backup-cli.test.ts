@@ -189,6 +189,34 @@ describe("npm run backup / restore on the embedded database", { timeout: 300_000
   });
 });
 
+describe("npm run admin while a server holds the embedded database", { timeout: 300_000 }, () => {
+  it("is carried out by the server over its socket: adds (password from the terminal's side), refuses a duplicate before asking, lists, removes", async () => {
+    const dataDir = tempDir();
+    const server = await startHolder(dataDir);
+    try {
+      const env = { DATA_DIR: dataDir };
+      const added = await runCli("admin", ["add", "ada@example.org", "--name", "Ada"], env, "a-long-password\n");
+      expect(added).toMatchObject({ code: 0, stdout: "Added admin ada@example.org (Ada)\n", stderr: "" });
+      // Refused before the password is asked for: none is given here.
+      const duplicate = await runCli("admin", ["add", "ada@example.org"], env, "");
+      expect(duplicate).toMatchObject({ code: 1, stderr: "An admin account for ada@example.org already exists.\n" });
+      const short = await runCli("admin", ["add", "bo@example.org"], env, "short\n");
+      expect(short.code).toBe(1);
+      expect(short.stderr).toMatch(/at least \d+ characters/);
+      const listed = await runCli("admin", ["list"], env);
+      expect(listed.stdout).toMatch(/^ada@example\.org\s+Ada\s+organiser/m);
+      expect(listed.stdout).toContain("1 admin account.");
+      const removed = await runCli("admin", ["remove", "ada@example.org"], env);
+      expect(removed).toMatchObject({ code: 0, stdout: "Removed admin ada@example.org; their sessions have ended.\n" });
+    } finally {
+      await stop(server);
+    }
+    // The server wrote them: with it stopped, the command opens the database itself and finds them gone.
+    const after = await runCli("admin", ["list"], { DATA_DIR: dataDir });
+    expect(after.stdout).toContain("No admin accounts yet.");
+  });
+});
+
 describe("npm run backup / restore with DATABASE_URL (pg_dump, pg_restore)", { timeout: 120_000 }, () => {
   it("dumps the database and restores it into an empty one, without sessions; refuses one with tables", async () => {
     const dataDir = tempDir();
