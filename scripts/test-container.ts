@@ -6,6 +6,7 @@
 //
 //   npm run test:container                 a cold build (--no-cache), as on a fresh machine
 //   CONTAINER_BUILD_CACHE=1 npm run …      reuse podman's layer cache (while working on the specs)
+//   npm run test:container -- compose      only the specs matching (Playwright's filter)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -46,9 +47,10 @@ await podman(["image", "prune", "-f"]);
 
 mkdirSync(path.dirname(figuresFile), { recursive: true });
 rmSync(figuresFile, { force: true });
+rmSync(path.join(root, ".tmp/container-playwright.json"), { force: true });
 const specs = spawnSync(
   process.execPath,
-  [path.join(root, "node_modules/@playwright/test/cli.js"), "test", "--config", "tests/container/playwright.config.ts"],
+  [path.join(root, "node_modules/@playwright/test/cli.js"), "test", "--config", "tests/container/playwright.config.ts", ...process.argv.slice(2)],
   { cwd: root, stdio: "inherit", env: { ...process.env, CONTAINER_IMAGE: IMAGE, CONTAINER_FIGURES: figuresFile } },
 );
 
@@ -65,4 +67,13 @@ log(`  image ${IMAGE}: ${mb(size)}; its base ${NODE_IMAGE} (stand-in): ${mb(base
 log(`  build, ${cache.length ? "no cache" : "with podman's cache"}: ${(buildMs / 1000).toFixed(1)} s`);
 for (const { name, value } of figures) log(`  ${name}: ${JSON.stringify(value)}`);
 log(`container test ${specs.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+// The plain closing line .ci/run adds to the other runs' (as scripts/test.mjs ends).
+const report = path.join(root, ".tmp/container-playwright.json");
+if (existsSync(report)) {
+  const { stats } = JSON.parse(readFileSync(report, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  const skipped = stats.skipped ? `, ${stats.skipped} skipped` : "";
+  process.stdout.write(`${stats.expected + stats.flaky} passed, ${stats.unexpected} failed${skipped}\n`);
+}
 process.exit(specs.status ?? 1);

@@ -11,7 +11,7 @@ export default defineConfig({
   retries: 0,
   timeout: 300_000,
   expect: { timeout: 15_000 },
-  reporter: [["list"]],
+  reporter: [["list"], ["json", { outputFile: "../../.tmp/container-playwright.json" }]],
   use: {
     screenshot: "only-on-failure",
     launchOptions: { executablePath: ensureChromium(), args: CHROMIUM_FLAGS },

