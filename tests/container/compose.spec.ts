@@ -147,4 +147,15 @@ test("docker-compose up -d: PostgreSQL, then the app, then HTTPS through Caddy; 
   expect(added.stdout, added.stderr).toContain(`Added admin ${ADMIN.email}`);
   const listed = await compose(["exec", "-T", "app", "npm", "run", "--silent", "admin", "--", "list"]);
   expect(listed.stdout, listed.stderr).toContain(ADMIN.email);
+
+  // Backups, as the README says: the app's image has no pg_dump and says where to find one; the
+  // postgres container's own dumps the database.
+  const fromApp = await compose(["exec", "-T", "app", "npm", "run", "--silent", "backup"]);
+  expect(fromApp.code).not.toBe(0);
+  expect(fromApp.stdout + fromApp.stderr).toContain(
+    "docker compose exec -T postgres pg_dump --format=custom -U summit summit > summit.dump",
+  );
+  const dump = await compose(["exec", "-T", "postgres", "pg_dump", "--format=custom", "-U", "summit", "summit"]);
+  expect(dump.code, dump.stderr).toBe(0);
+  expect(dump.stdout.startsWith("PGDMP"), "a pg_dump custom-format archive").toBe(true);
 });
