@@ -50,7 +50,13 @@ rmSync(figuresFile, { force: true });
 rmSync(path.join(root, ".tmp/container-playwright.json"), { force: true });
 const specs = spawnSync(
   process.execPath,
-  [path.join(root, "node_modules/@playwright/test/cli.js"), "test", "--config", "tests/container/playwright.config.ts", ...process.argv.slice(2)],
+  [
+    path.join(root, "node_modules/@playwright/test/cli.js"),
+    "test",
+    "--config",
+    "tests/container/playwright.config.ts",
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: "inherit", env: { ...process.env, CONTAINER_IMAGE: IMAGE, CONTAINER_FIGURES: figuresFile } },
 );
 

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -6,7 +5,7 @@ import https from "node:https";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
-import { podman, startComposeApi } from "../support/podman";
+import { podman, runProgram, startComposeApi } from "../support/podman";
 import { ADMIN, IMAGE, recordFigure } from "./container-site";
 
 // compose.yaml itself, as the README's "Deploy with containers" runs it: docker-compose up -d on
@@ -50,24 +49,8 @@ function throughCaddy(pathname: string): Promise<Answer> {
 let dir = "";
 let api: Awaited<ReturnType<typeof startComposeApi>> | undefined;
 
-function compose(args: string[], input?: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn("docker-compose", ["-p", PROJECT, ...args], { cwd: dir, env: api?.env, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.stdin.end(input ?? "");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 180_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code: code ?? -1, stdout, stderr });
-    });
-  });
+function compose(args: string[], input?: string) {
+  return runProgram("docker-compose", ["-p", PROJECT, ...args], { input, cwd: dir, env: api?.env, timeoutMs: 180_000 });
 }
 
 test.beforeAll(async () => {

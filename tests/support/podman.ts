@@ -38,10 +38,14 @@ export function ensurePodman(): void {
 
 export type Result = { code: number; stdout: string; stderr: string };
 
-/** Runs `podman args…`; throws with its output when it fails, unless `allowFailure`. */
-export function podman(args: string[], options: { input?: string; allowFailure?: boolean; timeoutMs?: number } = {}): Promise<Result> {
+/** Runs `program args…` with `input` on its standard input; what it said and its exit code (-1: killed after `timeoutMs`). */
+export function runProgram(
+  program: string,
+  args: string[],
+  options: { input?: string; timeoutMs?: number; env?: NodeJS.ProcessEnv; cwd?: string } = {},
+): Promise<Result> {
   return new Promise((resolve, reject) => {
-    const child = spawn("podman", args, { stdio: ["pipe", "pipe", "pipe"] });
+    const child = spawn(program, args, { stdio: ["pipe", "pipe", "pipe"], env: options.env, cwd: options.cwd });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => {
@@ -55,12 +59,22 @@ export function podman(args: string[], options: { input?: string; allowFailure?:
     child.on("error", reject);
     child.on("close", (code) => {
       clearTimeout(timer);
-      const result = { code: code ?? -1, stdout, stderr: withoutTimerNoise(stderr) };
-      if (result.code !== 0 && !options.allowFailure) {
-        reject(new Error(`podman ${args.join(" ")} exited ${result.code}\n${result.stdout}\n${result.stderr}`));
-      } else resolve(result);
+      resolve({ code: code ?? -1, stdout, stderr });
     });
   });
+}
+
+/** Runs `podman args…`; throws with its output when it fails, unless `allowFailure`. */
+export async function podman(
+  args: string[],
+  options: { input?: string; allowFailure?: boolean; timeoutMs?: number } = {},
+): Promise<Result> {
+  const ran = await runProgram("podman", args, options);
+  const result = { ...ran, stderr: withoutTimerNoise(ran.stderr) };
+  if (result.code !== 0 && !options.allowFailure) {
+    throw new Error(`podman ${args.join(" ")} exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+  }
+  return result;
 }
 
 /**

@@ -144,7 +144,7 @@ export async function checkTotp(
 }
 
 /** Uses up one recovery code; false when it is not one of the account's unused codes. */
-export async function spendRecoveryCode(db: DbOrTx, adminId: string, code: string, now: Date): Promise<boolean> {
+async function spendRecoveryCode(db: DbOrTx, adminId: string, code: string, now: Date): Promise<boolean> {
   const used = await db
     .update(admin_recovery_codes)
     .set({ used_at: now })
