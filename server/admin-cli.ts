@@ -47,8 +47,7 @@ its socket in DATA_DIR/run (the same user only).`;
 class CliError extends Error {}
 class Interrupted extends Error {}
 
-const ROLES = ADMIN_ROLES;
-type Role = (typeof ROLES)[number];
+type Role = (typeof ADMIN_ROLES)[number];
 
 function parseCommand(argv: string[]): AdminCommand | "help" {
   let parsed: { values: { name?: string; role?: string; help?: boolean }; positionals: string[] };
@@ -68,7 +67,7 @@ function parseCommand(argv: string[]): AdminCommand | "help" {
   if (parsed.values.name !== undefined && command !== "add") throw new CliError(`--name only applies to add.`);
   if (parsed.values.role !== undefined && command !== "add") throw new CliError(`--role only applies to add.`);
   const role = parsed.values.role ?? "organiser";
-  if (!(ROLES as readonly string[]).includes(role)) throw new CliError(`Unknown role "${role}". Roles: ${ROLES.join(", ")}.`);
+  if (!(ADMIN_ROLES as readonly string[]).includes(role)) throw new CliError(`Unknown role "${role}". Roles: ${ADMIN_ROLES.join(", ")}.`);
   if (command === "list") {
     if (rest.length > 0) throw new CliError(`list takes no arguments (got "${rest.join(" ")}").`);
     return { name: "list" };

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { DbConnection } from "~/db/client.server";
+import { ADMIN_ROLES } from "~/db/schema";
 import {
   AdminAccountError,
   assertPasswordLength,
@@ -12,21 +13,18 @@ import {
 } from "~/modules/auth/accounts.server";
 import { emailSchema } from "~/modules/auth/schemas";
 import { resetTwoFactor } from "~/modules/auth/two-factor.server";
+import type { AdminAnswer, AdminCommandHandler } from "./backup-socket";
 
 // What `npm run admin` does to the accounts, given a database: in the command's own process when
 // it can open the database, or inside the running server, asked over its socket
 // (server/backup-socket.ts), when the server holds the embedded database. Either way the same code.
 
-const ROLES = ["organiser", "checkin"] as const;
-
 export const adminCommandSchema = z.discriminatedUnion("name", [
-  z.object({ name: z.literal("add"), email: emailSchema, adminName: z.string().optional(), role: z.enum(ROLES) }),
+  z.object({ name: z.literal("add"), email: emailSchema, adminName: z.string().optional(), role: z.enum(ADMIN_ROLES) }),
   z.object({ name: z.literal("list") }),
   z.object({ name: z.enum(["remove", "reset-password", "reset-two-factor"]), email: emailSchema }),
 ]);
 export type AdminCommand = z.infer<typeof adminCommandSchema>;
-export type Role = (typeof ROLES)[number];
-export const ADMIN_ROLES_FOR_CLI = ROLES;
 
 /** A failure whose message is shown to the operator as it is. */
 export class AdminCommandError extends Error {}
@@ -101,14 +99,12 @@ export async function runAdminCommand(command: AdminCommand, database: DbConnect
   }
 }
 
-export type AdminAnswer = { ok: true; output: string } | { ok: false; error: string };
-
 /**
  * The running server's side of `npm run admin` over its socket: `ask` gets the password from the
  * operator's terminal. Every failure becomes an answer, the way the command would print it.
  */
-export function serveAdminCommands(database: DbConnection) {
-  return async (request: unknown, ask: (question: "password") => Promise<string>): Promise<AdminAnswer> => {
+export function serveAdminCommands(database: DbConnection): AdminCommandHandler {
+  return async (request, ask): Promise<AdminAnswer> => {
     try {
       const command = adminCommandSchema.parse(request);
       const output = await runAdminCommand(command, database, async () => {

@@ -27,11 +27,10 @@ type Log = { info: (data: object, message: string) => void; warn: (data: object,
 
 type BackupListener = { close: () => Promise<void> };
 
+/** What the server answers an admin command with: what the command printed, or why it failed. */
+export type AdminAnswer = { ok: true; output: string } | { ok: false; error: string };
 /** Carries out an admin command (server/admin-commands.ts); `ask` gets an answer from the operator. */
-export type AdminCommandHandler = (
-  command: unknown,
-  ask: (question: "password") => Promise<string>,
-) => Promise<{ ok: true; output: string } | { ok: false; error: string }>;
+export type AdminCommandHandler = (command: unknown, ask: (question: "password") => Promise<string>) => Promise<AdminAnswer>;
 
 const ADMIN_REQUEST = "admin ";
 /** How long the server waits for the operator to type a password. */
@@ -92,7 +91,7 @@ async function listen(
       if (line === REQUEST) {
         queue = queue.then(() => answer(socket));
       } else if (admin && line.startsWith(ADMIN_REQUEST)) {
-        void runAdmin(socket, line.slice(ADMIN_REQUEST.length), request.slice(end + 1));
+        void runAdmin(admin, socket, line.slice(ADMIN_REQUEST.length), request.slice(end + 1));
       } else {
         socket.end(`${JSON.stringify({ ok: false, error: "unknown request" })}\n`);
       }
@@ -101,7 +100,7 @@ async function listen(
   });
 
   // Not queued behind backups: an admin command is a few small writes, like a request's.
-  const runAdmin = async (socket: net.Socket, commandJson: string, rest: string) => {
+  const runAdmin = async (handler: AdminCommandHandler, socket: net.Socket, commandJson: string, rest: string) => {
     const answers = lineReader(socket, rest);
     const ask = async (question: "password") => {
       socket.write(`${JSON.stringify({ ask: question })}\n`);
@@ -109,9 +108,9 @@ async function listen(
       if (typeof reply.answer !== "string") throw new Error("no answer from the command line");
       return reply.answer;
     };
-    let result: Awaited<ReturnType<AdminCommandHandler>>;
+    let result: AdminAnswer;
     try {
-      result = await (admin as AdminCommandHandler)(JSON.parse(commandJson), ask);
+      result = await handler(JSON.parse(commandJson), ask);
     } catch (error) {
       result = { ok: false, error: `Error: ${(error as Error).message}` };
     }
@@ -229,7 +228,7 @@ export function requestAdminCommand(
   dataDir: string,
   command: object,
   answer: (question: "password") => Promise<string>,
-): Promise<{ ok: true; output: string } | { ok: false; error: string }> {
+): Promise<AdminAnswer> {
   const socketPath = backupSocketPath(dataDir);
   return new Promise((resolve, reject) => {
     let connected = false;
