@@ -117,7 +117,10 @@ export const QR_QUIET_ZONE = 4;
 
 export type BadgeFont = "regular" | "bold";
 
-/** A line of text where a layout placed it (certificates, posters): drawn as one line, never broken. */
+/**
+ * A line of text where a layout placed it (certificates, posters), drawn as one line, never broken:
+ * `y` is the top of its line box; `spacing` is pdfkit's character spacing, in points.
+ */
 export type PlacedLine = { text: string; x: number; y: number; size: number; font: BadgeFont; colour: string; spacing: number };
 export type BadgeField = "event" | "name" | "organization" | "position" | "state" | "ticketId";
 /** One line of text to draw: `y` is the top of its line box. */

@@ -2,7 +2,7 @@ import PDFDocument from "pdfkit";
 import { readyBadgeFonts } from "./badge-fonts.server";
 import type { BadgeFont, PlacedLine } from "./badge-layout";
 
-// A one-page document of the kind made one a person or one a source (certificates, posters):
+// A one-page document made for one person or one source (certificates, posters):
 // the badges' fonts made ready once per process (badge-fonts.server.ts), registered under
 // READY_FONTS' names, and the bytes collected as pdfkit writes them.
 

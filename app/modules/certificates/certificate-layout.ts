@@ -34,11 +34,9 @@ export type CertificateTexts = {
 
 type Measure = (text: string, font: BadgeFont) => number;
 
-/** One line to draw: `y` is the top of its line box; `spacing` is pdfkit's character spacing, in points. */
-type PlacedText = PlacedLine;
 type Stroke = { x1: number; y1: number; x2: number; y2: number; width: number; colour: string };
 type CertificateLayout = {
-  texts: PlacedText[];
+  texts: PlacedLine[];
   strokes: Stroke[];
   frames: (Box & { line: number })[];
   diamonds: Box[];
@@ -95,7 +93,7 @@ function fitStyle(text: string, style: Style, width: number, maxHeight: number, 
 type Fitted = ReturnType<typeof fitStyle>;
 
 /** `fitted`'s lines from `top` down, each centred on `centre` (or ending at `right`). */
-function place(fitted: Fitted, style: Style, top: number, align: { centre: number } | { right: number }): PlacedText[] {
+function place(fitted: Fitted, style: Style, top: number, align: { centre: number } | { right: number }): PlacedLine[] {
   return fitted.lines.map((text, i) => {
     const width = fitted.width1(text) * fitted.size;
     const x = "centre" in align ? align.centre - width / 2 : align.right - width;
@@ -117,7 +115,7 @@ export function certificateLayout(
   logo: { width: number; height: number } | null,
   measure: Measure,
 ): CertificateLayout {
-  const placed: PlacedText[] = [];
+  const placed: PlacedLine[] = [];
   const strokes: Stroke[] = [];
   const diamonds: Box[] = [];
   const centre = PAGE.width / 2;

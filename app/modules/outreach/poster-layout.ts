@@ -29,9 +29,7 @@ export type PosterTexts = {
 };
 
 type Measure = (text: string, font: BadgeFont) => number;
-/** One line to draw: `y` is the top of its line box; `spacing` is pdfkit's character spacing, in points. */
-type PosterLine = PlacedLine;
-export type PosterLayout = { band: Box; texts: PosterLine[]; qr: Box; rule: { x1: number; x2: number; y: number } };
+export type PosterLayout = { band: Box; texts: PlacedLine[]; qr: Box; rule: { x1: number; x2: number; y: number } };
 
 type Style = { font: BadgeFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };
 
@@ -71,7 +69,7 @@ function fitStyle(text: string, style: Style, width: number, measure: Measure) {
 type Fitted = ReturnType<typeof fitStyle>;
 
 /** `fitted`'s lines from `top` down, each centred on the page. */
-function place(fitted: Fitted, top: number): PosterLine[] {
+function place(fitted: Fitted, top: number): PlacedLine[] {
   const centre = POSTER_PAGE.width / 2;
   return fitted.lines.map((text, i) => ({
     text,
@@ -87,7 +85,7 @@ function place(fitted: Fitted, top: number): PosterLine[] {
 export function posterLayout(texts: PosterTexts, measure: Measure): PosterLayout {
   const fitKey = (key: keyof PosterTexts, width = CONTENT_WIDTH) => fitStyle(texts[key], STYLES[key], width, measure);
   const band: Box = { x: INSET, y: INSET, width: POSTER_PAGE.width - 2 * INSET, height: BAND_HEIGHT };
-  const placed: PosterLine[] = [];
+  const placed: PlacedLine[] = [];
 
   // The band: the kicker over the summit's name, the two centred in it together.
   const kicker = fitKey("kicker", band.width - 2 * BAND_PADDING);
