@@ -40,7 +40,13 @@ function folded(name: string): string {
     .toLowerCase();
 }
 
-const APOSTROPHE = /['\u2019\u02BC]/u;
+// The apostrophes a name is written with: ASCII, typographic, and Hausa's glottal ʼ (a letter).
+const APOSTROPHES = "'\u2019\u02BC";
+const APOSTROPHE = new RegExp(`[${APOSTROPHES}]`, "u");
+/** Dots, apostrophes and hyphens around a word, which belong to no label. */
+const WORD_EDGES = new RegExp(`^[.${APOSTROPHES}-]+|[.${APOSTROPHES}-]+$`, "gu");
+/** What separates words: anything but letters, digits, dots, apostrophes and hyphens. */
+const WORD_BREAK = new RegExp(`[^\\p{L}\\p{N}.${APOSTROPHES}-]+`, "u");
 
 /**
  * `label.ending` with a label of two or more characters and an ending a mail client links (see
@@ -48,7 +54,7 @@ const APOSTROPHE = /['\u2019\u02BC]/u;
  * ending what comes before its first, since a linker stops there ("evil.ly'x" links evil.ly).
  */
 function isDomainLike(token: string): boolean {
-  const labels = token.replace(/^[.'\u2019\u02BC-]+|[.'\u2019\u02BC-]+$/gu, "").split(".");
+  const labels = token.replace(WORD_EDGES, "").split(".");
   if (labels.length < 2) return false;
   const [ending = "", ...nameTail] = (labels.at(-1) ?? "").split(APOSTROPHE);
   const label = (labels.at(-2) ?? "").split(APOSTROPHE).at(-1) ?? "";
@@ -67,5 +73,5 @@ export function nameProblem(name: string): string | null {
   if (/\p{Cc}/u.test(name)) return NAME_CONTROL_MESSAGE;
   const text = folded(name);
   if (/@|https?|www\.|:\/\/|mailto:|[\p{L}\p{N}-]\.[a-z]{2,}\//u.test(text)) return NAME_LINK_MESSAGE;
-  return text.split(/[^\p{L}\p{N}.'\u2019-]+/u).some(isDomainLike) ? NAME_LINK_MESSAGE : null;
+  return text.split(WORD_BREAK).some(isDomainLike) ? NAME_LINK_MESSAGE : null;
 }
