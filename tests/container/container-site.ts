@@ -1,6 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { type Browser, expect, type Page } from "@playwright/test";
 import { HOLD_RATE_LIMIT } from "../../app/modules/settings/schemas";
+import { signInAsAdmin } from "../support/admin-session";
 import { waitForInteractive } from "../support/hydration";
 import { podman, waitForOk } from "../support/podman";
 
@@ -45,14 +46,10 @@ export async function startAgain(name: string, port: number): Promise<number> {
   return Date.now() - started;
 }
 
-/** Signs the organiser in through the sign-in form. */
+/** A page of its own, signed in as the organiser through the sign-in form. */
 export async function signIn(browser: Browser, baseURL: string): Promise<Page> {
   const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto("/admin/login");
-  await page.getByLabel("Email Address").fill(ADMIN.email);
-  await page.locator("input#password").fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In to Dashboard" }).click();
-  await page.locator("#admin-main").waitFor();
+  await signInAsAdmin(page, { account: ADMIN });
   return page;
 }
 

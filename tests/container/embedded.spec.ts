@@ -1,10 +1,11 @@
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { podman, removeAll, waitForOk } from "../support/podman";
 import { makeRegistrant, registerViaForm } from "../support/register-helper";
 import { registrationBurst } from "../support/registration-burst";
+import { siteMail } from "../support/site-mailbox";
 import { ADMIN, IMAGE, recordFigure, runApp, setEventAMonthOut, signIn, startAgain } from "./container-site";
 
 // The image on its own, as `docker run` with a volume would run it: the embedded database, the
@@ -25,17 +26,11 @@ async function volumeDir(): Promise<string> {
   return (await podman(["volume", "inspect", VOLUME, "--format", "{{.Mountpoint}}"])).stdout.trim();
 }
 
-/** Every .eml in the volume's mailbox, by recipient. */
+/** How many messages the volume's local mailbox holds for each recipient. */
 async function mailboxByRecipient(): Promise<Map<string, number>> {
-  const dir = path.join(await volumeDir(), "mail");
   const counts = new Map<string, number>();
-  for (const file of readdirSync(dir).filter((name) => name.endsWith(".eml"))) {
-    const to =
-      /^To: ?(.+)$/im
-        .exec(readFileSync(path.join(dir, file), "utf8"))?.[1]
-        ?.trim()
-        .toLowerCase() ?? "";
-    counts.set(to, (counts.get(to) ?? 0) + 1);
+  for (const mail of await siteMail({ dataDir: await volumeDir() })) {
+    for (const to of mail.to) counts.set(to, (counts.get(to) ?? 0) + 1);
   }
   return counts;
 }

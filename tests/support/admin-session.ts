@@ -55,12 +55,15 @@ export function e2eAdmin(door = false): { email: string; password: string } {
 }
 
 /**
- * Signs the page's browser context in as the e2e admin through the real form
+ * Signs the page's browser context in as the e2e admin (or `account`) through the real form
  * (without waiting for hydration: a plain form post works too) and waits for
  * the dashboard. `redirectTo` picks the admin page to land on.
  */
-export async function signInAsAdmin(page: Page, options: { redirectTo?: string; door?: boolean } = {}): Promise<void> {
-  const { email, password } = e2eAdmin(options.door);
+export async function signInAsAdmin(
+  page: Page,
+  options: { redirectTo?: string; door?: boolean; account?: { email: string; password: string } } = {},
+): Promise<void> {
+  const { email, password } = options.account ?? e2eAdmin(options.door);
   const query = options.redirectTo ? `?${new URLSearchParams({ redirectTo: options.redirectTo })}` : "";
   await page.goto(`/admin/login${query}`);
   // Already signed in, the sign-in page forwards to the admin area at once.

@@ -48,11 +48,11 @@ export async function ensureStandIns(log: (line: string) => void): Promise<void>
       mkdirSync(context);
       writeFileSync(path.join(context, "docker-clean"), DOCKER_CLEAN);
       writeFileSync(path.join(context, "docker-no-languages"), NO_LANGUAGES);
-      writeFileSync(
-        path.join(context, "Containerfile"),
+      await buildImage(
+        DEBIAN_IMAGE,
+        context,
         `FROM ${DEBIAN_IMAGE}-minbase\nCOPY docker-clean docker-no-languages /etc/apt/apt.conf.d/\nRUN rm -rf /var/cache/apt/*.bin /var/lib/apt/lists/*\n`,
       );
-      await podman(["build", "--pull=never", "--format", "docker", "-t", DEBIAN_IMAGE, context]);
     }
     if (!(await imageExists(NODE_IMAGE))) {
       log(`building the stand-in for ${NODE_IMAGE} (${NODE_PACKAGE}, ${NPM_PACKAGE})`);
@@ -100,8 +100,9 @@ async function buildNodeImage(context: string): Promise<void> {
     ? "COPY ca-bundle.crt /usr/local/share/ca-bundle.crt\nENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-bundle.crt\n"
     : "";
   if (caBundle) cpSync(caBundle, path.join(context, "ca-bundle.crt"));
-  writeFileSync(
-    path.join(context, "Containerfile"),
+  await buildImage(
+    NODE_IMAGE,
+    context,
     `FROM ${DEBIAN_IMAGE}
 RUN groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 COPY usr/local/ /usr/local/
@@ -109,7 +110,6 @@ ENV NODE_VERSION=${version}
 ${trust}CMD ["node"]
 `,
   );
-  await podman(["build", "--pull=never", "--format", "docker", "-t", NODE_IMAGE, context]);
 }
 
 // The official image's entry point, cut to what compose.yaml uses: a first start creates the
@@ -144,8 +144,9 @@ async function buildPostgresImage(context: string): Promise<void> {
   mkdirSync(context, { recursive: true });
   writeFileSync(path.join(context, "entrypoint.sh"), POSTGRES_ENTRYPOINT);
   chmodSync(path.join(context, "entrypoint.sh"), 0o755);
-  writeFileSync(
-    path.join(context, "Containerfile"),
+  await buildImage(
+    POSTGRES_IMAGE,
+    context,
     `FROM ${DEBIAN_IMAGE}
 RUN mkdir -p /etc/postgresql-common \\
   && echo "create_main_cluster = false" > /etc/postgresql-common/createcluster.conf \\
@@ -160,15 +161,15 @@ STOPSIGNAL SIGINT
 ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]
 `,
   );
-  await podman(["build", "--pull=never", "--format", "docker", "-t", POSTGRES_IMAGE, context]);
 }
 
 async function buildCaddyImage(context: string): Promise<void> {
   mkdirSync(context, { recursive: true });
   // The official image keeps certificates in /data and its settings in /config (both volumes in
   // compose.yaml) and reads /etc/caddy/Caddyfile.
-  writeFileSync(
-    path.join(context, "Containerfile"),
+  await buildImage(
+    CADDY_IMAGE,
+    context,
     `FROM ${DEBIAN_IMAGE}
 RUN apt-get update \\
   && apt-get install --yes --no-install-recommends caddy ca-certificates \\
@@ -180,5 +181,10 @@ WORKDIR /srv
 CMD ["caddy", "run", "--config", "/etc/caddy/Caddyfile", "--adapter", "caddyfile"]
 `,
   );
-  await podman(["build", "--pull=never", "--format", "docker", "-t", CADDY_IMAGE, context]);
+}
+
+/** Writes `containerfile` into `context` and builds it there as `tag`, from images already here. */
+async function buildImage(tag: string, context: string, containerfile: string): Promise<void> {
+  writeFileSync(path.join(context, "Containerfile"), containerfile);
+  await podman(["build", "--pull=never", "--format", "docker", "-t", tag, context]);
 }
