@@ -28,6 +28,9 @@ export const editions = pgTable(
     media_urls: text("media_urls").array().notNull().default(sql`'{}'::text[]`),
     // Its people's data is deleted this many days after its date, as it was set when archived.
     retention_days: integer("retention_days"),
+    // Its survey stays open this many days after its end, as it was set when archived: the links
+    // in its certificates' e-mails promise a closing day, and the next edition must not break it.
+    feedback_days: integer("feedback_days"),
     purged_at: timestamp("purged_at", { withTimezone: true }),
   },
   (t) => [

@@ -15,7 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { DOOR_NAME_MAX } from "./door-name";
-import { editions } from "./editions-schema";
+import { editions, past_registrations } from "./editions-schema";
 import { normalizeEmail } from "./email";
 import { INVITE_CODE_LENGTH } from "./outreach-codes";
 import { outreachCodeCheck } from "./outreach-schema";
@@ -828,6 +828,9 @@ export const feedback = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
+    // Once its edition is archived, the same person's past registration (same id): a late answer
+    // replaces theirs, and the past edition's purge or an erasure unlinks it as attendee_id was.
+    past_registration_id: uuid("past_registration_id").references(() => past_registrations.id, { onDelete: "set null" }),
     edition_id: integer("edition_id")
       .notNull()
       .references(() => editions.id),
@@ -846,6 +849,7 @@ export const feedback = pgTable(
   },
   (t) => [
     uniqueIndex("feedback_attendee_key").on(t.attendee_id),
+    uniqueIndex("feedback_past_registration_key").on(t.past_registration_id),
     index("feedback_edition_idx").on(t.edition_id),
     check("feedback_rating_check", sql`${t.rating} between 1 and 5`),
     check("feedback_attended_rating_check", sql`${t.attended} = (${t.rating} is not null)`),
