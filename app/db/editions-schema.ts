@@ -32,6 +32,10 @@ export const editions = pgTable(
     // in its certificates' e-mails promise a closing day, and the next edition must not break it.
     feedback_days: integer("feedback_days"),
     purged_at: timestamp("purged_at", { withTimezone: true }),
+    // Its people's data is not deleted before this, whatever the date and retention say: set a
+    // week after any change that brings the deletion nearer (a year typed wrong must not erase
+    // anyone within a scheduler tick), and moved later by "Postpone" (attendees/retention).
+    purge_not_before: timestamp("purge_not_before", { withTimezone: true }),
   },
   (t) => [
     check("editions_id_check", sql`${t.id} >= 1`),

@@ -1,4 +1,4 @@
-import { boolean, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, integer, text, timestamp } from "drizzle-orm/pg-core";
 import { attributionColumns } from "./outreach-schema";
 
 export const GENDERS = ["male", "female", "other"] as const;
@@ -30,6 +30,10 @@ export const personColumns = () => ({
   channel: text("channel", { enum: REGISTRATION_CHANNELS }).notNull().default("web"),
   // Tickets, reminders and offers also go by SMS: ticked on the web form, always for USSD.
   sms_opt_in: boolean("sms_opt_in").notNull().default(false),
+  // Which of the person's self-service links is valid: raised when an organiser changes their
+  // e-mail address or phone, so the link sent to the old one stops opening their ticket page.
+  // It moves with the row (cancelled, past), so the link that was valid stays the valid one.
+  token_version: integer("token_version").notNull().default(0),
   // The outreach that brought them (outreach-schema.ts); it moves with the row from the waitlist
   // or a held registration to attendees, and on to cancelled or past registrations.
   ...attributionColumns(),

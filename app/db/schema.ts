@@ -73,6 +73,8 @@ export const attendees = pgTable(
     // The code of the person's invite link /i/<code> (modules/outreach): drawn by the database for
     // every new row, however it is written, from the outreach alphabet, retried until unused.
     invite_code: text("invite_code").notNull().default(sql`outreach_invite_code()`),
+    // An organiser has fixed these details: the person can no longer change them on the ticket page.
+    details_locked: boolean("details_locked").notNull().default(false),
     created_at: createdAt(),
   },
   (t) => [
@@ -301,6 +303,9 @@ export const event_settings = pgTable(
     certificates_sent_for: date("certificates_sent_for", { mode: "string" }),
     certificate_valid_days: integer("certificate_valid_days"),
     feedback_days: integer("feedback_days").notNull().default(D.feedback_days),
+    // Registrants may correct their own details on the ticket page until this many days before
+    // the event (Lagos), when the badges are printed; after it, the page says whom to contact.
+    corrections_close_days: integer("corrections_close_days").notNull().default(D.corrections_close_days),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -317,6 +322,7 @@ export const event_settings = pgTable(
     check("event_settings_held_expiry_check", sql`${t.held_expiry_hours} between 1 and 168`),
     check("event_settings_certificate_valid_days_check", sql`${t.certificate_valid_days} between 1 and 36500`),
     check("event_settings_feedback_days_check", sql`${t.feedback_days} between 1 and 365`),
+    check("event_settings_corrections_close_days_check", sql`${t.corrections_close_days} between 0 and 60`),
     translationsCheck("event_settings", t.translations),
   ],
 );

@@ -37,4 +37,5 @@ export const SETTINGS_DEFAULTS = {
   certificate_signer_title: "",
   auto_certificates: false,
   feedback_days: 14,
+  corrections_close_days: 2,
 } as const;
