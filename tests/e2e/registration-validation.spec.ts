@@ -108,10 +108,13 @@ for (const javaScript of [true, false]) {
       });
     }
 
-    // A digit short, brackets only, no number at all: refused, with what a good number looks like.
-    for (const phone of ["12345", "0803 123 456", "(((())))))"]) {
+    // No number at all, a digit short, brackets only: refused, saying what was wrong and what a good number looks like.
+    for (const [phone, message] of [
+      ["12345", "Please enter a valid phone number (e.g. 0803 123 4567)"],
+      ["0803 123 456", "This phone number is a digit short: a Nigerian number is 0 and 10 digits (e.g. 0803 123 4567)"],
+      ["(((())))))", "Please enter a valid phone number (e.g. 0803 123 4567)"],
+    ] as const) {
       test(`'${phone}' is not a valid phone number`, async ({ page }) => {
-        const message = "Please enter a valid phone number (e.g. 0803 123 4567)";
         await openRegister(page, javaScript);
         await fillRegistrationForm(page, makeRegistrant({ phone }));
         await submitButton(page).click();

@@ -1,12 +1,15 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
+import { nigerianPhone } from "./phone";
 
 // Phone numbers on the server, through libphonenumber-js (its "min" metadata: validity by
 // country, no formatting examples): the registration form's number as stored, and a search
-// text read as a number. Nigerian numbers without a + are read as Nigerian (ADR 014).
+// text read as a number. Nigerian numbers without a + are read as Nigerian (ADR 014), and so are
+// the two writings the form's rule reads as Nigerian that the library does not (phone.ts):
+// "+234 0803…" and "803…" without its 0.
 
 /** The number as stored: E.164 (+2348031234567) when it is a real number, else as typed (trimmed). */
 export function storedPhone(phone: string): string {
-  const parsed = parsePhoneNumberFromString(phone.trim(), "NG");
+  const parsed = parsePhoneNumberFromString(nigerianPhone(phone) ?? phone.trim(), "NG");
   return parsed?.isValid() ? parsed.number : phone.trim();
 }
 
@@ -18,6 +21,6 @@ export function storedPhone(phone: string): string {
 export function phoneSearchKey(text: string): string | null {
   const compact = text.trim();
   if (!/^\+?[\d\s\-().]{7,24}$/.test(compact)) return null;
-  const parsed = parsePhoneNumberFromString(compact, "NG");
+  const parsed = parsePhoneNumberFromString(nigerianPhone(compact) ?? compact, "NG");
   return parsed?.isValid() ? parsed.number : null;
 }

@@ -53,9 +53,15 @@ describe("registration schema", () => {
     ["email", `${"x".repeat(250)}@example.com`, "Please enter a valid email address"],
     ["phone", "", "Phone number is required"],
     ["phone", "12345", "Please enter a valid phone number (e.g. 0803 123 4567)"],
-    ["phone", "phone 0803123", "Please enter a valid phone number (e.g. 0803 123 4567)"],
+    ["phone", "phone 0803123", "A phone number is digits only; spaces, hyphens and brackets may separate them (e.g. 0803 123 4567)"],
     ["phone", "1".repeat(31), "Please enter a valid phone number (e.g. 0803 123 4567)"],
-    ["phone", "0803 123 456", "Please enter a valid phone number (e.g. 0803 123 4567)"],
+    ["phone", "0803 123 456", "This phone number is a digit short: a Nigerian number is 0 and 10 digits (e.g. 0803 123 4567)"],
+    ["phone", "0803 123 45678", "This phone number has a digit too many: a Nigerian number is 0 and 10 digits (e.g. 0803 123 4567)"],
+    [
+      "phone",
+      "0503 123 4567",
+      "This is not a Nigerian mobile number: after the 0 it starts with 7, 8 or 9 (e.g. 0803 123 4567). A number from another country starts with + and its country code.",
+    ],
     ["phone", "(((())))))", "Please enter a valid phone number (e.g. 0803 123 4567)"],
     ["gender", "", "Please select your gender"],
     ["gender", "Female", "Please select your gender"],
@@ -80,7 +86,7 @@ describe("registration schema", () => {
   });
 
   it("accepts the phone formats people type", () => {
-    for (const phone of ["08031234567", "+234 803 123 4567", "(0803) 123-4567"]) {
+    for (const phone of ["08031234567", "+234 803 123 4567", "(0803) 123-4567", "+234 0803 123 4598", "8031234599"]) {
       expect(serverParse(with_({ phone })).status, phone).toBe("success");
     }
   });

@@ -7,7 +7,7 @@ import { type FormVerdict, formVerdict } from "~/ui/form-verdict";
 import { GENDERS } from "./gender";
 import { isValidLga, isValidState } from "./nigeria";
 import { nameProblem } from "./person-name";
-import { isPhoneNumber } from "./phone";
+import { phoneProblem } from "./phone";
 
 // One schema for the browser and the server, with the product's messages word for word
 // (catalogue keys: whoever shows a message translates it, ~/i18n/message-key.ts);
@@ -41,8 +41,13 @@ export const registrationSchema = z
       }),
     ),
     email: requiredText("validation.emailRequired", EMAIL_MAX_LENGTH, EMAIL_MESSAGE, { regex: EMAIL_PATTERN, message: EMAIL_MESSAGE }),
-    // A Nigerian number, or another country's with its + code (phone.ts, ADR 014).
-    phone: requiredText("validation.phoneRequired", 30, "validation.phone").check(z.refine(isPhoneNumber, "validation.phone")),
+    // A Nigerian number, or another country's with its + code (phone.ts, ADR 014); a wrong one is told what is wrong.
+    phone: requiredText("validation.phoneRequired", 30, "validation.phone").check(
+      z.superRefine((phone, ctx) => {
+        const problem = phoneProblem(phone);
+        if (problem) ctx.addIssue({ code: "custom", message: problem, input: phone });
+      }),
+    ),
     gender: z.enum(GENDERS, { error: "validation.gender" }),
     organization: optionalText(160),
     position: optionalText(120),
