@@ -14,7 +14,7 @@ import { browserIdOf, ensureBrowserId } from "~/modules/registration/browser-id.
 import { EventFacts } from "~/modules/registration/event-facts";
 import { HeldNotice } from "~/modules/registration/held-notice";
 import { surgeUnderway } from "~/modules/registration/holds.server";
-import { formStamp } from "~/modules/registration/human-check.server";
+import { carryFormStart, pageFormStamp } from "~/modules/registration/human-check.server";
 import { LostTicket } from "~/modules/registration/lost-ticket";
 import { proofOfWorkChallenge } from "~/modules/registration/proof-of-work.server";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
@@ -63,7 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = await currentRegistrationStatus(db, settings);
   // The page's forms are good for one post from this browser (human-check.server).
   const browser = ensureBrowserId(request, Boolean(context.secure));
-  const stamp = formStamp(ticketLinkKeys().secret, browser.id);
+  // After a post, counting from the visit's first page (the action carried its time).
+  const stamp = pageFormStamp(context, ticketLinkKeys().secret, browser.id);
   const challenge =
     status.isOpen && (settings.proof_of_work_always || (await surgeUnderway(db))) ? await proofOfWorkChallenge(stamp) : null;
   return data(
@@ -107,6 +108,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The tracked link (a source's or an attendee's invite) that brought this browser, if any.
     attribution: await attributionOf(await getDb(), referralOf(request, Boolean(context.secure))),
   };
+  // The answered page's form keeps counting its fill time from the visit's first page (the loader signs it).
+  carryFormStart(context, form, poster.browserId, ticketLinkKeys().secret);
   // One form, two doors: the waitlist's when the event is full.
   return form.get("intent") === "waitlist" && !ticketAgainAsked(form) ? joinWaitlistAction(form, poster) : registrationAction(form, poster);
 }

@@ -3,7 +3,18 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/ui/human-check-fields";
 import { ensureBrowserId } from "./browser-id.server";
-import { checkHuman, formStamp, MIN_FILL_MS, STAMP_MAX_AGE_MS, STAMP_MESSAGES, spendStamp, stampNonce } from "./human-check.server";
+import {
+  carryFormStart,
+  checkHuman,
+  formStamp,
+  MIN_FILL_MS,
+  pageFormStamp,
+  STAMP_MAX_AGE_MS,
+  STAMP_MESSAGES,
+  spendStamp,
+  stampNonce,
+  stampStartedAt,
+} from "./human-check.server";
 import { takePostSlot } from "./network-limits.server";
 
 const SECRET = "human-check-secret-0123456789abcdef";
@@ -16,6 +27,53 @@ function post(fields: Record<string, string>): FormData {
   for (const [name, value] of Object.entries(fields)) form.set(name, value);
   return form;
 }
+
+describe("the fill time counts from the visit's first page", () => {
+  const first = formStamp(SECRET, BROWSER, served);
+
+  it("an answered page's stamp keeps the first page's time, with a nonce of its own", () => {
+    // Consent forgotten, answered 2 s in; ticked and sent again half a second later.
+    const answeredAt = servedPlus(2_000);
+    const context = {};
+    carryFormStart(context, post({ [STAMP_FIELD]: first }), BROWSER, SECRET, answeredAt);
+    const again = pageFormStamp(context, SECRET, BROWSER, answeredAt);
+    expect(stampNonce(again, SECRET)).not.toBe(stampNonce(first, SECRET));
+    expect(checkHuman(post({ [STAMP_FIELD]: again }), SECRET, BROWSER, servedPlus(2_500))).toEqual({
+      ok: true,
+      nonce: stampNonce(again, SECRET),
+    });
+  });
+
+  it("a script that posts at once is refused on the answer's stamp too, and a request without a post starts now", () => {
+    const context = {};
+    carryFormStart(context, post({ [STAMP_FIELD]: first }), BROWSER, SECRET, servedPlus(10));
+    const again = pageFormStamp(context, SECRET, BROWSER, servedPlus(20));
+    const check = checkHuman(post({ [STAMP_FIELD]: again }), SECRET, BROWSER, servedPlus(30));
+    expect(check.ok ? "ok" : check.reason).toBe("too-fast");
+    const fresh = pageFormStamp({}, SECRET, BROWSER, servedPlus(60_000));
+    expect(checkHuman(post({ [STAMP_FIELD]: fresh }), SECRET, BROWSER, servedPlus(60_500)).ok).toBe(false);
+  });
+
+  it("carries no time from a forged, foreign, expired or future stamp, or a hostile field", () => {
+    const other = "o".repeat(22);
+    const at = servedPlus(5_000);
+    expect(stampStartedAt(post({ [STAMP_FIELD]: first }), SECRET, BROWSER, at)).toBe(served.getTime());
+    expect(stampStartedAt(post({ [STAMP_FIELD]: first }), SECRET, other, at)).toBeNull();
+    expect(stampStartedAt(post({ [STAMP_FIELD]: first }), `${SECRET}x`, BROWSER, at)).toBeNull();
+    expect(stampStartedAt(post({ [STAMP_FIELD]: first }), SECRET, BROWSER, servedPlus(STAMP_MAX_AGE_MS + 1))).toBeNull();
+    expect(stampStartedAt(post({ [STAMP_FIELD]: first }), SECRET, BROWSER, servedPlus(-1))).toBeNull();
+    const [value, signature] = first.split(".");
+    const backdated = `${String(served.getTime() - 60_000)}${value?.slice(13)}.${signature}`;
+    for (const stamp of [backdated, "", "\u0000", "<script>", "🙂".repeat(40), `${first}\n`, first.toUpperCase()]) {
+      expect(stampStartedAt(post({ [STAMP_FIELD]: stamp }), SECRET, BROWSER, at), stamp).toBeNull();
+    }
+    const context = {};
+    carryFormStart(context, post({ [STAMP_FIELD]: backdated }), BROWSER, SECRET, at);
+    expect(checkHuman(post({ [STAMP_FIELD]: pageFormStamp(context, SECRET, BROWSER, at) }), SECRET, BROWSER, servedPlus(5_100)).ok).toBe(
+      false,
+    );
+  });
+});
 
 describe("telling people from scripts", () => {
   const stamp = formStamp(SECRET, BROWSER, served);

@@ -11,7 +11,10 @@ import { HONEYPOT_FIELD, STAMP_FIELD } from "~/ui/human-check-fields";
 // sending it. The page carries a signed stamp: when it was served, a random nonce, and a tag
 // of the browser it was served to (a cookie). A stamp is good for one post, for a few hours,
 // from that browser: a script can no longer load the page once and post its stamp a thousand
-// times. Every answer to a post is a page with a fresh stamp, so people never notice.
+// times. Every answer to a post is a page with a fresh stamp, so people never notice: its nonce
+// is new, but its time is the one of the page the visit began with (carryFormStart), so a person
+// who ticks the forgotten box and sends again at once is not taken for a script, while a script
+// that posts a page at once is still refused on every answer it gets.
 
 // served time (ms) - nonce (96 bits, hex) - browser tag (66 bits of sha256 of its cookie)
 const STAMP_VALUE = /^\d{13}-[0-9a-f]{24}-[A-Za-z0-9_-]{11}$/;
@@ -32,9 +35,42 @@ function browserTag(browserId: string): string {
   return createHash("sha256").update(browserId).digest("base64url").slice(0, 11);
 }
 
-/** A stamp for this page: when it was served, to which browser, with a nonce of its own. */
-export function formStamp(secret: string, browserId: string, now = new Date()): string {
-  return signToken("form-stamp", `${now.getTime()}-${randomBytes(12).toString("hex")}-${browserTag(browserId)}`, secret, STAMP_VALUE);
+/**
+ * A stamp for this page: when the visit's first page was served (`startedAt`, by default now), to
+ * which browser, with a nonce of its own.
+ */
+export function formStamp(secret: string, browserId: string, now = new Date(), startedAt = now.getTime()): string {
+  return signToken("form-stamp", `${startedAt}-${randomBytes(12).toString("hex")}-${browserTag(browserId)}`, secret, STAMP_VALUE);
+}
+
+/**
+ * When the page of a posted stamp was first served, if the stamp is ours, for this browser, and
+ * neither too old nor from the future: the time the answer's stamp carries on. Null otherwise (a
+ * forged or foreign stamp gets a page that starts counting now).
+ */
+export function stampStartedAt(formData: FormData, secret: string, browserId: string, now = new Date()): number | null {
+  const stamp = formData.get(STAMP_FIELD);
+  const value = typeof stamp === "string" ? verifyToken("form-stamp", stamp, secret, STAMP_VALUE) : null;
+  if (!value || !browserId || value.slice(39) !== browserTag(browserId)) return null;
+  const served = Number(value.slice(0, 13));
+  const age = now.getTime() - served;
+  return age >= 0 && age <= STAMP_MAX_AGE_MS ? served : null;
+}
+
+// The answer to a post without JavaScript (or posted in place by the page's script) is one request:
+// the action reads the posted stamp, the loader then signs the answered page's stamp. They share
+// the request's load context, and nothing else, so the time goes from one to the other through it.
+const formStarts = new WeakMap<object, number>();
+
+/** Called by the action: the answered page's stamp carries the posted one's time (stampStartedAt). */
+export function carryFormStart(context: object, formData: FormData, browserId: string, secret: string, now = new Date()): void {
+  const startedAt = stampStartedAt(formData, secret, browserId, now);
+  if (startedAt !== null) formStarts.set(context, startedAt);
+}
+
+/** The page's stamp, counting from the visit's first page when the action carried its time (carryFormStart). */
+export function pageFormStamp(context: object, secret: string, browserId: string, now = new Date()): string {
+  return formStamp(secret, browserId, now, formStarts.get(context) ?? now.getTime());
 }
 
 export type HumanCheck =
