@@ -35,9 +35,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   if (!page) throw data("Not Found", { status: 404 });
   // Whether the holder asked to hear about future editions: the page then offers to stop it.
   const optedIn = page.state === "active" && Boolean(await optInOfTicket(db, params.token, secret));
-  // After the event, their certificate of attendance once it is issued.
-  const registrationId = page.state === "active" ? verifySelfServiceToken(params.token, secret) : null;
-  const certificate = registrationId ? await ticketCertificate(db, registrationId, ticketLinkKeys()) : null;
+  // After the event, their certificate of attendance once it is issued; a past edition's too,
+  // for as long as that edition keeps its registrations.
+  const holder = page.state === "active" || page.state === "past" ? verifySelfServiceToken(params.token, secret) : null;
+  const registrationId = page.state === "active" ? holder : null;
+  const certificate = holder ? await ticketCertificate(db, holder, ticketLinkKeys()) : null;
   // The holder's own invite link (never this page's address, which is their ticket) and how many came through it.
   const invite = registrationId ? await inviteOfAttendee(db, registrationId) : null;
   return data({ page, optedIn, certificate, invite }, { headers: PRIVATE_HEADERS });
@@ -69,7 +71,9 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useTranslation();
   const more = (
     <>
-      {certificate && page.state === "active" ? <TicketCertificateCard token={page.token} code={certificate.code} /> : null}
+      {certificate && (page.state === "active" || page.state === "past") ? (
+        <TicketCertificateCard token={page.token} code={certificate.code} />
+      ) : null}
       <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />
     </>
   );

@@ -25,6 +25,22 @@ function certificateExpiry(eventDate: string, validDays: number): Date {
   return new Date(Date.UTC(year, month - 1, day + 1) - LAGOS_OFFSET_MS + validDays * DAY_MS);
 }
 
+/**
+ * What starting the next edition leaves of the current one's certificates (its review screen
+ * says so): how many were issued and still stand, and until when they verify.
+ */
+export async function editionCertificates(
+  db: DbOrTx,
+  edition: number,
+  settings: Pick<EventSettings, "event_date" | "certificate_valid_days" | "retention_days">,
+) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(certificates)
+    .where(and(eq(certificates.edition_id, edition), isNull(certificates.withdrawn_at), isNull(certificates.expired_at)));
+  return { issued: row?.n ?? 0, verifiableUntil: certificateExpiry(settings.event_date, certificateValidDays(settings)) };
+}
+
 export async function verifyCertificate(
   db: DbOrTx,
   input: string,

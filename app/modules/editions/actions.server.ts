@@ -6,6 +6,7 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
+import { type EditionPromises, editionPromises } from "./edition-promises.server";
 import { nextEditionPreview } from "./edition-state.server";
 import type { NextEditionDefaults } from "./next-edition-form";
 import type { ReviewFacts } from "./next-edition-review";
@@ -59,6 +60,7 @@ export async function nextEditionAction(db: Db, actor: AuditActor, formData: For
       // The purge's instant as a Lagos calendar date (UTC+1).
       purgeOn: purged ? null : new Date(preview.purgeAt.getTime() + 3_600_000).toISOString().slice(0, 10),
       counts: preview.content,
+      promises: reviewPromises(await editionPromises(db, preview.settings, now), purged ? null : preview.purgeAt),
     };
     return { result: submission.reply(), review: { input, facts }, toast: null };
   }
@@ -74,6 +76,21 @@ export async function nextEditionAction(db: Db, actor: AuditActor, formData: For
     `The ${started.edition.name} has started: ${formatEventDate(input.event_date)}, with 0 registrations.`,
     { duration: 6000 },
   );
+}
+
+/** What stays open after the start, as the review states it (instants as ISO text: they travel to the page). */
+function reviewPromises(promises: EditionPromises, purgeAt: Date | null): ReviewFacts["promises"] {
+  const { survey, certificates } = promises;
+  // The ticket page (and so its download) lasts as long as the edition keeps its registrations.
+  const downloadable = purgeAt && purgeAt < certificates.verifiableUntil ? purgeAt : certificates.verifiableUntil;
+  return {
+    survey: { state: survey.state, closesAt: survey.closesAt.toISOString(), answers: survey.answers },
+    certificates: {
+      issued: certificates.issued,
+      verifiableUntil: certificates.verifiableUntil.toISOString(),
+      downloadableUntil: purgeAt ? downloadable.toISOString() : null,
+    },
+  };
 }
 
 function refused(result: SubmissionResult<string[]>, status: number) {

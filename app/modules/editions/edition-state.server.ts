@@ -30,7 +30,18 @@ export async function editionConcluded(db: DbOrTx, settings: EventSettings, now:
 
 export type NextEditionPreview = {
   edition: CurrentEdition;
-  settings: Pick<EventSettings, "event_date" | "event_time" | "venue" | "max_attendees" | "retention_days" | "personal_data_purged_for">;
+  settings: Pick<
+    EventSettings,
+    | "edition_id"
+    | "event_date"
+    | "event_time"
+    | "venue"
+    | "max_attendees"
+    | "retention_days"
+    | "personal_data_purged_for"
+    | "feedback_days"
+    | "certificate_valid_days"
+  >;
   concluded: boolean;
   figures: EditionFigures | null;
   /** when the concluded edition's personal data will be deleted, as set now */

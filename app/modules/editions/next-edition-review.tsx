@@ -2,6 +2,7 @@ import { Form, useNavigation } from "react-router";
 import type { EditionFigures } from "~/db/edition-archive";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { Card } from "~/ui/card";
+import { displayDate, displayDateTime } from "~/ui/date-time";
 import { Notice } from "~/ui/notice";
 import { BUTTON } from "~/ui/styles";
 import { contentCount } from "./next-edition-form";
@@ -19,6 +20,12 @@ export type ReviewFacts = {
   /** ISO date of the concluded edition's personal-data purge; null when it already ran */
   purgeOn: string | null;
   counts: Record<CarryOverKind, number>;
+  /** what stays open for the concluded edition's people (edition-promises.server.ts); instants as ISO text */
+  promises: {
+    survey: { state: "not-yet" | "open" | "closed"; closesAt: string; answers: number };
+    /** downloadableUntil: null when its registrations (and so its ticket pages) are already deleted */
+    certificates: { issued: number; verifiableUntil: string; downloadableUntil: string | null };
+  };
 };
 
 const n = (value: number) => value.toLocaleString("en-US");
@@ -51,6 +58,9 @@ export function NextEditionReview({ input, facts }: { input: NextEditionInput; f
               ? `Their personal data is still deleted on ${formatEventDate(facts.purgeOn)}, as set in Event Settings.`
               : "Their personal data was already deleted; the figures stay."}
           </li>
+          <li data-testid="review-promises">
+            <EditionPromisesText edition={facts.edition} eventDate={facts.eventDate} promises={facts.promises} />
+          </li>
           <li>
             The <strong>{input.name}</strong> becomes current: {formatEventDate(input.event_date)}, {input.event_time}, at {input.venue},
             for up to {plural(input.max_attendees, "attendee", "attendees")}, with 0 registrations.
@@ -78,5 +88,30 @@ export function NextEditionReview({ input, facts }: { input: NextEditionInput; f
         </button>
       </div>
     </Form>
+  );
+}
+
+/** The last day before an exclusive end (a certificate verifies until the end of that day). */
+const lastDay = (end: string) => displayDate(new Date(Date.parse(end) - 1));
+
+/** "The 2026 survey stays open until …; its 214 answers stay on the Feedback page; certificates …", in plain words. */
+function EditionPromisesText({ edition, eventDate, promises }: { edition: string; eventDate: string; promises: ReviewFacts["promises"] }) {
+  const { survey, certificates } = promises;
+  const year = eventDate.slice(0, 4);
+  const answers = plural(survey.answers, "answer", "answers");
+  const surveyText =
+    survey.state === "closed"
+      ? `The ${year} survey closed on ${displayDateTime(survey.closesAt)}; its ${answers} stay on the Feedback page (choose the ${edition}).`
+      : `The ${year} survey stays open until ${displayDateTime(survey.closesAt)}: the links in its e-mails keep working and answers count for the ${edition}. Its ${answers} so far stay on the Feedback page (choose the ${edition}).`;
+  const certificateText =
+    certificates.issued === 0
+      ? "No certificate of attendance was issued."
+      : certificates.downloadableUntil
+        ? `Its ${plural(certificates.issued, "certificate", "certificates")} stay verifiable at /verify until ${lastDay(certificates.verifiableUntil)}, and downloadable from their holders' ticket pages until ${lastDay(certificates.downloadableUntil)}.`
+        : `Its ${plural(certificates.issued, "certificate", "certificates")} stay verifiable at /verify until ${lastDay(certificates.verifiableUntil)}.`;
+  return (
+    <>
+      Kept open: {surveyText} {certificateText}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, isNotNull, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import type { EditionTranslations } from "~/db/edition-archive";
 import { personColumns } from "~/db/person-columns";
@@ -8,6 +8,7 @@ import {
   cancelled_registrations,
   editions,
   event_settings,
+  feedback,
   held_registrations,
   outreach_visits,
   partners,
@@ -66,6 +67,8 @@ export async function startNextEdition(db: Db, actor: AuditActor, input: NextEdi
         content,
         media_urls: contentImages(content),
         retention_days: settings.retention_days,
+        // Its survey's closing day, as its certificates' e-mails announced it (feedback/past-survey.server.ts).
+        feedback_days: settings.feedback_days,
         purged_at: alreadyPurged ? now : null,
       })
       .where(eq(editions.id, concluded));
@@ -124,6 +127,12 @@ async function movePeople(tx: DbOrTx, edition: number) {
   // Unconfirmed holds were for the concluded edition: confirming one now would book the next.
   const held = await tx.delete(held_registrations).returning({ id: held_registrations.id });
   await tx.delete(registration_surges);
+  // Survey answers follow their writer to past_registrations: a late answer then replaces theirs,
+  // and the past edition's purge (or an erasure) unlinks them by the foreign key, as it did here.
+  await tx
+    .update(feedback)
+    .set({ past_registration_id: sql`${feedback.attendee_id}` })
+    .where(isNotNull(feedback.attendee_id));
   // Check-ins and reminders go with their registration (cascade); the triggers bring the seat counter to 0.
   await tx.delete(attendees);
   // The retained counts are in the archived figures now; the new edition's start from nothing.

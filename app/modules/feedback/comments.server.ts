@@ -1,14 +1,15 @@
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { agenda, attendees, feedback } from "~/db/schema";
+import { agenda, attendees, feedback, past_registrations } from "~/db/schema";
 import { APOSTROPHE_FOLD, foldApostrophes } from "~/db/text";
 import { COMMENT_PAGE_SIZE, type CommentQuery } from "./comment-query";
-import { inCurrentEdition } from "./feedback-stats.server";
+import { inEdition } from "./feedback-stats.server";
 
 // "What should change": the comments of this edition's answers, newest first, searched and
 // paged in SQL like the attendee list. A comment carries a name only when its writer ticked
-// "you may quote me with my name" and is still registered: erasure and the retention purge
-// unlink the answer (attendee_id set null), and the join then finds no one.
+// "you may quote me with my name" and is still registered (or, for a past edition, still kept
+// in past_registrations): erasure and the retention purges unlink the answer (attendee_id or
+// past_registration_id set null), and the join then finds no one.
 
 export type Comment = {
   id: string;
@@ -25,16 +26,21 @@ export type Comment = {
 type CommentSearch = { rows: Comment[]; total: number; page: number; pageCount: number };
 
 /** A case-insensitive substring of the comment, whichever apostrophe was typed (as the attendee search). */
-function commentsWhere(q: string): SQL | undefined {
-  const withText = and(inCurrentEdition(), ne(feedback.change_text, ""));
+function commentsWhere(q: string, edition: number | undefined): SQL | undefined {
+  const withText = and(inEdition(edition), ne(feedback.change_text, ""));
   if (!q) return withText;
   const needle = sql`lower(${foldApostrophes(q)})`;
   const haystack = sql`translate(lower(${feedback.change_text}), ${APOSTROPHE_FOLD.from}, ${APOSTROPHE_FOLD.to})`;
   return and(withText, sql`strpos(${haystack}, ${needle}) > 0`);
 }
 
-export async function searchComments(db: DbOrTx, { q, page, pageSize = COMMENT_PAGE_SIZE }: CommentQuery & { pageSize?: number }) {
-  const where = commentsWhere(q);
+/** The writer's name with their leave, while their registration (current, or of a past edition until its purge) is kept. */
+export const quotableName = sql<
+  string | null
+>`case when ${feedback.quote_me} then coalesce(${attendees.full_name}, ${past_registrations.full_name}) end`;
+
+export async function searchComments(db: DbOrTx, { q, page, edition, pageSize = COMMENT_PAGE_SIZE }: CommentQuery & { pageSize?: number }) {
+  const where = commentsWhere(q, edition);
   const pageOf = async (n: number) =>
     db
       .select({
@@ -44,7 +50,7 @@ export async function searchComments(db: DbOrTx, { q, page, pageSize = COMMENT_P
         rating: feedback.rating,
         comeAgain: feedback.come_again,
         session: sql<string | null>`coalesce(${agenda.title}, ${feedback.session_title})`,
-        name: sql<string | null>`case when ${feedback.quote_me} then ${attendees.full_name} end`,
+        name: quotableName,
         at: feedback.updated_at,
         // The number of matches rides on the page's rows: the filter runs once.
         matches: sql<number>`(count(*) over ())::int`,
@@ -52,6 +58,7 @@ export async function searchComments(db: DbOrTx, { q, page, pageSize = COMMENT_P
       .from(feedback)
       .leftJoin(agenda, eq(agenda.id, feedback.session_id))
       .leftJoin(attendees, eq(attendees.id, feedback.attendee_id))
+      .leftJoin(past_registrations, eq(past_registrations.id, feedback.past_registration_id))
       .where(where)
       // Newest first; an answer changed counts as new. The id breaks ties so pages never overlap.
       .orderBy(desc(feedback.updated_at), desc(feedback.id))

@@ -48,6 +48,7 @@ export function FeedbackComments({ query, rows, total, page, pageCount, path }: 
               className={`${FIELD} pl-9`}
             />
           </div>
+          {query.edition ? <input type="hidden" name="edition" value={String(query.edition)} /> : null}
           <button type="submit" className={BUTTON.secondary}>
             Search
           </button>

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { agenda, attendees, feedback } from "~/db/schema";
+import { agenda, attendees, feedback, past_registrations } from "~/db/schema";
 import { LANGUAGES } from "~/i18n/languages";
 import { logger } from "~/logger.server";
 import { batchedCsvStream, csvDownload } from "~/modules/attendees/csv.server";
@@ -8,7 +8,8 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
 import { getSettings } from "~/modules/settings/settings.server";
 import { lagosDate } from "~/ui/date-time";
-import { inCurrentEdition } from "./feedback-stats.server";
+import { quotableName } from "./comments.server";
+import { inEdition } from "./feedback-stats.server";
 
 // The survey's answers as CSV, for organisers' own analysis. An answer is tied to no one: no
 // e-mail, phone, ticket or registration id, only the day it was given. The one exception is
@@ -59,7 +60,7 @@ function fields(row: Row): string[] {
   ];
 }
 
-function readBatch(db: DbOrTx, after: Row | undefined, limit: number): Promise<Row[]> {
+function readBatch(db: DbOrTx, edition: number | undefined, after: Row | undefined, limit: number): Promise<Row[]> {
   const keyset = after ? sql`(${feedback.created_at}, ${feedback.id}) > (${after.cursor}::timestamptz, ${after.id}::uuid)` : undefined;
   return db
     .select({
@@ -72,28 +73,36 @@ function readBatch(db: DbOrTx, after: Row | undefined, limit: number): Promise<R
       text: feedback.change_text,
       comeAgain: feedback.come_again,
       language: feedback.language,
-      name: sql<string | null>`case when ${feedback.quote_me} then ${attendees.full_name} end`,
+      name: quotableName,
     })
     .from(feedback)
     .leftJoin(agenda, eq(agenda.id, feedback.session_id))
     .leftJoin(attendees, eq(attendees.id, feedback.attendee_id))
-    .where(and(inCurrentEdition(), keyset))
+    .leftJoin(past_registrations, eq(past_registrations.id, feedback.past_registration_id))
+    .where(and(inEdition(edition), keyset))
     .orderBy(asc(feedback.created_at), asc(feedback.id))
     .limit(limit);
 }
 
-/** This edition's answers, oldest first, streamed in keyset batches. */
-export function feedbackCsvStream(db: DbOrTx, { batchSize = BATCH_SIZE }: { batchSize?: number } = {}) {
-  return batchedCsvStream<Row>(FEEDBACK_CSV_COLUMNS, (after) => readBatch(db, after, batchSize), fields, batchSize);
+/** An edition's answers (the current one's unless `edition` names another), oldest first, streamed in keyset batches. */
+export function feedbackCsvStream(db: DbOrTx, { batchSize = BATCH_SIZE, edition }: { batchSize?: number; edition?: number } = {}) {
+  return batchedCsvStream<Row>(FEEDBACK_CSV_COLUMNS, (after) => readBatch(db, edition, after, batchSize), fields, batchSize);
 }
 
 /** The download (e.g. zamfara-youth-summit-feedback-2026-12-01.csv), and who took it in the audit log. */
-export async function exportFeedbackCsv(db: Db, actor: AuditActor, { gzip }: { gzip: boolean }): Promise<Response> {
+export async function exportFeedbackCsv(
+  db: Db,
+  actor: AuditActor,
+  { gzip, edition }: { gzip: boolean; edition?: number },
+): Promise<Response> {
   try {
     const settings = await getSettings(db);
-    const stream = await feedbackCsvStream(db);
-    await recordAudit(db, actor, { action: "feedback.export", entity: "feedback", details: { edition: settings.edition_id } });
-    return csvDownload(stream, eventFileName(settings.event_name, "feedback", "csv"), gzip);
+    const chosen = edition ?? settings.edition_id;
+    const stream = await feedbackCsvStream(db, { edition: chosen });
+    await recordAudit(db, actor, { action: "feedback.export", entity: "feedback", details: { edition: chosen } });
+    // A past edition's file says which: "…-feedback-edition-1-2026-12-01.csv".
+    const kind = chosen === settings.edition_id ? "feedback" : `feedback-edition-${chosen}`;
+    return csvDownload(stream, eventFileName(settings.event_name, kind, "csv"), gzip);
   } catch (error) {
     logger().error({ err: error }, "feedback export failed");
     return new Response(FEEDBACK_EXPORT_FAILED, { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });

@@ -20,12 +20,14 @@ type TicketPageData = NonNullable<Awaited<ReturnType<typeof ticketPage>>>;
 
 /**
  * `more`: what other parts of the site offer the ticket's holder, under the ticket; `share`: the
- * invite card with its share buttons, under its actions (the route composes both). Only a valid ticket shows them.
+ * invite card with its share buttons, under its actions (the route composes both). Only a valid ticket shows them;
+ * a past edition's ticket shows `more` (its certificate), never `share`.
  */
 export function TicketPageView({ page, more, share }: { page: TicketPageData; more?: React.ReactNode; share?: React.ReactNode }) {
   if (page.state === "door-code") return <DoorCodeOnly />;
   if (page.state === "cancelled") return <CancelledTicket page={page} />;
-  if (page.state === "past") return <PastTicket page={page} />;
+  // A past edition's holder keeps what it gave them: the certificate (the route passes it in `more`).
+  if (page.state === "past") return <PastTicket page={page} more={more} />;
   return <ValidTicket page={page} more={more} share={share} />;
 }
 
@@ -153,7 +155,7 @@ function CancelledTicket({ page }: { page: Extract<TicketPageData, { state: "can
 }
 
 /** A ticket of an earlier edition: it no longer opens the door, and registering for this one is open. */
-function PastTicket({ page }: { page: Extract<TicketPageData, { state: "past" }> }) {
+function PastTicket({ page, more }: { page: Extract<TicketPageData, { state: "past" }>; more?: React.ReactNode }) {
   const { t } = useTranslation();
   return (
     <MessagePage titleId="past-title" title={t("ticket.pastTitle", { edition: page.edition })}>
@@ -166,6 +168,7 @@ function PastTicket({ page }: { page: Extract<TicketPageData, { state: "past" }>
           {t("ticket.pastEditions")}
         </Link>
       </div>
+      {more}
     </MessagePage>
   );
 }

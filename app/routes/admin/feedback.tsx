@@ -1,8 +1,9 @@
 import { data } from "react-router";
 import { logger } from "~/logger.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { parseCommentQuery } from "~/modules/feedback/comment-query";
+import { commentQueryString, parseCommentQuery } from "~/modules/feedback/comment-query";
 import { FeedbackComments } from "~/modules/feedback/feedback-comments";
+import { FeedbackEditionPicker } from "~/modules/feedback/feedback-edition-picker";
 import { FeedbackFigures, RatingDistribution, SessionRanking } from "~/modules/feedback/feedback-overview";
 import { feedbackPage } from "~/modules/feedback/feedback-page.server";
 import { displayDateTime } from "~/ui/date-time";
@@ -14,7 +15,8 @@ import { makeToast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/feedback";
 
-// /admin/feedback: what people said in the survey after the summit, for the current edition:
+// /admin/feedback: what people said in the survey after the summit, for the current edition or
+// one chosen in the URL (?edition=, an archived edition's answers stay readable):
 // response rates, the rating, the most useful sessions, come again, and the comments
 // (searched and paged in SQL), with the answers' CSV. Organisers only.
 
@@ -38,12 +40,16 @@ export default function Feedback({ loaderData }: Route.ComponentProps) {
   const { page, toast } = loaderData;
   if (!page) return <>{toast ? <Toaster toasts={[toast]} /> : <EmptyState>{LOAD_FAILED}</EmptyState>}</>;
   const { survey, overview, comments } = page;
+  const chosen = commentQueryString({ edition: comments.query.edition });
   return (
     <div className="space-y-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-gray-600">What attendees and registrants said in the survey after the summit.</p>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div className="space-y-3">
+          <p className="text-gray-600">What attendees and registrants said in the survey after the summit.</p>
+          <FeedbackEditionPicker editions={page.editions} edition={page.edition} path={PATH} />
+        </div>
         {overview.answers > 0 ? (
-          <a href={`${PATH}/export.csv`} download className={`${BUTTON.primary} self-start sm:self-auto`}>
+          <a href={`${PATH}/export.csv${chosen}`} download className={`${BUTTON.primary} self-start sm:self-auto`}>
             <DownloadIcon />
             Export CSV
           </a>
@@ -58,7 +64,10 @@ export default function Feedback({ loaderData }: Route.ComponentProps) {
         Names appear only where people ticked “you may quote me with my name”, here and in the CSV.
       </Notice>
       {overview.answers === 0 ? (
-        <EmptyState>Nobody has answered the survey yet.</EmptyState>
+        <EmptyState>
+          {page.archived ? "Nobody answered this edition's survey." : "Nobody has answered the survey yet."}
+          {page.editions.length > 1 && !page.archived ? " Earlier editions' answers: choose the edition above." : ""}
+        </EmptyState>
       ) : (
         <>
           <FeedbackFigures overview={overview} />
