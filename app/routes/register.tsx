@@ -146,6 +146,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const lastResult = actionData && "result" in actionData ? actionData.result : undefined;
   const waitlisted = actionData && "waitlisted" in actionData ? actionData.waitlisted : undefined;
   const held = actionData && "held" in actionData ? actionData.held : undefined;
+  // "Did you mean …?": asked before anything is registered.
+  const emailQuestion = actionData && "emailQuestion" in actionData ? actionData.emailQuestion : undefined;
   // An address already registered: the form offers the ticket again, and answers there.
   const duplicate = actionData && "duplicate" in actionData && actionData.duplicate;
   const ticketAgain = resend?.place === "form" ? resend : duplicate ? { sent: false } : null;
@@ -182,6 +184,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 submitting={submittingIntent === "register" && !sendingAgain}
                 onClientErrors={showClientErrors}
                 ticketAgain={ticketAgain}
+                emailQuestion={emailQuestion}
                 sendingAgain={sendingAgain}
                 sms={sms}
               />
@@ -204,6 +207,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                       submitting={submittingIntent === "waitlist" && !sendingAgain}
                       onClientErrors={showClientErrors}
                       ticketAgain={ticketAgain}
+                      emailQuestion={emailQuestion}
                       sendingAgain={sendingAgain}
                       sms={sms}
                     />

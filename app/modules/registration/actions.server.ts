@@ -15,6 +15,7 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
+import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
 import { assessRegistration, holdRegistration, signHeldCodeForm } from "./holds.server";
 import { checkHuman, STAMP_MESSAGES, spendStamp } from "./human-check.server";
 import { NETWORK_CEILING_MESSAGE, takePostSlot } from "./network-limits.server";
@@ -131,9 +132,17 @@ export function formAgain(
  * over the network's ceiling (refusal).
  */
 export async function checkRegistrationForm(formData: FormData, poster: Poster) {
+  const choice = formData.get(EMAIL_CHOICE.name);
+  // "Use this": the address the question suggested, worked out again from the one typed (with
+  // JavaScript the field already holds it, and then there is nothing to suggest).
+  const suggested = choice === EMAIL_CHOICE.use ? suggestEmail(String(formData.get("email") ?? "")) : null;
+  if (suggested) formData.set("email", suggested);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   if (submission.status !== "success")
     return { ok: false as const, answer: formAgain(submission, null, 400, { language: poster.language }) };
+  // "Did you mean …?", until the person chooses: nothing is stored, the stamp is not spent.
+  const question = choice === EMAIL_CHOICE.use || choice === EMAIL_CHOICE.keep ? null : suggestEmail(submission.value.email);
+  if (question) return { ok: false as const, answer: data({ result: submission.reply(), emailQuestion: question }) };
   const refused = await refusal(formData, poster);
   if (refused)
     return {

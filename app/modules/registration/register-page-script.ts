@@ -4,6 +4,7 @@ import { sendFormsInPlace } from "~/ui/enhance/document-forms";
 import { clearFieldError, setFieldDescription, showFieldError } from "~/ui/enhance/field-errors";
 import { listenToModals, upgradeModals } from "~/ui/enhance/modal";
 import { showToast, upgradeToasts } from "~/ui/enhance/toasts";
+import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
 import { fillLgaPicker, lgaTexts } from "./lga-picker";
 import { proofReady, solveChallenges } from "./proof-of-work-solver";
 import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./schema";
@@ -15,6 +16,8 @@ import { REGISTER_MESSAGES_ID } from "./script-messages";
 // - the registration (or waitlist) form is checked with the same zod schema before it is
 //   sent, the messages shown under each field and joined in one toast; a field's message
 //   clears as soon as it is edited;
+// - an address at a mistyped provider is questioned in place ("Did you mean …?"), with the
+//   box the server renders hidden for it (email-question.tsx); the answers post as without it;
 // - choosing a state limits the Local Government list to that state;
 // - forms post in place (ui/enhance/document-forms.ts): the button says it is working,
 //   a 503 keeps the page as typed;
@@ -44,7 +47,7 @@ function validate(form: HTMLFormElement, submitter: HTMLButtonElement | null): b
   const verdict = validateRegistration(Object.fromEntries(new FormData(form)));
   const controls = REGISTRATION_FIELDS.map((name) => [name, controlOf(form, name)] as const);
   for (const [, control] of controls) if (control) clearFieldError(control);
-  if ("value" in verdict) return proofReady(form);
+  if ("value" in verdict) return emailSettled(form, submitter) && proofReady(form);
   let first: Control | undefined;
   for (const [name, control] of controls) {
     const message = verdict.error[name]?.[0];
@@ -54,6 +57,26 @@ function validate(form: HTMLFormElement, submitter: HTMLButtonElement | null): b
   }
   showToast("error", joinFieldErrors(verdict.error, translate));
   first?.focus();
+  return false;
+}
+
+/**
+ * "Did you mean …?" before the form goes: true when the address needs no question or the person
+ * answered it ("Use this" puts the suggestion in the field first); otherwise the question shows.
+ */
+function emailSettled(form: HTMLFormElement, submitter: HTMLButtonElement | null): boolean {
+  const email = controlOf(form, "email");
+  const suggestion = email ? suggestEmail(email.value) : null;
+  if (submitter?.name === EMAIL_CHOICE.name) {
+    if (email && suggestion && submitter.value === EMAIL_CHOICE.use) email.value = suggestion;
+    return true;
+  }
+  const box = form.querySelector<HTMLElement>("[data-email-question]");
+  if (!suggestion || !box) return true;
+  const slot = box.querySelector("[data-suggestion]");
+  if (slot) slot.textContent = suggestion;
+  box.hidden = false;
+  box.querySelector("button")?.focus();
   return false;
 }
 
@@ -78,7 +101,9 @@ function upgrade() {
     const lga = controlOf(form, "localGovernment");
     if (controlOf(form, "state")?.value && lga?.querySelector("optgroup")) followState(form);
   }
-  if (!document.querySelector("[data-modal]")) document.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  // The answer's question, else its first invalid field, is where the person goes on.
+  const next = document.querySelector<HTMLElement>('[data-question]:not([hidden]) button, [aria-invalid="true"]');
+  if (!document.querySelector("[data-modal]")) next?.focus();
 }
 
 document.addEventListener("input", (event) => {
@@ -87,6 +112,8 @@ document.addEventListener("input", (event) => {
   if (!form?.matches(REGISTRATION_FORM) || !(REGISTRATION_FIELDS as readonly string[]).includes(control.name)) return;
   clearFieldError(control);
   if (control.name === "state") followState(form);
+  // An address being edited is asked about again, if at all, when the form is sent.
+  if (control.name === "email") form.querySelector<HTMLElement>("[data-email-question]")?.setAttribute("hidden", "");
 });
 listenToModals();
 solveChallenges(document);

@@ -6,6 +6,7 @@ import { translateMessage } from "~/i18n/message-key";
 import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
 import { FIELD_ERROR, INPUT } from "~/ui/styles";
+import { EmailQuestion } from "./email-question";
 import { GENDERS } from "./gender";
 import { allLgaOptionsHtml, lgaTexts } from "./lga-picker";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
@@ -28,6 +29,8 @@ type Props = {
   onClientErrors: (message: string) => void;
   /** The e-mail address is already registered: offer to send the ticket again, or say it was sent. */
   ticketAgain?: TicketAgainState | null;
+  /** "Did you mean …?": the address the typed one probably meant (email-suggestion.ts), asked before registering */
+  emailQuestion?: string | null;
   /** "Send my ticket again" is being sent */
   sendingAgain?: boolean;
   /** "Also send my ticket by SMS": shown when the site can send SMS, ticked when a gateway is set */
@@ -42,6 +45,7 @@ export function RegistrationForm({
   stamp,
   challenge,
   ticketAgain,
+  emailQuestion,
   sendingAgain = false,
   sms = { offered: false, ticked: false },
 }: Props) {
@@ -112,6 +116,8 @@ export function RegistrationForm({
             className={INPUT}
           />
         </FormField>
+        {/* Hidden until asked: the page's script fills it in when it asks in place. */}
+        {emailQuestion ? <EmailQuestion suggestion={emailQuestion} /> : <EmailQuestion suggestion="" template />}
         {ticketAgain ? <TicketAgain state={ticketAgain} submitting={sendingAgain} /> : null}
         <FormField label={t("register.fields.phone")} required {...shown(fields.phone)}>
           <input
