@@ -148,6 +148,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const held = actionData && "held" in actionData ? actionData.held : undefined;
   // "Did you mean …?": asked before anything is registered.
   const emailQuestion = actionData && "emailQuestion" in actionData ? actionData.emailQuestion : undefined;
+  // A phone number already registered: the ticket again, or someone else with the same number.
+  const phoneQuestion = actionData && "phoneQuestion" in actionData ? actionData.phoneQuestion : undefined;
   // An address already registered: the form offers the ticket again, and answers there.
   const duplicate = actionData && "duplicate" in actionData && actionData.duplicate;
   const ticketAgain = resend?.place === "form" ? resend : duplicate ? { sent: false } : null;
@@ -185,6 +187,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
                 onClientErrors={showClientErrors}
                 ticketAgain={ticketAgain}
                 emailQuestion={emailQuestion}
+                phoneQuestion={phoneQuestion}
                 sendingAgain={sendingAgain}
                 sms={sms}
               />

@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import * as z from "zod/mini";
 import { clientNetwork } from "~/client-network.server";
+import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import type { Attribution } from "~/db/schema";
 import type { Language } from "~/i18n/languages";
@@ -12,6 +13,7 @@ import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
@@ -19,9 +21,12 @@ import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
 import { assessRegistration, holdRegistration, signHeldCodeForm } from "./holds.server";
 import { checkHuman, STAMP_MESSAGES, spendStamp } from "./human-check.server";
 import { NETWORK_CEILING_MESSAGE, takePostSlot } from "./network-limits.server";
+import { storedPhone } from "./phone.server";
+import { PHONE_CHOICE } from "./phone-choice";
+import { phoneOnFile } from "./phone-on-file.server";
 import { proofOfWorkSolved } from "./proof-of-work.server";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
-import { resendTicketByEmail } from "./resend.server";
+import { resendTicketByEmail, resendTicketsToPhone } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 import { TICKET_AGAIN_BUTTON } from "./ticket-again-button";
 
@@ -152,12 +157,42 @@ export async function checkRegistrationForm(formData: FormData, poster: Poster) 
   return { ok: true as const, submission };
 }
 
+/**
+ * A phone number already registered is said, never registered again unasked: "Send my ticket
+ * again" (to that number by SMS when the site sends SMS, else to the addresses on file), or
+ * "This is someone else", which goes on to register. Asked after the checks against scripts, so
+ * that learning whether a number registered costs a person's post. Null when nothing to ask.
+ */
+async function phoneAnswer(formData: FormData, submission: Submission<RegistrationInput> & { status: "success" }) {
+  const choice = formData.get(PHONE_CHOICE.name);
+  if (choice === PHONE_CHOICE.someoneElse) return null;
+  const db = await getDb();
+  const sms = smsOffer(getConfig()).offered;
+  const { phone, email } = submission.value;
+  if (choice === PHONE_CHOICE.resend) {
+    const outcome = await resendTicketsToPhone(db, storedPhone(phone), { sms });
+    if (outcome === "sent") notifyOutbox();
+    logger().info({ outcome }, "ticket resent to a phone number already registered");
+    // Said as sent within the limits too, as "Lost your ticket?" says it.
+    const onFile = await phoneOnFile(db, phone, email);
+    return {
+      result: submission.reply(),
+      phoneQuestion: { emails: onFile?.emails ?? [], sms, sent: true },
+      toast: makeToast("success", sms ? "public:register.phoneQuestion.sentSms" : "public:register.phoneQuestion.sentEmail", 8000),
+    };
+  }
+  const onFile = await phoneOnFile(db, phone, email);
+  return onFile ? { result: submission.reply(), phoneQuestion: { emails: sms ? [] : onFile.emails, sms } } : null;
+}
+
 async function registerAction(formData: FormData, poster: Poster) {
   const form = await checkRegistrationForm(formData, poster);
   if (!form.ok) return form.answer;
   const { submission } = form;
   const keys = ticketLinkKeys();
   try {
+    const asked = await phoneAnswer(formData, submission);
+    if (asked) return asked;
     const db = await getDb();
     const settings = await getSettings(db);
     const person = { ...submission.value, language: poster.language, attribution: poster.attribution };

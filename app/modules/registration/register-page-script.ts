@@ -72,7 +72,9 @@ function emailSettled(form: HTMLFormElement, submitter: HTMLButtonElement | null
     return true;
   }
   const box = form.querySelector<HTMLElement>("[data-email-question]");
-  if (!suggestion || !box) return true;
+  // A later question's answer (the phone's) carries the address as settled, hidden.
+  const settled = form.querySelector(`input[type="hidden"][name="${EMAIL_CHOICE.name}"]`);
+  if (!suggestion || !box || settled) return true;
   const slot = box.querySelector("[data-suggestion]");
   if (slot) slot.textContent = suggestion;
   box.hidden = false;

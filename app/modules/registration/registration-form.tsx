@@ -10,6 +10,7 @@ import { EmailQuestion } from "./email-question";
 import { GENDERS } from "./gender";
 import { allLgaOptionsHtml, lgaTexts } from "./lga-picker";
 import { lgasOf, NIGERIA_STATES } from "./nigeria";
+import { PhoneQuestion, type PhoneQuestionState } from "./phone-question";
 import { PROOF_FIELD } from "./proof-of-work";
 import { joinFieldErrors, parseRegistration } from "./schema";
 import { TicketAgain, type TicketAgainState } from "./ticket-again";
@@ -31,6 +32,8 @@ type Props = {
   ticketAgain?: TicketAgainState | null;
   /** "Did you mean …?": the address the typed one probably meant (email-suggestion.ts), asked before registering */
   emailQuestion?: string | null;
+  /** The phone number is registered already: send the ticket again, or register someone else with it */
+  phoneQuestion?: PhoneQuestionState | null;
   /** "Send my ticket again" is being sent */
   sendingAgain?: boolean;
   /** "Also send my ticket by SMS": shown when the site can send SMS, ticked when a gateway is set */
@@ -46,6 +49,7 @@ export function RegistrationForm({
   challenge,
   ticketAgain,
   emailQuestion,
+  phoneQuestion,
   sendingAgain = false,
   sms = { offered: false, ticked: false },
 }: Props) {
@@ -128,6 +132,7 @@ export function RegistrationForm({
             className={INPUT}
           />
         </FormField>
+        {phoneQuestion ? <PhoneQuestion state={phoneQuestion} /> : null}
         <FormField label={t("register.fields.gender")} required {...shown(fields.gender)}>
           <select {...getSelectProps(fields.gender)} {...cleared(fields.gender)} className={INPUT}>
             <option value="">{t("register.placeholders.gender")}</option>
