@@ -30,7 +30,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const db = await getDb();
   const secret = getConfig().sessionSecret;
   const language = requestLanguage(request);
-  const page = await ticketPage(db, params.token, secret, language);
+  const page = await ticketPage(db, params.token, secret, language, getConfig().publicUrl);
   // Forged, malformed or deleted: the root boundary renders the 404 page.
   if (!page) throw data("Not Found", { status: 404 });
   // Whether the holder asked to hear about future editions: the page then offers to stop it.

@@ -1,7 +1,7 @@
 import ical, { type VEvent } from "node-ical";
 import { describe, expect, it } from "vitest";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
-import { ticketCalendar } from "./calendar.server";
+import { googleCalendarUrl, ticketCalendar } from "./calendar.server";
 
 const settings = {
   event_name: SETTINGS_DEFAULTS.event_name,
@@ -13,7 +13,7 @@ const input = {
   settings,
   ticketId: "ZYS-MD3K2J1A-ABC123",
   fullName: "Amina Bello",
-  ticketUrl: "https://summit.example.org/tickets/ZYS-MD3K2J1A-ABC123.signature",
+  siteUrl: "https://summit.example.org",
 };
 
 function onlyEvent(text: string): VEvent {
@@ -38,15 +38,31 @@ describe("ticketCalendar", () => {
     expect(ics).toContain("METHOD:PUBLISH");
   });
 
-  it("names the event, the venue, the ticket and the link", () => {
-    const event = onlyEvent(ticketCalendar(input));
+  it("names the event, the venue, the ticket and the site, never the ticket's own link", () => {
+    const ics = ticketCalendar(input);
+    const event = onlyEvent(ics);
     expect(text(event.summary)).toBe("Zamfara Youth Summit");
     expect(text(event.location)).toBe("Conference Hall, State Secretariat, Gusau");
     expect(text(event.description)).toContain("Ticket ID: ZYS-MD3K2J1A-ABC123");
     expect(text(event.description)).toContain("Amina Bello");
-    expect(text(event.description)).toContain(input.ticketUrl);
-    // The link opens the ticket page in the attendee's language (English unless they chose another).
-    expect(text(event.url)).toBe(`${input.ticketUrl}?lang=en`);
+    // The site, in the attendee's language (English unless they chose another): calendars are
+    // shared and synced, and the ticket's link would cancel the registration and erase the data.
+    expect(text(event.description)).toContain("https://summit.example.org/?lang=en");
+    expect(text(event.url)).toBe("https://summit.example.org/?lang=en");
+    expect(ics).not.toContain("/tickets/");
+  });
+
+  it("offers the same entry as a Google Calendar link, times in UTC, in the attendee's language", () => {
+    const url = new URL(googleCalendarUrl({ ...input, language: "ha" }));
+    expect(`${url.origin}${url.pathname}`).toBe("https://calendar.google.com/calendar/render");
+    expect(url.searchParams.get("action")).toBe("TEMPLATE");
+    expect(url.searchParams.get("text")).toBe("Zamfara Youth Summit");
+    expect(url.searchParams.get("dates")).toBe("20250812T070000Z/20250812T160000Z");
+    expect(url.searchParams.get("location")).toBe("Conference Hall, State Secretariat, Gusau");
+    const details = url.searchParams.get("details") ?? "";
+    expect(details).toContain("Lambar tikiti: ZYS-MD3K2J1A-ABC123");
+    expect(details).toContain("https://summit.example.org/?lang=ha");
+    expect(url.href).not.toContain("tickets");
   });
 
   it("keeps one UID per ticket", () => {

@@ -73,22 +73,40 @@ function zonedTime(instant: Date, timeZone = "UTC"): ICalDayJsStub {
   };
 }
 
-export function ticketCalendar({
-  settings,
-  ticketId,
-  fullName,
-  ticketUrl,
-  language = DEFAULT_LANGUAGE,
-}: {
+/**
+ * What a calendar entry of a ticket says. Calendars get shared, synced and published, so it
+ * carries the site's address and the ticket ID, never the person's own link: that link opens
+ * their ticket page, which cancels the registration and deletes their data (issue 39).
+ */
+export type CalendarTicket = {
   settings: CalendarEventSettings;
   ticketId: string;
   fullName: string;
-  ticketUrl: string;
-  /** the attendee's language: the invite's texts, and its link opens the ticket page in it */
+  /** the site's public address (PUBLIC_URL) */
+  siteUrl: string;
+  /** the attendee's language: the entry's texts, and its link opens the site in it */
   language?: Language;
-}): string {
-  const t = translator(language, "mail");
-  const link = withLanguage(ticketUrl, language);
+};
+
+/** The site's address in the attendee's language: the one link a calendar entry holds. */
+function siteLink({ siteUrl, language = DEFAULT_LANGUAGE }: CalendarTicket): string {
+  return withLanguage(`${siteUrl.replace(/\/+$/, "")}/`, language);
+}
+
+function description(ticket: CalendarTicket): string {
+  const t = translator(ticket.language ?? DEFAULT_LANGUAGE, "mail");
+  return [
+    t("calendar.admission", { name: ticket.fullName }),
+    t("calendar.ticketId", { ticket: ticket.ticketId }),
+    "",
+    t("calendar.showQr"),
+    t("calendar.site", { url: siteLink(ticket) }),
+  ].join("\n");
+}
+
+export function ticketCalendar(ticket: CalendarTicket): string {
+  const { settings, ticketId, language = DEFAULT_LANGUAGE } = ticket;
+  const link = siteLink(ticket);
   const calendar = ical({
     prodId: { company: "Zamfara Youth Summit", product: "Tickets", language: language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
@@ -101,20 +119,35 @@ export function ticketCalendar({
   });
   calendar.createEvent({
     // One UID per ticket: importing the invite twice updates the entry instead of duplicating it.
-    id: `ticket-${ticketId.toLowerCase()}@${new URL(ticketUrl).hostname}`,
+    id: `ticket-${ticketId.toLowerCase()}@${new URL(link).hostname}`,
     timezone: EVENT_TIME_ZONE,
     start: zonedTime(eventStart(settings.event_date, settings.event_time)),
     end: zonedTime(eventEnd(settings.event_date, settings.event_time)),
     summary: settings.event_name,
     location: settings.venue,
-    description: [
-      t("calendar.admission", { name: fullName }),
-      t("calendar.ticketId", { ticket: ticketId }),
-      "",
-      t("calendar.showQr"),
-      link,
-    ].join("\n"),
+    description: description(ticket),
     url: link,
   });
   return calendar.toString();
+}
+
+/** An instant as Google Calendar's dates want it: 20261201T070000Z. */
+const googleTime = (instant: Date) => instant.toISOString().replace(/[-:]|\.\d{3}/g, "");
+
+/**
+ * "Add to Google Calendar": the same entry as the .ics, as Google's event template link, for
+ * phones whose mail app does not open calendar attachments. Same safe details: no ticket link.
+ */
+export function googleCalendarUrl(ticket: CalendarTicket): string {
+  const { settings } = ticket;
+  const dates = `${googleTime(eventStart(settings.event_date, settings.event_time))}/${googleTime(eventEnd(settings.event_date, settings.event_time))}`;
+  const params = new URLSearchParams({
+    action: "TEMPLATE",
+    text: settings.event_name,
+    dates,
+    details: description(ticket),
+    location: settings.venue,
+    ctz: EVENT_TIME_ZONE,
+  });
+  return `https://calendar.google.com/calendar/render?${params}`;
 }

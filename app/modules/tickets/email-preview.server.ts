@@ -30,6 +30,7 @@ export async function renderEmailPreview(db: DbOrTx, template: PreviewTemplate, 
     attendee: SAMPLE_ATTENDEE,
     settings,
     ticketUrl: ticketPageUrl(keys.publicUrl, signSelfServiceToken(SAMPLE_ATTENDEE.id, keys.secret)),
+    siteUrl: keys.publicUrl,
     doorCode: signDoorCode(SAMPLE_ATTENDEE.ticket_id, keys.secret),
     variant:
       template === "ticket" ? { kind: "ticket" } : { kind: "reminder", daysLeft: Math.max(1, daysUntilEvent(now, settings.event_date)) },

@@ -47,6 +47,7 @@ describe("e-mails, calendar files and tokens under hostile input", () => {
             settings={settings(eventName, venue)}
             ticketUrl="https://summit.example.org/tickets/x?lang=ha"
             cancelUrl="https://summit.example.org/tickets/x/cancel?lang=ha"
+            calendarUrl="https://calendar.google.com/calendar/render?action=TEMPLATE"
             dateLabel="Alhamis 24 Disamba, 2026"
             variant={{ kind: "ticket" }}
             language="ha"
@@ -68,7 +69,7 @@ describe("e-mails, calendar files and tokens under hostile input", () => {
           settings: settings(eventName || "Summit", venue),
           ticketId: "ZYS-ABC123-XYZ789",
           fullName,
-          ticketUrl: "https://summit.example.org/tickets/x",
+          siteUrl: "https://summit.example.org",
         });
         const lines = ics.split("\r\n");
         for (const line of lines) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);

@@ -12,6 +12,7 @@ import { mail_outbox } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { LANGUAGES, withLanguage } from "~/i18n/languages";
 import { formatEventDate } from "~/modules/settings/event-time";
+import { googleCalendarUrl } from "./calendar.server";
 import { buildTicketEmail, TicketEmail } from "./ticket-email.server";
 import { ticketPageUrl } from "./ticket-link.server";
 import { enqueueTicket, renderTicketMail } from "./ticket-mail.server";
@@ -26,7 +27,8 @@ const attendee = {
   ticket_id: "ZYS-MD3K2J1A-ABC123",
 };
 const token = signDoorCode(attendee.ticket_id, SECRET);
-const ticketUrl = ticketPageUrl("https://summit.example.org", signSelfServiceToken(attendee.id, SECRET));
+const SITE = "https://summit.example.org";
+const ticketUrl = ticketPageUrl(SITE, signSelfServiceToken(attendee.id, SECRET));
 
 describe("ticketPageUrl", () => {
   it("joins the public URL and the token, with or without a trailing slash", () => {
@@ -49,13 +51,27 @@ describe("buildTicketEmail", () => {
         for (const person of people.flatMap((p) => LANGUAGES.map(({ code }) => ({ ...p, language: code })))) {
           const personToken = signDoorCode(person.ticket_id, SECRET);
           const url = `${ticketPageUrl("https://summit.example.org", signSelfServiceToken(person.id, SECRET))}?a=1&b=2`;
-          const merged = await buildTicketEmail({ attendee: person, settings: s, ticketUrl: url, doorCode: personToken, variant });
+          const merged = await buildTicketEmail({
+            attendee: person,
+            settings: s,
+            ticketUrl: url,
+            siteUrl: SITE,
+            doorCode: personToken,
+            variant,
+          });
           const direct = await render(
             createElement(TicketEmail, {
               attendee: person,
               settings: s,
               ticketUrl: withLanguage(url, person.language),
               cancelUrl: withLanguage(`${url}/cancel`, person.language),
+              calendarUrl: googleCalendarUrl({
+                settings: s,
+                ticketId: person.ticket_id,
+                fullName: person.full_name,
+                siteUrl: SITE,
+                language: person.language,
+              }),
               dateLabel: formatEventDate(s.event_date, person.language),
               variant,
               language: person.language,
@@ -69,13 +85,13 @@ describe("buildTicketEmail", () => {
   });
 
   it("announces the ticket in the subject and goes to the attendee", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, siteUrl: SITE, doorCode: token });
     expect(mail.to).toBe("amina@example.com");
     expect(mail.subject).toBe("Your ticket for Zamfara Youth Summit — ZYS-MD3K2J1A-ABC123");
   });
 
   it("greets the attendee and shows the ticket ID, date, time, venue, link and advice in HTML and text", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, siteUrl: SITE, doorCode: token });
     for (const body of [mail.html, mail.text]) {
       expect(body).toContain("Hello Amina Bello");
       expect(body).toContain("ZYS-MD3K2J1A-ABC123");
@@ -94,7 +110,7 @@ describe("buildTicketEmail", () => {
   });
 
   it("shows the QR code as an inline CID image whose PNG decodes to the signed token", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, siteUrl: SITE, doorCode: token });
     expect(mail.html).toMatch(/<img[^>]+src="cid:ticket-qr"[^>]*>/);
     expect(mail.html).toMatch(/<img[^>]+alt="QR code for ticket ZYS-MD3K2J1A-ABC123"/);
     const qr = mail.attachments?.find((a) => a.cid === "ticket-qr");
@@ -106,7 +122,7 @@ describe("buildTicketEmail", () => {
   });
 
   it("attaches a calendar invite for the event", async () => {
-    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, doorCode: token });
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, siteUrl: SITE, doorCode: token });
     const invite = mail.attachments?.find((a) => a.filename === "zamfara-youth-summit.ics");
     expect(invite?.contentType).toBe("text/calendar; charset=utf-8; method=PUBLISH");
     expect(invite?.cid).toBeUndefined();
@@ -115,11 +131,25 @@ describe("buildTicketEmail", () => {
     expect(event?.start.toISOString()).toBe("2025-08-12T07:00:00.000Z");
   });
 
+  it("gives the invite and the Google Calendar link the site's address and the ticket ID, never the ticket's link", async () => {
+    const mail = await buildTicketEmail({ attendee, settings, ticketUrl, siteUrl: SITE, doorCode: token });
+    const ics = Buffer.from(mail.attachments?.find((a) => a.filename.endsWith(".ics"))?.content ?? "", "base64").toString("utf8");
+    const google = mail.html.match(/href="(https:\/\/calendar\.google\.com\/[^"]+)"/)?.[1]?.replaceAll("&amp;", "&") ?? "";
+    expect(new URL(google).searchParams.get("details")).toContain(attendee.ticket_id);
+    expect(mail.text).toContain("https://calendar.google.com/calendar/render?action=TEMPLATE");
+    for (const entry of [ics.replace(/\r\n[ \t]/g, ""), decodeURIComponent(google)]) {
+      expect(entry).toContain(SITE);
+      expect(entry).not.toContain("/tickets/");
+      expect(entry).not.toContain(ticketUrl.split("/tickets/")[1]);
+    }
+  });
+
   it("escapes what people type: names and settings cannot inject markup", async () => {
     const mail = await buildTicketEmail({
       attendee: { ...attendee, full_name: `<script>alert("x")</script> & Sons` },
       settings: { ...settings, event_name: "Summit <b>2025</b> & Co", venue: `Hall "A" <img src=x onerror=alert(1)>` },
       ticketUrl,
+      siteUrl: SITE,
       doorCode: token,
     });
     expect(mail.html).not.toContain("<script>");
@@ -137,6 +167,7 @@ describe("buildTicketEmail", () => {
       attendee,
       settings: { ...settings, event_name: "Youth\r\nBcc: x@example.com  Summit" },
       ticketUrl,
+      siteUrl: SITE,
       doorCode: token,
     });
     expect(mail.subject).toBe("Your ticket for Youth Bcc: x@example.com Summit — ZYS-MD3K2J1A-ABC123");

@@ -8,7 +8,7 @@ import { fillMarks, hasMarkCharacters, sizedMark, wholeMark } from "~/modules/ma
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
-import { CALENDAR_FILENAME, ticketCalendar } from "./calendar.server";
+import { CALENDAR_FILENAME, googleCalendarUrl, ticketCalendar } from "./calendar.server";
 import { qrPng } from "./qr.server";
 
 export type TicketEmailSettings = Pick<
@@ -67,6 +67,8 @@ type TemplateProps = {
   ticketUrl: string;
   /** the ticket's cancel page, likewise */
   cancelUrl: string;
+  /** "Add to Google Calendar": the site's address and the ticket ID, never the ticket's link (calendar.server.ts) */
+  calendarUrl: string;
   dateLabel: string;
   variant: TicketEmailVariant;
   /** the attendee's language: every word of the e-mail */
@@ -82,7 +84,7 @@ function whenLabel(t: TFunction, daysLeft: number, dateLabel: string): string {
 // Every value below is a text child or attribute, so React escapes it: names and
 // settings typed by people cannot inject markup. Mixed text is one template string
 // so the HTML has no <!-- --> separators between the pieces.
-export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, dateLabel, variant, language }: TemplateProps) {
+export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, calendarUrl, dateLabel, variant, language }: TemplateProps) {
   const t = translator(language, "mail");
   const reminder = variant.kind === "reminder";
   const when = reminder ? whenLabel(t, variant.daysLeft, dateLabel) : "";
@@ -125,7 +127,12 @@ export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, dateLabe
                 {t("ticket.view")}
               </Button>
             </Section>
-            <Text style={s.small}>{t("ticket.keep")}</Text>
+            <Text style={s.small}>
+              {`${t("ticket.keep")} `}
+              <Link href={calendarUrl} style={{ color: BRAND }}>
+                {t("ticket.googleCalendar")}
+              </Link>
+            </Text>
             <Text style={s.small}>
               {`${t("ticket.cantAttend")} `}
               <Link href={cancelUrl} style={{ color: BRAND }}>
@@ -160,7 +167,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 type MailBody = { html: string; text: string };
 const layouts = new Map<string, Promise<MailBody>>();
 const MAX_LAYOUTS = 8;
-const FIELDS = { name: 0, ticketId: 1, ticketUrl: 2, cancelUrl: 3 } as const;
+const FIELDS = { name: 0, ticketId: 1, ticketUrl: 2, cancelUrl: 3, calendarUrl: 4 } as const;
 
 // The text version comes from the HTML (what render's plainText option does after rendering
 // the element a second time). Headings keep their case (html-to-text would upper-case them);
@@ -171,7 +178,7 @@ async function renderBody(element: React.ReactElement): Promise<MailBody> {
 }
 
 async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
-  const { attendee, settings, ticketUrl, cancelUrl, dateLabel, variant, language } = props;
+  const { attendee, settings, ticketUrl, cancelUrl, calendarUrl, dateLabel, variant, language } = props;
   const shaping = [
     settings.event_name,
     settings.event_date,
@@ -199,6 +206,7 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
         settings={settings}
         ticketUrl={wholeMark(FIELDS.ticketUrl)}
         cancelUrl={wholeMark(FIELDS.cancelUrl)}
+        calendarUrl={wholeMark(FIELDS.calendarUrl)}
         dateLabel={dateLabel}
         variant={variant}
         language={language}
@@ -208,7 +216,7 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
     layout.catch(() => layouts.delete(key));
   }
   const { html, text } = await layout;
-  const values = [attendee.full_name, attendee.ticket_id, ticketUrl, cancelUrl];
+  const values = [attendee.full_name, attendee.ticket_id, ticketUrl, cancelUrl, calendarUrl];
   return { html: fillMarks(html, values), text: fillMarks(text, values, { html: false }) };
 }
 
@@ -217,18 +225,23 @@ export async function buildTicketEmail({
   attendee,
   settings,
   ticketUrl,
+  siteUrl,
   doorCode,
   variant = { kind: "ticket" },
 }: {
   attendee: TicketEmailAttendee;
   settings: TicketEmailSettings;
   ticketUrl: string;
+  /** the site's public address: the calendar entries' one link */
+  siteUrl: string;
   /** what the QR code carries: admits at the door, opens nothing else */
   doorCode: string;
   variant?: TicketEmailVariant;
 }): Promise<Pick<OutgoingMail, "to" | "subject" | "html" | "text" | "attachments">> {
   const language = languageOr(attendee.language);
   const dateLabel = formatEventDate(settings.event_date, language);
+  // Calendars are shared and synced: the invite and the Google link carry the site and the ticket ID, not ticketUrl.
+  const calendarTicket = { settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, siteUrl, language };
   const [{ html, text }, png] = await Promise.all([
     renderTicketBody({
       attendee,
@@ -236,6 +249,7 @@ export async function buildTicketEmail({
       // The links open the site in the attendee's language.
       ticketUrl: withLanguage(ticketUrl, language),
       cancelUrl: withLanguage(`${ticketUrl}/cancel`, language),
+      calendarUrl: googleCalendarUrl(calendarTicket),
       dateLabel,
       variant,
       language,
@@ -243,7 +257,7 @@ export async function buildTicketEmail({
     // Twice the displayed size, so the code stays sharp on high-density screens.
     qrPng(doorCode, { size: QR_DISPLAY_SIZE * 2 }),
   ]);
-  const ics = ticketCalendar({ settings, ticketId: attendee.ticket_id, fullName: attendee.full_name, ticketUrl, language });
+  const ics = ticketCalendar(calendarTicket);
   const attachments: MailAttachment[] = [
     { cid: QR_CID, filename: "ticket-qr.png", contentType: "image/png", content: png.toString("base64") },
     {

@@ -41,7 +41,7 @@ function ValidTicket({
   share?: React.ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const { ticket, event, qrSvg: qr, calendarHref, cancelHref } = page;
+  const { ticket, event, qrSvg: qr, calendarHref, googleCalendarHref, cancelHref } = page;
   // The picture in the language the page is read in.
   const saveHref = withLanguage(`/tickets/${encodeURIComponent(page.token)}/ticket.png`, languageOr(i18n.language));
   return (
@@ -101,6 +101,18 @@ function ValidTicket({
           <a href={calendarHref} className={BUTTON.secondary}>
             {t("ticket.addToCalendar")}
           </a>
+          {/* noreferrer: this page's address is the holder's ticket link, and Google must not receive it. */}
+          {googleCalendarHref ? (
+            <a
+              href={googleCalendarHref}
+              target="_blank"
+              rel="noreferrer noopener"
+              className={BUTTON.secondary}
+              data-testid="google-calendar"
+            >
+              {t("ticket.googleCalendar")}
+            </a>
+          ) : null}
           <PrintControl />
           <Link to="/" className={`rounded-lg px-5 py-2 text-center text-sm font-semibold text-gray-700 hover:bg-gray-100 ${FOCUS_RING}`}>
             {t("common:backHome")}

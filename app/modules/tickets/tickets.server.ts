@@ -7,10 +7,10 @@ import { findPastRegistration } from "~/modules/editions/past-editions.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
-import { ticketCalendar } from "./calendar.server";
+import { googleCalendarUrl, ticketCalendar } from "./calendar.server";
 import { findCancelledById } from "./cancel.server";
 import { qrSvg } from "./qr.server";
-import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
+import type { TicketLinkKeys } from "./ticket-link.server";
 import { signDoorCode, verifyDoorCode, verifySelfServiceToken } from "./ticket-token.server";
 
 export type TicketHolder = { id: string; full_name: string; ticket_id: string; language: string };
@@ -37,7 +37,14 @@ export async function findTicketByToken(db: DbOrTx, token: string, secret: strin
  * the door and how to get one's own link again, the same for every ticket so a photographed
  * badge reveals nothing. Null for anything forged or a registration that is gone.
  */
-export async function ticketPage(db: DbOrTx, token: string, secret: string, language: Language = DEFAULT_LANGUAGE) {
+export async function ticketPage(
+  db: DbOrTx,
+  token: string,
+  secret: string,
+  language: Language = DEFAULT_LANGUAGE,
+  /** the site's address, for the "Add to Google Calendar" link (the pages that show it pass it) */
+  siteUrl?: string,
+) {
   const ticket = await findTicketByToken(db, token, secret);
   const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
   if (!ticket && !cancelled) {
@@ -65,6 +72,10 @@ export async function ticketPage(db: DbOrTx, token: string, secret: string, lang
     // The QR code carries the door code: it admits at the door and opens nothing else.
     qrSvg: await qrSvg(signDoorCode(ticket.ticket_id, secret)),
     calendarHref: `/tickets/${encodeURIComponent(token)}/calendar.ics`,
+    // The same entry for Google Calendar, with the site's address and the ticket ID, never this page's link.
+    googleCalendarHref: siteUrl
+      ? googleCalendarUrl({ settings, ticketId: ticket.ticket_id, fullName: ticket.full_name, siteUrl, language })
+      : null,
     cancelHref: `/tickets/${encodeURIComponent(token)}/cancel`,
   };
 }
@@ -88,7 +99,8 @@ export async function ticketCalendarFile(db: DbOrTx, token: string, keys: Ticket
     settings: localizedSettings(await getSettings(db), languageOr(ticket.language)),
     ticketId: ticket.ticket_id,
     fullName: ticket.full_name,
-    ticketUrl: ticketPageUrl(keys.publicUrl, token),
+    // The site's address, never the ticket's: a calendar gets shared and synced, the ticket link cancels and erases.
+    siteUrl: keys.publicUrl,
     language: languageOr(ticket.language),
   });
 }
