@@ -12,6 +12,8 @@ export const KEY_PURPOSES = [
   "invitation",
   "certificate",
   "feedback",
+  // "Save ticket" in the registration's answer: a short-lived link to the ticket's image, nothing else.
+  "saved-ticket",
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

@@ -18,6 +18,7 @@ export default [
   route("tickets/:token", "routes/ticket.tsx"),
   route("tickets/:token/calendar.ics", "routes/ticket-ics.ts"),
   route("tickets/:token/ticket.png", "routes/ticket-png.ts"),
+  route("ticket-image/:token", "routes/ticket-image.ts"),
   route("tickets/:token/cancel", "routes/ticket-cancel.tsx"),
   route("tickets/:token/my-data.json", "routes/ticket-data.ts"),
   route("tickets/:token/delete-my-data", "routes/ticket-erase.tsx"),

@@ -4,8 +4,9 @@ import { translator } from "~/i18n/translate.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
+import { findTicketBySavedTicketToken } from "~/modules/tickets/saved-ticket-token.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
-import { findTicketByToken } from "~/modules/tickets/tickets.server";
+import { findTicketByToken, type TicketHolder } from "~/modules/tickets/tickets.server";
 import { ticketPng } from "./ticket-image.server";
 
 /**
@@ -15,7 +16,19 @@ import { ticketPng } from "./ticket-image.server";
  */
 export async function savedTicket(db: DbOrTx, token: string, secret: string, language: Language) {
   const ticket = await findTicketByToken(db, token, secret);
-  if (!ticket) return null;
+  return ticket ? drawSavedTicket(db, ticket, secret, language) : null;
+}
+
+/**
+ * The same PNG for the registration's answer's "Save ticket" (its short-lived token of its own,
+ * tickets/saved-ticket-token.server.ts); null when the token is forged, lapsed or the ticket gone.
+ */
+export async function savedTicketFromAnswer(db: DbOrTx, token: string, secret: string, language: Language) {
+  const ticket = await findTicketBySavedTicketToken(db, token, secret);
+  return ticket ? drawSavedTicket(db, ticket, secret, language) : null;
+}
+
+async function drawSavedTicket(db: DbOrTx, ticket: TicketHolder, secret: string, language: Language) {
   const settings = localizedSettings(await getSettings(db), language);
   const t = translator(language, "public");
   const png = await ticketPng(

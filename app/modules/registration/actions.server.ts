@@ -6,7 +6,7 @@ import { clientNetwork } from "~/client-network.server";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import type { Attribution } from "~/db/schema";
-import type { Language } from "~/i18n/languages";
+import { type Language, withLanguage } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
@@ -15,6 +15,7 @@ import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
+import { signSavedTicketToken } from "~/modules/tickets/saved-ticket-token.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
 import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
@@ -226,6 +227,8 @@ async function registerAction(formData: FormData, poster: Poster) {
         ticketId: outcome.ticketId,
         // The door code only: the page's link (cancel, data) goes to the person's mailbox alone.
         qrSvg: await qrSvg(outcome.doorCode),
+        // "Save ticket": the ticket's image through a short-lived token that opens nothing else.
+        saveUrl: withLanguage(`/ticket-image/${signSavedTicketToken(outcome.ticketId, keys.secret)}`, poster.language),
       },
     };
   } catch (error) {

@@ -5,7 +5,8 @@ import { CheckCircleIcon } from "~/ui/icons";
 import { Modal } from "~/ui/modal";
 import { useHydrated } from "~/ui/use-hydrated";
 
-export type RegistrationSuccess = { email: string; ticketId: string; qrSvg: string };
+/** saveUrl: "Save ticket", the ticket's image through a short-lived token of its own (never the self-service link). */
+export type RegistrationSuccess = { email: string; ticketId: string; qrSvg: string; saveUrl?: string };
 
 /** 'Ticket Sent Successfully!' with the e-mail and ticket ID, plus the ticket's QR code for the door. */
 export function SuccessModal({
@@ -52,6 +53,19 @@ export function SuccessModal({
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(success.qrSvg)}`}
         />
       </div>
+      {success.saveUrl ? (
+        // The ticket for the phone's gallery, shown at the door without a signal: a download, with or without JavaScript.
+        <div className="mt-4 text-center">
+          <a
+            href={success.saveUrl}
+            download={`ticket-${success.ticketId}.png`}
+            className="inline-block w-full rounded-xl bg-green-700 px-4 py-3 font-semibold text-white hover:bg-green-800"
+          >
+            {t("ticket.save")}
+          </a>
+          <p className="mt-2 text-sm text-gray-600">{t("ticket.saveHint")}</p>
+        </div>
+      ) : null}
       <p className="mt-4 text-sm text-gray-600">{t("register.success.explain")}</p>
       <div className="mt-6 grid gap-3 sm:grid-cols-2">
         {hydrated ? (
