@@ -15,6 +15,8 @@ import { type SiteMail, siteMail, waitForSiteMail } from "../support/site-mailbo
 // an organiser sends the certificates, exactly those checked in receive one (the PDF holds their
 // name and its QR code the verification address), a stranger verifies one and a tampered code,
 // someone answers the survey and changes an answer, and the organisers read the Feedback page.
+// Then the next edition starts (issue 39): the survey link still takes an answer, the old ticket
+// page still offers the certificate, and the Feedback page shows the first edition when chosen.
 
 const DAY_MS = 86_400_000;
 
@@ -185,6 +187,50 @@ test.describe("after the event, on a server whose clock the test moves", () => {
     const comment = page.getByRole("listitem").filter({ hasText: "Share the slides after the event." });
     await expect(comment).toContainText("Aisha Musa");
     await expectNoViolations(page, "/admin/feedback");
+
+    // The ticket e-mail's calendar entries (.ics and Google link) hold the site and the ticket ID, never the ticket's link.
+    const ticketMail = (await siteMail(site)).find(
+      (m) => m.to.includes(english.email.toLowerCase()) && m.subject.includes(english.ticketId),
+    );
+    const ics = ticketMail?.attachments.find((a) => a.filename.endsWith(".ics"))?.content.toString("utf8") ?? "";
+    const google = linkIn(ticketMail as SiteMail, /^https:\/\/calendar\.google\.com\//)?.replaceAll("&amp;", "&") ?? "";
+    for (const entry of [ics.replace(/\r\n[ \t]/g, ""), decodeURIComponent(google)]) {
+      expect(entry).toContain(english.ticketId);
+      expect(entry).not.toContain("/tickets/");
+    }
+
+    // Issue 39: the next edition starts while the survey is open; the review says what stays.
+    await page.goto("/admin/editions/new");
+    await page.getByRole("button", { name: "Review what will happen" }).click();
+    await expect(page.getByTestId("review-promises")).toContainText(
+      /survey stays open until .*Its 1 answer so far stay on the Feedback page/,
+    );
+    await expect(page.getByTestId("review-promises")).toContainText(/Its 2 certificates stay verifiable at \/verify until/);
+    await page.getByRole("button", { name: /^Start the / }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    // Ƙaura's link from the certificate e-mail still opens last year's survey and takes an answer.
+    const hausaMail = certificateMails.find((m) => m.to.includes(hausa.email.toLowerCase())) as SiteMail;
+    const late = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+    const lateSurvey = await late.newPage();
+    await lateSurvey.goto((linkIn(hausaMail, /\/feedback\//) ?? "").replace("lang=ha", "lang=en"));
+    await lateSurvey
+      .getByRole("group", { name: /Overall, how would you rate the summit/ })
+      .getByText("3", { exact: true })
+      .click();
+    await lateSurvey.getByRole("group", { name: "Would you come again?" }).getByText("Yes", { exact: true }).click();
+    await lateSurvey.getByRole("button", { name: "Send my answers" }).click();
+    await expect(lateSurvey.getByText(/^Thank you! Your answers are saved/)).toBeVisible();
+    // Last year's ticket page still offers the certificate.
+    const pastTicket = await lateSurvey.request.get((ticketLink ?? "").replace(/\/certificate\.pdf$/, ""));
+    expect(await pastTicket.text()).toContain("/certificate.pdf");
+    await late.close();
+    // The Feedback page: the new edition by default, the first edition's two answers when chosen (a GET form).
+    await page.goto("/admin/feedback");
+    await expect(page.getByText("Nobody has answered the survey yet.")).toBeVisible();
+    await page.getByTestId("feedback-edition").getByLabel("Edition").selectOption({ label: "First edition" });
+    await page.getByTestId("feedback-edition").getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/edition=1/);
+    await expect(page.getByText("2 of 4 registered answered")).toBeVisible();
     await context.close();
   });
 });

@@ -8,7 +8,7 @@ import { EVENT_TIME_ZONE } from "~/ui/date-time";
 /** The invite's file name, in the e-mail and on the ticket page's download alike. */
 export const CALENDAR_FILENAME = "zamfara-youth-summit.ics";
 
-export type CalendarEventSettings = Pick<EventSettings, "event_name" | "event_date" | "event_time" | "venue">;
+type CalendarEventSettings = Pick<EventSettings, "event_name" | "event_date" | "event_time" | "venue">;
 
 // Africa/Lagos has kept UTC+1 without daylight saving since 1919 (see event-time.ts),
 // so one STANDARD rule describes it completely. Calendar apps need the VTIMEZONE to
