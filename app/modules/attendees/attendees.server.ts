@@ -187,7 +187,12 @@ async function cancelledDetails(db: DbOrTx, id: string): Promise<AttendeeDetails
   if (!row) return undefined;
   const { registered_at, cancelled_at, ...registration } = row;
   const mail = await mailForAttendee(db, id, personKeyOf(row));
-  return { attendee: { ...registration, created_at: registered_at }, checkIn: null, mail, cancelledAt: cancelled_at };
+  return {
+    attendee: { ...registration, details_locked: false, created_at: registered_at },
+    checkIn: null,
+    mail,
+    cancelledAt: cancelled_at,
+  };
 }
 
 const ATTENDEE_ENTITY = "attendee";

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
@@ -7,16 +8,19 @@ import {
   audit_log,
   cancelled_registrations,
   check_ins,
+  editions,
   event_settings,
   mail_outbox,
   reminders,
   retained_stats,
   waitlist,
 } from "~/db/schema";
+import { retentionDeadline } from "~/modules/settings/purge-schedule";
+import { keepPurgeAWeekAway } from "~/modules/settings/purge-schedule.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
-import { purgePersonalDataIfDue, retentionDeadline, retentionNotice } from "./retention.server";
+import { currentPurgeDate, postponePurge, purgePersonalDataIfDue, retentionNotice } from "./retention.server";
 import { tablesMentioning } from "./test-data.server";
 
 // The event: Thursday 24 December 2026, 8:00 AM to 5:00 PM in Lagos (16:00 UTC the end);
@@ -53,6 +57,7 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
     const { db } = database;
     for (const table of [mail_outbox, waitlist, cancelled_registrations, attendees, audit_log, retained_stats]) await db.delete(table);
     await db.update(event_settings).set({ personal_data_purged_for: null });
+    await db.update(editions).set({ purge_not_before: null });
     await updateSettings(db, EVENT);
   });
 
@@ -177,7 +182,13 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
     const day = 86_400_000;
     await createAttendee(db);
     expect(await retentionNotice(db, new Date(DEADLINE.getTime() - 14 * day - 1))).toEqual({ state: "none" });
-    expect(await retentionNotice(db, new Date(DEADLINE.getTime() - 14 * day))).toEqual({ state: "due-soon", deadline: DEADLINE, days: 30 });
+    expect(await retentionNotice(db, new Date(DEADLINE.getTime() - 14 * day))).toEqual({
+      state: "due-soon",
+      deadline: DEADLINE,
+      days: 30,
+      people: 1,
+      postponable: true,
+    });
     // Past the deadline, until an instance has run it.
     expect(await retentionNotice(db, new Date(DEADLINE.getTime() + 1000))).toMatchObject({ state: "due-soon" });
     await purgePersonalDataIfDue(db, DEADLINE);
@@ -187,7 +198,43 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
     await updateSettings(db, { event_date: "2027-12-23" });
     const next = retentionDeadline({ ...EVENT, event_date: "2027-12-23" });
     expect(await retentionNotice(db, DEADLINE)).toEqual({ state: "none" });
-    expect(await retentionNotice(db, next)).toEqual({ state: "due-soon", deadline: next, days: 30 });
+    // Nobody registered for it yet: nothing to warn about.
+    expect(await retentionNotice(db, next)).toEqual({ state: "none" });
+    await createAttendee(db);
+    expect(await retentionNotice(db, next)).toMatchObject({ state: "due-soon", deadline: next, days: 30, people: 1 });
+  });
+
+  it("deletes nobody sooner than a week after a change made it due, and Postpone moves it 30 days at a time", async () => {
+    const { db } = database;
+    const day = 86_400_000;
+    await createAttendee(db);
+    await createAttendee(db);
+    // A change on 1 January 2027 (the settings save keeps the deletion a week away): the
+    // deadline of 23 January stays; a change on 20 January moves it to the 27th.
+    await keepPurgeAWeekAway(db, 1, new Date("2027-01-01T10:00:00Z"));
+    expect(await currentPurgeDate(db, await getSettings(db))).toEqual(DEADLINE);
+    const changedAt = new Date("2027-01-20T10:00:00Z");
+    await keepPurgeAWeekAway(db, 1, changedAt);
+    const weekOn = new Date(changedAt.getTime() + 7 * day);
+    expect(await currentPurgeDate(db, await getSettings(db))).toEqual(weekOn);
+    expect(await purgePersonalDataIfDue(db, new Date(DEADLINE.getTime() + 60_000))).toBeNull();
+    expect(await retentionNotice(db, DEADLINE)).toMatchObject({ state: "due-soon", deadline: weekOn, people: 2 });
+
+    // Postpone: 30 days later, audited from → to, as often as needed up to a year past the deadline.
+    const admin = { id: null, email: "organiser@example.org" };
+    expect(await postponePurge(db, admin)).toEqual({ from: weekOn, to: new Date(weekOn.getTime() + 30 * day) });
+    const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "personal-data.postpone"));
+    expect(entry?.details).toEqual({
+      changes: [{ field: "purge", label: "Personal data deleted on", from: "27 Jan 2027", to: "26 Feb 2027" }],
+    });
+    expect(await purgePersonalDataIfDue(db, new Date(weekOn.getTime() + 60_000))).toBeNull();
+    for (let i = 0; i < 20; i++) await postponePurge(db, admin);
+    const limit = new Date(DEADLINE.getTime() + 365 * day);
+    expect(await currentPurgeDate(db, await getSettings(db))).toEqual(limit);
+    expect(await postponePurge(db, admin)).toBeNull();
+    expect(await retentionNotice(db, limit)).toMatchObject({ state: "due-soon", postponable: false });
+    expect(await purgePersonalDataIfDue(db, limit)).toMatchObject({ registrations: 2 });
+    expect(await postponePurge(db, admin)).toBeNull();
   });
 
   it("leaves no note after a purge that found nobody (a fresh site on the default date, long past)", async () => {

@@ -6,6 +6,7 @@ import {
   audit_log,
   cancelled_registrations,
   check_ins,
+  editions,
   event_settings,
   mail_outbox,
   outreachGroupOf,
@@ -13,9 +14,19 @@ import {
   SETTINGS_ID,
   waitlist,
 } from "~/db/schema";
-import { pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
-import { eventEnd } from "~/modules/settings/event-time";
+import { type AuditActor, pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
+import {
+  DAY_MS,
+  type DeadlineSettings,
+  POSTPONE_DAYS,
+  POSTPONE_LIMIT_DAYS,
+  PURGE_WARNING_DAYS,
+  purgeDate,
+  retentionDeadline,
+} from "~/modules/settings/purge-schedule";
+import { purgeNotBefore } from "~/modules/settings/purge-schedule.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import { displayDate } from "~/ui/date-time";
 
 // Retention (NDPA 2023: keep personal data no longer than its purpose needs). A set number
 // of days after the event (Event Settings, default 90) every registration, cancelled
@@ -28,39 +39,35 @@ import { type EventSettings, getSettings } from "~/modules/settings/settings.ser
 // row lock and marks the event date as done. Another instance waits on that lock, then
 // reads the mark and does nothing; a restart reads the same mark.
 
-const DAY_MS = 86_400_000;
-/** The dashboard warns organisers this many days before the purge, to download what they need. */
-const WARNING_DAYS = 14;
 const PURGE_ACTION = "personal-data.purge";
 // The audit log's entities whose details can name a person: a registration, a waitlist
 // entry, and the attendee list's exports (a filtered export keeps the search typed).
 const PERSON_AUDIT_ENTITIES = ["attendee", "attendees", "waitlist"] as const;
 
-type DeadlineSettings = Pick<EventSettings, "event_date" | "event_time" | "retention_days">;
-type PlanSettings = DeadlineSettings & Pick<EventSettings, "personal_data_purged_for">;
-
-/** The instant personal data falls due for deletion: the event's end (as "has passed" reads it) plus the retention days. */
-export function retentionDeadline(settings: DeadlineSettings): Date {
-  return new Date(eventEnd(settings.event_date, settings.event_time).getTime() + settings.retention_days * DAY_MS);
-}
+type PlanSettings = DeadlineSettings & Pick<EventSettings, "personal_data_purged_for" | "edition_id">;
 
 function isPurged(settings: PlanSettings): boolean {
   return settings.personal_data_purged_for === settings.event_date;
 }
 
-function isPurgeDue(settings: PlanSettings, now: Date): boolean {
-  return !isPurged(settings) && now.getTime() >= retentionDeadline(settings).getTime();
+/** When this edition's personal data is deleted: the retention deadline, or later (a change, a postponement). */
+export async function currentPurgeDate(db: DbOrTx, settings: PlanSettings): Promise<Date> {
+  return purgeDate(retentionDeadline(settings), await purgeNotBefore(db, settings.edition_id));
 }
 
-export type RetentionNotice = { state: "due-soon"; deadline: Date; days: number } | { state: "purged"; at: Date } | { state: "none" };
+export type RetentionNotice =
+  | { state: "due-soon"; deadline: Date; days: number; people: number; postponable: boolean }
+  | { state: "purged"; at: Date }
+  | { state: "none" };
 
 /**
- * What the dashboard tells organisers about retention: the coming deletion from
- * WARNING_DAYS before it until it has run, then that it ran (and when).
+ * What the dashboard and Event Settings tell organisers about retention: the coming deletion
+ * (how many people, when, with Postpone) from PURGE_WARNING_DAYS before it until it has run,
+ * then that it ran (and when).
  */
 export async function retentionNotice(db: DbOrTx, now: Date): Promise<RetentionNotice> {
   const settings = await getSettings(db);
-  const deadline = retentionDeadline(settings);
+  const deadline = await currentPurgeDate(db, settings);
   if (isPurged(settings)) {
     const [entry] = await db
       .select({ at: audit_log.created_at, details: audit_log.details })
@@ -74,10 +81,55 @@ export async function retentionNotice(db: DbOrTx, now: Date): Promise<RetentionN
     if (run && !run.registrations && !run.cancelled && !run.waitlist) return { state: "none" };
     return { state: "purged", at: entry?.at ?? deadline };
   }
-  if (now.getTime() >= deadline.getTime() - WARNING_DAYS * DAY_MS) {
-    return { state: "due-soon", deadline, days: settings.retention_days };
+  if (now.getTime() >= deadline.getTime() - PURGE_WARNING_DAYS * DAY_MS) {
+    const people = await peopleToDelete(db);
+    // Nobody to delete (a fresh site on its default date): nothing to warn about.
+    if (people === 0) return { state: "none" };
+    return { state: "due-soon", deadline, days: settings.retention_days, people, postponable: postponedUntil(settings, deadline) !== null };
   }
   return { state: "none" };
+}
+
+/** Everyone whose data the purge deletes: registrations, cancelled registrations and the waitlist. */
+async function peopleToDelete(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({
+      n: sql<number>`(select count(*) from ${attendees})::int + (select count(*) from ${cancelled_registrations})::int
+        + (select count(*) from ${waitlist})::int`,
+    })
+    .from(event_settings)
+    .where(eq(event_settings.id, SETTINGS_ID));
+  return Number(row?.n ?? 0);
+}
+
+/** Where Postpone moves the deletion: POSTPONE_DAYS later, never past POSTPONE_LIMIT_DAYS beyond the retention deadline. */
+function postponedUntil(settings: DeadlineSettings, current: Date): Date | null {
+  const limit = retentionDeadline(settings).getTime() + POSTPONE_LIMIT_DAYS * DAY_MS;
+  const next = Math.min(current.getTime() + POSTPONE_DAYS * DAY_MS, limit);
+  return next > current.getTime() ? new Date(next) : null;
+}
+
+/**
+ * "Postpone": moves the deletion of this edition's personal data POSTPONE_DAYS later (to keep
+ * what is needed a little longer, or while a wrong date is put right), audited from → to.
+ * Null when it has run or cannot move further.
+ */
+export async function postponePurge(db: Db, actor: AuditActor): Promise<{ from: Date; to: Date } | null> {
+  return db.transaction(async (tx) => {
+    const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
+    if (!settings || isPurged(settings)) return null;
+    const from = await currentPurgeDate(tx, settings);
+    const to = postponedUntil(settings, from);
+    if (!to) return null;
+    await tx.update(editions).set({ purge_not_before: to }).where(eq(editions.id, settings.edition_id));
+    await recordAudit(tx, actor, {
+      action: "personal-data.postpone",
+      entity: "event_settings",
+      entityId: SETTINGS_ID,
+      details: { changes: [{ field: "purge", label: "Personal data deleted on", from: displayDate(from), to: displayDate(to) }] },
+    });
+    return { from, to };
+  });
 }
 
 export type PurgeRun = {
@@ -95,7 +147,7 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
     // FOR UPDATE returns the row's latest version once granted: an instance that waited here
     // sees the mark the first one wrote.
     const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
-    if (!settings || !isPurgeDue(settings, now)) return null;
+    if (!settings || isPurged(settings) || now.getTime() < (await currentPurgeDate(tx, settings)).getTime()) return null;
     // Every seat-changing write (registration, the waitlist, cancelling, erasure) already waits
     // on the settings row (settings/seats.server.ts). The table lock keeps out any other writer
     // too (readers go on), so the counts below and the deletes after them see the same rows.

@@ -1,6 +1,7 @@
 import { and, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { audit_log } from "~/db/schema";
+import { describeChange, type FieldChange } from "./changes";
 
 // `id` is null for what the system did by itself (the automatic reminder).
 export type AuditActor = { id: string | null; email: string };
@@ -91,6 +92,11 @@ const ACTION_LABELS: Record<string, string> = {
   "checkin.undo": "Undid a check-in",
   "checkin.conflict": "Recorded a ticket let in at two doors",
   "settings.update": "Changed the event settings",
+  "personal-data.postpone": "Postponed the deletion of personal data",
+  "attendee.update": "Corrected a person's details",
+  "attendee.self-update": "A person corrected their own details",
+  "attendee.lock": "Locked a person's details",
+  "attendee.unlock": "Unlocked a person's details",
   "personal-data.purge": "Deleted personal data after the event",
   "held.confirm": "Confirmed a held registration",
   "held.confirm-waitlist": "Confirmed a held registration onto the waitlist",
@@ -106,11 +112,15 @@ const ACTION_LABELS: Record<string, string> = {
   "outreach.delete": "Deleted an outreach source",
 };
 
-/** "key: value" pairs of the details, short enough for a table cell. */
+/**
+ * The details in plain words, short enough for a table cell: what an edit changed, from what to
+ * what ("Event date: "…" → "…""), then any other "key: value" pairs.
+ */
 function summarise(details: Record<string, unknown>): string {
-  return Object.entries(details)
+  const { changes, ...rest } = details;
+  const described = Array.isArray(changes) ? (changes as FieldChange[]).map(describeChange) : [];
+  const pairs = Object.entries(rest)
     .filter(([, value]) => value !== "" && value !== null && value !== undefined)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`)
-    .join(", ")
-    .slice(0, 300);
+    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
+  return [...described, ...pairs].join("; ").slice(0, described.length > 0 ? 2000 : 300);
 }

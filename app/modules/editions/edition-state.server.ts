@@ -2,8 +2,9 @@ import { count, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { EditionFigures, EditionTranslations } from "~/db/edition-archive";
 import { agenda, editions, event_settings, partners, SETTINGS_ID, speakers, special_guests } from "~/db/schema";
-import { retentionDeadline } from "~/modules/attendees/retention.server";
 import { hasEventPassed } from "~/modules/settings/event-time";
+import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/modules/settings/purge-schedule";
+import { purgeNotBefore } from "~/modules/settings/purge-schedule.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { editionFigures } from "./edition-snapshot.server";
 import { type CarryOverKind, suggestEditionNames } from "./schemas";
@@ -53,14 +54,20 @@ export type NextEditionPreview = {
 /** What the new-edition form shows and its confirmation says: the edition that ends, and what it holds. */
 export async function nextEditionPreview(db: DbOrTx, now: Date): Promise<NextEditionPreview> {
   const settings = await getSettings(db);
-  const [edition, state, counts] = await Promise.all([currentEdition(db), editionConcluded(db, settings, now), contentCounts(db)]);
+  const [edition, state, counts, notBefore] = await Promise.all([
+    currentEdition(db),
+    editionConcluded(db, settings, now),
+    contentCounts(db),
+    purgeNotBefore(db, settings.edition_id),
+  ]);
   const present = (text: string) => (text.trim() === "" ? 0 : 1);
   return {
     edition,
     settings,
     concluded: state.concluded,
     figures: state.figures,
-    purgeAt: retentionDeadline(settings),
+    // Archived now, its people are deleted at its retention deadline, never within a week of now.
+    purgeAt: purgeDate(purgeDate(retentionDeadline(settings), earliestPurgeAfterChange(now)), notBefore),
     content: {
       ...counts,
       about: present(settings.about),

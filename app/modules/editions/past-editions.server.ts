@@ -2,9 +2,9 @@ import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { editions, mail_outbox, past_registrations } from "~/db/schema";
 import type { Language } from "~/i18n/languages";
-import { retentionDeadline } from "~/modules/attendees/retention.server";
 import { pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
 import { formatEventDate } from "~/modules/settings/event-time";
+import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/modules/settings/purge-schedule";
 import { editionName } from "./edition-name";
 
 // A past edition's people, kept in past_registrations until that edition's own retention
@@ -48,6 +48,29 @@ export async function findPastRegistration(db: DbOrTx, id: string, language: Lan
   return row?.ticket_id ? findPastTicket(db, row.ticket_id, language) : undefined;
 }
 
+type PastPurgePlan = {
+  event_date: string | null;
+  event_time: string | null;
+  retention_days: number | null;
+  archived_at: Date | null;
+  purge_not_before: Date | null;
+};
+
+/**
+ * When an archived edition's people are deleted: its retention deadline, never sooner than a week
+ * after it was archived (an edition archived with a date typed wrong must not lose its people
+ * within a scheduler tick), and later if postponed.
+ */
+export function pastPurgeDate(edition: PastPurgePlan): Date {
+  const deadline = retentionDeadline({
+    event_date: edition.event_date ?? "",
+    event_time: edition.event_time ?? "",
+    retention_days: edition.retention_days ?? 0,
+  });
+  const archived = edition.archived_at ? earliestPurgeAfterChange(edition.archived_at) : null;
+  return purgeDate(purgeDate(deadline, archived), edition.purge_not_before);
+}
+
 export type PastPurgeRun = { edition: number; registrations: number; mails: number };
 
 /**
@@ -57,15 +80,17 @@ export type PastPurgeRun = { edition: number; registrations: number; mails: numb
  */
 export async function purgePastEditionsIfDue(db: Db, now = new Date()): Promise<PastPurgeRun[]> {
   const candidates = await db
-    .select({ id: editions.id, event_date: editions.event_date, event_time: editions.event_time, retention_days: editions.retention_days })
+    .select({
+      id: editions.id,
+      event_date: editions.event_date,
+      event_time: editions.event_time,
+      retention_days: editions.retention_days,
+      archived_at: editions.archived_at,
+      purge_not_before: editions.purge_not_before,
+    })
     .from(editions)
     .where(and(isNotNull(editions.archived_at), isNull(editions.purged_at)));
-  const due = candidates.filter(
-    (e) =>
-      e.event_date &&
-      e.retention_days !== null &&
-      now >= retentionDeadline({ event_date: e.event_date, event_time: e.event_time ?? "", retention_days: e.retention_days }),
-  );
+  const due = candidates.filter((e) => e.event_date && e.retention_days !== null && now >= pastPurgeDate(e));
   const runs: PastPurgeRun[] = [];
   for (const edition of due) {
     const run = await db.transaction(async (tx) => {

@@ -4,7 +4,8 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, future_invitations, invitations_sent, mail_outbox, waitlist } from "~/db/schema";
-import { purgePersonalDataIfDue, retentionDeadline } from "~/modules/attendees/retention.server";
+import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
+import { retentionDeadline } from "~/modules/settings/purge-schedule";
 import { PermanentMailError } from "~/modules/mail/transport.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { INVITATION_TEMPLATE, renderInvitationMail } from "./invitation-email.server";

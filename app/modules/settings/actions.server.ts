@@ -55,10 +55,22 @@ export async function settingsAction(
   if (submission.status !== "success" || Object.keys(imageErrors).length > 0) return fail(imageErrors);
   try {
     let queued: readonly unknown[] = [];
-    const saved = await saveSettings(db, actor, submission.value, async (tx) => {
-      queued = (await afterSave?.(tx)) ?? [];
+    const confirmed = formData.get("confirmed");
+    const saved = await saveSettings(db, actor, submission.value, {
+      afterSave: async (tx) => {
+        queued = (await afterSave?.(tx)) ?? [];
+      },
+      confirmed: typeof confirmed === "string" ? confirmed : null,
     });
     if (queued.length > 0) notifyOutbox();
+    if (!saved.ok && saved.reason === "confirm") {
+      // Nothing saved: the form comes back as typed, with the question and "Yes, save …".
+      return data({
+        result: submission.reply(),
+        confirm: { message: saved.message, fingerprint: saved.fingerprint, eventDate: submission.value.event_date },
+        toast: makeToast("info", SETTINGS_TOASTS.confirm, 6000),
+      });
+    }
     if (!saved.ok) {
       const [field, message] =
         saved.reason === "capacity"

@@ -1,11 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { eq, sql } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { EMAIL_MESSAGE } from "~/db/email";
 import { createAttendee } from "~/db/factories";
-import { attendees, audit_log } from "~/db/schema";
+import { attendees, audit_log, editions } from "~/db/schema";
+import type { FieldChange } from "~/modules/audit/changes";
 import { createAdmin } from "~/modules/auth/accounts.server";
 import { localizedSettings } from "./localized-settings";
 import { saveSettings } from "./save-settings.server";
@@ -174,6 +175,7 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
   beforeEach(async () => {
     await database.db.delete(attendees);
     await openRegistration(database.db);
+    await database.db.update(editions).set({ purge_not_before: null });
     // The form's date, still ahead: a fresh database's default date has passed, and a concluded
     // edition with people keeps its date (the test below).
     await updateSettings(database.db, { event_date: "2026-12-23", event_time: "9:00 AM - 4:00 PM" });
@@ -200,9 +202,16 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
       proof_of_work_always: true,
     });
     const [entry] = await db.select().from(audit_log).where(eq(audit_log.action, "settings.update"));
-    expect((entry?.details as { changed?: string[] } | undefined)?.changed).toEqual(
-      expect.arrayContaining(["venue", "max_attendees", "retention_days", "organiser_name"]),
-    );
+    const changes = (entry?.details as { changes?: FieldChange[] } | undefined)?.changes ?? [];
+    expect(changes.map((c) => c.field)).toEqual(expect.arrayContaining(["venue", "max_attendees", "retention_days", "organiser_name"]));
+    // From what to what, in the form's words.
+    expect(changes).toContainEqual({
+      field: "venue",
+      label: "Venue name",
+      from: "Conference Hall, State Secretariat, Gusau",
+      to: "Ɗan Fodio Hall, Gusau",
+    });
+    expect(changes).toContainEqual({ field: "proof_of_work_always", label: "Proof-of-work challenge always", from: "off", to: "on" });
   });
 
   it("saves the Hausa about text, venue and guest of honour's title; an unchanged save records no change; clearing removes them", async () => {
@@ -230,7 +239,7 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
       parsed({ "translations.ha.venue": "Zauren Ɗan Fodio, Gusau", "translations.ha.about": "Ranar tattaunawa." }),
     );
     const entries = await db.select().from(audit_log).where(eq(audit_log.action, "settings.update")).orderBy(audit_log.created_at);
-    expect((entries.at(-1)?.details as { changed?: string[] } | undefined)?.changed).not.toContain("translations");
+    expect((entries.at(-1)?.details as { changes?: FieldChange[] } | undefined)?.changes).toEqual([]);
 
     await saveSettings(db, actor, parsed({ "translations.ha.about": "Ranar tattaunawa." }));
     expect((await getSettings(db)).translations).toEqual({ ha: { about: "Ranar tattaunawa." } });
@@ -243,12 +252,16 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     // The event on 24 December 2026; today 5 January 2027.
     const now = new Date("2027-01-05T09:00:00Z");
     const held = input({ event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM" });
-    expect(await saveSettings(db, actor, held, undefined, now)).toEqual({ ok: true });
+    expect(await saveSettings(db, actor, held, { now })).toEqual({ ok: true });
     // Nobody took part: the date may move on (a summit that never happened is not archived).
-    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), undefined, now)).toEqual({ ok: true });
-    await saveSettings(db, actor, held, undefined, now);
+    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), { now })).toEqual({ ok: true });
+    // Back a year from an event still ahead: asked first (change-consequences.ts), then saved.
+    const back = await saveSettings(db, actor, held, { now });
+    expect(back).toMatchObject({ ok: false, reason: "confirm" });
+    await saveSettings(db, actor, held, { now, confirmed: back.ok ? "" : "fingerprint" in back ? back.fingerprint : "" });
+    expect((await getSettings(db)).event_date).toBe("2026-12-24");
     await createAttendee(db);
-    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), undefined, now)).toEqual({
+    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), { now })).toEqual({
       ok: false,
       reason: "concluded",
       edition: "First edition",
@@ -256,15 +269,59 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     });
     expect((await getSettings(db)).event_date).toBe("2026-12-24");
     // Correcting it into the past, or any other field, still saves.
-    expect(await saveSettings(db, actor, input({ ...held, event_date: "2026-12-23", venue: "Elsewhere" }), undefined, now)).toEqual({
+    expect(await saveSettings(db, actor, input({ ...held, event_date: "2026-12-23", venue: "Elsewhere" }), { now })).toEqual({
       ok: true,
     });
     // Before the event is over its date moves as ever.
     const during = new Date("2026-12-23T10:00:00Z");
-    expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-01-20" }), undefined, during)).toEqual({ ok: true });
+    const later = input({ ...held, event_date: "2027-01-20" });
+    expect(await saveSettings(db, actor, later, { now: during, confirmed: "2027-01-20|8:00 AM - 5:00 PM|30" })).toEqual({ ok: true });
     expect(editionConcludedMessage("First edition", "2026-12-24")).toBe(
       'The First edition took place on Thursday, 24 December 2026 and has registrations: a later date would carry them into next year. Use "Start the Next Edition" for the next summit.',
     );
+  });
+
+  it("asks before a year typed wrong, saves it only as confirmed, and never brings the deletion nearer than a week", async () => {
+    const { db } = database;
+    // Registration is open for 20 August 2026; today is 1 June 2026; two people registered.
+    const now = new Date("2026-06-01T09:00:00Z");
+    const planned = input({ event_date: "2026-08-20", event_time: "8:00 AM - 5:00 PM" });
+    expect(await saveSettings(db, actor, planned, { now })).toEqual({ ok: true });
+    await createAttendee(db);
+    await createAttendee(db);
+    const typo = input({ ...planned, event_date: "2025-08-20" });
+    const asked = await saveSettings(db, actor, typo, { now });
+    expect(asked).toEqual({
+      ok: false,
+      reason: "confirm",
+      fingerprint: "2025-08-20|8:00 AM - 5:00 PM|30",
+      message:
+        "Wednesday, 20 August 2025 is 9 months ago: the event would be over and registration would close. The personal data of 2 people would be deleted on Monday, 8 June 2026, a week from now. Is this what you meant?",
+    });
+    // Nothing saved, nothing recorded, until the organiser says yes to exactly that.
+    expect((await getSettings(db)).event_date).toBe("2026-08-20");
+    expect(await saveSettings(db, actor, typo, { now, confirmed: "2025-08-21|8:00 AM - 5:00 PM|30" })).toMatchObject({ reason: "confirm" });
+    expect(await saveSettings(db, actor, typo, { now, confirmed: "2025-08-20|8:00 AM - 5:00 PM|30" })).toEqual({ ok: true });
+    const [entry] = await db
+      .select()
+      .from(audit_log)
+      .where(eq(audit_log.action, "settings.update"))
+      .orderBy(desc(audit_log.created_at))
+      .limit(1);
+    expect(entry?.details).toMatchObject({
+      changes: [{ field: "event_date", label: "Event date", from: "Thursday, 20 August 2026", to: "Wednesday, 20 August 2025" }],
+      confirmed: expect.stringContaining("9 months ago"),
+    });
+    // The retention deadline (30 days after 20 August 2025) is long past, yet nobody is deleted for a week.
+    const [edition] = await db.select({ at: editions.purge_not_before }).from(editions);
+    expect(edition?.at).toEqual(new Date("2026-06-08T09:00:00Z"));
+    // Another year ahead, with people, is asked about too; a fresh site's first date is not (nothing hangs on it).
+    expect(
+      await saveSettings(db, actor, input({ ...planned, event_date: "2027-08-20" }), { now: new Date("2025-06-01T09:00:00Z") }),
+    ).toMatchObject({
+      reason: "confirm",
+      message: "This moves the event from Wednesday, 20 August 2025 to Friday, 20 August 2027, in 2027. Is this what you meant?",
+    });
   });
 
   it("never lowers the capacity below the people already registered", async () => {

@@ -18,6 +18,8 @@ export const CERTIFICATE_VALID_DAYS_LIMIT = 36_500;
 const CERTIFICATE_VALID_DAYS_MESSAGE = `Please enter a whole number of days from 1 to ${CERTIFICATE_VALID_DAYS_LIMIT.toLocaleString("en-US")}, or leave it empty`;
 export const FEEDBACK_DAYS_LIMIT = 365;
 const FEEDBACK_DAYS_MESSAGE = `Please enter a whole number of days from 1 to ${FEEDBACK_DAYS_LIMIT}`;
+export const CORRECTIONS_CLOSE_DAYS_LIMIT = 60;
+const CORRECTIONS_CLOSE_DAYS_MESSAGE = `Please enter a whole number of days from 0 to ${CORRECTIONS_CLOSE_DAYS_LIMIT}`;
 const HOLD_RATE_MESSAGE = `Please enter a whole number from 1 to ${HOLD_RATE_LIMIT.toLocaleString("en-US")}`;
 
 function isCalendarDate(value: string): boolean {
@@ -25,8 +27,8 @@ function isCalendarDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** A whole number from 1 to `max`, typed as text: anything else gets `message`. */
-export const wholeNumber = (max: number, message: string) =>
+/** A whole number from `min` to `max`, typed as text: anything else gets `message`. */
+const wholeNumberFrom = (min: number, max: number, message: string) =>
   z
     .string({ error: REQUIRED_MESSAGE })
     .trim()
@@ -35,7 +37,10 @@ export const wholeNumber = (max: number, message: string) =>
     // After the number's own message, which says more here than "a control character".
     .check(...LINE_TEXT)
     .transform(Number)
-    .pipe(z.number().int().min(1, message).max(max, message));
+    .pipe(z.number().int().min(min, message).max(max, message));
+
+/** A whole number from 1 to `max`, typed as text: anything else gets `message`. */
+export const wholeNumber = (max: number, message: string) => wholeNumberFrom(1, max, message);
 
 // A checkbox: present ("on") when ticked.
 export const checkbox = z
@@ -70,6 +75,9 @@ export const settingsSchema = z.object({
   organiser_name: requiredText(200),
   privacy_email: optionalText(254).refine((value) => value === "" || isBareEmail(value), EMAIL_MESSAGE),
   retention_days: wholeNumber(RETENTION_DAYS_LIMIT, RETENTION_MESSAGE),
+  // Registrants correct their own details on the ticket page until this many days before the
+  // event (0: until it starts). Missing (a form from before it existed): left as it is.
+  corrections_close_days: wholeNumberFrom(0, CORRECTIONS_CLOSE_DAYS_LIMIT, CORRECTIONS_CLOSE_DAYS_MESSAGE).optional(),
   // When registrations are held until confirmed by e-mail (a booking attack), and for how long.
   hold_network_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
   hold_domain_per_10_minutes: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
@@ -112,6 +120,7 @@ export function editionConcludedMessage(edition: string, eventDate: string): str
 
 export const SETTINGS_TOASTS = {
   saved: "Event settings saved successfully!",
+  confirm: "Nothing saved yet: please confirm the change.",
   saveFailed: "Failed to save settings. Please try again.",
   loadFailed: "Failed to load current settings",
 } as const;

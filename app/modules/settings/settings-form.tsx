@@ -5,12 +5,15 @@ import type { SettingsTranslations } from "~/db/translations";
 import { ImageUpload } from "~/modules/media/image-upload";
 import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
+import { Notice } from "~/ui/notice";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { Switch } from "~/ui/switch";
 import { TranslationFields, type TranslationsMeta } from "~/ui/translation-fields";
 import { BookingProtection, type BookingProtectionField } from "./booking-protection";
 import { CertificateSettings, type CertificateSettingsField } from "./certificate-settings";
-import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, RETENTION_DAYS_LIMIT, settingsSchema } from "./schemas";
+import { formatEventDate } from "./event-time";
+import { type PersonalDataField, PersonalDataSettings } from "./personal-data-settings";
+import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, settingsSchema } from "./schemas";
 
 // The Event Settings form: the product's four sections, then what organisers may now edit
 // that was once fixed (event name, guest of honour, social links), and the personal-data
@@ -31,9 +34,7 @@ type Defaults = Record<
   | "registration_enabled"
   | "auto_reminders"
   | "waitlist_offer_hours"
-  | "organiser_name"
-  | "privacy_email"
-  | "retention_days"
+  | PersonalDataField
   | BookingProtectionField
   | CertificateSettingsField
   | "guest_of_honor_name"
@@ -48,14 +49,19 @@ type Defaults = Record<
 type Meta = Parameters<typeof getInputProps>[0];
 const field = (meta: Meta) => ({ id: meta.id, errorId: meta.errorId, error: meta.errors?.[0] });
 
+/** A change that reaches far, asked about before anything is saved (change-consequences.ts). */
+export type SettingsConfirmation = { message: string; fingerprint: string; eventDate: string };
+
 export function SettingsForm({
   defaults,
   lastResult,
   registered,
+  confirm,
 }: {
   defaults: Defaults;
   lastResult: SubmissionResult<string[]> | undefined;
   registered: number;
+  confirm?: SettingsConfirmation | null;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -82,6 +88,21 @@ export function SettingsForm({
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {form.errors[0]}
         </p>
+      ) : null}
+      {confirm ? (
+        <Notice tone="warning" testId="settings-confirm">
+          <p className="font-semibold">Please check before saving</p>
+          <p className="mt-1">{confirm.message}</p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            {/* Posts the whole form again, as typed, with the fingerprint of what was shown. */}
+            <button type="submit" name="confirmed" value={confirm.fingerprint} disabled={saving} className={BUTTON.primary}>
+              {`Yes, save ${formatEventDate(confirm.eventDate, "en", "long")}`}
+            </button>
+            <a href="/admin/settings" className={BUTTON.secondary}>
+              No, keep the saved settings
+            </a>
+          </div>
+        </Notice>
       ) : null}
       <Card title="Event Details" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -197,33 +218,7 @@ export function SettingsForm({
         </div>
       </Card>
 
-      <Card title="Personal Data" level={2}>
-        <div className="grid gap-4 sm:grid-cols-2 sm:items-start">
-          <FormField
-            label="Organiser (data controller)"
-            required
-            {...field(f.organiser_name)}
-            description="Named in the privacy notice as responsible for the registrations."
-          >
-            {text(f.organiser_name)}
-          </FormField>
-          <FormField
-            label="Privacy contact e-mail"
-            {...field(f.privacy_email)}
-            description="Where people write about their data. Empty: the contact e-mail above."
-          >
-            <input {...getInputProps(f.privacy_email, { type: "email" })} key={f.privacy_email.key} className={INPUT} />
-          </FormField>
-          <FormField
-            label="Delete personal data after the event (days)"
-            required
-            {...field(f.retention_days)}
-            description="Default 90. Registrations, the waitlist and the mail log are deleted this many days after the event; anonymous totals stay."
-          >
-            {number(f.retention_days, RETENTION_DAYS_LIMIT)}
-          </FormField>
-        </div>
-      </Card>
+      <PersonalDataSettings fields={f} />
 
       <CertificateSettings fields={f} retentionDays={String(f.retention_days.initialValue ?? "")} />
 

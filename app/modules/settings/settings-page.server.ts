@@ -34,6 +34,7 @@ export async function settingsFormPage(db: DbOrTx) {
         organiser_name: s.organiser_name,
         privacy_email: s.privacy_email,
         retention_days: String(s.retention_days),
+        corrections_close_days: String(s.corrections_close_days),
         hold_network_per_minute: String(s.hold_network_per_minute),
         hold_domain_per_10_minutes: String(s.hold_domain_per_10_minutes),
         hold_overall_per_minute: String(s.hold_overall_per_minute),

@@ -99,14 +99,24 @@ describe("the retention notice", () => {
     expect(text(html)).not.toContain("Personal data");
   });
 
-  it("warns before the deletion, with the CSV export to download", () => {
+  it("warns before the deletion: how many people, when, the CSV to download and Postpone", () => {
     // 23 January 2027, 17:00 in Lagos.
-    const html = render(EMPTY_DASHBOARD_STATS, { state: "due-soon", deadline: new Date("2027-01-23T16:00:00Z"), days: 30 });
-    expect(text(html.replace(/<!-- -->/g, ""))).toContain(
-      "Personal data will be deleted on 23 Jan 2027 (30 days after the event). Download the attendee CSV before then.",
+    const notice = { state: "due-soon", deadline: new Date("2027-01-23T16:00:00Z"), days: 30, people: 1234, postponable: true } as const;
+    const html = render(EMPTY_DASHBOARD_STATS, notice);
+    const t = text(html.replace(/<!-- -->/g, ""));
+    expect(t).toContain(
+      "Personal data of 1,234 people will be deleted on 23 Jan 2027 (30 days after the event, as set in Event Settings ).",
     );
+    expect(t).toContain("Download the attendee CSV before then.");
     expect(html).toContain('<time dateTime="2027-01-23T16:00:00.000Z">');
     expect(html).toMatch(/<a href="\/admin\/attendees\/export.csv" download="" [^>]*>Download the attendee CSV<\/a>/);
+    expect(html).toMatch(
+      /<form[^>]*action="\/admin\?index" method="post">.*name="intent" value="postpone-purge".*Postpone the deletion by 30 days<\/button>/s,
+    );
+    expect(render(EMPTY_DASHBOARD_STATS, { ...notice, people: 1, postponable: false })).not.toContain("Postpone");
+    expect(text(render(EMPTY_DASHBOARD_STATS, { ...notice, people: 1 }).replace(/<!-- -->/g, ""))).toContain(
+      "Personal data of 1 person will",
+    );
   });
 
   it("says calmly that it ran, and that the figures are anonymous totals", () => {

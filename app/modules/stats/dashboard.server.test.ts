@@ -2,8 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createArchivedEdition, createAttendee } from "~/db/factories";
-import { attendees, audit_log, check_ins, event_settings, feedback, retained_stats, speakers, special_guests } from "~/db/schema";
-import { purgePersonalDataIfDue, retentionDeadline } from "~/modules/attendees/retention.server";
+import { attendees, audit_log, check_ins, editions, event_settings, feedback, retained_stats, speakers, special_guests } from "~/db/schema";
+import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
+import { retentionDeadline } from "~/modules/settings/purge-schedule";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { dashboardPage, dashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 
@@ -142,6 +143,7 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
   it("shows the same figures after the purge as before it, with the notice", async () => {
     const { db } = database;
     const settings = await updateSettings(db, { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", retention_days: 30 });
+    await db.update(editions).set({ purge_not_before: null });
     const deadline = retentionDeadline(settings);
     for (const [gender, state] of [
       ["male", "Kano"],
@@ -154,7 +156,7 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     const [first] = await db.select().from(attendees).limit(1);
     await db.insert(feedback).values({ attendee_id: first?.id, edition_id: settings.edition_id, attended: false, come_again: true });
     const before = await dashboardPage(db, new Date(deadline.getTime() - 86_400_000));
-    expect(before.retention).toEqual({ state: "due-soon", deadline, days: 30 });
+    expect(before.retention).toEqual({ state: "due-soon", deadline, days: 30, people: 4, postponable: true });
 
     expect(await purgePersonalDataIfDue(db, deadline)).toMatchObject({ registrations: 4 });
     const after = await dashboardPage(db, new Date(deadline.getTime() + 60_000));

@@ -1,5 +1,7 @@
+import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import { logger } from "~/logger.server";
+import { postponePurgeAction } from "~/modules/attendees/retention-actions.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { configuredMailStatus } from "~/modules/mail/transport.server";
 import { recentSurges } from "~/modules/registration/held.server";
@@ -7,6 +9,8 @@ import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { dashboardPage, EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.server";
 import { DashboardView } from "~/modules/stats/dashboard-view";
 import { MailOffNotice } from "~/modules/stats/mail-off-notice";
+import { POSTPONE_PURGE_INTENT } from "~/modules/stats/retention-banner";
+import { readForm } from "~/ui/read-form.server";
 import { makeToast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
 import type { Route } from "./+types/dashboard";
@@ -34,6 +38,13 @@ export async function loader({ request }: Route.LoaderArgs) {
       toast: makeToast("error", DASHBOARD_LOAD_ERROR),
     };
   }
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { admin, db } = await requireAdmin(request);
+  const form = await readForm(request);
+  if (form.get("intent") !== POSTPONE_PURGE_INTENT) throw data("Unknown action", { status: 400 });
+  return postponePurgeAction(db, admin, form);
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {

@@ -1,10 +1,12 @@
 import { data, Link } from "react-router";
+import { retentionNotice } from "~/modules/attendees/retention.server";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { nextEditionOffer } from "~/modules/editions/edition-state.server";
 import { NextEditionNotice } from "~/modules/editions/next-edition-notice";
 import { settingsAction } from "~/modules/settings/actions.server";
-import { SettingsForm } from "~/modules/settings/settings-form";
+import { type SettingsConfirmation, SettingsForm } from "~/modules/settings/settings-form";
 import { settingsFormPage } from "~/modules/settings/settings-page.server";
+import { RetentionBanner } from "~/modules/stats/retention-banner";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { BUTTON } from "~/ui/styles";
 import { Toaster } from "~/ui/toaster";
@@ -18,7 +20,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const page = await settingsFormPage(db);
   // The offer is extra: when it cannot be read the form still can be.
   const nextEdition = page.data.defaults ? await nextEditionOffer(db, new Date()).catch(() => null) : null;
-  return data({ ...page.data, nextEdition }, page.init ?? undefined);
+  // The coming deletion of personal data, said here too: this page is where a wrong date is put right.
+  const retention = page.data.defaults ? await retentionNotice(db, new Date()).catch(() => null) : null;
+  return data({ ...page.data, nextEdition, retention }, page.init ?? undefined);
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -32,6 +36,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
   return (
     <div className="mx-auto max-w-4xl space-y-5">
       <p className="text-gray-600">What the landing page, the registration form and the tickets say about the event</p>
+      {loaderData.retention ? <RetentionBanner notice={loaderData.retention} back="/admin/settings" /> : null}
       <NextEditionNotice offer={loaderData.nextEdition} />
       {loaderData.defaults ? (
         <SettingsForm
@@ -39,6 +44,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           defaults={loaderData.defaults}
           lastResult={actionData?.result}
           registered={loaderData.registered}
+          confirm={actionData && "confirm" in actionData ? (actionData.confirm as SettingsConfirmation) : null}
         />
       ) : (
         <div className="rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
