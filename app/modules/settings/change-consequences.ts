@@ -53,8 +53,7 @@ export function changeConsequences(input: ConsequenceInput): Consequences | null
   const intoPast = dateMoved && agoMs > PAST_DAYS * DAY_MS;
   // Another year asks too, unless nothing hangs on the old date (a fresh site on its default, long past, nobody registered).
   const beforeOver = eventEnd(before.event_date, before.event_time).getTime() < now.getTime();
-  const otherYear =
-    dateMoved && before.event_date.slice(0, 4) !== after.event_date.slice(0, 4) && (input.people > 0 || !beforeOver);
+  const otherYear = dateMoved && before.event_date.slice(0, 4) !== after.event_date.slice(0, 4) && (input.people > 0 || !beforeOver);
   const purgeBefore = purgeDate(retentionDeadline(before), input.notBefore);
   const purgeAfter = purgeDate(retentionDeadline(after), input.notBeforeAfter);
   // A day or two's correction is not asked about; a week or more nearer, within the month, is.
