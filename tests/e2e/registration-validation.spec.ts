@@ -12,6 +12,7 @@ import {
   registerViaForm,
   registerViaRequest,
   registrationForm,
+  uniqueEmail,
 } from "../support/register-helper";
 
 // Every registration message on /register, in Chromium with
@@ -153,6 +154,58 @@ for (const javaScript of [true, false]) {
       expect(resent?.subject).toMatch(/^Your ticket for /);
     });
 
+    test("a mistyped provider is questioned first; 'Use this' registers with the suggestion, and the answer saves the ticket's image", async ({
+      page,
+      request,
+    }) => {
+      await openRegister(page, javaScript);
+      const local = uniqueEmail("sani.garba").split("@")[0] ?? "";
+      const data = makeRegistrant({ email: `${local}@gmial.com` });
+      await fillRegistrationForm(page, data);
+      await pauseLikeAPerson(page);
+      await submitButton(page).click();
+      const question = registrationForm(page).getByTestId("email-question");
+      await expect(question).toContainText(`Did you mean ${local}@gmail.com?`);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expectFormValues(page, data);
+      // Chosen at once: the fill time counts from the first page, not from the question's.
+      await question.getByRole("button", { name: "Use this" }).click();
+      const dialog = page.getByRole("dialog", { name: "Ticket Sent Successfully!" });
+      await expect(dialog).toContainText(`Your ticket has been sent to ${local}@gmail.com`);
+      // "Save ticket": the ticket's image through a token of its own, never the ticket page's link.
+      const save = dialog.getByRole("link", { name: "Save ticket" });
+      const href = (await save.getAttribute("href")) ?? "";
+      expect(href).toMatch(/^\/ticket-image\/[^/]+\?lang=en$/);
+      expect(await dialog.innerHTML()).not.toContain("/tickets/");
+      const image = await request.get(href);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
+      expect((await request.get(href.replace(/\?.*/, "x"))).status()).toBe(404);
+    });
+
+    test("a phone number already registered is said: the ticket again to the masked address, or someone else registers with it", async ({
+      page,
+      request,
+    }) => {
+      const first = makeRegistrant();
+      await registerViaRequest(request, first);
+      await openRegister(page, javaScript);
+      const sibling = makeRegistrant({ fullName: "Hauwa Yusuf", phone: first.phone.replaceAll(" ", "") });
+      await fillRegistrationForm(page, sibling);
+      await pauseLikeAPerson(page);
+      await submitButton(page).click();
+      const question = registrationForm(page).getByTestId("phone-question");
+      await expect(question).toContainText("This phone number is already registered for the summit.");
+      await expect(question).toContainText(`${first.email.slice(0, 1)}***@example.org`);
+      await expect(question).not.toContainText(first.email);
+      await expectFormValues(page, sibling);
+      await question.getByRole("button", { name: "Send my ticket again" }).click();
+      await expect(registrationForm(page).getByTestId("phone-question").getByRole("status")).toHaveText(/on its way again/);
+      await expect.poll(async () => (await listMail({ to: first.email })).length, { timeout: 20_000 }).toBe(2);
+      await registrationForm(page).getByRole("button", { name: "This is someone else" }).click();
+      await expect(page.getByRole("dialog", { name: "Ticket Sent Successfully!" })).toContainText(sibling.email);
+    });
+
     test("'Lost your ticket?' keeps what was typed when it is refused", async ({ page }) => {
       await openRegister(page, javaScript);
       await page.getByText("Lost your ticket?").click();
@@ -232,6 +285,22 @@ for (const javaScript of [true, false]) {
 }
 
 test.describe("with JavaScript", () => {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the consent forgotten, ticked and sent again at once: registered, not taken for a script", async ({ page }) => {
+      await openRegister(page, false);
+      const data = makeRegistrant({ consent: false });
+      await fillRegistrationForm(page, data);
+      await pauseLikeAPerson(page);
+      await submitButton(page).click();
+      await expect(registrationForm(page)).toContainText("Please confirm your consent to continue");
+      await consentBox(page).check();
+      await submitButton(page).click();
+      await expect(page.getByRole("dialog", { name: "Ticket Sent Successfully!" })).toBeVisible();
+    });
+  });
+
   test("a field's error clears as soon as it is edited, the others stay", async ({ page }) => {
     await openRegister(page, true);
     await submitButton(page).click();

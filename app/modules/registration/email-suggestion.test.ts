@@ -11,7 +11,8 @@ describe("suggestEmail", () => {
     ["sani.garba@gmail.con", "sani.garba@gmail.com"],
     ["sani.garba@gmail.co", "sani.garba@gmail.com"],
     ["sani.garba@gmail.com.ng", "sani.garba@gmail.com"],
-    ["Sani.Garba@GMIAL.COM", "sani.garba@gmail.com"],
+    ["Sani.Garba@GMIAL.COM", "Sani.Garba@gmail.com"],
+    ["ƙasimu.ɗanladi@gmial.com", "ƙasimu.ɗanladi@gmail.com"],
     ["hauwa@yaho.com", "hauwa@yahoo.com"],
     ["hauwa@yahoo.cm", "hauwa@yahoo.com"],
     ["hauwa@ymail.co", "hauwa@ymail.com"],
@@ -59,6 +60,8 @@ describe("suggestEmail", () => {
       " a@gmial.com ",
       "a@\u202egmial.com",
       "a@ｇmail.com",
+      "a@gmial.com\ud800",
+      "\udc00@gmial.com",
       "x".repeat(300),
     ];
     for (const typed of nasty) {

@@ -1,9 +1,12 @@
-import { run } from "@zootools/email-spell-checker";
+// The search itself, not the package's entry, which would bring its default lists (about
+// 1 KB gzipped) into the page's script for nothing: ours replace them.
+import sift3Module from "@zootools/email-spell-checker/dist/lib/helpers/sift3Distance";
+import suggestModule from "@zootools/email-spell-checker/dist/lib/suggest-email";
 
 // "Did you mean sani.garba@gmail.com?": an address at a mistyped big provider is questioned
 // before anything is registered, on the server (no JavaScript) and in the page's script alike.
 // The distance work is @zootools/email-spell-checker's (the maintained TypeScript successor of
-// mailcheck, about 1.5 KB in the page's script); the lists are ours: the providers people here
+// mailcheck, about 1.3 KB gzipped in the page's script); the lists are ours: the providers people here
 // use, and the endings of Nigerian addresses (.ng, .com.ng, .edu.ng…) so that a school's or a
 // ministry's address is never "corrected" into a provider's.
 
@@ -36,23 +39,46 @@ const ENDINGS_MORE = ["co", "io", "me", "edu", "gov", "info", "biz", "africa", "
 // These exist at .com only: "gmail.co" or "gmail.com.ng" is a slip, though .co and .com.ng are real endings.
 const COM_ONLY = /^(gmail|googlemail|ymail|icloud|rocketmail)\.(?!com$)[a-z.]+$/;
 
+// CommonJS files: a bundler hands their `exports.default` over as the function itself (vitest)
+// or, reading them as Node does, as the exports object holding it (the page's and server's build).
+function commonJsDefault<T extends (...args: never[]) => unknown>(module: T | { default: T }): T {
+  return typeof module === "function" ? module : module.default;
+}
+const suggest = commonJsDefault(suggestModule);
+const sift3Distance = commonJsDefault(sift3Module);
+
 /** The address the person probably meant, or null when theirs looks as intended. */
 export function suggestEmail(address: string): string | null {
-  const email = address.trim().toLowerCase();
+  const email = address.trim();
   const at = email.lastIndexOf("@");
   if (at < 1) return null;
-  const domain = email.slice(at + 1);
+  // The part before the @ as typed (the library would return it URI-encoded); the domain in lower case.
+  const [local, domain] = [email.slice(0, at), email.slice(at + 1).toLowerCase()];
   const comOnly = COM_ONLY.exec(domain);
-  if (comOnly) return `${email.slice(0, at)}@${comOnly[1]}.com`;
-  const suggested = run({
-    email,
+  if (comOnly) return `${local}@${comOnly[1]}.com`;
+  // The library's encodeURI throws on a broken character (a lone surrogate); the schema refuses such an address anyway.
+  if (!isWellFormed(domain)) return null;
+  const suggested = suggest({
+    email: `x@${domain}`,
     domains: PROVIDERS,
     secondLevelDomains: PROVIDER_NAMES,
+    topLevelDomains: [...ENDINGS, ...ENDINGS_MORE],
+    distanceFunction: sift3Distance,
+    domainThreshold: 2,
     // One letter off a provider's name with another ending ("hotmial.fr"); two would make "gmx.de" a "gmail.de".
     secondLevelThreshold: 1,
-    topLevelDomains: [...ENDINGS, ...ENDINGS_MORE],
+    topLevelThreshold: 2,
   });
-  return suggested && suggested.full !== email ? suggested.full : null;
+  return suggested && suggested.domain !== domain ? `${local}@${suggested.domain}` : null;
+}
+
+function isWellFormed(text: string): boolean {
+  try {
+    encodeURI(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The question's two answers: submit buttons of the registration form, so they work without JavaScript. */
