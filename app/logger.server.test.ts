@@ -49,5 +49,6 @@ describe("logger", () => {
     const id = "0b0f6f0e-6c4a-4d8e-9a54-1f2d3c4b5a69";
     expect(scrubText(`mail ${id} sent`)).toBe(`mail ${id} sent`);
     expect(scrubText("/waitlist/abc.def/leave")).toBe("/waitlist/[token]/leave");
+    expect(scrubText("GET /ticket-image/ZYS-AB12-CD34EF~abc123.1xyz?lang=ha")).toBe("GET /ticket-image/[token]?lang=ha");
   });
 });

@@ -14,7 +14,7 @@ const REDACT_PATHS = REDACTED_KEYS.flatMap((key) => [key, `*.${key}`]);
 // everything from "params:" on is dropped, whatever the values look like.
 const QUERY_PARAMS = /\bparams:[\s\S]*$/;
 const EMAIL = /[^\s<>"'(),;:@]+@[^\s<>"'(),;:@]+\.[^\s<>"'(),;:@]+/g;
-const TOKEN_PATH = /(\/(?:tickets|waitlist)\/)[^\s/?#"'<>]+/g;
+const TOKEN_PATH = /(\/(?:tickets|waitlist|ticket-image)\/)[^\s/?#"'<>]+/g;
 const PHONE = /\+?\d[\d ()-]{8,}\d/g;
 
 /** A text with addresses, phone numbers, ticket and waitlist tokens and query values taken out. */
