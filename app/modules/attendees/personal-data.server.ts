@@ -22,7 +22,7 @@ import { type AuditActor, pseudonymiseAuditEntries, recordAudit, SELF_SERVICE_AC
 import { withdrawCertificates } from "~/modules/certificates/certificate-verify.server";
 import { eraseOptIn, optInForExport } from "~/modules/invitations/opt-in.server";
 import { lockSeats } from "~/modules/settings/seats.server";
-import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
+import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 
 // A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
@@ -67,7 +67,7 @@ export type SelfServiceReach = { id: string; active: boolean };
 
 /** The registration a self-service token was issued for, and whether it is still active. */
 export async function registrationBySelfServiceToken(db: DbOrTx, token: string, secret: string): Promise<SelfServiceReach | undefined> {
-  const id = verifySelfServiceToken(token, secret);
+  const id = await selfServiceRegistration(db, token, secret);
   if (!id) return undefined;
   const [active] = await db.select({ id: attendees.id }).from(attendees).where(eq(attendees.id, id));
   if (active) return { id, active: true };

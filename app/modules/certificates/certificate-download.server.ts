@@ -2,8 +2,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { languageOr } from "~/i18n/languages";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
+import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
 import type { TicketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
 import { formatCode } from "./certificate-code";
 import { certificateCode } from "./certificate-code.server";
 import { certificateFileName, certificatePdf } from "./certificate-mail.server";
@@ -44,7 +44,7 @@ export async function certificatePreviewPdf(db: DbOrTx, language: string | null,
 const PREVIEW_SERIAL = "00000000";
 
 export async function certificatePdfOfTicket(db: DbOrTx, token: string, keys: TicketLinkKeys) {
-  const id = verifySelfServiceToken(token, keys.secret);
+  const id = await selfServiceRegistration(db, token, keys.secret);
   if (!id) return null;
   const settings = await getSettings(db);
   const certificate = await certificateOfRegistration(db, id, settings);

@@ -29,7 +29,7 @@ import { drawCertificatePdf } from "./pdf-thread.server";
 
 type CertificateRow = {
   certificate: typeof certificates.$inferSelect;
-  attendee: Pick<typeof attendees.$inferSelect, "id" | "email" | "phone" | "language"> | null;
+  attendee: Pick<typeof attendees.$inferSelect, "id" | "email" | "phone" | "language" | "token_version"> | null;
   settings: typeof event_settings.$inferSelect | null;
 };
 
@@ -43,7 +43,13 @@ function certificateRows(db: DbOrTx) {
         const rows = await db
           .select({
             certificate: certificates,
-            attendee: { id: attendees.id, email: attendees.email, phone: attendees.phone, language: attendees.language },
+            attendee: {
+              id: attendees.id,
+              email: attendees.email,
+              phone: attendees.phone,
+              language: attendees.language,
+              token_version: attendees.token_version,
+            },
             settings: event_settings,
           })
           .from(certificates)
@@ -196,7 +202,7 @@ export async function renderCertificateMail(db: DbOrTx, data: Record<string, unk
         link: verifyUrl(keys.publicUrl, code),
         code: formatCode(code),
         survey: feedbackUrl(keys.publicUrl, attendee.id, keys.secret, language),
-        download: `${ticketPageUrlForRegistration(attendee.id, keys)}/certificate.pdf`,
+        download: `${ticketPageUrlForRegistration(attendee.id, keys, attendee.token_version)}/certificate.pdf`,
       },
     ),
   ]);

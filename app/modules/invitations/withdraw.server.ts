@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, future_invitations } from "~/db/schema";
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
-import { verifySelfServiceToken } from "~/modules/tickets/ticket-token.server";
+import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
 import { verifyInvitationToken } from "./invitation-token.server";
 import { optInById, withdrawOptIn } from "./opt-in.server";
 
@@ -15,7 +15,7 @@ import { optInById, withdrawOptIn } from "./opt-in.server";
  * a cancelled registration reaches only that registration (ADR 011), never the address's opt-in.
  */
 export async function optInOfTicket(db: DbOrTx, token: string, secret: string): Promise<{ id: string } | undefined> {
-  const registrationId = verifySelfServiceToken(token, secret);
+  const registrationId = await selfServiceRegistration(db, token, secret);
   if (!registrationId) return undefined;
   const [row] = await db
     .select({ id: future_invitations.id })
@@ -27,7 +27,7 @@ export async function optInOfTicket(db: DbOrTx, token: string, secret: string): 
 
 /** "Stop telling me about future editions" on the ticket page; "invalid" for a token that is not a self-service link. */
 export async function stopByTicket(db: Db, token: string, secret: string): Promise<"stopped" | "invalid"> {
-  if (!verifySelfServiceToken(token, secret)) return "invalid";
+  if (!(await selfServiceRegistration(db, token, secret))) return "invalid";
   const optIn = await optInOfTicket(db, token, secret);
   if (optIn) await withdrawOptIn(db, optIn.id, SELF_SERVICE_ACTOR);
   return "stopped";

@@ -7,8 +7,8 @@ import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { getSettings } from "~/modules/settings/settings.server";
+import { selfServiceRegistration } from "./self-service.server";
 import { enqueueCancellationSms } from "./ticket-sms.server";
-import { verifySelfServiceToken } from "./ticket-token.server";
 
 // An attendee cancels from their ticket page (or the link in their e-mails). In one
 // transaction: the registration moves to `cancelled_registrations`, which frees the seat
@@ -40,7 +40,7 @@ export async function cancelRegistration(
   afterCancel?: (tx: DbOrTx) => Promise<unknown>,
 ): Promise<CancelOutcome> {
   // Only the person's own link cancels, and only the registration it was issued for.
-  const id = verifySelfServiceToken(token, secret);
+  const id = await selfServiceRegistration(db, token, secret);
   if (!id) return { status: "invalid" };
   return cancelRegistrationById(db, id, afterCancel);
 }

@@ -16,12 +16,12 @@ export function ticketPageUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, "")}/tickets/${encodeURIComponent(token)}`;
 }
 
-/** The ticket page of a registration, by its id. */
-export function ticketPageUrlForRegistration(registrationId: string, keys: TicketLinkKeys): string {
-  return ticketPageUrl(keys.publicUrl, signSelfServiceToken(registrationId, keys.secret));
+/** The ticket page of a registration, by its id and its link's version (attendees.token_version). */
+export function ticketPageUrlForRegistration(registrationId: string, keys: TicketLinkKeys, version = 0): string {
+  return ticketPageUrl(keys.publicUrl, signSelfServiceToken(registrationId, keys.secret, version));
 }
 
 /** The ticket page's short link (/t/…), for an SMS: it redirects to the page itself. */
-export function shortTicketUrl(registrationId: string, keys: TicketLinkKeys): string {
-  return `${keys.publicUrl.replace(/\/+$/, "")}/t/${shortSelfServiceToken(registrationId, keys.secret)}`;
+export function shortTicketUrl(registrationId: string, keys: TicketLinkKeys, version = 0): string {
+  return `${keys.publicUrl.replace(/\/+$/, "")}/t/${shortSelfServiceToken(registrationId, keys.secret, version)}`;
 }

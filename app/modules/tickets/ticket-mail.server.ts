@@ -72,7 +72,7 @@ export async function renderTicketMail(
     attendee,
     settings,
     // The person's own link (only their mailbox carries it) and the QR code's door code, apart.
-    ticketUrl: ticketPageUrl(publicUrl, signSelfServiceToken(attendee.id, secret)),
+    ticketUrl: ticketPageUrl(publicUrl, signSelfServiceToken(attendee.id, secret, attendee.token_version)),
     siteUrl: publicUrl,
     doorCode: signDoorCode(attendee.ticket_id, secret),
     variant: typeof variant === "function" ? variant(settings.event_date) : variant,

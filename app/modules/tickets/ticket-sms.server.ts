@@ -87,7 +87,7 @@ export async function renderTicketSms(
     eventName: settings.event_name,
     ticketId: attendee.ticket_id,
     ...smsEventFacts(settings, language),
-    link: shortTicketUrl(attendee.id, keys),
+    link: shortTicketUrl(attendee.id, keys, attendee.token_version),
   };
   return { text: template === SMS_TEMPLATES.reminder ? reminderSms(input) : ticketSms(input) };
 }

@@ -5,12 +5,14 @@ import { generateTicketId } from "./ticket-id";
 import {
   doorPublicKeys,
   extractDoorCode,
+  readSelfServiceToken,
   signDoorCode,
   signSelfServiceToken,
   signToken,
   verifyDoorCode,
-  verifySelfServiceToken,
 } from "./ticket-token.server";
+
+const selfServiceId = (token: string, secret: string) => readSelfServiceToken(token, secret)?.id ?? null;
 
 const SECRET = "a".repeat(64);
 const OTHER_SECRET = "b".repeat(64);
@@ -108,15 +110,28 @@ describe("self-service tokens and door codes never stand in for each other", () 
   it("a self-service token names one registration by its id", () => {
     const id = randomUUID();
     const token = signSelfServiceToken(id, SECRET);
-    expect(verifySelfServiceToken(token, SECRET)).toBe(id);
-    expect(verifySelfServiceToken(token, OTHER_SECRET)).toBeNull();
-    expect(verifySelfServiceToken(signSelfServiceToken(randomUUID(), SECRET).replace(/^[^.]+/, id), SECRET)).toBeNull();
+    expect(selfServiceId(token, SECRET)).toBe(id);
+    expect(selfServiceId(token, OTHER_SECRET)).toBeNull();
+    expect(selfServiceId(signSelfServiceToken(randomUUID(), SECRET).replace(/^[^.]+/, id), SECRET)).toBeNull();
+  });
+
+  it("names the link's version once an organiser has replaced it; version 0 is the bare id, as every link already sent", () => {
+    const id = randomUUID();
+    expect(signSelfServiceToken(id, SECRET)).toMatch(new RegExp(`^${id}\\.`));
+    const second = signSelfServiceToken(id, SECRET, 2);
+    expect(second).toMatch(new RegExp(`^${id}~2\\.`));
+    expect(readSelfServiceToken(second, SECRET)).toEqual({ id, version: 2 });
+    expect(readSelfServiceToken(signSelfServiceToken(id, SECRET), SECRET)).toEqual({ id, version: 0 });
+    // The version is signed: moving a link to another version forges it.
+    expect(readSelfServiceToken(second.replace("~2.", "~3."), SECRET)).toBeNull();
+    expect(readSelfServiceToken(second.replace("~2.", "."), SECRET)).toBeNull();
+    for (const bad of [-1, 1.5, 1_000_000]) expect(() => signSelfServiceToken(id, SECRET, bad)).toThrow();
   });
 
   it("a door code, old or new, opens no self-service, and a self-service token admits nobody", () => {
     const door = signDoorCode("ZYS-ABC-123456", SECRET);
-    expect(verifySelfServiceToken(door, SECRET)).toBeNull();
-    expect(verifySelfServiceToken(firstTicketsCode("ZYS-ABC-123456"), SECRET)).toBeNull();
+    expect(selfServiceId(door, SECRET)).toBeNull();
+    expect(selfServiceId(firstTicketsCode("ZYS-ABC-123456"), SECRET)).toBeNull();
     const id = randomUUID();
     const self = signSelfServiceToken(id, SECRET);
     expect(verifyDoorCode(self, SECRET)).toBeNull();

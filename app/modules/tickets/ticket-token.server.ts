@@ -129,43 +129,63 @@ export function doorPublicKeys(secret: string): { id: string; publicKey: string 
   return keys;
 }
 
-/** The self-service token of one registration (its id), for the person's own e-mail only. */
-export function signSelfServiceToken(registrationId: string, secret: string): string {
-  return signToken("self-service", registrationId, secret, UUID);
-}
+// A self-service token names the registration's id and, once an organiser has changed the
+// person's address or phone, the version of their link ("<id>~<version>"): the link sent to the
+// old address then stops opening anything (self-service.server.ts checks the version). Version 0
+// is the bare id, so every link already sent stays as it was.
+const SELF_SERVICE_VALUE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:~[1-9][0-9]{0,5})?$/;
+const MAX_TOKEN_VERSION = 999_999;
 
-/** The registration id a self-service token was issued for; null for anything else, door codes included. */
-export function verifySelfServiceToken(token: string, secret: string): string | null {
-  return verifyToken("self-service", token, secret, UUID);
-}
+export type SelfServiceClaim = { id: string; version: number };
 
-const SHORT_TOKEN = /^([A-Za-z0-9_-]{22})([1-9a-z][A-Za-z0-9_-]{22})$/;
+/** The self-service token of one registration (its id and link version), for the person's own messages only. */
+export function signSelfServiceToken(registrationId: string, secret: string, version = 0): string {
+  if (!Number.isInteger(version) || version < 0 || version > MAX_TOKEN_VERSION) throw new Error(`bad token version ${version}`);
+  return signToken("self-service", version === 0 ? registrationId : `${registrationId}~${version}`, secret, SELF_SERVICE_VALUE);
+}
 
 /**
- * A token naming a uuid ("<uuid>.<key id><signature>"), written short for an SMS (paid by the
- * 160 characters): the id's 16 bytes in base64url (22 characters instead of 36), then the same
- * key id and signature, 45 characters. expandShortToken gives back the token it stands for.
+ * The registration id and link version a self-service token was issued for; null for anything
+ * else, door codes included. Whether that version is still the valid one is the database's to
+ * say (selfServiceRegistration in self-service.server.ts).
+ */
+export function readSelfServiceToken(token: string, secret: string): SelfServiceClaim | null {
+  const value = verifyToken("self-service", token, secret, SELF_SERVICE_VALUE);
+  if (!value) return null;
+  const [id = "", version] = value.split("~");
+  return { id, version: version ? Number(version) : 0 };
+}
+
+const SHORT_TOKEN = /^([A-Za-z0-9_-]{22})(?:~([1-9][0-9]{0,5})~)?([1-9a-z][A-Za-z0-9_-]{22})$/;
+
+/**
+ * A token naming a uuid ("<uuid>[~<version>].<key id><signature>"), written short for an SMS
+ * (paid by the 160 characters): the id's 16 bytes in base64url (22 characters instead of 36), the
+ * version between tildes if any, then the same key id and signature: 45 characters for version 0.
+ * expandShortToken gives back the token it stands for.
  */
 export function shortToken(token: string): string {
   const dot = token.lastIndexOf(".");
-  return Buffer.from(token.slice(0, dot).replaceAll("-", ""), "hex").toString("base64url") + token.slice(dot + 1);
+  const [id = "", version] = token.slice(0, dot).split("~");
+  const short = Buffer.from(id.replaceAll("-", ""), "hex").toString("base64url");
+  return `${short}${version ? `~${version}~` : ""}${token.slice(dot + 1)}`;
 }
 
 /** The self-service token, short (the ticket page's link in an SMS: /t/…). */
-export function shortSelfServiceToken(registrationId: string, secret: string): string {
-  return shortToken(signSelfServiceToken(registrationId, secret));
+export function shortSelfServiceToken(registrationId: string, secret: string, version = 0): string {
+  return shortToken(signSelfServiceToken(registrationId, secret, version));
 }
 
 /** The token a short one stands for (not verified: the page it opens does that), or null. */
 export function expandShortToken(short: string): string | null {
   const match = SHORT_TOKEN.exec(short);
-  if (!match?.[1] || !match[2]) return null;
+  if (!match?.[1] || !match[3]) return null;
   const bytes = Buffer.from(match[1], "base64url");
   // Stray trailing bits decode too; only the one canonical spelling of the id is accepted.
   if (bytes.length !== 16 || bytes.toString("base64url") !== match[1]) return null;
   const hex = bytes.toString("hex");
   const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-  return `${id}.${match[2]}`;
+  return `${id}${match[2] ? `~${match[2]}` : ""}.${match[3]}`;
 }
 
 export { extractDoorCode } from "./door-code";

@@ -10,8 +10,9 @@ import { getSettings } from "~/modules/settings/settings.server";
 import { googleCalendarUrl, ticketCalendar } from "./calendar.server";
 import { findCancelledById } from "./cancel.server";
 import { qrSvg } from "./qr.server";
+import { selfServiceRegistration } from "./self-service.server";
 import type { TicketLinkKeys } from "./ticket-link.server";
-import { signDoorCode, verifyDoorCode, verifySelfServiceToken } from "./ticket-token.server";
+import { signDoorCode, verifyDoorCode } from "./ticket-token.server";
 
 export type TicketHolder = { id: string; full_name: string; ticket_id: string; language: string };
 
@@ -20,7 +21,7 @@ export type TicketHolder = { id: string; full_name: string; ticket_id: string; l
  * ticket page shows. Null for a forged token, a door code, or a registration that is gone.
  */
 export async function findTicketByToken(db: DbOrTx, token: string, secret: string): Promise<TicketHolder | null> {
-  const id = verifySelfServiceToken(token, secret);
+  const id = await selfServiceRegistration(db, token, secret);
   if (!id) return null;
   const [row] = await db
     .select({ id: attendees.id, full_name: attendees.full_name, ticket_id: attendees.ticket_id, language: attendees.language })
@@ -82,12 +83,12 @@ export async function ticketPage(
 
 /** A ticket of an earlier edition: its page says whose edition it was, and no more. */
 async function findPastByToken(db: DbOrTx, token: string, secret: string, language: Language) {
-  const id = verifySelfServiceToken(token, secret);
+  const id = await selfServiceRegistration(db, token, secret);
   return id ? findPastRegistration(db, id, language) : undefined;
 }
 
 async function findCancelledByToken(db: DbOrTx, token: string, secret: string) {
-  const id = verifySelfServiceToken(token, secret);
+  const id = await selfServiceRegistration(db, token, secret);
   return id ? findCancelledById(db, id) : undefined;
 }
 

@@ -25,7 +25,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const listSearch = attendeeQueryString(parseAttendeeQuery(url.searchParams));
   return {
     ...details,
-    ticketUrl: ticketPageUrlForRegistration(details.attendee.id, ticketLinkKeys()),
+    ticketUrl: ticketPageUrlForRegistration(details.attendee.id, ticketLinkKeys(), details.attendee.token_version),
     outreach: await personOutreach(db, details.attendee),
     listSearch,
     confirming: url.searchParams.get(CONFIRM_DELETE_PARAM) === details.attendee.id,
