@@ -31,28 +31,57 @@ const requiredText = (required: string, max: number, tooLong: string, pattern?: 
 const optionalText = (max: number, text = LINE_TEXT) =>
   z._default(z.optional(z.string().check(z.trim(), ...text, z.maxLength(max, messageKey("validation.tooLong", { max })))), "");
 
+/**
+ * The person's own details, checked alike wherever they are typed: registration, and "Correct my
+ * details" on the ticket page and the organisers' attendee page (modules/corrections).
+ */
+export const personDetailsFields = {
+  // A name goes into the mails sent to the address given with it: a name, not a link (person-name.ts).
+  fullName: requiredText("validation.fullNameRequired", 120, messageKey("validation.tooLong", { max: 120 })).check(
+    z.superRefine((name, ctx) => {
+      const problem = nameProblem(name);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: name });
+    }),
+  ),
+  // A Nigerian number, or another country's with its + code (phone.ts, ADR 014); a wrong one is told what is wrong.
+  phone: requiredText("validation.phoneRequired", 30, "validation.phone").check(
+    z.superRefine((phone, ctx) => {
+      const problem = phoneProblem(phone);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, input: phone });
+    }),
+  ),
+  gender: z.enum(GENDERS, { error: "validation.gender" }),
+  organization: optionalText(160),
+  position: optionalText(120),
+  state: optionalText(60).check(z.refine((s) => s === "" || isValidState(s), "validation.state")),
+  localGovernment: optionalText(80),
+};
+
+/** An e-mail address as every form takes it: one bare address (ADR 010). */
+export const emailField = requiredText("validation.emailRequired", EMAIL_MAX_LENGTH, EMAIL_MESSAGE, {
+  regex: EMAIL_PATTERN,
+  message: EMAIL_MESSAGE,
+});
+
+/** A local government of the chosen state, or none. */
+export const lgaOfState = z.superRefine((value: { state: string; localGovernment: string }, ctx) => {
+  if (value.localGovernment && (!value.state || !isValidLga(value.state, value.localGovernment))) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["localGovernment"],
+      message: value.state ? messageKey("validation.lgaOfState", { state: value.state }) : "validation.stateFirst",
+    });
+  }
+});
+
+// The form's order: the e-mail address after the name.
+const { fullName, ...otherDetails } = personDetailsFields;
+
 export const registrationSchema = z
   .object({
-    // A name goes into the mails sent to the address given with it: a name, not a link (person-name.ts).
-    fullName: requiredText("validation.fullNameRequired", 120, messageKey("validation.tooLong", { max: 120 })).check(
-      z.superRefine((name, ctx) => {
-        const problem = nameProblem(name);
-        if (problem) ctx.addIssue({ code: "custom", message: problem, input: name });
-      }),
-    ),
-    email: requiredText("validation.emailRequired", EMAIL_MAX_LENGTH, EMAIL_MESSAGE, { regex: EMAIL_PATTERN, message: EMAIL_MESSAGE }),
-    // A Nigerian number, or another country's with its + code (phone.ts, ADR 014); a wrong one is told what is wrong.
-    phone: requiredText("validation.phoneRequired", 30, "validation.phone").check(
-      z.superRefine((phone, ctx) => {
-        const problem = phoneProblem(phone);
-        if (problem) ctx.addIssue({ code: "custom", message: problem, input: phone });
-      }),
-    ),
-    gender: z.enum(GENDERS, { error: "validation.gender" }),
-    organization: optionalText(160),
-    position: optionalText(120),
-    state: optionalText(60).check(z.refine((s) => s === "" || isValidState(s), "validation.state")),
-    localGovernment: optionalText(80),
+    fullName,
+    email: emailField,
+    ...otherDetails,
     reason: optionalText(2000, LINES_TEXT),
     consent: z.literal("on", { error: "validation.consent" }),
     // "Tell me about future editions": a consent of its own, optional and unticked by default.
@@ -60,17 +89,7 @@ export const registrationSchema = z
     // "Also send my ticket by SMS" (shown when the site can send SMS).
     sms: z.optional(z.literal("on", { error: "validation.sms" })),
   })
-  .check(
-    z.superRefine((value, ctx) => {
-      if (value.localGovernment && (!value.state || !isValidLga(value.state, value.localGovernment))) {
-        ctx.addIssue({
-          code: "custom",
-          path: ["localGovernment"],
-          message: value.state ? messageKey("validation.lgaOfState", { state: value.state }) : "validation.stateFirst",
-        });
-      }
-    }),
-  );
+  .check(lgaOfState);
 
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
