@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createAttendee } from "~/db/factories";
-import { audit_log, check_in_conflicts, check_ins, mail_outbox, reminders, waitlist } from "~/db/schema";
+import { attendeeValues, createArchivedEdition, createAttendee } from "~/db/factories";
+import { audit_log, check_in_conflicts, check_ins, feedback, mail_outbox, past_registrations, reminders, waitlist } from "~/db/schema";
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { recordOptIn } from "~/modules/invitations/opt-in.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -127,5 +127,48 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     expect(await eraseBySelfService(db, reach)).toBe(true);
     expect(await tablesMentioning(db, "Real Owner Qz9")).toEqual(["attendees"]);
     expect(await tablesMentioning(db, "Planted Qz9")).toEqual([]);
+  });
+  it("hands over and erases their survey answers, this edition's and a past edition's, and leaves others' alone", async () => {
+    const { db } = database;
+    const person = { full_name: "Halima Surveyed Qv4", email: "halima.qv4@example.org", phone: "+2348039990004" };
+    const { edition_id: currentEdition } = await getSettings(db);
+    const edition = await createArchivedEdition(db, { name: "Answers edition Qv4" });
+    // Last year they came and answered; so did someone else. This year they registered and answered again.
+    const pastRow = async (values: ReturnType<typeof attendeeValues>) => {
+      const id = crypto.randomUUID();
+      await db
+        .insert(past_registrations)
+        .values({ ...values, id, edition_id: edition.id, outcome: "attended", registered_at: new Date("2025-07-01T10:00:00Z") });
+      return id;
+    };
+    const pastId = await pastRow(attendeeValues(person));
+    const othersPastId = await pastRow(attendeeValues({ full_name: "Someone Else Qv4" }));
+    const current = await createAttendee(db, person);
+    const answer = { attended: true, rating: 4, come_again: true };
+    await db.insert(feedback).values([
+      { ...answer, edition_id: edition.id, past_registration_id: pastId, change_text: "Past answer Qv4" },
+      { ...answer, edition_id: edition.id, past_registration_id: othersPastId, change_text: "Others' answer Qv4" },
+      { ...answer, edition_id: currentEdition, attendee_id: current.id, change_text: "Current answer Qv4" },
+    ]);
+
+    const exported = await exportPersonalData(db, SELF_SERVICE_ACTOR, current.id);
+    expect(exported?.feedback).toMatchObject({ what_should_change: "Current answer Qv4", rating: 4 });
+    expect(exported?.past_editions_feedback).toMatchObject([{ edition_id: edition.id, what_should_change: "Past answer Qv4" }]);
+    expect(JSON.stringify(exported)).not.toContain("Others' answer Qv4");
+    // The old edition's link reaches that registration only, with its answer.
+    const pastCopy = await exportBySelfService(db, { id: pastId, active: false });
+    expect(pastCopy).toMatchObject({ past_registration: { id: pastId }, feedback: { what_should_change: "Past answer Qv4" } });
+
+    expect(await erasePersonalData(db, SELF_SERVICE_ACTOR, current.id)).toBe(true);
+    const left = await db.select({ text: feedback.change_text, past: feedback.past_registration_id }).from(feedback);
+    expect(left.map((row) => row.text)).not.toContain("Past answer Qv4");
+    expect(left.map((row) => row.text)).not.toContain("Current answer Qv4");
+    expect(left).toContainEqual({ text: "Others' answer Qv4", past: othersPastId });
+
+    // Erasing through the past edition's own link deletes its answer too, not merely unlinks it.
+    const secondPast = await pastRow(attendeeValues({ full_name: "Past Only Qv4" }));
+    await db.insert(feedback).values({ ...answer, edition_id: edition.id, past_registration_id: secondPast, change_text: "Past only Qv4" });
+    expect(await eraseBySelfService(db, { id: secondPast, active: false })).toBe(true);
+    expect(await db.select().from(feedback).where(eq(feedback.change_text, "Past only Qv4"))).toEqual([]);
   });
 });

@@ -41,6 +41,18 @@ const MAIL_LOG = {
   sent_at: mail_outbox.sent_at,
 };
 
+/** What a copy of someone's data says of their answer to a survey after the event. */
+const SURVEY_ANSWER = {
+  edition_id: feedback.edition_id,
+  rating: feedback.rating,
+  most_useful_session: feedback.session_title,
+  what_should_change: feedback.change_text,
+  would_come_again: feedback.come_again,
+  may_quote_with_name: feedback.quote_me,
+  answered_at: feedback.created_at,
+  changed_at: feedback.updated_at,
+};
+
 const PERSONAL_DATA_AUDIT = { export: "attendee.data-export", erase: "attendee.erase" } as const;
 
 /** The person a registration (active or cancelled) belongs to, by its id. */
@@ -88,13 +100,15 @@ export async function exportBySelfService(db: Db, reach: SelfServiceReach) {
   const [past] = cancelled ? [] : await db.select().from(past_registrations).where(eq(past_registrations.id, reach.id));
   if (!cancelled && !past) return undefined;
   const mail = await db.select(MAIL_LOG).from(mail_outbox).where(eq(mail_outbox.attendee_id, reach.id)).orderBy(mail_outbox.created_at);
+  // A past edition's survey answer stays linked to its registration until that edition's purge: theirs too.
+  const [answer] = past ? await db.select(SURVEY_ANSWER).from(feedback).where(eq(feedback.past_registration_id, past.id)) : [];
   await recordAudit(db, SELF_SERVICE_ACTOR, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: reach.id });
   return {
     exported_at: new Date().toISOString(),
     about: cancelled
       ? "What this website stores about this cancelled registration: its details and the e-mails sent for it."
       : "What this website stores about this registration for a past edition of the summit: its details and the e-mails sent for it.",
-    ...(cancelled ? { cancelled_registration: cancelled } : { past_registration: past }),
+    ...(cancelled ? { cancelled_registration: cancelled } : { past_registration: past, feedback: answer ?? null }),
     emails: mail,
   };
 }
@@ -103,6 +117,8 @@ export async function exportBySelfService(db: Db, reach: SelfServiceReach) {
 export async function eraseBySelfService(db: Db, reach: SelfServiceReach): Promise<boolean> {
   if (reach.active) return erasePersonalData(db, SELF_SERVICE_ACTOR, reach.id);
   return db.transaction(async (tx) => {
+    // A past registration's survey answer goes with it (the foreign key alone would only unlink it).
+    await tx.delete(feedback).where(eq(feedback.past_registration_id, reach.id));
     const gone = [
       ...(await tx
         .delete(cancelled_registrations)
@@ -127,7 +143,8 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   const waitlistEntries = await db.select().from(waitlist).where(isPerson(waitlist, person));
   const pastEditions = await db.select().from(past_registrations).where(isPerson(past_registrations, person));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
-  const [checkIn, secondAdmissions, reminderRows, mail, futureEditions, survey, certificate] = await Promise.all([
+  const pastIds = pastEditions.map((past) => past.id);
+  const [checkIn, secondAdmissions, reminderRows, mail, futureEditions, survey, pastSurveys, certificate] = await Promise.all([
     registration
       ? db
           .select({ at: check_ins.created_at, method: check_ins.method, door: check_ins.door })
@@ -155,19 +172,10 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
       .orderBy(mail_outbox.created_at),
     "email" in person ? optInForExport(db, person.email) : null,
     // Their answer to the survey after the event, while it is still theirs (the purge unlinks it).
-    registration
-      ? db
-          .select({
-            rating: feedback.rating,
-            most_useful_session: feedback.session_title,
-            what_should_change: feedback.change_text,
-            would_come_again: feedback.come_again,
-            may_quote_with_name: feedback.quote_me,
-            answered_at: feedback.created_at,
-            changed_at: feedback.updated_at,
-          })
-          .from(feedback)
-          .where(eq(feedback.attendee_id, registration.id))
+    registration ? db.select(SURVEY_ANSWER).from(feedback).where(eq(feedback.attendee_id, registration.id)) : [],
+    // …and their answers to past editions' surveys, linked until each edition's purge.
+    pastIds.length > 0
+      ? db.select(SURVEY_ANSWER).from(feedback).where(inArray(feedback.past_registration_id, pastIds)).orderBy(feedback.edition_id)
       : [],
     // Their certificate of attendance as issued (what /verify shows of it).
     db
@@ -179,13 +187,13 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
         issued_at: certificates.issued_at,
       })
       .from(certificates)
-      .where(inArray(certificates.registration_id, [id, ...ids, ...pastEditions.map((past) => past.id)])),
+      .where(inArray(certificates.registration_id, [id, ...ids, ...pastIds])),
   ]);
   await recordAudit(db, actor, { action: PERSONAL_DATA_AUDIT.export, entity: "attendee", entityId: id });
   return {
     exported_at: new Date().toISOString(),
     about:
-      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door (and any second admission at another door), the reminders queued for you, every e-mail and SMS sent to you, whether you asked to hear about future editions, your certificates of attendance and your answer to the survey after the event.",
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door (and any second admission at another door), the reminders queued for you, every e-mail and SMS sent to you, whether you asked to hear about future editions, your certificates of attendance and your answers to the surveys after the event (this edition's and past editions').",
     registration: registration ?? null,
     cancelled_registrations: cancelled,
     waitlist: waitlistEntries,
@@ -197,6 +205,7 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
     future_editions: futureEditions,
     certificates: certificate,
     feedback: survey[0] ?? null,
+    past_editions_feedback: pastSurveys,
   };
 }
 
@@ -254,7 +263,17 @@ export async function erasePerson(tx: DbOrTx, given: PersonKey): Promise<void> {
     await tx.delete(cancelled_registrations).where(inArray(cancelled_registrations.id, ids));
     await tx.delete(attendees).where(inArray(attendees.id, ids));
   }
-  // Their registrations for past editions too: erasure is of the person, not of one year.
+  // Their registrations for past editions too: erasure is of the person, not of one year. Their
+  // answers to those editions' surveys go first (the foreign key alone would only unlink them).
+  const pastRows = await tx.select({ id: past_registrations.id }).from(past_registrations).where(isPerson(past_registrations, person));
+  if (pastRows.length > 0) {
+    await tx.delete(feedback).where(
+      inArray(
+        feedback.past_registration_id,
+        pastRows.map((row) => row.id),
+      ),
+    );
+  }
   const past = await tx.delete(past_registrations).where(isPerson(past_registrations, person)).returning({ id: past_registrations.id });
   if (past.length > 0) {
     await pseudonymiseAuditEntries(
