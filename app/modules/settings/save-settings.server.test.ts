@@ -255,10 +255,12 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     expect(await saveSettings(db, actor, held, { now })).toEqual({ ok: true });
     // Nobody took part: the date may move on (a summit that never happened is not archived).
     expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), { now })).toEqual({ ok: true });
-    // Back a year from an event still ahead: asked first (change-consequences.ts), then saved.
-    const back = await saveSettings(db, actor, held, { now });
+    // Back a year, weeks before the event: asked first (change-consequences.ts), then saved; the
+    // event then takes place.
+    const weeksBefore = new Date("2026-12-01T09:00:00Z");
+    const back = await saveSettings(db, actor, held, { now: weeksBefore });
     expect(back).toMatchObject({ ok: false, reason: "confirm" });
-    await saveSettings(db, actor, held, { now, confirmed: back.ok ? "" : "fingerprint" in back ? back.fingerprint : "" });
+    await saveSettings(db, actor, held, { now: weeksBefore, confirmed: back.ok ? "" : "fingerprint" in back ? back.fingerprint : "" });
     expect((await getSettings(db)).event_date).toBe("2026-12-24");
     await createAttendee(db);
     expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), { now })).toEqual({
@@ -322,6 +324,12 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
       reason: "confirm",
       message: "This moves the event from Wednesday, 20 August 2025 to Friday, 20 August 2027, in 2027. Is this what you meant?",
     });
+    // The typo is put right: the edition is over only because of it, so the right date may come
+    // back (asked, as another year), and the people stay registered for it.
+    const corrected = await saveSettings(db, actor, planned, { now });
+    expect(corrected).toMatchObject({ ok: false, reason: "confirm", fingerprint: "2026-08-20|8:00 AM - 5:00 PM|30" });
+    expect(await saveSettings(db, actor, planned, { now, confirmed: "2026-08-20|8:00 AM - 5:00 PM|30" })).toEqual({ ok: true });
+    expect((await getSettings(db)).event_date).toBe("2026-08-20");
   });
 
   it("never lowers the capacity below the people already registered", async () => {

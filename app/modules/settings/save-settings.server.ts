@@ -1,12 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { event_settings, SETTINGS_ID } from "~/db/schema";
+import { audit_log, event_settings, SETTINGS_ID } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { fieldChanges } from "~/modules/audit/changes";
 import { currentEdition, editionConcluded } from "~/modules/editions/edition-state.server";
 import { releaseImages } from "~/modules/media/upload.server";
 import { type Consequences, changeConsequences } from "./change-consequences";
-import { eventStart, formatEventDate } from "./event-time";
+import { eventEnd, eventStart, formatEventDate } from "./event-time";
 import { SETTINGS_FIELD_LABELS } from "./field-labels";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "./purge-schedule";
 import { keepPurgeAWeekAway, purgeNotBefore } from "./purge-schedule.server";
@@ -20,6 +20,30 @@ function canonical(value: Record<string, Record<string, string | undefined> | un
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([language, fields]) => [language, Object.entries(fields ?? {}).sort(([a], [b]) => a.localeCompare(b))]),
   );
+}
+
+/** The Activity log's mark on a date change that set a date already over: a typo, put right by a later date. */
+const OVER_WHEN_SET = "overWhenSet";
+
+/**
+ * Whether the edition is over only because its date was typed into the past (the last change of
+ * the event date moved it from ahead to over, and the purge has not run): then a later date puts
+ * it right rather than carrying a concluded edition's people into the next one.
+ */
+async function overByAChange(tx: DbOrTx, before: { event_date: string; personal_data_purged_for: string | null }): Promise<boolean> {
+  if (before.personal_data_purged_for === before.event_date) return false;
+  const [last] = await tx
+    .select({ details: audit_log.details })
+    .from(audit_log)
+    .where(
+      and(
+        eq(audit_log.action, "settings.update"),
+        sql`${audit_log.details} @> ${JSON.stringify({ changes: [{ field: "event_date" }] })}::jsonb`,
+      ),
+    )
+    .orderBy(desc(audit_log.created_at))
+    .limit(1);
+  return last?.details[OVER_WHEN_SET] === true;
 }
 
 export type SaveSettingsResult =
@@ -63,7 +87,7 @@ export function saveSettings(
     const before = await getSettings(tx);
     if (input.max_attendees < before.registered_count) return { ok: false, reason: "capacity", registered: before.registered_count };
     const movedAhead = input.event_date !== before.event_date && eventStart(input.event_date, input.event_time) > now;
-    if (movedAhead && (await editionConcluded(tx, before, now)).hasPeople) {
+    if (movedAhead && (await editionConcluded(tx, before, now)).hasPeople && !(await overByAChange(tx, before))) {
       return { ok: false, reason: "concluded", edition: (await currentEdition(tx)).name, eventDate: before.event_date };
     }
     // A change that moves the retention deadline never brings the deletion nearer than a week,
@@ -74,6 +98,10 @@ export function saveSettings(
     const notBeforeAfter = deadlineMoved ? purgeDate(earliestPurgeAfterChange(now), notBefore) : notBefore;
     const consequences = changeConsequences({ before, after: input, now, people: before.registered_count, notBefore, notBeforeAfter });
     if (consequences && confirmed !== consequences.fingerprint) return { ok: false, reason: "confirm", ...consequences };
+    const endedByThisChange =
+      input.event_date !== before.event_date &&
+      eventEnd(input.event_date, input.event_time) < now &&
+      eventEnd(before.event_date, before.event_time) >= now;
     await updateSettings(tx, input);
     if (deadlineMoved) await keepPurgeAWeekAway(tx, before.edition_id, now);
     await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url, before.share_image_url]);
@@ -83,7 +111,12 @@ export function saveSettings(
       action: "settings.update",
       entity: "event_settings",
       entityId: SETTINGS_ID,
-      details: { changes, ...(consequences ? { confirmed: consequences.message } : {}) },
+      details: {
+        changes,
+        ...(consequences ? { confirmed: consequences.message } : {}),
+        // The change made an edition still ahead over: it may be moved to a later date again (overByAChange).
+        ...(endedByThisChange ? { [OVER_WHEN_SET]: true } : {}),
+      },
     });
     await afterSave?.(tx);
     return { ok: true };
