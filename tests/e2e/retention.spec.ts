@@ -82,7 +82,7 @@ test.describe("retention, on a server whose clock the test moves", () => {
     moveClock(31);
     await signInAsAdmin(page); // the session from a month ago has expired
     await expect(notice(page)).toHaveText(
-      /^Personal data will be deleted on \d{1,2} [A-Z][a-z]{2} \d{4} \(10 days after the event\)\. Download the attendee CSV before then\.$/,
+      /^Personal data of 3 people will be deleted on \d{1,2} [A-Z][a-z]{2} \d{4} \(10 days after the event, as set in Event Settings\)\. Download the attendee CSV before then\. If the event date is wrong, correct it first: nothing is deleted sooner than a week after a change\.Postpone the deletion by 30 days$/,
     );
     await expect(notice(page).locator("time")).toHaveAttribute("datetime", deadline.toISOString());
     await expectNoViolations(page, "/admin with the retention warning");
@@ -129,6 +129,128 @@ test.describe("retention, on a server whose clock the test moves", () => {
     await expect(purge).toContainText("System");
     await expect(purge).toContainText("registrations: 3");
     await expect(purge).toContainText("checkedIn: 1");
+    await context.close();
+  });
+});
+
+// A year typed wrong in Event Settings (issue 39): asked about before anything is saved, and once
+// confirmed nobody is deleted for a week, whatever the scheduler's ticks find; the dashboard says
+// whose data goes when, with Postpone; the Activity log keeps the date from → to. Without
+// JavaScript and with it, on a server of its own that asks every 2 seconds whether the deletion is
+// due (so the few seconds waited below are more ticks than a minute of the real schedule).
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+/** "4 Dec 2026", as the admin writes a day in Lagos (UTC+1, no summer time). */
+function lagosDay(at: number): string {
+  const lagos = new Date(at + 3_600_000);
+  return `${lagos.getUTCDate()} ${MONTHS[lagos.getUTCMonth()]} ${lagos.getUTCFullYear()}`;
+}
+
+test.describe("a year typed wrong, on a server of its own", () => {
+  let site: PrivateSite | undefined;
+  test.afterAll(async () => site?.stop());
+
+  test("is asked about, confirmed, deletes nobody within the week, can be postponed and put right, and is logged from → to", async ({
+    browser,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
+    test.setTimeout(120_000);
+    site = await startPrivateSite({ env: { SCHEDULE_CHECK_SECONDS: "2" } });
+    const context = await browser.newContext({ baseURL: site.url });
+    const page = await context.newPage();
+    const people: RegisteredAttendee[] = [];
+    for (const fullName of ["Typo Amina Bello", "Typo Musa Sani"]) {
+      people.push(await registerForTicket(page.request, { fullName }, { dataDir: site.dataDir }));
+    }
+    const ticketPaths = await Promise.all(
+      people.map(async (person) => `/tickets/${encodeURIComponent(await selfServiceToken(person.email, { dataDir: site?.dataDir }))}`),
+    );
+    const eventDate = (p: Page) => p.getByLabel("Event date");
+    const save = (p: Page) => p.getByRole("button", { name: "Save Event Settings" }).click();
+    const question = (p: Page) => p.getByTestId("settings-confirm");
+    const saved = (p: Page) => expect(p.getByText("Event settings saved successfully!")).toBeVisible();
+    const typo = new RegExp(
+      "^Please check before saving.+ is 1[12] months ago: the event would be over and registration would close\\. " +
+        "The personal data of 2 people would be deleted on .+, a week from now\\. Is this what you meant\\?",
+    );
+
+    // Without JavaScript: the year typed one too low is asked about; nothing is saved until "Yes".
+    const plainContext = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false });
+    const plain = await plainContext.newPage();
+    await signInAsAdmin(plain, { redirectTo: "/admin/settings" });
+    await plain.goto("/admin/settings");
+    const right = await eventDate(plain).inputValue();
+    const wrong = `${Number(right.slice(0, 4)) - 1}${right.slice(4)}`;
+    await eventDate(plain).fill(wrong);
+    await save(plain);
+    await expect(question(plain)).toHaveText(typo);
+    await plain.goto("/admin/settings");
+    await expect(eventDate(plain)).toHaveValue(right);
+    await eventDate(plain).fill(wrong);
+    await save(plain);
+    await question(plain)
+      .getByRole("button", { name: /^Yes, save .+ \d{4}$/ })
+      .click();
+    await saved(plain);
+    await expect(eventDate(plain)).toHaveValue(wrong);
+    // Put right at once: asked as another year, then the edition is back on its date.
+    await eventDate(plain).fill(right);
+    await save(plain);
+    await expect(question(plain)).toContainText(`, in ${right.slice(0, 4)}. Is this what you meant?`);
+    await question(plain)
+      .getByRole("button", { name: /^Yes, save / })
+      .click();
+    await saved(plain);
+    await expect(eventDate(plain)).toHaveValue(right);
+    await plainContext.close();
+
+    // With JavaScript: the same typo, asked and confirmed.
+    await signInAsAdmin(page, { redirectTo: "/admin/settings" });
+    await page.goto("/admin/settings");
+    await waitForInteractive(page);
+    await eventDate(page).fill(wrong);
+    await save(page);
+    await expect(question(page)).toHaveText(typo);
+    await question(page)
+      .getByRole("button", { name: /^Yes, save / })
+      .click();
+    await saved(page);
+    await expect(eventDate(page)).toHaveValue(wrong);
+
+    // The retention period ran out months ago by the date typed, yet the scheduler's ticks delete nobody.
+    await page.waitForTimeout(6_000);
+    for (const path of ticketPaths) expect((await page.request.get(path)).status(), path).toBe(200);
+    await page.goto("/admin/attendees");
+    for (const person of people) await expect(page.getByText(person.fullName).first()).toBeVisible();
+
+    // The dashboard says whose data goes when: a week from the first confirmation, with Postpone.
+    await page.goto("/admin");
+    const weekAway = lagosDay(Date.now() + 7 * DAY_MS);
+    await expect(notice(page)).toContainText(`Personal data of 2 people will be deleted on ${weekAway}`);
+    await expect(notice(page)).toContainText("nothing is deleted sooner than a week after a change");
+    await waitForInteractive(page);
+    await notice(page).getByRole("button", { name: "Postpone the deletion by 30 days" }).click();
+    const postponed = lagosDay(Date.now() + 37 * DAY_MS);
+    await expect(page.getByText(`Personal data will now be deleted on ${postponed}.`)).toBeVisible();
+    await expect(notice(page)).toHaveCount(0); // five weeks away: no longer within the two weeks' warning
+
+    // The Activity log: each date change from what to what, and the postponement.
+    await page.goto("/admin/activity");
+    const entries = page.getByRole("list", { name: "Activity" }).getByRole("listitem");
+    const [rightYear, wrongYear] = [right.slice(0, 4), wrong.slice(0, 4)];
+    await expect(
+      entries
+        .filter({ hasText: "Changed the event settings" })
+        .filter({ hasText: new RegExp(`Event date: "[^"]+ ${rightYear}" → "[^"]+ ${wrongYear}"`) }),
+    ).toHaveCount(2);
+    await expect(
+      entries
+        .filter({ hasText: "Changed the event settings" })
+        .filter({ hasText: new RegExp(`Event date: "[^"]+ ${wrongYear}" → "[^"]+ ${rightYear}"`) }),
+    ).toHaveCount(1);
+    await expect(entries.filter({ hasText: "Postponed the deletion of personal data" })).toContainText(
+      `Personal data deleted on: "${weekAway}" → "${postponed}"`,
+    );
     await context.close();
   });
 });
