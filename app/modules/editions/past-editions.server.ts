@@ -61,7 +61,7 @@ type PastPurgePlan = {
  * after it was archived (an edition archived with a date typed wrong must not lose its people
  * within a scheduler tick), and later if postponed.
  */
-export function pastPurgeDate(edition: PastPurgePlan): Date {
+function pastPurgeDate(edition: PastPurgePlan): Date {
   const deadline = retentionDeadline({
     event_date: edition.event_date ?? "",
     event_time: edition.event_time ?? "",

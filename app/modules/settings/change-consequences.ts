@@ -28,12 +28,12 @@ export type ConsequenceInput = {
 export type Consequences = { fingerprint: string; message: string };
 
 /** What is confirmed: the saved values that matter here, so "Yes" confirms exactly what was shown. */
-export function consequenceFingerprint(after: DeadlineSettings): string {
+function consequenceFingerprint(after: DeadlineSettings): string {
   return `${after.event_date}|${after.event_time}|${after.retention_days}`;
 }
 
 /** "15 months", "3 weeks", "2 years": how far an instant is from now, in the largest whole unit that reads well. */
-export function distanceInWords(ms: number): string {
+function distanceInWords(ms: number): string {
   const days = Math.round(Math.abs(ms) / DAY_MS);
   const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
   if (days < 14) return plural(days, "day");

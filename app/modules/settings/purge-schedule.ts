@@ -8,7 +8,7 @@ import { eventEnd } from "./event-time";
 
 export const DAY_MS = 86_400_000;
 /** A settings change never makes the deletion due sooner than this many days after it. */
-export const PURGE_NOTICE_DAYS = 7;
+const PURGE_NOTICE_DAYS = 7;
 /** Organisers are told this many days before the deletion (at least PURGE_NOTICE_DAYS). */
 export const PURGE_WARNING_DAYS = 14;
 /** "Postpone" moves the deletion this many days later. */

@@ -17,7 +17,7 @@ const link = "font-semibold underline underline-offset-2";
 const Day = ({ value }: { value: Date }) => <time dateTime={new Date(value).toISOString()}>{displayDate(value)}</time>;
 
 /** Where the banner's Postpone posts (the dashboard's action); `back` is the page to return to. */
-export const POSTPONE_PURGE_ACTION = "/admin?index";
+const POSTPONE_PURGE_ACTION = "/admin?index";
 export const POSTPONE_PURGE_INTENT = "postpone-purge";
 
 const people = (n: number) => (n === 1 ? "1 person" : `${n.toLocaleString("en-US")} people`);
