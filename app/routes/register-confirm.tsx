@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
+import { clientNetwork } from "~/client-network.server";
 import { getDb } from "~/db/db.server";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
@@ -35,7 +36,7 @@ export async function loader({ params }: Route.LoaderArgs) {
   return data({ name: held?.full_name ?? null }, { headers: PRIVATE_HEADERS });
 }
 
-export async function action({ params, request }: Route.ActionArgs) {
+export async function action({ params, request, context }: Route.ActionArgs) {
   const keys = ticketLinkKeys();
   const db = await getDb();
   const options = {
@@ -58,7 +59,10 @@ export async function action({ params, request }: Route.ActionArgs) {
     const id = verifyHeldCodeForm(posted, keys.secret);
     if (!id) throw data("Not Found", { status: 404 });
     codeForm = posted;
-    outcome = await confirmHeldByCode(db, id, String(form.get("code") ?? "").trim(), options);
+    outcome = await confirmHeldByCode(db, id, String(form.get("code") ?? "").trim(), {
+      ...options,
+      network: clientNetwork(context.clientIp ?? ""),
+    });
   }
   if (outcome.status === "registered" || outcome.status === "waitlisted") notifyOutbox();
   if (outcome.status === "registered") {

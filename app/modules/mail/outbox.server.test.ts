@@ -12,6 +12,7 @@ import {
   mailForAttendee,
   markFailedAttempt,
   markSent,
+  PUBLIC_MAILS_PER_ADDRESS_PER_DAY,
   requeueMail,
   retryBackoffMs,
 } from "./outbox.server";
@@ -84,6 +85,26 @@ describe.each(DATABASE_KINDS)("mail outbox on %s", (kind) => {
     expect(secondsFromNow(claimed[0]!.locked_until!)).toBeGreaterThan(50);
 
     expect(await claimDueMail(database.db, { limit: 10 })).toEqual([]);
+  });
+
+  it("counts every public kind, the held confirmation included, against one address's daily ceiling; organisers' mails go", async () => {
+    const kinds = [
+      "held-confirmation",
+      "ticket",
+      "held-confirmation",
+      "ticket-self-resend",
+      "waitlist-joined",
+      "cancellation",
+      "held-confirmation",
+    ];
+    const to = (i: number) => (i % 2 ? " Inbox@Example.com" : "inbox@example.com");
+    for (const [i, kind] of kinds.entries()) await enqueueMail(database.db, { ...mail(i), to: to(i), kind });
+    await enqueueMail(database.db, { ...mail(9), to: "inbox@example.com", kind: "ticket-resend" });
+    const rows = await database.db.select().from(mail_outbox).orderBy(mail_outbox.created_at, mail_outbox.id);
+    const going = rows.filter((r) => r.status === "pending");
+    expect(going).toHaveLength(PUBLIC_MAILS_PER_ADDRESS_PER_DAY + 1);
+    expect(going.filter((r) => r.kind !== "ticket-resend")).toHaveLength(PUBLIC_MAILS_PER_ADDRESS_PER_DAY);
+    expect(rows.filter((r) => r.status === "failed").map((r) => r.kind)).toEqual(["cancellation", "held-confirmation"]);
   });
 
   it("respects the limit", async () => {

@@ -37,11 +37,13 @@ export type MailRenderer = (mail: Pick<OutboxMessage, "template" | "template_dat
 
 /**
  * The mails anyone can make the site send to an address by filling in a public form with it:
- * the ticket (registering), "Lost your ticket?", a cancellation (from the ticket page, whose
- * link the registration shows on screen) and joining the waitlist. Together they are limited
- * per address per day, so nobody can use the summit's mailbox to flood someone else's.
+ * the ticket (registering, or claiming a waitlist offer), "Lost your ticket?", a cancellation
+ * (from the ticket page), joining the waitlist, and the confirmation of a registration held
+ * during a booking attack (the one a script triggers most cheaply: twelve reached one inbox in
+ * 17 s before it was counted). Together they are limited per address per day, so nobody can use
+ * the summit's mailbox to flood someone else's. A new public mail's kind belongs here.
  */
-const PUBLIC_MAIL_KINDS = ["ticket", "ticket-self-resend", "cancellation", "waitlist-joined"] as const;
+const PUBLIC_MAIL_KINDS = ["ticket", "ticket-self-resend", "cancellation", "waitlist-joined", "held-confirmation"] as const;
 /**
  * Public mails one address receives in 24 hours, at most. A person's busiest real day: the
  * ticket, a re-send or two, a cancellation and registering again. An organiser's mails

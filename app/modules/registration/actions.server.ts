@@ -19,7 +19,7 @@ import { signSavedTicketToken } from "~/modules/tickets/saved-ticket-token.serve
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
 import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
-import { assessRegistration, holdRegistration, signHeldCodeForm } from "./holds.server";
+import { assessRegistration, heldAlready, holdRegistration, signHeldCodeForm } from "./holds.server";
 import { checkHuman, STAMP_MESSAGES, spendStamp } from "./human-check.server";
 import { NETWORK_CEILING_MESSAGE, takePostSlot } from "./network-limits.server";
 import { storedPhone } from "./phone.server";
@@ -203,12 +203,17 @@ async function registerAction(formData: FormData, poster: Poster) {
       proved: await proofOfWorkSolved(formData),
       thresholds: settings,
     });
-    if (decision.hold) {
-      const held = await holdRegistration(db, person, decision, {
-        expiryHours: settings.held_expiry_hours,
-      });
-      notifyOutbox();
-      logger().warn({ reason: decision.reason, heldId: held.id }, "registration held until confirmed by e-mail");
+    // An address already held is its first poster's until the hold expires, held or not this time.
+    const held = decision.hold
+      ? await holdRegistration(db, person, decision, { expiryHours: settings.held_expiry_hours })
+      : await heldAlready(db, person.email);
+    if (held) {
+      // A repeated post for an address already held queued nothing; it is answered the same way all the same.
+      if (held.repeated) logger().warn({ heldId: held.id }, "address already held: the post changed nothing");
+      else {
+        notifyOutbox();
+        logger().warn({ reason: decision.hold ? decision.reason : null, heldId: held.id }, "registration held until confirmed by e-mail");
+      }
       return {
         result: submission.reply({ resetForm: true }),
         held: { email: held.email, codeForm: signHeldCodeForm(held.id, keys.secret), hours: settings.held_expiry_hours },

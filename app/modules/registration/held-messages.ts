@@ -4,4 +4,5 @@ export const HELD_MESSAGES = {
   gone: "heldForm.gone",
   wrongCode: "heldForm.wrongCode",
   tooManyCodes: "heldForm.tooManyCodes",
+  networkCodes: "heldForm.networkCodes",
 } as const;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, lt, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { countHit } from "~/db/counters.server";
 import { held_registrations, registration_surges } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type Language, languageOr, withLanguage } from "~/i18n/languages";
@@ -9,7 +10,7 @@ import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { HELD_MESSAGES } from "./held-messages";
-import { hashCode, MAX_CODE_ATTEMPTS, SURGE_QUIET_MS, signHeldLink } from "./holds.server";
+import { CODE_NETWORK_WINDOW_MS, hashCode, MAX_CODE_ATTEMPTS, MAX_CODES_PER_NETWORK, SURGE_QUIET_MS, signHeldLink } from "./holds.server";
 import { type PersonInput, type RegistrationResult, recordFutureEditions, registerIn } from "./registration.server";
 
 // Confirming a held registration: by the e-mail's link, by the six-digit code typed on the
@@ -95,9 +96,22 @@ export async function confirmHeldById(db: Db, id: string, options: ConfirmOption
   });
 }
 
-/** The code typed on the page: confirms when it is right; five wrong codes void it. */
-export async function confirmHeldByCode(db: Db, id: string, code: string, options: ConfirmOptions): Promise<ConfirmOutcome> {
+/**
+ * The code typed on the page: confirms when it is right; five wrong codes void it (the row is the
+ * address's for its whole window), and past MAX_CODES_PER_NETWORK codes from the poster's network
+ * in ten minutes none is checked. The network's count is its own statement, kept whatever follows.
+ */
+export async function confirmHeldByCode(
+  db: Db,
+  id: string,
+  code: string,
+  options: ConfirmOptions & { network: string },
+): Promise<ConfirmOutcome> {
   const now = options.now ?? new Date();
+  if (options.network) {
+    const typed = await countHit(db, `held-code:net:${options.network}`, CODE_NETWORK_WINDOW_MS, now);
+    if (typed > MAX_CODES_PER_NETWORK) return { status: "refused", message: HELD_MESSAGES.networkCodes };
+  }
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()

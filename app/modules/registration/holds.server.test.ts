@@ -9,7 +9,15 @@ import { openRegistration } from "~/modules/settings/test-data.server";
 import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
 import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk, deleteHeldInBulk, recentSurges, sweepExpiredHolds } from "./held.server";
 import { HELD_MESSAGES } from "./held-messages";
-import { assessRegistration, countedDomain, type HoldDecision, hashCode, holdRegistration } from "./holds.server";
+import {
+  assessRegistration,
+  CODE_NETWORK_WINDOW_MS,
+  countedDomain,
+  type HoldDecision,
+  hashCode,
+  holdRegistration,
+  MAX_CODES_PER_NETWORK,
+} from "./holds.server";
 import { sweepAttackTraces } from "./sweep.server";
 import { registrationInput } from "./test-data.server";
 
@@ -22,6 +30,8 @@ const whenFull = async (tx: Parameters<typeof joinWaitlistIn>[0], input: Paramet
 // Before the test event (12 August 2025), so registration is open.
 const BEFORE = new Date("2025-08-01T10:00:00Z");
 const options = { secret: SECRET, whenFull, now: BEFORE };
+// The code form's post comes from a network, whose typed codes are counted too.
+const byCode = { ...options, network: "v4:10.0.0.9" };
 const NETWORK_HOLD: Extract<HoldDecision, { hold: true }> = { hold: true, reason: "network", source: "v4:10.0.0.1" };
 
 describe("the domain rule", () => {
@@ -131,19 +141,19 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     const code = await codeOf(held.id);
     expect(code).toMatch(/^\d{6}$/);
     const wrong = code === "000000" ? "111111" : "000000";
-    expect(await confirmHeldByCode(database.db, held.id, wrong, options)).toEqual({ status: "refused", message: HELD_MESSAGES.wrongCode });
-    const confirmed = await confirmHeldByCode(database.db, held.id, code, options);
+    expect(await confirmHeldByCode(database.db, held.id, wrong, byCode)).toEqual({ status: "refused", message: HELD_MESSAGES.wrongCode });
+    const confirmed = await confirmHeldByCode(database.db, held.id, code, byCode);
     expect(confirmed.status).toBe("registered");
     expect(await database.db.$count(attendees)).toBe(1);
     expect(await database.db.$count(held_registrations)).toBe(0);
     // Used once: the same code again finds nothing.
-    expect(await confirmHeldByCode(database.db, held.id, code, options)).toEqual({ status: "gone" });
+    expect(await confirmHeldByCode(database.db, held.id, code, byCode)).toEqual({ status: "gone" });
 
     const guessed = await holdRegistration(database.db, registrationInput(), NETWORK_HOLD, { expiryHours: 24, now: BEFORE });
     const right = await codeOf(guessed.id);
     for (let i = 0; i < 5; i++)
-      await confirmHeldByCode(database.db, guessed.id, String((Number(right) + i + 1) % 1_000_000).padStart(6, "0"), options);
-    expect(await confirmHeldByCode(database.db, guessed.id, right, options)).toEqual({
+      await confirmHeldByCode(database.db, guessed.id, String((Number(right) + i + 1) % 1_000_000).padStart(6, "0"), byCode);
+    expect(await confirmHeldByCode(database.db, guessed.id, right, byCode)).toEqual({
       status: "refused",
       message: HELD_MESSAGES.tooManyCodes,
     });
@@ -191,19 +201,108 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     expect(await database.db.select().from(held_registrations).where(eq(held_registrations.id, stale.id))).toEqual([]);
   });
 
-  it("keeps only a hash of the code, and one hold per address (a new post replaces the last)", async () => {
-    const a = await holdRegistration(database.db, registrationInput({ email: "same@x.example" }), NETWORK_HOLD, {
-      expiryHours: 24,
-      now: BEFORE,
-    });
-    const b = await holdRegistration(database.db, registrationInput({ email: " SAME@x.example" }), NETWORK_HOLD, {
-      expiryHours: 24,
-      now: BEFORE,
-    });
+  it("keeps only a hash of the code; an address held belongs to its first poster until the hold expires", async () => {
+    const victim = await holdRegistration(
+      database.db,
+      registrationInput({ email: "same@x.example", fullName: "Hauwa Bello" }),
+      NETWORK_HOLD,
+      {
+        expiryHours: 24,
+        now: BEFORE,
+      },
+    );
+    const code = await codeOf(victim.id);
+    // A stranger posts the address again, differently written: the same answer, nothing changed, nothing sent.
+    const later = new Date(BEFORE.getTime() + 60_000);
+    const stranger = await holdRegistration(
+      database.db,
+      registrationInput({ email: " SAME@x.example", fullName: "Impostor Name" }),
+      NETWORK_HOLD,
+      {
+        expiryHours: 24,
+        now: later,
+      },
+    );
+    expect(stranger).toEqual({ id: victim.id, email: "same@x.example", repeated: true });
     const rows = await database.db.select().from(held_registrations);
-    expect(rows.map((r) => r.id)).toEqual([b.id]);
-    expect(rows[0]?.code_hash).toBe(hashCode(b.id, await codeOf(b.id)));
-    expect(a.id).not.toBe(b.id);
+    expect(rows.map((r) => [r.id, r.full_name])).toEqual([[victim.id, "Hauwa Bello"]]);
+    expect(rows[0]?.code_hash).toBe(hashCode(victim.id, code));
+    expect(await database.db.$count(mail_outbox)).toBe(1);
+    expect((await recentSurges(database.db, { now: later }))[0]).toMatchObject({ held: 1, waiting: 1 });
+    // Once the hold expired, the address may be held again, by anyone, with a new code.
+    const afterExpiry = new Date(BEFORE.getTime() + 25 * 3_600_000);
+    const again = await holdRegistration(database.db, registrationInput({ email: "same@x.example" }), NETWORK_HOLD, {
+      expiryHours: 24,
+      now: afterExpiry,
+    });
+    expect(again.repeated).toBe(false);
+    expect(again.id).not.toBe(victim.id);
+    expect((await database.db.select().from(held_registrations)).map((r) => r.id)).toEqual([again.id]);
+  });
+
+  it("keeps the victim's link and code working, and the five guesses per address, across a stranger's re-posts", async () => {
+    const victim = await holdRegistration(database.db, registrationInput({ email: "victim@x.example" }), NETWORK_HOLD, {
+      expiryHours: 24,
+      now: BEFORE,
+    });
+    const right = await codeOf(victim.id);
+    const wrong = (i: number) => String((Number(right) + i + 1) % 1_000_000).padStart(6, "0");
+    let guesses = 0;
+    for (let round = 0; round < 3; round++) {
+      const again = await holdRegistration(database.db, registrationInput({ email: "victim@x.example" }), NETWORK_HOLD, {
+        expiryHours: 24,
+        now: BEFORE,
+      });
+      expect(again.id).toBe(victim.id);
+      for (let i = 0; i < 3; i++) {
+        const network = `v4:10.9.${round}.${i}`;
+        const outcome = await confirmHeldByCode(database.db, again.id, wrong(guesses++), { ...options, network });
+        expect(outcome.status).toBe("refused");
+      }
+    }
+    // Nine guesses from nine networks, three re-posts: the code died at the fifth, the right one is refused too.
+    expect(await confirmHeldByCode(database.db, victim.id, right, byCode)).toEqual({
+      status: "refused",
+      message: HELD_MESSAGES.tooManyCodes,
+    });
+    const [row] = await database.db.select().from(held_registrations);
+    expect(row?.code_attempts).toBe(5);
+    // The e-mail's link still confirms the first poster's registration.
+    expect((await confirmHeldById(database.db, victim.id, options)).status).toBe("registered");
+  });
+
+  it("stops checking codes from a network past MAX_CODES_PER_NETWORK in ten minutes, across every address", async () => {
+    const held = await Promise.all(
+      Array.from({ length: 7 }, (_, i) =>
+        holdRegistration(database.db, registrationInput({ email: `fake${i}@made-up.example` }), NETWORK_HOLD, {
+          expiryHours: 24,
+          now: BEFORE,
+        }),
+      ),
+    );
+    let refusedByNetwork = 0;
+    for (const h of held)
+      for (let i = 0; i < 5; i++) {
+        const outcome = await confirmHeldByCode(database.db, h.id, "000000", byCode);
+        if (outcome.status === "refused" && outcome.message === HELD_MESSAGES.networkCodes) refusedByNetwork++;
+      }
+    expect(refusedByNetwork).toBe(35 - MAX_CODES_PER_NETWORK);
+    // The last address's right code is refused too from that network, not from another, within its five.
+    const last = held[6];
+    if (!last) throw new Error("no hold");
+    const right = await codeOf(last.id);
+    expect(await confirmHeldByCode(database.db, last.id, right, byCode)).toEqual({
+      status: "refused",
+      message: HELD_MESSAGES.networkCodes,
+    });
+    expect((await confirmHeldByCode(database.db, last.id, right, { ...options, network: "v4:10.0.0.10" })).status).toBe("registered");
+    // Ten minutes on, the network may type codes again.
+    const fresh = await holdRegistration(database.db, registrationInput({ email: "real@made-up.example" }), NETWORK_HOLD, {
+      expiryHours: 24,
+      now: BEFORE,
+    });
+    const later = { ...byCode, now: new Date(BEFORE.getTime() + CODE_NETWORK_WINDOW_MS) };
+    expect((await confirmHeldByCode(database.db, fresh.id, await codeOf(fresh.id), later)).status).toBe("registered");
   });
 
   it("sweeps what the defences leave behind: unconfirmed holds, finished counters, old stamps, week-old surges", async () => {

@@ -31,8 +31,21 @@ const MINUTE = 60_000;
 export const SURGE_QUIET_MS = 30 * MINUTE;
 /** The longest window a registration counter uses (for the sweep). */
 export const COUNTER_KEEP_MS = 20 * MINUTE;
-/** Wrong codes after which the code is void (the e-mail's link still works). */
+/**
+ * Wrong codes after which the code is void (the e-mail's link still works). Counted on the held
+ * row, which is the address's one row for its whole held window (a re-post keeps it): five
+ * guesses per address, however many times the form is sent again.
+ */
 export const MAX_CODE_ATTEMPTS = 5;
+/**
+ * Codes typed from one network (an IPv4 address, an IPv6 /64) in CODE_NETWORK_WINDOW_MS, right or
+ * wrong. A script holding many made-up addresses could otherwise try five codes on each; this
+ * bounds its chance of a seat to 30 in a million per ten minutes. Thirty is far above what a
+ * school's group behind one address types (each person one code, a typo or two), and past it the
+ * e-mail's link still confirms.
+ */
+export const MAX_CODES_PER_NETWORK = 30;
+export const CODE_NETWORK_WINDOW_MS = 10 * MINUTE;
 
 // Addresses at these providers belong to millions of unrelated people: many registrations
 // from one of them say nothing. A school's or a company's own domain, or a made-up one, does.
@@ -155,18 +168,28 @@ export function hashCode(id: string, code: string): string {
 /**
  * Holds a registration, in one transaction: the surge is recorded (or extended), the
  * person's answers are kept apart from the registered, and the confirmation e-mail (a link
- * and a six-digit code) is queued. A second post for the same address replaces the first.
+ * and a six-digit code) is queued. An address already held belongs to its first poster until
+ * the hold expires: a second post changes nothing and sends nothing (`repeated`), and is
+ * answered as the first was, so the answer tells a stranger nothing. Replacing the row would
+ * kill the person's link and code, greet them by the stranger's name, and give five new guesses.
  */
 export async function holdRegistration(
   db: Db,
   input: PersonInput,
   decision: Extract<HoldDecision, { hold: true }>,
   { expiryHours, now = new Date() }: { expiryHours: number; now?: Date },
-): Promise<{ id: string; email: string }> {
+): Promise<{ id: string; email: string; repeated: boolean }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   return db.transaction(async (tx) => {
-    const surgeId = await recordSurge(tx, decision, now);
     const person = personValues(input, now);
+    // Two posts of one address at once: one at a time, so the second finds the first's row.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`held:${normalizeEmail(person.email)}`}))`);
+    const [held] = await tx
+      .select({ id: held_registrations.id, expires_at: held_registrations.expires_at })
+      .from(held_registrations)
+      .where(emailEquals(held_registrations.email, person.email));
+    if (held && held.expires_at > now) return { id: held.id, email: person.email, repeated: true };
+    const surgeId = await recordSurge(tx, decision, now);
     const values = {
       ...person,
       // The opt-in waits for the confirmation, as the registration does.
@@ -179,8 +202,8 @@ export async function holdRegistration(
       created_at: now,
       expires_at: new Date(now.getTime() + expiryHours * 3_600_000),
     };
-    // One held registration per address: a new post replaces the last (and its code).
-    await tx.delete(held_registrations).where(emailEquals(held_registrations.email, person.email));
+    // One held registration per address: an expired one the sweep has not deleted yet makes way.
+    if (held) await tx.delete(held_registrations).where(eq(held_registrations.id, held.id));
     const [row] = await tx.insert(held_registrations).values(values).returning({ id: held_registrations.id });
     if (!row) throw new Error("holding the registration failed");
     await tx
@@ -194,8 +217,25 @@ export async function holdRegistration(
       templateData: { heldId: row.id, code },
       kind: "held-confirmation",
     });
-    return { id: row.id, email: person.email };
+    return { id: row.id, email: person.email, repeated: false };
   });
+}
+
+/**
+ * An address held and not yet expired, as holdRegistration answers a repeated post: a post that
+ * would not be held (the surge is over, or the proof of work was solved) must not register the
+ * address either, or the first poster's link and code would meet "already registered".
+ */
+export async function heldAlready(
+  db: DbOrTx,
+  email: string,
+  now = new Date(),
+): Promise<{ id: string; email: string; repeated: true } | null> {
+  const [held] = await db
+    .select({ id: held_registrations.id })
+    .from(held_registrations)
+    .where(and(emailEquals(held_registrations.email, email), gt(held_registrations.expires_at, now)));
+  return held ? { id: held.id, email: normalizeEmail(email), repeated: true } : null;
 }
 
 /** The surge this hold belongs to: the ongoing one of its source, extended, or a new one. */
