@@ -2,7 +2,7 @@ import type { RequestHandler } from "express";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { typedCode } from "~/modules/outreach/codes";
-import { followTrackedLink, trackedParam, withoutTracking } from "~/modules/outreach/tracked-link.server";
+import { followTrackedLink, ownRequestUrl, trackedParam, withoutTracking } from "~/modules/outreach/tracked-link.server";
 import { isAdminPath } from "./admin-path";
 
 // ?ref=<code> (or utm_source=<code>) on any public page works as the source's short link: the
@@ -17,9 +17,11 @@ const UNTRACKED = /^\/(?:r|i|t|w|media|healthz|ussd|sms)(?:\/|$)|\.data$/;
 export function trackedLinkParams(db: () => Promise<Db>): RequestHandler {
   return (req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || isAdminPath(req.path) || UNTRACKED.test(req.path)) return next();
-    const url = new URL(req.originalUrl, "http://site.invalid");
-    const param = trackedParam(url);
-    if (param === null) return next();
+    // Never new URL(originalUrl, base): it reads "//attacker.example/x" as a host, and the redirect would go there.
+    const url = ownRequestUrl(req.originalUrl);
+    const param = url ? trackedParam(url) : null;
+    const landing = url ? withoutTracking(url) : null;
+    if (param === null || landing === null) return next();
     const follow = async () => {
       const followed = await followTrackedLink(await db(), typedCode(param), {
         cookieHeader: req.headers.cookie,
@@ -31,7 +33,7 @@ export function trackedLinkParams(db: () => Promise<Db>): RequestHandler {
       if (!followed.found) return next();
       for (const cookie of followed.setCookies) res.append("Set-Cookie", cookie);
       res.setHeader("Cache-Control", "no-store");
-      res.redirect(303, withoutTracking(url));
+      res.redirect(303, landing);
     };
     follow().catch((error: unknown) => {
       logger().error({ err: error }, "a tracked page link could not be counted");

@@ -31,7 +31,7 @@ export async function setComingEvent(db: Db, holds?: "default"): Promise<string>
   return eventDate;
 }
 
-export type SeededAttendee = { full_name: string; email: string; phone: string; ticket_id: string };
+export type SeededAttendee = { full_name: string; email: string; phone: string; ticket_id: string; invite_code: string };
 
 /** `count` attendees named "Seeded Person 001"…, for tests that need people to find. */
 export async function seedAttendees(db: Db, count: number): Promise<SeededAttendee[]> {
@@ -39,7 +39,13 @@ export async function seedAttendees(db: Db, count: number): Promise<SeededAttend
   for (let i = 1; i <= count; i++) {
     const n = String(i).padStart(3, "0");
     const row = await createAttendee(db, { full_name: `Seeded Person ${n}`, email: `seeded-${n}@example.org` });
-    people.push({ full_name: row.full_name, email: row.email ?? "", phone: row.phone, ticket_id: row.ticket_id });
+    people.push({
+      full_name: row.full_name,
+      email: row.email ?? "",
+      phone: row.phone,
+      ticket_id: row.ticket_id,
+      invite_code: row.invite_code,
+    });
   }
   return people;
 }

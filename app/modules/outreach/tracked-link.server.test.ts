@@ -8,7 +8,7 @@ import { typedCode } from "./codes";
 import { outreachFigures } from "./figures.server";
 import { referralIn } from "./referral.server";
 import { createSource, setArchived } from "./sources.server";
-import { type Follower, followTrackedLink, landingFor, withoutTracking } from "./tracked-link.server";
+import { type Follower, followTrackedLink, landingFor, ownRequestUrl, withoutTracking } from "./tracked-link.server";
 import { VISITS_PER_NETWORK } from "./visits.server";
 
 // Following a tracked link, on both databases: one visit per browser, link and Lagos day; the
@@ -150,5 +150,48 @@ describe("where a tracked link lands", () => {
     expect(withoutTracking(new URL("http://x/register?lang=ha&utm_source=K7M3X&utm_medium=radio&type=speaker"))).toBe(
       "/register?lang=ha&type=speaker",
     );
+  });
+
+  // The redirect's Location is resolved by the browser against our page: whatever the request's
+  // path looked like, it must resolve to this site. Each target as it arrives in the request line.
+  const site = "https://summit.example";
+  const landsOnSite = (target: string) => {
+    const url = ownRequestUrl(target);
+    const location = url ? withoutTracking(url) : null;
+    if (location === null) return null;
+    expect(location.startsWith("/")).toBe(true);
+    expect(/^\/[/\\]/.test(location)).toBe(false);
+    expect(new URL(location, `${site}/x/y`).origin).toBe(site);
+    return location;
+  };
+  it.each([
+    "//x//attacker.example/phish?ref=K7M3X",
+    "//attacker.example/phish?ref=K7M3X",
+    "///attacker.example?utm_source=K7M3X",
+    "/\\attacker.example/phish?ref=K7M3X",
+    "/\\/attacker.example?ref=K7M3X",
+    "\\\\attacker.example?ref=K7M3X",
+    "/%2F%2Fattacker.example/phish?ref=K7M3X",
+    "/%2f/attacker.example?utm_source=K7M3X",
+    "/%5Cattacker.example?ref=K7M3X",
+    "/%5C%5Cattacker.example?ref=ABCDEF",
+    "/\\%2Fattacker.example?ref=ABCDEF",
+    "/%09/attacker.example?ref=K7M3X",
+    "/\t/attacker.example?ref=K7M3X",
+    "/./%2E%2E//attacker.example?ref=K7M3X",
+    "/register//attacker.example?ref=K7M3X&lang=ha",
+    "/?ref=K7M3X&next=//attacker.example",
+  ])("keeps %s on this site", (target) => {
+    landsOnSite(target);
+  });
+
+  it("keeps the request's own path, one leading slash, and refuses targets that are not a path", () => {
+    expect(landsOnSite("//x//attacker.example/phish?ref=K7M3X")).toBe("/x//attacker.example/phish");
+    expect(landsOnSite("/\\attacker.example/phish?ref=K7M3X")).toBe("/attacker.example/phish");
+    expect(landsOnSite("/%2F%2Fattacker.example?ref=K7M3X")).toBe("/%2F%2Fattacker.example");
+    expect(landsOnSite("/register?ref=K7M3X&lang=ha")).toBe("/register?lang=ha");
+    expect(ownRequestUrl("http://attacker.example/phish?ref=K7M3X")).toBeNull();
+    expect(ownRequestUrl("attacker.example?ref=K7M3X")).toBeNull();
+    expect(ownRequestUrl("\\\\attacker.example?ref=K7M3X")).toBeNull();
   });
 });

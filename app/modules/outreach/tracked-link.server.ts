@@ -82,10 +82,35 @@ export function trackedParam(url: URL): string | null {
   return null;
 }
 
-/** `url`'s path and query without ref and the utm_ parameters: the page the tracked link was for. */
-export function withoutTracking(url: URL): string {
+/** The origin a request's own path is read against: never a real host, so nothing can point elsewhere by it. */
+const OWN_ORIGIN = "http://site.invalid";
+
+/**
+ * A request target (`req.originalUrl`) read as this site's path and query, or null when it is not
+ * one (an absolute-form target). Read after our own origin, so a path starting `//host` stays a
+ * path on this site instead of naming a host, as `new URL(path, base)` would read it.
+ */
+export function ownRequestUrl(target: string): URL | null {
+  if (!target.startsWith("/")) return null;
+  try {
+    const url = new URL(`${OWN_ORIGIN}${target}`);
+    return url.origin === OWN_ORIGIN ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `url`'s path and query without ref and the utm_ parameters: the page the tracked link was for,
+ * always a path on this site. A path starting with two slashes (or a backslash, which browsers
+ * read as one) would be a protocol-relative address in a Location header and send the browser to
+ * another host: the leading run collapses to one slash. Null if the result would still leave the site.
+ */
+export function withoutTracking(url: URL): string | null {
   const kept = new URLSearchParams();
   for (const [name, value] of url.searchParams) if (name !== "ref" && !name.startsWith("utm_")) kept.append(name, value);
   const query = kept.toString();
-  return `${url.pathname}${query ? `?${query}` : ""}`;
+  const location = `${url.pathname.replace(/^[/\\]+/, "/")}${query ? `?${query}` : ""}`;
+  // Belt and braces: resolved as a browser resolves a Location, it must still be this site.
+  return new URL(location, OWN_ORIGIN).origin === OWN_ORIGIN ? location : null;
 }
