@@ -20,6 +20,7 @@ export default [
   route("tickets/:token/ticket.png", "routes/ticket-png.ts"),
   route("ticket-image/:token", "routes/ticket-image.ts"),
   route("tickets/:token/cancel", "routes/ticket-cancel.tsx"),
+  route("tickets/:token/details", "routes/ticket-details.tsx"),
   route("tickets/:token/my-data.json", "routes/ticket-data.ts"),
   route("tickets/:token/delete-my-data", "routes/ticket-erase.tsx"),
   route("waitlist/:token", "routes/waitlist.tsx"),
@@ -40,6 +41,7 @@ export default [
       route("attendees/waitlist", "routes/admin/attendees-waitlist.tsx"),
       route("attendees/held", "routes/admin/attendees-held.tsx"),
       route("attendees/:id", "routes/admin/attendee-details.tsx"),
+      route("attendees/:id/edit", "routes/admin/attendee-edit.tsx"),
       route("attendees/:id/data.json", "routes/admin/attendee-data.ts"),
       // Each content list has its add and edit forms as child routes (a modal over the list).
       route("speakers", "routes/admin/speakers.tsx", [

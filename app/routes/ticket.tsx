@@ -6,6 +6,8 @@ import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
 import { ticketCertificate } from "~/modules/certificates/certificate-download.server";
 import { TicketCertificateCard } from "~/modules/certificates/ticket-certificate-card";
+import { CorrectionsCard } from "~/modules/corrections/corrections-card";
+import { correctionsState } from "~/modules/corrections/self-correction.server";
 import { FutureEditionsControl, STOP_INTENT } from "~/modules/invitations/ticket-page-control";
 import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.server";
 import { InviteCard } from "~/modules/outreach/invite-card";
@@ -42,7 +44,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const certificate = holder ? await ticketCertificate(db, holder, ticketLinkKeys()) : null;
   // The holder's own invite link (never this page's address, which is their ticket) and how many came through it.
   const invite = registrationId ? await inviteOfAttendee(db, registrationId) : null;
-  return data({ page, optedIn, certificate, invite }, { headers: PRIVATE_HEADERS });
+  // "Correct my details" while corrections are open; whom to ask after (modules/corrections).
+  const corrections = registrationId ? await correctionsState(db, registrationId, language) : null;
+  const corrected = new URL(request.url).searchParams.get("corrected") === "1";
+  return data({ page, optedIn, certificate, invite, corrections, corrected }, { headers: PRIVATE_HEADERS });
 }
 
 /** "Stop telling me about future editions": a plain form post, answered with the page and a confirmation. */
@@ -73,6 +78,9 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
     <>
       {certificate && (page.state === "active" || page.state === "past") ? (
         <TicketCertificateCard token={page.token} code={certificate.code} />
+      ) : null}
+      {loaderData.corrections && page.state === "active" ? (
+        <CorrectionsCard state={loaderData.corrections} token={page.token} saved={loaderData.corrected} />
       ) : null}
       <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />
     </>

@@ -17,6 +17,8 @@ export type DetailsAttendee = Omit<ListRow, "created_at" | "checked_in_at"> & {
   ticket_id: string;
   consent_at: When | null;
   created_at: When;
+  /** an organiser fixed these details: the person cannot change them on the ticket page */
+  details_locked?: boolean;
 };
 export type DetailsMail = {
   id: string;
@@ -65,7 +67,10 @@ export function AttendeeDetailsView({
   onDelete,
   cancelledAt,
   registrationMore,
+  editHref,
 }: {
+  /** the organisers' Edit details (none for a cancelled registration) */
+  editHref?: string;
   cancelledAt: When | null;
   attendee: DetailsAttendee;
   checkIn: DetailsCheckIn;
@@ -88,6 +93,7 @@ export function AttendeeDetailsView({
             <h2 className="text-xl font-bold break-words text-gray-900">{attendee.full_name}</h2>
             <GenderBadge gender={attendee.gender} />
             {cancelledAt ? <Badge tone="red">Cancelled</Badge> : null}
+            {attendee.details_locked ? <Badge tone="gray">Details locked</Badge> : null}
           </div>
           {cancelledAt ? (
             <p className="mt-1 text-sm text-red-800">{`Cancelled by the attendee on ${displayDateTime(cancelledAt)}. The seat went back, and the QR code is refused at the door.`}</p>
@@ -97,6 +103,11 @@ export function AttendeeDetailsView({
           ) : null}
         </div>
         <div className="flex flex-wrap gap-2">
+          {editHref && !cancelledAt ? (
+            <Link to={editHref} className={BUTTON.secondary}>
+              Edit details
+            </Link>
+          ) : null}
           {cancelledAt ? null : <ResendButton id={attendee.id} name={attendee.full_name} action={action} />}
           <a href={`/admin/attendees/${attendee.id}/data.json`} download className={BUTTON.secondary}>
             Download data

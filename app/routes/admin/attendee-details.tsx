@@ -53,6 +53,7 @@ export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
         mail={mail}
         ticketUrl={ticketUrl}
         registrationMore={<PersonOutreachFields outreach={outreach} />}
+        editHref={`/admin/attendees/${attendee.id}/edit`}
         backHref={cancelledAt ? "/admin/attendees/cancelled" : `/admin/attendees${listSearch}`}
         action={here}
         confirmHref={`/admin/attendees/${attendee.id}${attendeeQueryString(parseQuery(listSearch), { [CONFIRM_DELETE_PARAM]: attendee.id })}`}
