@@ -260,7 +260,7 @@ export async function selfServiceToken(email: string, { dataDir, timeoutMs = 20_
 
 /** The self-service token of the first ticket link in an e-mail's HTML; "" when there is none. */
 export function selfServiceTokenIn(html: string): string {
-  return /\/tickets\/([0-9a-f-]{36}\.[1-9a-z][A-Za-z0-9_-]{22})/.exec(html)?.[1] ?? "";
+  return /\/tickets\/([0-9a-f-]{36}(?:~[1-9][0-9]*)?\.[1-9a-z][A-Za-z0-9_-]{22})/.exec(html)?.[1] ?? "";
 }
 
 /** The HTML (or text) of every message to `email` in a site's local mailbox (one .eml file each), oldest first. */
