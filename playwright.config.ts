@@ -41,6 +41,7 @@ export default defineConfig({
         "accessibility.spec.ts",
         "admin-on-a-phone.spec.ts",
         "check-in.spec.ts",
+        "corrections.spec.ts",
         "door-and-desk.spec.ts",
         "editions-archive.spec.ts",
         "foundation.spec.ts",

@@ -34,7 +34,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const answer = await selfCorrectionAction(await getDb(), params.token, getConfig().sessionSecret, await readForm(request));
   if (answer.status === "saved") {
     notifyOutbox();
-    return redirect(`${ticketHref(answer.token)}?corrected=1`);
+    return redirect(`${ticketHref(answer.token)}?corrected=1#corrections`);
   }
   if (answer.status === "invalid") return data(answer, { status: 400, headers: PRIVATE_HEADERS });
   if (answer.status === "taken") return data({ ...answer, errors: { phone: ["corrections.phoneTaken"] } }, { status: 409 });
