@@ -12,7 +12,11 @@ export function CorrectionsCard({ state, token, saved }: { state: CorrectionsSta
   const { t } = useTranslation("public");
   const link = "font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900";
   return (
-    <section id="corrections" aria-label={t("corrections.title")} className="no-print mx-auto mt-3 max-w-md text-center text-sm text-gray-700">
+    <section
+      id="corrections"
+      aria-label={t("corrections.title")}
+      className="no-print mx-auto mt-3 max-w-md text-center text-sm text-gray-700"
+    >
       {saved ? (
         <p role="status" className="mb-2 rounded-lg bg-green-50 p-3 font-medium text-green-900">
           {t("corrections.saved")}

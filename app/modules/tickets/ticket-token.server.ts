@@ -19,7 +19,6 @@ const SIGNATURE_BYTES = 16;
 const SIGNATURE_LENGTH = 22; // base64url of 16 bytes, no padding
 const SIGNATURE_CHARS = /^[A-Za-z0-9_-]{22}$/;
 const KEY_ID = /^[1-9a-z]$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function hmac(key: Buffer | string, purpose: string, value: string): Buffer {
   return createHmac("sha256", key)
