@@ -31,3 +31,32 @@ export function isBareEmail(value: string): boolean {
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
+
+/**
+ * The big public mail providers: their addresses belong to millions of unrelated people. The
+ * booking protection does not count them as one domain (registration/holds.server.ts), and "Did
+ * you mean …?" knows them as what people meant to type (registration/email-suggestion.ts).
+ */
+export const PUBLIC_MAIL_PROVIDERS = [
+  "gmail.com",
+  "googlemail.com",
+  "yahoo.com",
+  "yahoo.co.uk",
+  "ymail.com",
+  "rocketmail.com",
+  "hotmail.com",
+  "hotmail.co.uk",
+  "outlook.com",
+  "live.com",
+  "msn.com",
+  "icloud.com",
+  "me.com",
+  "aol.com",
+  "mail.com",
+  "email.com",
+  "gmx.com",
+  "protonmail.com",
+  "proton.me",
+  "zoho.com",
+  "yandex.com",
+] as const;

@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { savedTicketFromAnswer } from "~/modules/badges/saved-ticket.server";
-import { PRIVATE_HEADERS } from "~/ui/private-page";
+import { privatePngDownload } from "~/ui/private-page";
 import type { Route } from "./+types/ticket-image";
 
 /**
@@ -13,14 +13,5 @@ import type { Route } from "./+types/ticket-image";
  */
 export async function loader({ params, request }: Route.LoaderArgs) {
   const saved = await savedTicketFromAnswer(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
-  if (!saved) {
-    return new Response("Not Found", { status: 404, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
-  }
-  return new Response(new Uint8Array(saved.png), {
-    headers: {
-      ...PRIVATE_HEADERS,
-      "Content-Type": "image/png",
-      "Content-Disposition": `attachment; filename="${saved.filename}"`,
-    },
-  });
+  return privatePngDownload(saved);
 }

@@ -4,3 +4,12 @@
  * confirmation): kept by no shared cache and by no search engine.
  */
 export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
+
+/** A picture drawn for one person, downloaded under its name; a 404 (plain text) when there is none. */
+export function privatePngDownload(saved: { png: Uint8Array; filename: string } | null | undefined): Response {
+  if (!saved)
+    return new Response("Not Found", { status: 404, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
+  return new Response(new Uint8Array(saved.png), {
+    headers: { ...PRIVATE_HEADERS, "Content-Type": "image/png", "Content-Disposition": `attachment; filename="${saved.filename}"` },
+  });
+}

@@ -6,7 +6,7 @@ import { attendees, mail_outbox } from "~/db/schema";
 import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { type FieldChange, fieldChanges } from "~/modules/audit/changes";
 import { GENDER_LABELS } from "~/modules/registration/gender";
-import { storedPhone } from "~/modules/registration/phone.server";
+import { detailsColumns } from "~/modules/registration/registration.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 import { correctionsOpen } from "./correction-window";
@@ -67,17 +67,7 @@ export async function correctDetails(db: Db, request: CorrectionRequest): Promis
       if (self && row.details_locked) return { status: "locked" as const };
       if (self && !correctionsOpen(settings, now)) return { status: "closed" as const };
 
-      const input = request.input;
-      const next: Corrected = {
-        full_name: input.fullName,
-        phone: storedPhone(input.phone),
-        gender: input.gender,
-        organization: input.organization,
-        position: input.position,
-        state: input.state,
-        local_government: input.localGovernment,
-        email: row.email,
-      };
+      const next: Corrected = { ...detailsColumns(request.input), email: row.email };
       if (request.by !== "self") {
         const email = request.input.email ? normalizeEmail(request.input.email) : null;
         // Only a USSD registration may be without an address (the network vouches for its phone).

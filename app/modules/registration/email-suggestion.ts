@@ -2,6 +2,7 @@
 // 1 KB gzipped) into the page's script for nothing: ours replace them.
 import sift3Module from "@zootools/email-spell-checker/dist/lib/helpers/sift3Distance";
 import suggestModule from "@zootools/email-spell-checker/dist/lib/suggest-email";
+import { PUBLIC_MAIL_PROVIDERS } from "~/db/email";
 
 // "Did you mean sani.garba@gmail.com?": an address at a mistyped big provider is questioned
 // before anything is registered, on the server (no JavaScript) and in the page's script alike.
@@ -10,28 +11,6 @@ import suggestModule from "@zootools/email-spell-checker/dist/lib/suggest-email"
 // use, and the endings of Nigerian addresses (.ng, .com.ng, .edu.ng…) so that a school's or a
 // ministry's address is never "corrected" into a provider's.
 
-const PROVIDERS = [
-  "gmail.com",
-  "googlemail.com",
-  "yahoo.com",
-  "ymail.com",
-  "rocketmail.com",
-  "yahoo.co.uk",
-  "hotmail.com",
-  "hotmail.co.uk",
-  "outlook.com",
-  "live.com",
-  "msn.com",
-  "icloud.com",
-  "me.com",
-  "aol.com",
-  "mail.com",
-  "email.com",
-  "protonmail.com",
-  "proton.me",
-  "zoho.com",
-  "yandex.com",
-];
 // Only long names: a short one ("aol") is two letters away from too many real domains ("abu.edu.ng").
 const PROVIDER_NAMES = ["gmail", "googlemail", "yahoo", "ymail", "rocketmail", "hotmail", "outlook", "icloud", "protonmail"];
 const ENDINGS = ["com", "net", "org", "ng", "com.ng", "edu.ng", "gov.ng", "org.ng", "net.ng", "sch.ng", "mil.ng", "co.uk", "uk"];
@@ -60,7 +39,7 @@ export function suggestEmail(address: string): string | null {
   if (!isWellFormed(domain)) return null;
   const suggested = suggest({
     email: `x@${domain}`,
-    domains: PROVIDERS,
+    domains: [...PUBLIC_MAIL_PROVIDERS],
     secondLevelDomains: PROVIDER_NAMES,
     topLevelDomains: [...ENDINGS, ...ENDINGS_MORE],
     distanceFunction: sift3Distance,

@@ -46,17 +46,26 @@ export type RegistrationOptions = {
  */
 export type PersonInput = RegistrationInput & { language?: Language; attribution?: Attribution };
 
-/** The form's answers as stored (registration and waitlist alike): trimmed, normalised, with the consent given now. */
-export function personValues(input: PersonInput, now: Date) {
+/** The person's details as stored: what registering and correcting them later (modules/corrections) write alike. */
+export function detailsColumns(
+  input: Pick<RegistrationInput, "fullName" | "phone" | "gender" | "organization" | "position" | "state" | "localGovernment">,
+) {
   return {
     full_name: input.fullName.trim(),
-    email: normalizeEmail(input.email),
     phone: storedPhone(input.phone),
     gender: input.gender,
     organization: input.organization,
     position: input.position,
     state: input.state,
     local_government: input.localGovernment,
+  };
+}
+
+/** The form's answers as stored (registration and waitlist alike): trimmed, normalised, with the consent given now. */
+export function personValues(input: PersonInput, now: Date) {
+  return {
+    ...detailsColumns(input),
+    email: normalizeEmail(input.email),
     reason: input.reason,
     consent_at: now,
     consent_version: PRIVACY_NOTICE.version,
