@@ -557,6 +557,8 @@ export const rate_counters = pgTable(
 );
 
 export const HOLD_REASONS = ["network", "domain", "overall", "challenge"] as const;
+/** What a held form asked for: a registration, or a place on the waitlist (issue 40). */
+export const HELD_INTENTS = ["register", "waitlist"] as const;
 
 // A booking attack noticed: registrations from one network or e-mail domain, or overall,
 // arriving faster than people do. While it lasts (until `last_at` is quiet for a while) new
@@ -597,10 +599,14 @@ export const held_registrations = pgTable(
     // "Tell me about future editions" ticked on the form: the opt-in is written only when the
     // person confirms (modules/invitations).
     future_editions: boolean("future_editions").notNull().default(false),
+    // What the person asked for: a seat, or a place on the waitlist. A held waitlist join is
+    // confirmed into the line, never into a seat the people already in line are waiting for.
+    intent: text("intent", { enum: HELD_INTENTS }).notNull().default("register"),
     created_at: createdAt(),
     expires_at: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
   (t) => [
+    check("held_registrations_intent_check", sql`${t.intent} in ('register', 'waitlist')`),
     uniqueIndex("held_registrations_email_key").on(sql`lower(trim(${t.email}))`),
     index("held_registrations_expires_idx").on(t.expires_at),
     index("held_registrations_surge_idx").on(t.surge_id),

@@ -12,20 +12,18 @@ import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { getSettings } from "~/modules/settings/settings.server";
 import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { signSavedTicketToken } from "~/modules/tickets/saved-ticket-token.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
 import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
-import { assessRegistration, heldAlready, holdRegistration, signHeldCodeForm } from "./holds.server";
+import { holdGate } from "./hold-gate.server";
 import { checkHuman, STAMP_MESSAGES, spendStamp } from "./human-check.server";
 import { NETWORK_CEILING_MESSAGE, takePostSlot } from "./network-limits.server";
 import { storedPhone } from "./phone.server";
 import { PHONE_CHOICE } from "./phone-choice";
 import { phoneOnFile } from "./phone-on-file.server";
-import { proofOfWorkSolved } from "./proof-of-work.server";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
 import { resendTicketByEmail, resendTicketsToPhone } from "./resend.server";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
@@ -194,31 +192,10 @@ async function registerAction(formData: FormData, poster: Poster) {
   try {
     const asked = await phoneAnswer(formData, submission);
     if (asked) return asked;
+    const held = await holdGate(formData, poster, submission, "register");
+    if (held) return held;
     const db = await getDb();
-    const settings = await getSettings(db);
     const person = { ...submission.value, language: poster.language, attribution: poster.attribution };
-    const decision = await assessRegistration(db, {
-      network: clientNetwork(poster.clientIp),
-      email: submission.value.email,
-      proved: await proofOfWorkSolved(formData),
-      thresholds: settings,
-    });
-    // An address already held is its first poster's until the hold expires, held or not this time.
-    const held = decision.hold
-      ? await holdRegistration(db, person, decision, { expiryHours: settings.held_expiry_hours })
-      : await heldAlready(db, person.email);
-    if (held) {
-      // A repeated post for an address already held queued nothing; it is answered the same way all the same.
-      if (held.repeated) logger().warn({ heldId: held.id }, "address already held: the post changed nothing");
-      else {
-        notifyOutbox();
-        logger().warn({ reason: decision.hold ? decision.reason : null, heldId: held.id }, "registration held until confirmed by e-mail");
-      }
-      return {
-        result: submission.reply({ resetForm: true }),
-        held: { email: held.email, codeForm: signHeldCodeForm(held.id, keys.secret), hours: settings.held_expiry_hours },
-      };
-    }
     const outcome = await registerAttendee(db, person, { secret: keys.secret });
     if (!outcome.ok) return formAgain(submission, outcome.message, 409, { language: poster.language });
     notifyOutbox();

@@ -33,7 +33,11 @@ export type ConfirmOutcome =
   | { status: "refused"; message: string }
   | { status: "gone" };
 
-/** Puts a confirmed person on the waitlist inside the transaction (passed in by the route: the waitlist module's). */
+/**
+ * Puts a confirmed person on the waitlist inside the transaction (passed in by the route: the
+ * waitlist module's, which registration must not import): a held registration when the event is
+ * full, and a held waitlist join always.
+ */
 type WhenFull = (tx: DbOrTx, input: PersonInput, now: Date) => Promise<{ ok: true; position: number } | { ok: false; message: string }>;
 
 export type ConfirmOptions = { secret: string; whenFull: WhenFull; now?: Date };
@@ -60,20 +64,34 @@ function inputOf(row: HeldRow): PersonInput {
 async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: ConfirmOptions): Promise<ConfirmOutcome> {
   const now = options.now ?? new Date();
   await tx.delete(held_registrations).where(eq(held_registrations.id, row.id));
-  const { id: _id, hold_reason, source, surge_id, code_hash, code_attempts, created_at, expires_at, future_editions, ...form } = row;
+  const {
+    id: _id,
+    hold_reason,
+    source,
+    surge_id,
+    code_hash,
+    code_attempts,
+    created_at,
+    expires_at,
+    future_editions,
+    intent,
+    ...form
+  } = row;
   // The consent stays the one given on the form, at the time it was given.
   const person = { ...form, email: heldEmail(row), consent_at: form.consent_at ?? now };
   // "Tell me about future editions" only once the mailbox has answered (the link or the code):
   // an organiser's bulk confirmation vouches for a group's seats, not for every address in it.
   const optIn = future_editions && actor === SELF_SERVICE_ACTOR;
-  const result = await registerIn(tx, person, { secret: options.secret, now });
   const audit = { entity: "held-registration", entityId: row.id, details: { reason: hold_reason } };
-  if (result.ok) {
+  // A held join asked for a place in line: it never takes a seat directly, not even one freed
+  // meanwhile, which the people already in line are offered first.
+  const result = intent === "waitlist" ? null : await registerIn(tx, person, { secret: options.secret, now });
+  if (result?.ok) {
     if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm", ...audit, details: { ...audit.details, attendeeId: result.attendeeId } });
     return { status: "registered", result };
   }
-  if (result.reason === "full") {
+  if (!result || result.reason === "full") {
     const joined = await options.whenFull(tx, inputOf(row), now);
     if (!joined.ok) return { status: "refused", message: joined.message };
     if (optIn) await recordFutureEditions(tx, person);

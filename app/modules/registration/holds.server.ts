@@ -2,8 +2,8 @@ import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit } from "~/db/counters.server";
-import { normalizeEmail } from "~/db/email";
-import { emailEquals, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
+import { normalizeEmail, PUBLIC_MAIL_PROVIDERS } from "~/db/email";
+import { emailEquals, type HELD_INTENTS, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
@@ -17,6 +17,8 @@ import { type PersonInput, personValues } from "./registration.server";
 // addresses cannot do. In normal times nothing changes and the ticket is instant.
 
 type HoldReason = (typeof HOLD_REASONS)[number];
+/** A seat, or a place on the waitlist: what a held form asked for and becomes when confirmed. */
+export type HeldIntent = (typeof HELD_INTENTS)[number];
 export type HoldDecision = { hold: false } | { hold: true; reason: HoldReason; source: string };
 
 export type HoldThresholds = {
@@ -47,30 +49,9 @@ export const MAX_CODE_ATTEMPTS = 5;
 export const MAX_CODES_PER_NETWORK = 30;
 export const CODE_NETWORK_WINDOW_MS = 10 * MINUTE;
 
-// Addresses at these providers belong to millions of unrelated people: many registrations
+// Addresses at the big providers belong to millions of unrelated people: many registrations
 // from one of them say nothing. A school's or a company's own domain, or a made-up one, does.
-const PUBLIC_MAIL_DOMAINS = new Set([
-  "gmail.com",
-  "googlemail.com",
-  "yahoo.com",
-  "yahoo.co.uk",
-  "ymail.com",
-  "rocketmail.com",
-  "hotmail.com",
-  "hotmail.co.uk",
-  "outlook.com",
-  "live.com",
-  "msn.com",
-  "icloud.com",
-  "me.com",
-  "aol.com",
-  "proton.me",
-  "protonmail.com",
-  "gmx.com",
-  "mail.com",
-  "zoho.com",
-  "yandex.com",
-]);
+const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set(PUBLIC_MAIL_PROVIDERS);
 
 /** The e-mail domain counted for the domain rule; "" for the big public providers. */
 export function countedDomain(email: string): string {
@@ -177,7 +158,7 @@ export async function holdRegistration(
   db: Db,
   input: PersonInput,
   decision: Extract<HoldDecision, { hold: true }>,
-  { expiryHours, now = new Date() }: { expiryHours: number; now?: Date },
+  { expiryHours, intent = "register", now = new Date() }: { expiryHours: number; intent?: HeldIntent; now?: Date },
 ): Promise<{ id: string; email: string; repeated: boolean }> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   return db.transaction(async (tx) => {
@@ -194,6 +175,7 @@ export async function holdRegistration(
       ...person,
       // The opt-in waits for the confirmation, as the registration does.
       future_editions: input.futureEditions === "on",
+      intent,
       hold_reason: decision.reason,
       source: decision.source,
       surge_id: surgeId,

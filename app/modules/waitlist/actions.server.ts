@@ -7,19 +7,26 @@ import { logger } from "~/logger.server";
 import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { checkRegistrationForm, formAgain, type Poster } from "~/modules/registration/actions.server";
+import { holdGate } from "~/modules/registration/hold-gate.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
 import { OFFER_MESSAGES } from "./messages";
 import { claimOffer, declineOffer, leaveWaitlist } from "./offers.server";
 import { joinWaitlist, WAITLIST_MESSAGES } from "./waitlist.server";
 
-/** Joining the waitlist from /register: the registration form, its checks, then a place in line. */
+/**
+ * Joining the waitlist from /register: the registration form, its checks and its booking-attack
+ * gate (a join arriving faster than people do is held until confirmed from the mailbox, then
+ * becomes a place in line), then a place in line.
+ */
 export async function joinWaitlistAction(formData: FormData, poster: Poster) {
   const form = await checkRegistrationForm(formData, poster);
   if (!form.ok) return form.answer;
   const { submission } = form;
   const keys = ticketLinkKeys();
   try {
+    const held = await holdGate(formData, poster, submission, "waitlist");
+    if (held) return held;
     const outcome = await joinWaitlist(
       await getDb(),
       { ...submission.value, language: poster.language, attribution: poster.attribution },

@@ -1,0 +1,2 @@
+ALTER TABLE "held_registrations" ADD COLUMN "intent" text DEFAULT 'register' NOT NULL;--> statement-breakpoint
+ALTER TABLE "held_registrations" ADD CONSTRAINT "held_registrations_intent_check" CHECK ("held_registrations"."intent" in ('register', 'waitlist'));
