@@ -20,6 +20,11 @@ describe("which pages speak the visitor's language", () => {
     expect(pageNamespaces("/admin/check-in")).toEqual(["common", "door"]);
     expect(pageNamespaces("/admin/check-in.data")).toEqual(["common", "door"]);
     expect(pageNamespaces("/admin/attendees")).toEqual(["common"]);
+    // Edit details shows the registration form's fields, labelled in its words (English: an admin page).
+    expect(pageNamespaces("/admin/attendees/0b0e7a3c-1111-4222-8333-944455556666/edit")).toEqual(["common", "public"]);
+    expect(pageNamespaces("/admin/attendees/0b0e7a3c-1111-4222-8333-944455556666/edit.data")).toEqual(["common", "public"]);
+    expect(pageLanguage("/admin/attendees/0b0e7a3c-1111-4222-8333-944455556666/edit", "ha")).toBe("en");
+    expect(pageNamespaces("/admin/attendees/0b0e7a3c-1111-4222-8333-944455556666")).toEqual(["common"]);
     expect(pageNamespaces("/register")).toEqual(["common", "public"]);
   });
 

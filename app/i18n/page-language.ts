@@ -6,6 +6,8 @@ import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGES, type Language } from "./la
 
 const DOOR = /^\/admin\/check-in\/?$/;
 const ADMIN = /^\/admin(?:\/|$)/;
+/** The organisers' Edit details: the registration form's own fields and words (corrections/details-fields.tsx), in English. */
+const ATTENDEE_EDIT = /^\/admin\/attendees\/[^/]+\/edit\/?$/;
 
 /** The page a request is for: a data request (`/admin/check-in.data`, `/_root.data`) names its page's path. */
 function pagePath(pathname: string): string {
@@ -30,6 +32,7 @@ export function pageLanguage(pathname: string, requested: Language): Language {
 export function pageNamespaces(pathname: string): Namespace[] {
   const path = pagePath(pathname);
   if (DOOR.test(path)) return ["common", "door"];
+  if (ATTENDEE_EDIT.test(path)) return ["common", "public"];
   if (ADMIN.test(path)) return ["common"];
   return ["common", "public"];
 }

@@ -38,6 +38,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   }
   if (answer.status === "invalid") return data(answer, { status: 400, headers: PRIVATE_HEADERS });
   if (answer.status === "taken") return data({ ...answer, errors: { phone: ["corrections.phoneTaken"] } }, { status: 409 });
+  if (answer.status === "limit") return data({ ...answer, errors: { fullName: ["corrections.limit"] } }, { status: 429 });
   // Closed or locked meanwhile, or gone: the ticket page says so.
   return redirect(ticketHref(params.token));
 }

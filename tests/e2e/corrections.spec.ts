@@ -62,7 +62,11 @@ test("an organiser corrects a mistyped e-mail address: the ticket goes to the ne
   await page.goto(`/admin/attendees?q=${encodeURIComponent(wrong)}`);
   await page.getByRole("link", { name: /View Details/ }).click();
   await page.getByRole("link", { name: "Edit details" }).click();
-  await page.getByLabel("Email").fill(right);
+  // The registration form's fields in its words, not their message keys ("register.fields.fullName").
+  await expect(page.getByLabel("Full Name")).toHaveValue(`Sani Garba ${id}`);
+  await expect(page.getByLabel("Gender").locator("option:checked")).toHaveText("Male");
+  await expect(page.locator("main")).not.toContainText("register.");
+  await page.getByLabel("Email Address").fill(right);
   await page.getByLabel(/Lock these details/).check();
   await page.getByRole("button", { name: "Save details" }).click();
   await expect(page.getByText(/Saved: E-mail\. The ticket was sent again/)).toBeVisible();

@@ -109,6 +109,20 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
     expect((await db.select().from(attendees).where(eq(attendees.id, person.id)))[0]?.full_name).toBe("Fatima Ɗanjuma");
   });
 
+  it("takes at most five of the person's own corrections a day: each sends the ticket again, by SMS too", async () => {
+    const { db } = database;
+    const person = await createAttendee(db, { sms_opt_in: true });
+    for (let i = 0; i < 5; i++) {
+      const input = selfValue(details({ fullName: `Fatima Ɗanjuma ${"I".repeat(i + 1)}` }));
+      expect(await correctDetails(db, { by: "self", id: person.id, input, now: BEFORE })).toMatchObject({ status: "saved" });
+    }
+    const sixth = selfValue(details({ phone: "0803 999 0000" }));
+    expect(await correctDetails(db, { by: "self", id: person.id, input: sixth, now: BEFORE })).toEqual({ status: "limit" });
+    // An organiser is not limited.
+    const organiser = organiserValue({ ...details({ phone: "0803 999 0000" }), email: person.email });
+    expect(await correctDetails(db, { by: ORGANISER, id: person.id, input: organiser, now: BEFORE })).toMatchObject({ status: "saved" });
+  });
+
   it("gives a new phone a new link: the one sent before stops opening the ticket page", async () => {
     const { db } = database;
     const person = await createAttendee(db, { phone: "+2348031234567" });
@@ -151,7 +165,7 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
     const mails = await db.select().from(mail_outbox).where(eq(mail_outbox.attendee_id, person.id)).orderBy(mail_outbox.created_at);
     expect(mails.map((m) => [m.kind, m.to_address])).toEqual([
       ["reminder", "sani.garba@gmail.com"],
-      ["details-corrected", "sani.garba@gmail.com"],
+      ["details-edited", "sani.garba@gmail.com"],
     ]);
     const [entry] = await db.select().from(audit_log).orderBy(desc(audit_log.created_at)).limit(1);
     expect(entry).toMatchObject({ action: "attendee.update", admin_email: ORGANISER.email, details: { locked: true } });

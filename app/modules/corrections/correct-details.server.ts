@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
-import type { Db } from "~/db/client.server";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "~/db/client.server";
 import { pgConstraint, pgErrorCode } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, mail_outbox } from "~/db/schema";
+import { attendees, audit_log, mail_outbox } from "~/db/schema";
 import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { type FieldChange, fieldChanges } from "~/modules/audit/changes";
 import { GENDER_LABELS } from "~/modules/registration/gender";
@@ -38,7 +38,7 @@ type Corrected = Pick<Row, keyof typeof LABELS>;
 export type CorrectionOutcome =
   | { status: "saved"; changes: FieldChange[]; version: number }
   | { status: "unchanged"; version: number }
-  | { status: "gone" | "locked" | "closed" | "email-required" }
+  | { status: "gone" | "locked" | "closed" | "limit" | "email-required" }
   | { status: "taken"; field: "email" | "phone" };
 
 export type CorrectionRequest =
@@ -66,6 +66,8 @@ export async function correctDetails(db: Db, request: CorrectionRequest): Promis
       const settings = await getSettings(tx);
       if (self && row.details_locked) return { status: "locked" as const };
       if (self && !correctionsOpen(settings, now)) return { status: "closed" as const };
+      // Each correction sends the ticket again, by SMS too: a few a day, not a way to text strangers.
+      if (self && (await selfCorrectionsToday(tx, row.id)) >= SELF_CORRECTIONS_PER_DAY) return { status: "limit" as const };
 
       const next: Corrected = { ...detailsColumns(request.input), email: row.email };
       if (request.by !== "self") {
@@ -104,14 +106,16 @@ export async function correctDetails(db: Db, request: CorrectionRequest): Promis
           );
       }
       await recordAudit(tx, self ? SELF_SERVICE_ACTOR : (request.by as AuditActor), {
-        action: self ? "attendee.self-update" : lock !== row.details_locked && changes.length === 0 ? lockAction(lock) : "attendee.update",
+        action: self ? SELF_UPDATE : lock !== row.details_locked && changes.length === 0 ? lockAction(lock) : "attendee.update",
         entity: "attendee",
         entityId: row.id,
         details: { ticketId: row.ticket_id, changes, ...(lock !== row.details_locked ? { locked: lock } : {}) },
       });
       // The ticket again, with the corrected details and (after a new address) the new link.
       if (changes.length > 0) {
-        await enqueueTicket(tx, { attendee: { ...row, ...next }, eventName: settings.event_name, kind: "details-corrected" });
+        // The person's own corrections count among the public mails to their address (mail/outbox.server.ts).
+        const kind = self ? "details-corrected" : "details-edited";
+        await enqueueTicket(tx, { attendee: { ...row, ...next }, eventName: settings.event_name, kind });
       }
       return { status: "saved" as const, changes, version };
     });
@@ -122,3 +126,16 @@ export async function correctDetails(db: Db, request: CorrectionRequest): Promis
 }
 
 const lockAction = (lock: boolean) => (lock ? "attendee.lock" : "attendee.unlock");
+
+/** A person corrects their details this many times a day at most (each sends the ticket again). */
+const SELF_CORRECTIONS_PER_DAY = 5;
+const SELF_UPDATE = "attendee.self-update";
+
+/** Counted by the database's clock, the one the Activity log's entries are stamped with. */
+async function selfCorrectionsToday(tx: DbOrTx, id: string): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(audit_log)
+    .where(and(eq(audit_log.action, SELF_UPDATE), eq(audit_log.entity_id, id), gt(audit_log.created_at, sql`now() - interval '24 hours'`)));
+  return row?.n ?? 0;
+}

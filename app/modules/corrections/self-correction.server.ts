@@ -65,7 +65,7 @@ export async function selfCorrectionPage(db: DbOrTx, token: string, secret: stri
 export type SelfCorrectionAnswer =
   | { status: "saved"; token: string }
   | { status: "invalid"; errors: Record<string, string[]>; values: Record<string, string> }
-  | { status: "gone" | "closed" | "locked" }
+  | { status: "gone" | "closed" | "locked" | "limit" }
   | { status: "taken"; field: "email" | "phone" };
 
 /** The form's save: the new link to go back to (it changes with the phone), or the errors with what was typed. */

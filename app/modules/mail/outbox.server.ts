@@ -43,7 +43,14 @@ export type MailRenderer = (mail: Pick<OutboxMessage, "template" | "template_dat
  * 17 s before it was counted). Together they are limited per address per day, so nobody can use
  * the summit's mailbox to flood someone else's. A new public mail's kind belongs here.
  */
-const PUBLIC_MAIL_KINDS = ["ticket", "ticket-self-resend", "cancellation", "waitlist-joined", "held-confirmation"] as const;
+const PUBLIC_MAIL_KINDS = [
+  "ticket",
+  "ticket-self-resend",
+  "cancellation",
+  "waitlist-joined",
+  "held-confirmation",
+  "details-corrected",
+] as const;
 /**
  * Public mails one address receives in 24 hours, at most. A person's busiest real day: the
  * ticket, a re-send or two, a cancellation and registering again. An organiser's mails
