@@ -112,6 +112,16 @@ const ACTION_LABELS: Record<string, string> = {
   "outreach.delete": "Deleted an outreach source",
 };
 
+// The words for what the from → to entries (settings, a person's details) keep beside their
+// changes; any other key shows as written.
+const DETAIL_WORDS: Record<string, (value: unknown) => string | null> = {
+  ticketId: (value) => `Ticket ${String(value)}`,
+  locked: (value) => (value ? "Details locked against the person's own changes" : "Details unlocked"),
+  confirmed: (value) => `Asked first and confirmed: "${String(value)}"`,
+  // The save-settings marker that lets a date moved into the past by mistake be put right again.
+  overWhenSet: (value) => (value ? "This change ended the edition" : null),
+};
+
 /**
  * The details in plain words, short enough for a table cell: what an edit changed, from what to
  * what ("Event date: "…" → "…""), then any other "key: value" pairs.
@@ -121,6 +131,11 @@ function summarise(details: Record<string, unknown>): string {
   const described = Array.isArray(changes) ? (changes as FieldChange[]).map(describeChange) : [];
   const pairs = Object.entries(rest)
     .filter(([, value]) => value !== "" && value !== null && value !== undefined)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`);
+    .map(([key, value]) => {
+      const words = DETAIL_WORDS[key];
+      if (words) return words(value);
+      return `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`;
+    })
+    .filter((pair): pair is string => pair !== null);
   return [...described, ...pairs].join("; ").slice(0, described.length > 0 ? 2000 : 300);
 }
