@@ -84,7 +84,7 @@ test("without JavaScript: the print hint instead of a button, the language switc
 
   const [calendar] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: text("ha", "public.ticket.addToCalendar") }).click(),
+    page.getByRole("link", { name: text("ha", "public.ticket.addToCalendar"), exact: true }).click(),
   ]);
   // Long lines of an invite are folded (RFC 5545): unfolded, it names the ticket.
   expect((await readFile(await calendar.path(), "utf8")).replace(/\r\n[ \t]/g, "")).toContain(person.ticketId);
