@@ -211,6 +211,9 @@ test.describe("a year typed wrong, on a server of its own", () => {
     await eventDate(page).fill(wrong);
     await save(page);
     await expect(question(page)).toHaveText(typo);
+    // Asked above the form, while Save is at its foot: the page takes the organiser to the question.
+    await expect(page.getByRole("region", { name: "Please check before saving" })).toBeFocused();
+    await expect(question(page)).toBeInViewport();
     await question(page)
       .getByRole("button", { name: /^Yes, save / })
       .click();

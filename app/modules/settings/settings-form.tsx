@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import type { SettingsTranslations } from "~/db/translations";
 import { ImageUpload } from "~/modules/media/image-upload";
@@ -82,6 +83,12 @@ export function SettingsForm({
     <input {...getInputProps(meta, { type: "number" })} key={meta.key} min={1} max={max} inputMode="numeric" className={INPUT} />
   );
   const saving = navigation.state === "submitting";
+  // The question comes back above the form, while the organiser is at Save, at its foot: with
+  // JavaScript the page stays where it was, so take them (and a screen reader) to the question.
+  const question = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (confirm) question.current?.focus();
+  }, [confirm]);
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-5">
       {form.errors?.length ? (
@@ -90,19 +97,28 @@ export function SettingsForm({
         </p>
       ) : null}
       {confirm ? (
-        <Notice tone="warning" testId="settings-confirm">
-          <p className="font-semibold">Please check before saving</p>
-          <p className="mt-1">{confirm.message}</p>
-          <div className="mt-3 flex flex-wrap gap-3">
-            {/* Posts the whole form again, as typed, with the fingerprint of what was shown. */}
-            <button type="submit" name="confirmed" value={confirm.fingerprint} disabled={saving} className={BUTTON.primary}>
-              {`Yes, save ${formatEventDate(confirm.eventDate, "en", "long")}`}
-            </button>
-            <a href="/admin/settings" className={BUTTON.secondary}>
-              No, keep the saved settings
-            </a>
-          </div>
-        </Notice>
+        <section
+          ref={question}
+          tabIndex={-1}
+          aria-labelledby="settings-confirm-title"
+          className="scroll-mt-24 rounded-xl focus:outline-none"
+        >
+          <Notice tone="warning" testId="settings-confirm">
+            <p id="settings-confirm-title" className="font-semibold">
+              Please check before saving
+            </p>
+            <p className="mt-1">{confirm.message}</p>
+            <div className="mt-3 flex flex-wrap gap-3">
+              {/* Posts the whole form again, as typed, with the fingerprint of what was shown. */}
+              <button type="submit" name="confirmed" value={confirm.fingerprint} disabled={saving} className={BUTTON.primary}>
+                {`Yes, save ${formatEventDate(confirm.eventDate, "en", "long")}`}
+              </button>
+              <a href="/admin/settings" className={BUTTON.secondary}>
+                No, keep the saved settings
+              </a>
+            </div>
+          </Notice>
+        </section>
       ) : null}
       <Card title="Event Details" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">
