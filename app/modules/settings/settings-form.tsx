@@ -111,7 +111,10 @@ export function SettingsForm({
             <div className="mt-3 flex flex-wrap gap-3">
               {/* Posts the whole form again, as typed, with the fingerprint of what was shown. */}
               <button type="submit" name="confirmed" value={confirm.fingerprint} disabled={saving} className={BUTTON.primary}>
-                {`Yes, save ${formatEventDate(confirm.eventDate, "en", "long")}`}
+                {/* The date when it is what moved; otherwise (a shorter retention) what was changed. */}
+                {confirm.eventDate === defaults.event_date
+                  ? "Yes, save these settings"
+                  : `Yes, save ${formatEventDate(confirm.eventDate, "en", "long")}`}
               </button>
               <a href="/admin/settings" className={BUTTON.secondary}>
                 No, keep the saved settings
