@@ -29,11 +29,11 @@ import type { Route } from "./+types/register-confirm";
 
 export async function loader({ params }: Route.LoaderArgs) {
   // Without a link this page only answers the code form's post (its action); opened by itself it says where to go.
-  if (!params.token) return data({ name: null }, { headers: PRIVATE_HEADERS });
+  if (!params.token) return data({ name: null, joining: false }, { headers: PRIVATE_HEADERS });
   const id = verifyHeldLink(params.token, ticketLinkKeys().secret);
   if (!id) throw data("Not Found", { status: 404 });
   const held = await heldFromLink(await getDb(), id);
-  return data({ name: held?.full_name ?? null }, { headers: PRIVATE_HEADERS });
+  return data({ name: held?.full_name ?? null, joining: held?.intent === "waitlist" }, { headers: PRIVATE_HEADERS });
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -80,7 +80,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       { headers: PRIVATE_HEADERS },
     );
   }
-  if (outcome.status === "waitlisted") return data({ done: "waitlisted" as const, position: outcome.position, email: outcome.email });
+  if (outcome.status === "waitlisted")
+    return data({ done: "waitlisted" as const, position: outcome.position, email: outcome.email, joined: outcome.joined });
   const message = outcome.status === "gone" ? HELD_MESSAGES.gone : outcome.message;
   return data({ done: "refused" as const, message, codeForm: outcome.status === "gone" ? undefined : codeForm }, { status: 409 });
 }
@@ -121,7 +122,7 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
     return (
       <MessagePage titleId="confirm-title" title={t("waitlistJoined.title")}>
         <p className="mt-3 text-gray-700">
-          {t("confirm.waitlisted", {
+          {t(actionData.joined ? "confirm.joined" : "confirm.waitlisted", {
             position: formatNumber(languageOr(i18n.language), actionData.position),
             email: actionData.email,
           })}
@@ -159,12 +160,13 @@ export default function RegisterConfirm({ loaderData, actionData }: Route.Compon
       </MessagePage>
     );
   }
+  const { joining } = loaderData;
   return (
-    <MessagePage titleId="confirm-title" title={t("confirm.title")}>
-      <p className="mt-3 text-gray-700">{t("confirm.press", { name: loaderData.name })}</p>
+    <MessagePage titleId="confirm-title" title={t(joining ? "confirm.waitlistTitle" : "confirm.title")}>
+      <p className="mt-3 text-gray-700">{t(joining ? "confirm.pressWaitlist" : "confirm.press", { name: loaderData.name })}</p>
       <Form method="post" className="mt-6">
         <button type="submit" disabled={busy} className={`${BUTTON.primary} w-full`}>
-          {busy ? t("confirm.busy") : t("heldNotice.confirm")}
+          {busy ? t("confirm.busy") : t(joining ? "heldNotice.waitlistConfirm" : "heldNotice.confirm")}
         </button>
       </Form>
     </MessagePage>

@@ -164,7 +164,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         {held ? (
           // First thing on the page: without JavaScript the answer opens at its top, on a small screen too.
           <div className="mt-6">
-            <HeldNotice email={held.email} codeForm={held.codeForm} hours={held.hours} />
+            <HeldNotice email={held.email} codeForm={held.codeForm} hours={held.hours} intent={held.intent} />
           </div>
         ) : (
           <>

@@ -4,20 +4,34 @@ import { translateMessage } from "~/i18n/message-key";
 import { Address } from "~/ui/address";
 import { INPUT } from "~/ui/styles";
 
-type Props = { email: string; codeForm: string; error?: string /** how long the code works (Event Settings) */; hours?: number };
+type Props = {
+  email: string;
+  codeForm: string;
+  error?: string;
+  /** how long the code works (Event Settings) */
+  hours?: number;
+  /** a held waitlist join is a place in line to confirm, not a seat */
+  intent?: "register" | "waitlist";
+};
 
 /**
  * What /register shows when a registration is held during an attack: where the confirmation
  * went, and the six-digit code form (a plain form: it works without JavaScript).
  */
-export function HeldNotice({ email, codeForm, error, hours }: Props) {
+export function HeldNotice({ email, codeForm, error, hours, intent = "register" }: Props) {
   const { t } = useTranslation();
+  const joining = intent === "waitlist";
   return (
     <div role="status" className="rounded-xl border border-amber-300 bg-amber-50 p-6">
-      <p className="text-lg font-semibold text-amber-900">{t("heldNotice.title")}</p>
+      <p className="text-lg font-semibold text-amber-900">{t(joining ? "heldNotice.waitlistTitle" : "heldNotice.title")}</p>
       <p className="mt-2 text-amber-900">
         {email ? (
-          <Trans t={t} i18nKey="heldNotice.explain" values={{ email }} components={{ email: <Address /> }} />
+          <Trans
+            t={t}
+            i18nKey={joining ? "heldNotice.waitlistExplain" : "heldNotice.explain"}
+            values={{ email }}
+            components={{ email: <Address /> }}
+          />
         ) : (
           t("heldNotice.explainNoAddress")
         )}
@@ -39,7 +53,7 @@ export function HeldNotice({ email, codeForm, error, hours }: Props) {
           />
         </label>
         <button type="submit" className="rounded-xl bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800">
-          {t("heldNotice.confirm")}
+          {t(joining ? "heldNotice.waitlistConfirm" : "heldNotice.confirm")}
         </button>
       </Form>
       {error ? (

@@ -3,14 +3,22 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit } from "~/db/counters.server";
 import { held_registrations, registration_surges } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
-import { type Language, languageOr, withLanguage } from "~/i18n/languages";
+import { languageOr, withLanguage } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { HELD_MESSAGES } from "./held-messages";
-import { CODE_NETWORK_WINDOW_MS, hashCode, MAX_CODE_ATTEMPTS, MAX_CODES_PER_NETWORK, SURGE_QUIET_MS, signHeldLink } from "./holds.server";
+import {
+  CODE_NETWORK_WINDOW_MS,
+  hashCode,
+  heldMailKeys,
+  MAX_CODE_ATTEMPTS,
+  MAX_CODES_PER_NETWORK,
+  SURGE_QUIET_MS,
+  signHeldLink,
+} from "./holds.server";
 import { type PersonInput, type RegistrationResult, recordFutureEditions, registerIn } from "./registration.server";
 
 // Confirming a held registration: by the e-mail's link, by the six-digit code typed on the
@@ -29,7 +37,8 @@ function heldEmail(row: HeldRow): string {
 
 export type ConfirmOutcome =
   | { status: "registered"; result: Extract<RegistrationResult, { ok: true }> }
-  | { status: "waitlisted"; position: number; email: string }
+  // joined: the person asked for the waitlist (a held join), rather than finding the seats gone.
+  | { status: "waitlisted"; position: number; email: string; joined: boolean }
   | { status: "refused"; message: string }
   | { status: "gone" };
 
@@ -96,7 +105,7 @@ async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: 
     if (!joined.ok) return { status: "refused", message: joined.message };
     if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm-waitlist", ...audit });
-    return { status: "waitlisted", position: joined.position, email: person.email };
+    return { status: "waitlisted", position: joined.position, email: person.email, joined: intent === "waitlist" };
   }
   return { status: "refused", message: result.message };
 }
@@ -255,6 +264,7 @@ export async function renderHeldMail(
   const settings = await getSettings(db);
   const language = languageOr(row.language);
   const t = translator(language, "mail");
+  const words = heldMailKeys(row.intent);
   const event = settings.event_name;
   const link = withLanguage(
     `${publicUrl.replace(/\/+$/, "")}/register/confirm/${encodeURIComponent(signHeldLink(row.id, secret))}`,
@@ -262,16 +272,15 @@ export async function renderHeldMail(
   );
   const { html, text } = await renderNoticeEmail({
     language,
-    preview: t("held.preview", { code, event }),
-    heading: t("held.heading"),
-    paragraphs: [t("hello", { name: row.full_name }), t("held.text", { code }), t("held.expiry", { count: settings.held_expiry_hours })],
-    button: { href: link, label: t("held.button") },
-    footnote: t("held.footnote", { event }),
+    preview: t(`${words}.preview`, { code, event }),
+    heading: t(`${words}.heading`),
+    paragraphs: [
+      t("hello", { name: row.full_name }),
+      t(`${words}.text`, { code }),
+      t(`${words}.expiry`, { count: settings.held_expiry_hours }),
+    ],
+    button: { href: link, label: t(`${words}.button`) },
+    footnote: t(`${words}.footnote`, { event }),
   });
-  return { subject: heldSubject(event, language), html, text };
-}
-
-/** The subject of the confirmation e-mail, in the person's language, on one line. */
-function heldSubject(eventName: string, language: Language): string {
-  return translator(language, "mail")("held.subject", { event: eventName }).replace(/\s+/g, " ").trim();
+  return { subject: t(`${words}.subject`, { event }).replace(/\s+/g, " ").trim(), html, text };
 }

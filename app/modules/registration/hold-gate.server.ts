@@ -48,7 +48,13 @@ export async function holdGate(
   }
   return {
     result: submission.reply({ resetForm: true }),
-    held: { email: held.email, codeForm: signHeldCodeForm(held.id, ticketLinkKeys().secret), hours: settings.held_expiry_hours },
+    held: {
+      email: held.email,
+      codeForm: signHeldCodeForm(held.id, ticketLinkKeys().secret),
+      hours: settings.held_expiry_hours,
+      // A re-post of an address already held is answered in this post's words; the mail keeps the first's.
+      intent,
+    },
   };
 }
 

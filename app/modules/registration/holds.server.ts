@@ -123,6 +123,11 @@ export async function surgeUnderway(db: DbOrTx, now = new Date()): Promise<boole
 
 export const HELD_TEMPLATE = "held-confirmation";
 
+/** The mail's words: a seat to confirm, or a place on the waitlist (one template, two texts). */
+export function heldMailKeys(intent: HeldIntent): "held" | "heldWaitlist" {
+  return intent === "waitlist" ? "heldWaitlist" : "held";
+}
+
 const UUID = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 const LINK_VALUE = new RegExp(`^l-${UUID}$`);
 const CODE_FORM_VALUE = new RegExp(`^c-${UUID}$`);
@@ -194,7 +199,7 @@ export async function holdRegistration(
       .where(eq(held_registrations.id, row.id));
     await enqueueMail(tx, {
       to: person.email,
-      subject: translator(languageOr(person.language), "mail")("held.heading"),
+      subject: translator(languageOr(person.language), "mail")(`${heldMailKeys(intent)}.heading`),
       template: HELD_TEMPLATE,
       templateData: { heldId: row.id, code },
       kind: "held-confirmation",
@@ -245,10 +250,10 @@ async function recordSurge(tx: DbOrTx, decision: Extract<HoldDecision, { hold: t
   return created.id;
 }
 
-/** The held registration an e-mail's link names, while it can still be confirmed: the name to greet. */
+/** The held registration an e-mail's link names, while it can still be confirmed: the name to greet, and what it asked for. */
 export async function heldFromLink(db: DbOrTx, id: string, now = new Date()) {
   const [row] = await db
-    .select({ full_name: held_registrations.full_name })
+    .select({ full_name: held_registrations.full_name, intent: held_registrations.intent })
     .from(held_registrations)
     .where(and(eq(held_registrations.id, id), gt(held_registrations.expires_at, now)));
   return row;

@@ -4,7 +4,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, held_registrations, mail_outbox, rate_counters, registration_surges, waitlist } from "~/db/schema";
-import { confirmHeldByCode, confirmHeldById } from "~/modules/registration/held.server";
+import { confirmHeldByCode, confirmHeldById, renderHeldMail } from "~/modules/registration/held.server";
 import { holdOrPass } from "~/modules/registration/hold-gate.server";
 import type { PersonInput } from "~/modules/registration/registration.server";
 import { registrationInput } from "~/modules/registration/test-data.server";
@@ -72,6 +72,14 @@ describe.each(DATABASE_KINDS)("joining the waitlist during a booking attack on %
     const mails = await db.select({ kind: mail_outbox.kind }).from(mail_outbox);
     expect(mails.filter((m) => m.kind === "held-confirmation")).toHaveLength(30);
     expect(mails.filter((m) => m.kind === "waitlist-joined")).toHaveLength(10);
+    // Its words are the waitlist's: a place in line to confirm, not a seat.
+    const [mail] = await db
+      .select()
+      .from(mail_outbox)
+      .where(sql`${mail_outbox.template_data}->>'heldId' = ${held[0] ?? ""}`);
+    const rendered = await renderHeldMail(db, mail?.template_data ?? null, { publicUrl: "https://summit.example", secret: SECRET });
+    expect(rendered.subject).toMatch(/^Confirm your place on the waitlist: /);
+    expect(rendered.text).toContain(await codeOf(held[0] ?? ""));
 
     // The real person, on their own network, joins at once: 11th, not 41st.
     expect(await post(registrationInput({ email: "amina@yahoo.com" }), "v4:197.210.1.1")).toEqual({ position: 11 });
