@@ -9,9 +9,10 @@
 import { cpSync, existsSync } from "node:fs";
 import path from "node:path";
 import { openDbConnection } from "~/db/client.server";
+import { updateSettings } from "~/modules/settings/settings.server";
 import { addAccounts, type SiteAccount, seedAttendees, seedPastEdition, setComingEvent } from "./e2e-site-data";
 
-export type SitePlan = { accounts: SiteAccount[]; holds?: "default"; attendees?: number; pastEdition?: boolean };
+export type SitePlan = { accounts: SiteAccount[]; holds?: "default"; attendees?: number; capacity?: number; pastEdition?: boolean };
 
 const makeTemplate = process.env.E2E_MAKE_TEMPLATE;
 if (makeTemplate) {
@@ -31,6 +32,7 @@ if (makeTemplate) {
     const eventDate = await setComingEvent(database.db, plan.holds);
     const seeded = plan.attendees ? await seedAttendees(database.db, plan.attendees) : [];
     if (plan.pastEdition) await seedPastEdition(database.db);
+    if (plan.capacity !== undefined) await updateSettings(database.db, { max_attendees: plan.capacity });
     process.stdout.write(`${JSON.stringify({ eventDate, seeded })}\n`);
   } finally {
     await database.close();

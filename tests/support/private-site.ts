@@ -50,6 +50,8 @@ export type PrivateSiteOptions = {
   door?: boolean;
   /** this many attendees named "Seeded Person 001"…, registered before the server starts */
   attendees?: number;
+  /** Maximum attendees (Event Settings), e.g. the seeded attendees' number for a full event */
+  capacity?: number;
   /** an archived edition, PAST_EDITION (past-edition.ts), written before the server starts */
   pastEdition?: boolean;
   /** a file every server's output is appended to (see ProductionServerOptions.logFile) */
@@ -136,6 +138,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
       ],
       holds: options.holds,
       attendees: options.attendees,
+      capacity: options.capacity,
       pastEdition: options.pastEdition,
     });
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
