@@ -72,6 +72,9 @@ test("an organiser corrects a mistyped e-mail address: the ticket goes to the ne
   await expect(page.getByText(/Saved: E-mail\. The ticket was sent again/)).toBeVisible();
   await expect(page.locator("main")).toContainText(right);
   await expect(page.locator("main")).toContainText("Details locked");
+  // The mail list names the ticket sent again in words, not by its kind's code.
+  await expect(page.locator("main")).toContainText("Ticket, sent again after an organiser edited the details");
+  await expect(page.locator("main")).not.toContainText("details-edited");
 
   // The ticket at the new address, with a new link that opens the page; the old link is a 404.
   await expect.poll(async () => (await listMail({ to: right })).length, { timeout: 20_000 }).toBeGreaterThan(0);

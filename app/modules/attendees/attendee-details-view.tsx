@@ -41,6 +41,8 @@ const MAIL_KINDS: Record<string, string> = {
   ticket: "Ticket",
   "ticket-resend": "Ticket, resent by an organiser",
   "ticket-self-resend": "Ticket, resent on the attendee's request",
+  "details-corrected": "Ticket, sent again after the person corrected their details",
+  "details-edited": "Ticket, sent again after an organiser edited the details",
   reminder: "Reminder",
   cancellation: "Cancellation confirmation",
   "waitlist-joined": "Waitlist confirmation",
