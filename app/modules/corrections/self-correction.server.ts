@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
+import { localPhone } from "~/modules/registration/phone.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -29,7 +30,8 @@ export function detailsValues(row: Omit<typeof attendees.$inferSelect, "invite_c
   return {
     fullName: row.full_name,
     email: row.email ?? "",
-    phone: row.phone,
+    // As people write it: the form reads it back to the same stored number.
+    phone: localPhone(row.phone),
     gender: row.gender,
     organization: row.organization,
     position: row.position,

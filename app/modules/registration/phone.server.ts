@@ -24,3 +24,9 @@ export function phoneSearchKey(text: string): string | null {
   const parsed = parsePhoneNumberFromString(nigerianPhone(compact) ?? compact, "NG");
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/** A stored Nigerian number as people write it (+2348031234567 → "0803 123 4567"); any other as stored. */
+export function localPhone(stored: string): string {
+  const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(stored);
+  return match ? `0${match[1]} ${match[2]} ${match[3]}` : stored;
+}

@@ -1,7 +1,7 @@
 import { parsePhoneNumberFromString } from "libphonenumber-js/min";
 import { describe, expect, it } from "vitest";
 import { isPhoneNumber, nigerianPhone, phoneProblem } from "./phone";
-import { phoneSearchKey, storedPhone } from "./phone.server";
+import { localPhone, phoneSearchKey, storedPhone } from "./phone.server";
 
 // The registration form's phone rule (phone.ts), the number as stored and a search text read
 // as a number (phone.server.ts).
@@ -131,4 +131,16 @@ describe("storedPhone and phoneSearchKey", () => {
     "reads the search %j as no number",
     (text) => expect(phoneSearchKey(text)).toBeNull(),
   );
+});
+
+describe("a stored number written back as people write it", () => {
+  it("gives a Nigerian number its 0 and spaces, and reads back to the same stored number; any other stays as stored", () => {
+    for (const stored of ["+2348031234567", "+2349012345678", "+2347012345678"]) {
+      const local = localPhone(stored);
+      expect(local).toMatch(/^0\d{3} \d{3} \d{4}$/);
+      expect(storedPhone(local)).toBe(stored);
+    }
+    expect(localPhone("+447911123456")).toBe("+447911123456");
+    expect(localPhone("0803 123")).toBe("0803 123");
+  });
 });
