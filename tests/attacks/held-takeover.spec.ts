@@ -48,7 +48,10 @@ async function register(site: PrivateSite, from: string, person: ReturnType<type
 const codeFormOf = (html: string) => /name="held" value="([^"]+)"/.exec(html)?.[1] ?? "";
 const mailsTo = (site: PrivateSite, email: string) => localMailTo(site.dataDir, email);
 
-for (const postgres of [false, true]) {
+// PostgreSQL only: a re-post waits on the held address's lock, which only PostgreSQL tests (PGlite
+// serialises everything); the rules themselves run on both databases in holds.server.test.ts.
+// One database here keeps CI inside its time.
+for (const postgres of [true]) {
   test.describe
     .serial(`held registrations and one inbox's mail on ${postgres ? "PostgreSQL" : "the embedded database"}`, () => {
       let site: PrivateSite;
