@@ -3,6 +3,7 @@ import { signInAsAdmin } from "../support/admin-session";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { loadFormPage, postFrom } from "../support/raw-posts";
 import {
   fillRegistrationForm,
   localMailTo,
@@ -24,26 +25,6 @@ const attackerAddress = (i: number) =>
 const TICKET = "Ticket Sent Successfully!";
 const HELD = "Check your e-mail to confirm your seat";
 
-/** A fresh page load: its stamp and the cookie it is bound to, as a script would fetch it. */
-async function loadPage(site: PrivateSite, from: string): Promise<{ stamp: string; cookie: string }> {
-  const response = await fetch(`${site.url}/register`, { headers: { "x-forwarded-for": from } });
-  const html = await response.text();
-  return {
-    stamp: /name="formStamp" value="([^"]+)"/.exec(html)?.[1] ?? "",
-    cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "",
-  };
-}
-
-async function post(site: PrivateSite, from: string, form: Record<string, string>, cookie: string) {
-  const response = await fetch(`${site.url}/register`, {
-    method: "POST",
-    headers: { "x-forwarded-for": from, cookie, origin: site.url },
-    body: new URLSearchParams(form),
-    redirect: "manual",
-  });
-  return { status: response.status, html: await response.text() };
-}
-
 /** Seats taken, as the landing page counts them (500 seats on a new site). */
 async function seatsTaken(site: PrivateSite): Promise<number> {
   const html = await (await fetch(`${site.url}/`)).text();
@@ -62,20 +43,29 @@ for (const postgres of [false, true]) {
       test.afterAll(async () => site?.stop());
 
       test("a stamp posted again is refused: one page load, one registration", async ({ browser }) => {
-        const { stamp, cookie } = await loadPage(site, "198.51.100.7");
+        const { stamp, cookie } = await loadFormPage(site, "198.51.100.7");
         await new Promise((resolve) => setTimeout(resolve, 1_700));
         const answers = [];
         for (let i = 0; i < 15; i++) {
-          answers.push(await post(site, "198.51.100.7", registrationFormFields(makeRegistrant({ fullName: "Replay Bot" }), stamp), cookie));
+          answers.push(
+            await postFrom(
+              site,
+              "/register",
+              "198.51.100.7",
+              registrationFormFields(makeRegistrant({ fullName: "Replay Bot" }), stamp),
+              cookie,
+            ),
+          );
         }
         expect(answers.filter((a) => a.html.includes(TICKET))).toHaveLength(1);
         const replays = answers.filter((a) => !a.html.includes(TICKET));
         expect(replays.every((a) => a.status === 409 && a.html.includes("This form was already sent once."))).toBe(true);
         // The stamp without the browser it was served to: refused, whatever the cookie says.
-        const fresh = await loadPage(site, "198.51.100.7");
+        const fresh = await loadFormPage(site, "198.51.100.7");
         await new Promise((resolve) => setTimeout(resolve, 1_700));
-        const stolen = await post(
+        const stolen = await postFrom(
           site,
+          "/register",
           "198.51.100.7",
           registrationFormFields(makeRegistrant(), fresh.stamp),
           "summit_browser=AAAAAAAAAAAAAAAAAAAAAA",
@@ -108,10 +98,10 @@ for (const postgres of [false, true]) {
         const lane = async () => {
           while (Date.now() - started < 45_000 && i < 400) {
             const from = attackerAddress(i++);
-            const { stamp, cookie } = await loadPage(site, from);
+            const { stamp, cookie } = await loadFormPage(site, from);
             await new Promise((resolve) => setTimeout(resolve, 1_550));
             const person = makeRegistrant({ fullName: "Seat Grabber" });
-            const answer = await post(site, from, registrationFormFields(person, stamp), cookie);
+            const answer = await postFrom(site, "/register", from, registrationFormFields(person, stamp), cookie);
             if (answer.html.includes(TICKET)) instant++;
             else if (answer.html.includes(HELD)) held++;
           }

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { loadFormPages as loadPages, postFrom as post } from "../support/raw-posts";
 import { localMailTo, makeRegistrant, registrationFormFields } from "../support/register-helper";
 
 // A registration held during a booking attack belongs to its first poster until it expires.
@@ -11,33 +12,6 @@ import { localMailTo, makeRegistrant, registrationFormFields } from "../support/
 const SURGING = "203.0.113.50"; // a network registering faster than people do: held
 const STRANGER = "2001:db8:5::1"; // another network, not surging
 const HELD = "Check your e-mail to confirm your seat";
-
-type Page = { stamp: string; cookie: string };
-
-async function loadPages(site: PrivateSite, from: string, n: number): Promise<Page[]> {
-  const pages: Page[] = [];
-  // One after another: more at once than load shedding lets through would be told 503.
-  for (let i = 0; i < n; i++) {
-    const response = await fetch(`${site.url}/register`, { headers: { "x-forwarded-for": from } });
-    const html = await response.text();
-    pages.push({
-      stamp: /name="formStamp" value="([^"]+)"/.exec(html)?.[1] ?? "",
-      cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "",
-    });
-  }
-  await new Promise((resolve) => setTimeout(resolve, 1_700));
-  return pages;
-}
-
-async function post(site: PrivateSite, path: string, from: string, form: Record<string, string>, cookie = "") {
-  const response = await fetch(`${site.url}${path}`, {
-    method: "POST",
-    headers: { "x-forwarded-for": from, cookie, origin: site.url },
-    body: new URLSearchParams(form),
-    redirect: "manual",
-  });
-  return { status: response.status, html: await response.text() };
-}
 
 /** Posts the registration form from `from` (a fresh page each). */
 async function register(site: PrivateSite, from: string, person: ReturnType<typeof makeRegistrant>) {

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { type FormPage, loadFormPages as loadPages, postFrom as post } from "../support/raw-posts";
 import {
   fillRegistrationForm,
   localMailTo,
@@ -20,35 +21,7 @@ const ATTACKER = "203.0.113.60";
 const PERSON = "2001:db8:40::1";
 const HELD = "Check your e-mail to confirm your place on the waitlist";
 
-type Page = { stamp: string; cookie: string };
-
-async function loadPages(site: PrivateSite, from: string, n: number): Promise<Page[]> {
-  const pages: Page[] = [];
-  // One after another: more at once than load shedding lets through would be told 503.
-  for (let i = 0; i < n; i++) {
-    const response = await fetch(`${site.url}/register`, { headers: { "x-forwarded-for": from } });
-    const html = await response.text();
-    pages.push({
-      stamp: /name="formStamp" value="([^"]+)"/.exec(html)?.[1] ?? "",
-      cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "",
-    });
-  }
-  // The form's minimum fill time, once for all of them.
-  await new Promise((resolve) => setTimeout(resolve, 1_600));
-  return pages;
-}
-
-async function post(site: PrivateSite, path: string, from: string, form: Record<string, string>, cookie = "") {
-  const response = await fetch(`${site.url}${path}`, {
-    method: "POST",
-    headers: { "x-forwarded-for": from, cookie, origin: site.url },
-    body: new URLSearchParams(form),
-    redirect: "manual",
-  });
-  return { status: response.status, html: await response.text() };
-}
-
-const join = (site: PrivateSite, from: string, page: Page | undefined, person: ReturnType<typeof makeRegistrant>) =>
+const join = (site: PrivateSite, from: string, page: FormPage | undefined, person: ReturnType<typeof makeRegistrant>) =>
   post(site, "/register", from, { ...registrationFormFields(person, page?.stamp ?? ""), intent: "waitlist" }, page?.cookie);
 const positionIn = (html: string) => /data-testid="waitlist-position">#(\d+)</.exec(html)?.[1];
 
