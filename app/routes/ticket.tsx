@@ -13,7 +13,6 @@ import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.serv
 import { InviteCard } from "~/modules/outreach/invite-card";
 import { inviteOfAttendee } from "~/modules/outreach/links.server";
 import { ShareButtons } from "~/modules/share/share-buttons";
-import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { ticketPage } from "~/modules/tickets/tickets.server";
@@ -39,7 +38,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const optedIn = page.state === "active" && Boolean(await optInOfTicket(db, params.token, secret));
   // After the event, their certificate of attendance once it is issued; a past edition's too,
   // for as long as that edition keeps its registrations.
-  const holder = page.state === "active" || page.state === "past" ? await selfServiceRegistration(db, params.token, secret) : null;
+  const holder = page.state === "active" || page.state === "past" ? page.registrationId : null;
   const registrationId = page.state === "active" ? holder : null;
   const certificate = holder ? await ticketCertificate(db, holder, ticketLinkKeys()) : null;
   // The holder's own invite link (never this page's address, which is their ticket) and how many came through it.

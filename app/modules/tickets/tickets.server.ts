@@ -22,7 +22,10 @@ export type TicketHolder = { id: string; full_name: string; ticket_id: string; l
  */
 export async function findTicketByToken(db: DbOrTx, token: string, secret: string): Promise<TicketHolder | null> {
   const id = await selfServiceRegistration(db, token, secret);
-  if (!id) return null;
+  return id ? activeTicket(db, id) : null;
+}
+
+async function activeTicket(db: DbOrTx, id: string): Promise<TicketHolder | null> {
   const [row] = await db
     .select({ id: attendees.id, full_name: attendees.full_name, ticket_id: attendees.ticket_id, language: attendees.language })
     .from(attendees)
@@ -46,11 +49,14 @@ export async function ticketPage(
   /** the site's address, for the "Add to Google Calendar" link (the pages that show it pass it) */
   siteUrl?: string,
 ) {
-  const ticket = await findTicketByToken(db, token, secret);
-  const cancelled = ticket ? undefined : await findCancelledByToken(db, token, secret);
+  // The link's registration, once: active, cancelled or of a past edition (self-service.server.ts).
+  const registrationId = await selfServiceRegistration(db, token, secret);
+  const ticket = registrationId ? await activeTicket(db, registrationId) : null;
+  const cancelled = registrationId && !ticket ? await findCancelledById(db, registrationId) : undefined;
   if (!ticket && !cancelled) {
-    const past = await findPastByToken(db, token, secret, language);
-    if (past) return { state: "past" as const, token, edition: past.name, date: past.date, fullName: past.full_name };
+    // A ticket of an earlier edition: its page says whose edition it was, and no more.
+    const past = registrationId ? await findPastRegistration(db, registrationId, language) : undefined;
+    if (past) return { state: "past" as const, token, registrationId, edition: past.name, date: past.date, fullName: past.full_name };
     return verifyDoorCode(token, secret) ? { state: "door-code" as const } : null;
   }
   const settings = localizedSettings(await getSettings(db), language);
@@ -68,6 +74,7 @@ export async function ticketPage(
   return {
     state: "active" as const,
     token,
+    registrationId: ticket.id,
     ticket: { fullName: ticket.full_name, ticketId: ticket.ticket_id },
     event,
     // The QR code carries the door code: it admits at the door and opens nothing else.
@@ -79,17 +86,6 @@ export async function ticketPage(
       : null,
     cancelHref: `/tickets/${encodeURIComponent(token)}/cancel`,
   };
-}
-
-/** A ticket of an earlier edition: its page says whose edition it was, and no more. */
-async function findPastByToken(db: DbOrTx, token: string, secret: string, language: Language) {
-  const id = await selfServiceRegistration(db, token, secret);
-  return id ? findPastRegistration(db, id, language) : undefined;
-}
-
-async function findCancelledByToken(db: DbOrTx, token: string, secret: string) {
-  const id = await selfServiceRegistration(db, token, secret);
-  return id ? findCancelledById(db, id) : undefined;
 }
 
 /** The calendar invite (.ics text) of a valid self-service token; null for anything else. */
