@@ -43,14 +43,16 @@ export function detailsValues(row: Omit<typeof attendees.$inferSelect, "invite_c
 /** Whether, and until when, a registration's holder may correct their details (the ticket page's card). */
 export async function correctionsState(db: DbOrTx, registrationId: string, language: Language, now = new Date()) {
   const [row] = await db.select({ locked: attendees.details_locked }).from(attendees).where(eq(attendees.id, registrationId));
-  if (!row) return null;
+  return row ? correctionsStateOf(db, row.locked, language, now) : null;
+}
+
+async function correctionsStateOf(db: DbOrTx, locked: boolean, language: Language, now: Date): Promise<CorrectionsState> {
   const settings = await getSettings(db);
   const contact = { email: settings.privacy_email || settings.contact_email, phone: settings.contact_phone };
   const closesAt = correctionsCloseAt(settings);
-  if (row.locked) return { state: "locked", contact } satisfies CorrectionsState;
-  if (!correctionsOpen(settings, now))
-    return { state: "closed", closedAt: formatDateTime(language, closesAt), contact } satisfies CorrectionsState;
-  return { state: "open", closesAt: formatDateTime(language, closesAt) } satisfies CorrectionsState;
+  if (locked) return { state: "locked", contact };
+  if (!correctionsOpen(settings, now)) return { state: "closed", closedAt: formatDateTime(language, closesAt), contact };
+  return { state: "open", closesAt: formatDateTime(language, closesAt) };
 }
 
 /** What /tickets/<token>/details shows: the form with the details on file, or why it is closed. Null: not an active registration's link. */
@@ -59,8 +61,7 @@ export async function selfCorrectionPage(db: DbOrTx, token: string, secret: stri
   if (!id) return null;
   const [row] = await db.select().from(attendees).where(eq(attendees.id, id));
   if (!row) return null;
-  const corrections = await correctionsState(db, id, language, now);
-  if (!corrections) return null;
+  const corrections = await correctionsStateOf(db, row.details_locked, language, now);
   return { corrections, values: detailsValues(row), ticketId: row.ticket_id };
 }
 
