@@ -24,8 +24,16 @@ const which = (program: string) => {
 /** Podman, runc and mmdebstrap, installed and configured (root only: it writes /etc/containers). */
 export function ensurePodman(): void {
   // netavark and aardvark-dns: networks on which containers find each other by name (compose's way).
-  ensure("podman", ["podman", "runc", "netavark", "aardvark-dns", "mmdebstrap"], () =>
-    which("podman") && which("runc") && which("mmdebstrap") && existsSync("/usr/lib/podman/aardvark-dns") ? "ok" : undefined,
+  // iptables: netavark sets up every network, even a build's RUN step, through it, and Debian's
+  // podman only suggests it; without it each RUN fails with "netavark: No such file or directory".
+  ensure("podman", ["podman", "runc", "netavark", "aardvark-dns", "iptables", "mmdebstrap"], () =>
+    which("podman") &&
+    which("runc") &&
+    which("mmdebstrap") &&
+    existsSync("/usr/lib/podman/aardvark-dns") &&
+    existsSync("/usr/sbin/iptables")
+      ? "ok"
+      : undefined,
   );
   const current = existsSync(CONTAINERS_CONF) ? readFileSync(CONTAINERS_CONF, "utf8") : "";
   if (!current.includes('cgroup_manager = "cgroupfs"')) {
