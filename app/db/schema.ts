@@ -367,11 +367,23 @@ export const login_attempts = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     email: text("email").notNull(),
     ip: text("ip").notNull().default(""),
+    // The signed device cookie's id (auth/known-device.server.ts), when the browser sent one.
+    device: uuid("device"),
+    // 'password' a password post (a failure until it is right), 'verified' a right password
+    // waiting for its code (no failure), 'code' a code typed after a right password. Codes have a
+    // ceiling of their own, which only someone holding the password can reach (rate-limit.server.ts).
+    stage: text("stage").$type<LoginAttemptStage>().notNull().default("password"),
     succeeded: boolean("succeeded").notNull().default(false),
     created_at: createdAt(),
   },
-  (t) => [index("login_attempts_email_idx").on(t.email, t.created_at), index("login_attempts_ip_idx").on(t.ip, t.created_at)],
+  (t) => [
+    index("login_attempts_email_idx").on(t.email, t.created_at),
+    index("login_attempts_ip_idx").on(t.ip, t.created_at),
+    check("login_attempts_stage_check", sql`${t.stage} in ('password', 'verified', 'code')`),
+  ],
 );
+
+export type LoginAttemptStage = "password" | "verified" | "code";
 
 // THE check-in of each attendee (the unique index on attendee_id): the first one, whichever door
 // it came from. `door` is the name staff gave the device ('' when unnamed or without JavaScript);
@@ -387,6 +399,8 @@ export const check_ins = pgTable(
     checked_in_by: uuid("checked_in_by").references(() => admin_users.id, { onDelete: "set null" }),
     method: text("method").notNull().default("scan"),
     door: text("door").notNull().default(""),
+    // The door page's own device id (kept on the phone): two phones given one name are two doors.
+    device: uuid("device"),
     client_id: uuid("client_id"),
     created_at: createdAt(),
   },
@@ -408,6 +422,7 @@ export const check_in_conflicts = pgTable(
       .notNull()
       .references(() => attendees.id, { onDelete: "cascade" }),
     door: text("door").notNull().default(""),
+    device: uuid("device"),
     checked_in_at: timestamp("checked_in_at", { withTimezone: true }).notNull(),
     checked_in_by: uuid("checked_in_by").references(() => admin_users.id, { onDelete: "set null" }),
     method: text("method").notNull(),
@@ -685,17 +700,37 @@ export const admin_sign_in_pending = pgTable(
   ],
 );
 
-/** Door searches per account and minute: the limit that stops paging through the attendee list. */
+/**
+ * Door requests per account, kind and minute: the limits that stop paging through the attendee
+ * list with the search ('search') and copying it again and again ('list'), checkin/door-limits.server.ts.
+ */
 export const door_searches = pgTable(
   "door_searches",
   {
     admin_id: uuid("admin_id")
       .notNull()
       .references(() => admin_users.id, { onDelete: "cascade" }),
+    kind: text("kind").$type<"search" | "list">().notNull().default("search"),
     minute: timestamp("minute", { withTimezone: true }).notNull(),
     count: integer("count").notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.admin_id, t.minute] })],
+  (t) => [primaryKey({ columns: [t.admin_id, t.kind, t.minute] }), check("door_searches_kind_check", sql`${t.kind} in ('search', 'list')`)],
+);
+
+/**
+ * When each door device (the id its page keeps) last downloaded the list, per account: a check-in
+ * it syncs later cannot claim an earlier time than that (door-sync.server.ts).
+ */
+export const door_devices = pgTable(
+  "door_devices",
+  {
+    admin_id: uuid("admin_id")
+      .notNull()
+      .references(() => admin_users.id, { onDelete: "cascade" }),
+    device: uuid("device").notNull(),
+    list_fetched_at: timestamp("list_fetched_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.admin_id, t.device] })],
 );
 
 // ── Future-edition invitations (issue 29, modules/invitations) ──
