@@ -5,6 +5,8 @@
 //
 //   node scripts/test.mjs                 all layers
 //   node scripts/test.mjs vitest build    only the named layers, in the usual order
+//   node scripts/test.mjs smoke           the browser tests tagged @smoke (not part of "all layers":
+//                                         CI's second Node run, where the full browser suite would repeat)
 import { spawn } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -72,6 +74,17 @@ const LAYERS = [
     before: () => rmSync(PLAYWRIGHT_JSON, { force: true }),
     counts: playwrightCounts,
   },
+  {
+    // The server's own paths on another Node version (registration with and without JavaScript, the
+    // ticket picture, the door, sign-in, SMS/USSD, an upload through sharp, badges through pdfkit):
+    // what could differ between Node versions, in minutes instead of the whole suite's half hour.
+    name: "smoke",
+    title: "end-to-end smoke tests (playwright test --grep @smoke)",
+    steps: [js("playwright", "test", "--grep", "@smoke")],
+    before: () => rmSync(PLAYWRIGHT_JSON, { force: true }),
+    counts: playwrightCounts,
+    onlyWhenNamed: true,
+  },
 ];
 
 const selected = process.argv.slice(2);
@@ -80,7 +93,8 @@ if (unknown.length > 0) {
   process.stderr.write(`Unknown layer ${unknown.join(", ")}. Layers: ${LAYERS.map((l) => l.name).join(", ")}\n`);
   process.exit(2);
 }
-const layers = selected.length > 0 ? LAYERS.filter((layer) => selected.includes(layer.name)) : LAYERS;
+const layers =
+  selected.length > 0 ? LAYERS.filter((layer) => selected.includes(layer.name)) : LAYERS.filter((layer) => !layer.onlyWhenNamed);
 
 mkdirSync(tmp, { recursive: true });
 // Every temp file of this run (PostgreSQL clusters, e2e data dirs, browser profiles) goes under one

@@ -106,7 +106,7 @@ test.describe("sign-in page", () => {
 });
 
 test.describe("signed in", () => {
-  test("signs in to the dashboard with a welcome, and signs out", async ({ page, context }) => {
+  test("signs in to the dashboard with a welcome, and signs out", { tag: "@smoke" }, async ({ page, context }) => {
     const { email } = e2eAdmin();
     await page.goto("/admin/login");
     await waitForInteractive(page);

@@ -145,65 +145,65 @@ test("with JavaScript, the server's refusal of an HTML file named .jpg shows in 
   await expect(listItem(page, tag)).toHaveCount(0);
 });
 
-test("a 4 MB phone photo is kept as a WebP without EXIF (no GPS), at most 1600 px; replaced, the old one is gone at once", async ({
-  adminPage: page,
-  failOnPageErrors: _,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "one large upload is enough");
-  test.slow(); // a 12-megapixel photo to make, send and re-encode
-  const tag = newTag(testInfo.project.name);
-  const name = `Ɗan Jarida ${tag}`;
-  const photo = await phonePhoto();
-  const original = await sharp(photo.buffer).metadata();
-  expect(photo.buffer.length).toBeGreaterThan(3.5 * 1024 * 1024);
-  expect(photo.buffer.length).toBeLessThan(5 * 1024 * 1024);
-  expect(original.exif, "the fixture carries EXIF (with GPS)").toBeDefined();
+test(
+  "a 4 MB phone photo is kept as a WebP without EXIF (no GPS), at most 1600 px; replaced, the old one is gone at once",
+  { tag: "@smoke" },
+  async ({ adminPage: page, failOnPageErrors: _, request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "one large upload is enough");
+    test.slow(); // a 12-megapixel photo to make, send and re-encode
+    const tag = newTag(testInfo.project.name);
+    const name = `Ɗan Jarida ${tag}`;
+    const photo = await phonePhoto();
+    const original = await sharp(photo.buffer).metadata();
+    expect(photo.buffer.length).toBeGreaterThan(3.5 * 1024 * 1024);
+    expect(photo.buffer.length).toBeLessThan(5 * 1024 * 1024);
+    expect(original.exif, "the fixture carries EXIF (with GPS)").toBeDefined();
 
-  const dialog = await openAddSpeaker(page, name, "Journalist");
-  await fileInput(photoField(dialog)).setInputFiles(photo);
-  await expect(photoField(dialog).getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
-  await dialog.getByRole("button", { name: "Add Speaker" }).click();
-  await expect(page.getByText("Speaker added successfully!", { exact: true })).toBeVisible({ timeout: 20_000 });
-  await expect(dialog).toBeHidden();
+    const dialog = await openAddSpeaker(page, name, "Journalist");
+    await fileInput(photoField(dialog)).setInputFiles(photo);
+    await expect(photoField(dialog).getByRole("img", { name: "Preview of the chosen image" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Add Speaker" }).click();
+    await expect(page.getByText("Speaker added successfully!", { exact: true })).toBeVisible({ timeout: 20_000 });
+    await expect(dialog).toBeHidden();
 
-  try {
-    const cardImage = listItem(page, tag).locator("img");
-    await expect(cardImage).toHaveAttribute("src", MEDIA_SRC);
-    const firstUrl = fullImageUrl(await cardImage.getAttribute("src"));
+    try {
+      const cardImage = listItem(page, tag).locator("img");
+      await expect(cardImage).toHaveAttribute("src", MEDIA_SRC);
+      const firstUrl = fullImageUrl(await cardImage.getAttribute("src"));
 
-    const stored = await request.get(firstUrl);
-    expect(stored.status()).toBe(200);
-    expect(stored.headers()["content-type"]).toBe("image/webp");
-    const meta = await sharp(await stored.body()).metadata();
-    expect(meta.format).toBe("webp");
-    expect(meta.exif, "EXIF (and the GPS position in it) removed").toBeUndefined();
-    expect(meta.width).toBeLessThanOrEqual(1600);
-    expect(meta.height).toBeLessThanOrEqual(1600);
-    expect(meta.width / (meta.height ?? 1)).toBeCloseTo(4 / 3, 1);
+      const stored = await request.get(firstUrl);
+      expect(stored.status()).toBe(200);
+      expect(stored.headers()["content-type"]).toBe("image/webp");
+      const meta = await sharp(await stored.body()).metadata();
+      expect(meta.format).toBe("webp");
+      expect(meta.exif, "EXIF (and the GPS position in it) removed").toBeUndefined();
+      expect(meta.width).toBeLessThanOrEqual(1600);
+      expect(meta.height).toBeLessThanOrEqual(1600);
+      expect(meta.width / (meta.height ?? 1)).toBeCloseTo(4 / 3, 1);
 
-    // On the landing page, loaded.
-    await page.goto("/");
-    const portrait = page.locator("#speakers [data-speaker-type]").filter({ hasText: tag }).getByRole("img", { name });
-    await portrait.scrollIntoViewIfNeeded();
-    await expect(portrait).toHaveAttribute("src", new RegExp(`^${firstUrl.replace(/\./g, "\\.")}\\?w=\\d+$`));
-    await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
+      // On the landing page, loaded.
+      await page.goto("/");
+      const portrait = page.locator("#speakers [data-speaker-type]").filter({ hasText: tag }).getByRole("img", { name });
+      await portrait.scrollIntoViewIfNeeded();
+      await expect(portrait).toHaveAttribute("src", new RegExp(`^${firstUrl.replace(/\./g, "\\.")}\\?w=\\d+$`));
+      await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0))).toBeGreaterThan(0);
 
-    // Replaced by another photo: the first is deleted at once, resized copies included.
-    await openSpeakers(page);
-    await page.getByRole("link", { name: `Edit ${name}` }).click();
-    const editing = page.getByRole("dialog", { name: "Edit Speaker" });
-    await expect(photoField(editing).getByRole("img", { name: "Current image" })).toHaveAttribute("src", `${firstUrl}?w=160`);
-    await fileInput(photoField(editing)).setInputFiles(await smallPng("new-portrait.png"));
-    await editing.getByRole("button", { name: "Save Changes" }).click();
-    await expect(page.getByText("Speaker updated successfully!", { exact: true })).toBeVisible();
-    await expect(cardImage).toHaveAttribute("src", MEDIA_SRC);
-    const secondUrl = fullImageUrl(await cardImage.getAttribute("src"));
-    expect(secondUrl).not.toBe(firstUrl);
-    expect((await request.get(secondUrl)).status()).toBe(200);
-    expect((await request.get(firstUrl)).status()).toBe(404);
-    expect((await request.get(`${firstUrl}?w=128`)).status()).toBe(404);
-  } finally {
-    await deleteSpeaker(page, tag);
-  }
-});
+      // Replaced by another photo: the first is deleted at once, resized copies included.
+      await openSpeakers(page);
+      await page.getByRole("link", { name: `Edit ${name}` }).click();
+      const editing = page.getByRole("dialog", { name: "Edit Speaker" });
+      await expect(photoField(editing).getByRole("img", { name: "Current image" })).toHaveAttribute("src", `${firstUrl}?w=160`);
+      await fileInput(photoField(editing)).setInputFiles(await smallPng("new-portrait.png"));
+      await editing.getByRole("button", { name: "Save Changes" }).click();
+      await expect(page.getByText("Speaker updated successfully!", { exact: true })).toBeVisible();
+      await expect(cardImage).toHaveAttribute("src", MEDIA_SRC);
+      const secondUrl = fullImageUrl(await cardImage.getAttribute("src"));
+      expect(secondUrl).not.toBe(firstUrl);
+      expect((await request.get(secondUrl)).status()).toBe(200);
+      expect((await request.get(firstUrl)).status()).toBe(404);
+      expect((await request.get(`${firstUrl}?w=128`)).status()).toBe(404);
+    } finally {
+      await deleteSpeaker(page, tag);
+    }
+  },
+);

@@ -48,7 +48,7 @@ test.describe("scanning with the camera", () => {
     }
   }
 
-  test("a ticket's QR code checks its holder in, and the same code again says when and by whom", async ({ request }) => {
+  test("a ticket's QR code checks its holder in, and the same code again says when and by whom", { tag: "@smoke" }, async ({ request }) => {
     const ticket = await registerForTicket(request, { fullName: `Ɗanladi Ƙasimu ${tag()}`, organization: "Gusau Youth Forum" });
     await scanWith(ticket.doorCode, async (page) => {
       await expect(outcome(page)).toHaveAttribute("data-outcome", "checked-in", { timeout: 15_000 });

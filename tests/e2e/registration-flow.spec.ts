@@ -78,96 +78,100 @@ for (const javaScript of [true, false]) {
   test.describe(javaScript ? "on a phone with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled: javaScript });
 
-    test("from the landing page to a ticket e-mail with a scannable QR code and a calendar invite", async ({ page }, testInfo) => {
-      test.skip(javaScript && testInfo.project.name !== "mobile", "the JavaScript run is the phone's (mobile project)");
-      test.slow();
+    test(
+      "from the landing page to a ticket e-mail with a scannable QR code and a calendar invite",
+      { tag: "@smoke" },
+      async ({ page }, testInfo) => {
+        test.skip(javaScript && testInfo.project.name !== "mobile", "the JavaScript run is the phone's (mobile project)");
+        test.slow();
 
-      // 1. The landing page, every section present.
-      expect((await page.goto("/"))?.status()).toBe(200);
-      for (const id of SECTION_IDS) {
-        await expect(page.locator(`[id="${id}"]`).getByRole("heading").first(), `section #${id}`).toBeVisible();
-      }
-      await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText("Zamfara Youth Summit");
-      await expect(page.getByRole("region", { name: "Our Partners" })).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling").toBe(true);
-      if (javaScript) await waitForInteractive(page);
+        // 1. The landing page, every section present.
+        expect((await page.goto("/"))?.status()).toBe(200);
+        for (const id of SECTION_IDS) {
+          await expect(page.locator(`[id="${id}"]`).getByRole("heading").first(), `section #${id}`).toBeVisible();
+        }
+        await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText("Zamfara Youth Summit");
+        await expect(page.getByRole("region", { name: "Our Partners" })).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), "no sideways scrolling").toBe(true);
+        if (javaScript) await waitForInteractive(page);
 
-      // 2. Register Now → /register, and register.
-      await page.locator("#home").getByRole("link", { name: "Register Now" }).click();
-      await expect(page).toHaveURL(/\/register$/);
-      await expect(page.getByRole("heading", { name: "Registration Form" })).toBeVisible();
-      if (javaScript) await waitForInteractive(page);
-      const expectedStart = lagosStart(await eventFact(page, "Date"), await eventFact(page, "Time"));
+        // 2. Register Now → /register, and register.
+        await page.locator("#home").getByRole("link", { name: "Register Now" }).click();
+        await expect(page).toHaveURL(/\/register$/);
+        await expect(page.getByRole("heading", { name: "Registration Form" })).toBeVisible();
+        if (javaScript) await waitForInteractive(page);
+        const expectedStart = lagosStart(await eventFact(page, "Date"), await eventFact(page, "Time"));
 
-      const registrant = makeRegistrant({ fullName: "Zainab Abubakar Gusau", email: uniqueEmail("flow") });
-      const ticket = await registerViaForm(page, registrant);
-      const dialog = page.getByRole("dialog", { name: "Ticket Sent Successfully!" });
-      await expect(dialog.getByRole("img", { name: "Ticket QR code" })).toBeVisible();
-      await expect(dialog).toContainText(registrant.email);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      // The success toast leaves the dialog's icon in sight, and the ticket ID is on one line.
-      const toastBox = await page.locator('[data-toast-type="success"]').boundingBox();
-      const iconBox = await dialog.locator("svg").first().boundingBox();
-      if (toastBox && iconBox) expect(overlap(toastBox, iconBox), "the toast covers the dialog's icon").toBe(false);
-      expect(await lineCount(dialog.getByTestId("ticket-id"))).toBe(1);
+        const registrant = makeRegistrant({ fullName: "Zainab Abubakar Gusau", email: uniqueEmail("flow") });
+        const ticket = await registerViaForm(page, registrant);
+        const dialog = page.getByRole("dialog", { name: "Ticket Sent Successfully!" });
+        await expect(dialog.getByRole("img", { name: "Ticket QR code" })).toBeVisible();
+        await expect(dialog).toContainText(registrant.email);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        // The success toast leaves the dialog's icon in sight, and the ticket ID is on one line.
+        const toastBox = await page.locator('[data-toast-type="success"]').boundingBox();
+        const iconBox = await dialog.locator("svg").first().boundingBox();
+        if (toastBox && iconBox) expect(overlap(toastBox, iconBox), "the toast covers the dialog's icon").toBe(false);
+        expect(await lineCount(dialog.getByTestId("ticket-id"))).toBe(1);
 
-      // 3. The ticket e-mail.
-      const mail = await waitForMail({ to: registrant.email });
-      expect(mail.subject).toMatch(/ticket/i);
-      expect(mail.subject).toContain(ticket.ticketId);
-      expect(mail.html).toContain(ticket.ticketId);
-      expect(mail.html).toContain(registrant.fullName);
-      // Read on a 360 px phone, the ticket ID stays on one line.
-      const reader = await page.context().newPage();
-      await reader.setViewportSize({ width: 360, height: 640 });
-      await reader.setContent(mail.html);
-      expect(await lineCount(reader.getByText(ticket.ticketId, { exact: true }).first())).toBe(1);
-      await reader.close();
-      const cid = /<img[^>]+src="cid:([^"]+)"/.exec(mail.html)?.[1];
-      expect(cid, "an inline cid: image in the HTML").toBeTruthy();
-      const qr = mail.attachments.find((a) => a.cid === cid);
-      expect(qr?.contentType).toBe("image/png");
-      if (!qr) return;
-      const link = ticketLinkOf(mail);
-      const token = tokenOfTicketUrl(link);
-      // The QR code is the door code of this ticket; the link is the person's own, and a different credential.
-      const doorCode = decodeQr(attachmentBytes(qr));
-      expect(doorCode.startsWith(`${ticket.ticketId}.`), "the QR code carries this ticket's door code").toBe(true);
-      expect(doorCode).not.toBe(token);
+        // 3. The ticket e-mail.
+        const mail = await waitForMail({ to: registrant.email });
+        expect(mail.subject).toMatch(/ticket/i);
+        expect(mail.subject).toContain(ticket.ticketId);
+        expect(mail.html).toContain(ticket.ticketId);
+        expect(mail.html).toContain(registrant.fullName);
+        // Read on a 360 px phone, the ticket ID stays on one line.
+        const reader = await page.context().newPage();
+        await reader.setViewportSize({ width: 360, height: 640 });
+        await reader.setContent(mail.html);
+        expect(await lineCount(reader.getByText(ticket.ticketId, { exact: true }).first())).toBe(1);
+        await reader.close();
+        const cid = /<img[^>]+src="cid:([^"]+)"/.exec(mail.html)?.[1];
+        expect(cid, "an inline cid: image in the HTML").toBeTruthy();
+        const qr = mail.attachments.find((a) => a.cid === cid);
+        expect(qr?.contentType).toBe("image/png");
+        if (!qr) return;
+        const link = ticketLinkOf(mail);
+        const token = tokenOfTicketUrl(link);
+        // The QR code is the door code of this ticket; the link is the person's own, and a different credential.
+        const doorCode = decodeQr(attachmentBytes(qr));
+        expect(doorCode.startsWith(`${ticket.ticketId}.`), "the QR code carries this ticket's door code").toBe(true);
+        expect(doorCode).not.toBe(token);
 
-      const invite = mail.attachments.find((a) => a.filename?.endsWith(".ics"));
-      expect(invite?.contentType).toMatch(/^text\/calendar/);
-      if (!invite) return;
-      const calendar = ical.sync.parseICS(attachmentBytes(invite).toString("utf8"));
-      const event = Object.values(calendar).find((c): c is VEvent => c?.type === "VEVENT");
-      expect(event?.start.toISOString(), "DTSTART is the event start in Africa/Lagos").toBe(expectedStart.toISOString());
-      expect(event?.location).toContain("Gusau");
+        const invite = mail.attachments.find((a) => a.filename?.endsWith(".ics"));
+        expect(invite?.contentType).toMatch(/^text\/calendar/);
+        if (!invite) return;
+        const calendar = ical.sync.parseICS(attachmentBytes(invite).toString("utf8"));
+        const event = Object.values(calendar).find((c): c is VEvent => c?.type === "VEVENT");
+        expect(event?.start.toISOString(), "DTSTART is the event start in Africa/Lagos").toBe(expectedStart.toISOString());
+        expect(event?.location).toContain("Gusau");
 
-      // 4. The ticket page the e-mail links to.
-      expect(new URL(link).origin).toBe(new URL(page.url()).origin);
-      expect((await page.goto(link))?.status()).toBe(200);
-      await expect(page.getByText(ticket.ticketId, { exact: true })).toBeVisible();
-      await expect(page.getByText(registrant.fullName, { exact: true })).toBeVisible();
-      await expect(page.getByRole("img", { name: `QR code for ticket ${ticket.ticketId}` })).toBeVisible();
+        // 4. The ticket page the e-mail links to.
+        expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+        expect((await page.goto(link))?.status()).toBe(200);
+        await expect(page.getByText(ticket.ticketId, { exact: true })).toBeVisible();
+        await expect(page.getByText(registrant.fullName, { exact: true })).toBeVisible();
+        await expect(page.getByRole("img", { name: `QR code for ticket ${ticket.ticketId}` })).toBeVisible();
 
-      // A forged token: one character of the signature changed.
-      const dot = token.lastIndexOf(".");
-      const first = token[dot + 1] ?? "A";
-      const forged = `${token.slice(0, dot + 1)}${first === "A" ? "B" : "A"}${token.slice(dot + 2)}`;
-      expect((await page.goto(`/tickets/${encodeURIComponent(forged)}`))?.status()).toBe(404);
-      await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
-      await expect(page.getByText(ticket.ticketId)).toHaveCount(0);
+        // A forged token: one character of the signature changed.
+        const dot = token.lastIndexOf(".");
+        const first = token[dot + 1] ?? "A";
+        const forged = `${token.slice(0, dot + 1)}${first === "A" ? "B" : "A"}${token.slice(dot + 2)}`;
+        expect((await page.goto(`/tickets/${encodeURIComponent(forged)}`))?.status()).toBe(404);
+        await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+        await expect(page.getByText(ticket.ticketId)).toHaveCount(0);
 
-      // 5. "Lost your ticket?": the same answer for an unknown address and for the registered one, which gets a second e-mail.
-      const stranger = uniqueEmail("stranger");
-      await requestLostTicket(page, stranger, javaScript);
-      await requestLostTicket(page, registrant.email.toUpperCase(), javaScript);
-      await expect.poll(async () => (await listMail({ to: registrant.email })).length, { timeout: 20_000 }).toBe(2);
-      const [, again] = await listMail({ to: registrant.email });
-      expect(again?.subject).toContain(ticket.ticketId);
-      // The stranger's request was answered before the registered one's: its mail (if any) would have been sent by now.
-      await page.waitForTimeout(1_000);
-      expect(await listMail({ to: stranger })).toEqual([]);
-    });
+        // 5. "Lost your ticket?": the same answer for an unknown address and for the registered one, which gets a second e-mail.
+        const stranger = uniqueEmail("stranger");
+        await requestLostTicket(page, stranger, javaScript);
+        await requestLostTicket(page, registrant.email.toUpperCase(), javaScript);
+        await expect.poll(async () => (await listMail({ to: registrant.email })).length, { timeout: 20_000 }).toBe(2);
+        const [, again] = await listMail({ to: registrant.email });
+        expect(again?.subject).toContain(ticket.ticketId);
+        // The stranger's request was answered before the registered one's: its mail (if any) would have been sent by now.
+        await page.waitForTimeout(1_000);
+        expect(await listMail({ to: stranger })).toEqual([]);
+      },
+    );
   });
 }

@@ -101,7 +101,9 @@ test.describe("SMS and USSD, on servers of their own", () => {
   const atSite = () => started(at);
   const termiiSite = () => started(termii);
 
-  test("a phone registers by USSD; the organiser sees it by channel, its SMS delivered, and the SMS panel", async ({ browser }) => {
+  test("a phone registers by USSD; the organiser sees it by channel, its SMS delivered, and the SMS panel", { tag: "@smoke" }, async ({
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const { site, gateway } = atSite();
     const callback = `${site.url}/ussd/africastalking/${TOKEN}`;

@@ -31,30 +31,31 @@ async function saveTicket(page: Page, language: Language) {
 
 for (const javaScript of [true, false]) {
   for (const language of ["en", "ha"] as const) {
-    test(`"Save ticket" ${javaScript ? "with" : "without"} JavaScript in ${language === "en" ? "English" : "Hausa"}: a PNG whose QR code the door admits, with the holder's name`, async ({
-      browser,
-      request,
-    }, testInfo) => {
-      test.skip(!javaScript && testInfo.project.name !== "mobile", "without JavaScript on the phone only");
-      const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: javaScript, acceptDownloads: true });
-      const page = await context.newPage();
-      const person = await registerForTicket(request, { fullName: `Ƴar'adua Ɓello Ƙasimu ${tag()}` });
-      const token = await selfServiceToken(person.email);
-      await page.goto(`/tickets/${encodeURIComponent(token)}${language === "ha" ? "?lang=ha" : ""}`);
-      await expect(page.getByText(text(language, "public.ticket.admission"))).toBeVisible();
-      const date = ((await page.locator("dd").first().textContent()) ?? "").trim();
+    test(
+      `"Save ticket" ${javaScript ? "with" : "without"} JavaScript in ${language === "en" ? "English" : "Hausa"}: a PNG whose QR code the door admits, with the holder's name`,
+      { tag: "@smoke" },
+      async ({ browser, request }, testInfo) => {
+        test.skip(!javaScript && testInfo.project.name !== "mobile", "without JavaScript on the phone only");
+        const context = await browser.newContext({ ...testInfo.project.use, javaScriptEnabled: javaScript, acceptDownloads: true });
+        const page = await context.newPage();
+        const person = await registerForTicket(request, { fullName: `Ƴar'adua Ɓello Ƙasimu ${tag()}` });
+        const token = await selfServiceToken(person.email);
+        await page.goto(`/tickets/${encodeURIComponent(token)}${language === "ha" ? "?lang=ha" : ""}`);
+        await expect(page.getByText(text(language, "public.ticket.admission"))).toBeVisible();
+        const date = ((await page.locator("dd").first().textContent()) ?? "").trim();
 
-      const saved = await saveTicket(page, language);
-      expect(saved.name).toBe(`ticket-${person.ticketId}.png`);
-      const meta = await sharp(saved.bytes).metadata();
-      expect(meta.format).toBe("png");
-      expect(meta.width).toBe(1080);
-      // The QR code is the page's own: the door code (issue 31), not the person's data or link.
-      expect(await decodeQr(saved.bytes)).toBe(person.doorCode);
-      // The picture's description names the holder, the ticket and the date as the page writes it.
-      expect(meta.xmp?.toString()).toContain(`${person.fullName} · ${person.ticketId} · ${date}`);
-      await context.close();
-    });
+        const saved = await saveTicket(page, language);
+        expect(saved.name).toBe(`ticket-${person.ticketId}.png`);
+        const meta = await sharp(saved.bytes).metadata();
+        expect(meta.format).toBe("png");
+        expect(meta.width).toBe(1080);
+        // The QR code is the page's own: the door code (issue 31), not the person's data or link.
+        expect(await decodeQr(saved.bytes)).toBe(person.doorCode);
+        // The picture's description names the holder, the ticket and the date as the page writes it.
+        expect(meta.xmp?.toString()).toContain(`${person.fullName} · ${person.ticketId} · ${date}`);
+        await context.close();
+      },
+    );
   }
 }
 
