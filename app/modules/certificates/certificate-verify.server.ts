@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { certificates } from "~/db/schema";
-import { type NetworkSlot, takeNetworkSlot } from "~/modules/registration/network-limits.server";
+import { type NetworkSlot, takeNetworkSlot } from "~/limits/network-limits.server";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import { verifyCertificateCode } from "./certificate-code.server";
 import type { Verification } from "./verification";

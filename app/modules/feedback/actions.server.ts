@@ -5,7 +5,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { LANGUAGE_PARAM, type Language } from "~/i18n/languages";
 import { logger } from "~/logger.server";
-import { NETWORK_CEILING_MESSAGE, takePostSlot } from "~/modules/registration/network-limits.server";
+import { NETWORK_CEILING_MESSAGE, takePostSlot } from "~/limits/network-limits.server";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
 import { verifyFeedbackToken } from "./feedback-token.server";
 import { type SaveOutcome, saveSurvey, surveyPage, surveyPerson } from "./survey.server";

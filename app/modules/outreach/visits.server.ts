@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { outreach_visits } from "~/db/schema";
-import { takeNetworkSlot } from "~/modules/registration/network-limits.server";
+import { takeNetworkSlot } from "~/limits/network-limits.server";
 import { lagosDate } from "~/ui/date-time";
 
 // Counting a visit through a tracked link, so that a script cannot inflate the counts cheaply:

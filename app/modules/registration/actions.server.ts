@@ -20,7 +20,7 @@ import { makeToast } from "~/ui/toast";
 import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
 import { holdGate } from "./hold-gate.server";
 import { checkHuman, STAMP_MESSAGES, spendStamp } from "./human-check.server";
-import { NETWORK_CEILING_MESSAGE, takePostSlot } from "./network-limits.server";
+import { NETWORK_CEILING_MESSAGE, takePostSlot } from "~/limits/network-limits.server";
 import { storedPhone } from "./phone.server";
 import { PHONE_CHOICE } from "./phone-choice";
 import { phoneOnFile } from "./phone-on-file.server";

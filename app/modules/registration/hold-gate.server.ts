@@ -1,5 +1,5 @@
 import type { Submission } from "@conform-to/react";
-import { clientNetwork } from "~/client-network.server";
+import { networkLadder } from "~/client-network.server";
 import type { Db } from "~/db/client.server";
 import { getDb } from "~/db/db.server";
 import type { Attribution } from "~/db/schema";
@@ -33,7 +33,7 @@ export async function holdGate(
   const settings = await getSettings(db);
   const person: PersonInput = { ...submission.value, language: poster.language, attribution: poster.attribution };
   const held = await holdOrPass(db, person, {
-    network: clientNetwork(poster.clientIp),
+    networks: networkLadder(poster.clientIp),
     proved: await proofOfWorkSolved(formData),
     settings,
     intent,
@@ -65,9 +65,15 @@ export async function holdGate(
 export async function holdOrPass(
   db: Db,
   person: PersonInput,
-  { network, proved, settings, intent, now }: { network: string; proved: boolean; settings: GateSettings; intent: HeldIntent; now?: Date },
+  {
+    networks,
+    proved,
+    settings,
+    intent,
+    now,
+  }: { networks: string[]; proved: boolean; settings: GateSettings; intent: HeldIntent; now?: Date },
 ) {
-  const decision = await assessRegistration(db, { network, email: person.email, proved, thresholds: settings, now });
+  const decision = await assessRegistration(db, { networks, email: person.email, proved, thresholds: settings, now });
   const held = decision.hold
     ? await holdRegistration(db, person, decision, { expiryHours: settings.held_expiry_hours, intent, now })
     : await heldAlready(db, person.email, now);

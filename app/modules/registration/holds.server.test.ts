@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import { networkLadder } from "~/client-network.server";
 import type { DbConnection } from "~/db/client.server";
 import { attendees, held_registrations, mail_outbox, rate_counters, registration_surges, used_form_stamps, waitlist } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
@@ -62,7 +63,7 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
   it("lets the first registrations of a network through, holds the rest of that minute and while the surge lasts, not others", async () => {
     const now = new Date("2026-11-23T10:00:10Z");
     const assess = (network: string, email: string, at = now) =>
-      assessRegistration(database.db, { network, email, proved: false, thresholds, now: at });
+      assessRegistration(database.db, { networks: [network], email, proved: false, thresholds, now: at });
     for (let i = 0; i < 3; i++) expect(await assess("v6:2001:db8:1:2::/64", `p${i}@gmail.com`)).toEqual({ hold: false });
     const fourth = await assess("v6:2001:db8:1:2::/64", "p4@gmail.com");
     expect(fourth).toEqual({ hold: true, reason: "network", source: "v6:2001:db8:1:2::/64" });
@@ -75,16 +76,94 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     expect(await assess("v6:2001:db8:1:2::/64", "p6@gmail.com", new Date(now.getTime() + 32 * 60_000))).toEqual({ hold: false });
   });
 
+  it("counts the /56 and /48 around a rotated /64: a solved challenge never lets one /48 past twice a network's rate", async () => {
+    const now = new Date("2026-11-23T10:30:10Z");
+    // A machine with a /48 and a solver: a new /56 and /64 for every post, every challenge solved.
+    const fromNew56 = (i: number) =>
+      assessRegistration(database.db, {
+        networks: networkLadder(`2001:db8:48:${((i + 1) * 256).toString(16)}::1`),
+        email: `bot${i}@gmail.com`,
+        proved: true,
+        thresholds,
+        now,
+      });
+    const decisions = [];
+    for (let i = 0; i < 8; i++) decisions.push(await fromNew56(i));
+    // 3 a minute per network: the /48 takes twice that (6), then it is held, as the /48.
+    expect(decisions.slice(0, 6).every((d) => !d.hold)).toBe(true);
+    expect(decisions[6]).toEqual({ hold: true, reason: "network", source: "v6:2001:db8:48::/48" });
+    const seventh = decisions[6];
+    if (seventh?.hold)
+      await holdRegistration(database.db, registrationInput({ email: "bot6@gmail.com" }), seventh, { expiryHours: 24, now });
+    // The surge holds the whole /48 the next minute too, whatever /64 it posts from.
+    const nextMinute = new Date(now.getTime() + 60_000);
+    expect(
+      await assessRegistration(database.db, {
+        networks: networkLadder("2001:db8:48:ffff::9"),
+        email: "bot9@gmail.com",
+        proved: true,
+        thresholds,
+        now: nextMinute,
+      }),
+    ).toEqual({ hold: true, reason: "network", source: "v6:2001:db8:48::/48" });
+    // A person on another /48, and on IPv4, is not touched.
+    expect(
+      await assessRegistration(database.db, {
+        networks: networkLadder("2001:db8:49:1::1"),
+        email: "amina@gmail.com",
+        proved: false,
+        thresholds,
+        now: nextMinute,
+      }),
+    ).toEqual({ hold: false });
+    // One /56 is held at one and a half times the rate (5 of 3): the sixth is held, as the /56.
+    const within56 = [];
+    for (let i = 0; i < 6; i++) {
+      within56.push(
+        await assessRegistration(database.db, {
+          networks: networkLadder(`2001:db8:56:${(i + 1).toString(16)}::1`),
+          email: `s${i}@gmail.com`,
+          proved: true,
+          thresholds,
+          now,
+        }),
+      );
+    }
+    expect(within56.map((d) => d.hold)).toEqual([false, false, false, false, false, true]);
+    expect(within56[5]).toMatchObject({ reason: "network", source: "v6:2001:db8:56:0::/56" });
+    // A carrier's shared IPv4 addresses side by side: their /24 at three times one address's rate (9).
+    const carrier = [];
+    for (let i = 0; i < 10; i++) {
+      carrier.push(
+        await assessRegistration(database.db, {
+          networks: networkLadder(`197.210.7.${i + 1}`),
+          email: `c${i}@gmail.com`,
+          proved: true,
+          thresholds,
+          now,
+        }),
+      );
+    }
+    expect(carrier.map((d) => d.hold)).toEqual([...Array(9).fill(false), true]);
+  });
+
   it("holds a burst from one e-mail domain, and overall bursts unless the challenge was solved", async () => {
     const now = new Date("2026-11-23T11:00:00Z");
     for (let i = 0; i < 4; i++) {
       expect(
-        (await assessRegistration(database.db, { network: `v4:10.0.1.${i}`, email: `a${i}@fake.example`, proved: false, thresholds, now }))
-          .hold,
+        (
+          await assessRegistration(database.db, {
+            networks: [`v4:10.0.1.${i}`],
+            email: `a${i}@fake.example`,
+            proved: false,
+            thresholds,
+            now,
+          })
+        ).hold,
       ).toBe(false);
     }
     expect(
-      await assessRegistration(database.db, { network: "v4:10.0.1.9", email: "a9@fake.example", proved: false, thresholds, now }),
+      await assessRegistration(database.db, { networks: ["v4:10.0.1.9"], email: "a9@fake.example", proved: false, thresholds, now }),
     ).toEqual({
       hold: true,
       reason: "domain",
@@ -92,11 +171,17 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     });
     const tight = { ...thresholds, hold_overall_per_minute: 1 };
     const later = new Date("2026-11-23T12:00:00Z");
-    await assessRegistration(database.db, { network: "v4:10.0.2.1", email: "b1@gmail.com", proved: false, thresholds: tight, now: later });
+    await assessRegistration(database.db, {
+      networks: ["v4:10.0.2.1"],
+      email: "b1@gmail.com",
+      proved: false,
+      thresholds: tight,
+      now: later,
+    });
     expect(
       (
         await assessRegistration(database.db, {
-          network: "v4:10.0.2.2",
+          networks: ["v4:10.0.2.2"],
           email: "b2@gmail.com",
           proved: false,
           thresholds: tight,
@@ -107,7 +192,7 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     expect(
       (
         await assessRegistration(database.db, {
-          network: "v4:10.0.2.3",
+          networks: ["v4:10.0.2.3"],
           email: "b3@gmail.com",
           proved: true,
           thresholds: tight,
@@ -119,7 +204,7 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     const always = { ...thresholds, proof_of_work_always: true };
     expect(
       await assessRegistration(database.db, {
-        network: "v4:10.0.3.1",
+        networks: ["v4:10.0.3.1"],
         email: "c@gmail.com",
         proved: false,
         thresholds: always,

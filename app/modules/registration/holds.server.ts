@@ -1,11 +1,12 @@
 import { createHash, randomInt } from "node:crypto";
-import { and, eq, gt, or, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit } from "~/db/counters.server";
 import { normalizeEmail, PUBLIC_MAIL_PROVIDERS } from "~/db/email";
 import { emailEquals, type HELD_INTENTS, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
+import { ceilingFor } from "~/limits/network-limits.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 import { type PersonInput, personValues } from "./registration.server";
@@ -60,31 +61,46 @@ export function countedDomain(email: string): string {
 }
 
 /**
- * Counts this registration against its network, its domain and the overall rate, and says
- * whether it must be held. `proved`: the browser solved the proof-of-work challenge, which
- * lets a person through an overall surge (not one from their own network or domain).
+ * How much more a wider network may register in a minute than one /64 or IPv4 address before it
+ * is held. A tunnel broker gives one machine a /48, from which it can post from a new /64 every
+ * time: the /48 is counted too, at twice the /64's rate (20 a minute at the default 10), so a
+ * machine with a /48 and a proof-of-work solver takes at most that many instant seats in its
+ * first minute and none after (its surge holds everything from the /48 until it goes quiet). A
+ * real crowd behind one carrier reaches the site from many /48s; a carrier's shared IPv4
+ * addresses sit in a /24, counted at three times one address's rate.
+ */
+export const WIDER_HOLD_FACTORS = { "/56": 1.5, "/48": 2, "/24": 3 } as const;
+
+/**
+ * Counts this registration against its network (at each size: `networks` narrowest first, as
+ * networkLadder gives them), its domain and the overall rate, and says whether it must be held.
+ * `proved`: the browser solved the proof-of-work challenge, which lets a person through an
+ * overall surge, never past their own network's or domain's limit.
  */
 export async function assessRegistration(
   db: DbOrTx,
   {
-    network,
+    networks,
     email,
     proved,
     thresholds,
     now = new Date(),
-  }: { network: string; email: string; proved: boolean; thresholds: HoldThresholds; now?: Date },
+  }: { networks: string[]; email: string; proved: boolean; thresholds: HoldThresholds; now?: Date },
 ): Promise<HoldDecision> {
   const domain = countedDomain(email);
   const [perNetwork, perDomain, overall, active] = await Promise.all([
-    network ? countHit(db, `reg:net:${network}`, MINUTE, now) : 0,
+    Promise.all(networks.map((network) => countHit(db, `reg:net:${network}`, MINUTE, now))),
     domain ? countHit(db, `reg:domain:${domain}`, 10 * MINUTE, now) : 0,
     countHit(db, "reg:all", MINUTE, now),
-    activeSurges(db, { network, domain, now }),
+    activeSurges(db, { networks, domain, now }),
   ]);
+  const busy = networks.find(
+    (network, i) =>
+      (perNetwork[i] ?? 0) > ceilingFor(network, thresholds.hold_network_per_minute, WIDER_HOLD_FACTORS) ||
+      active.some((s) => s.reason === "network" && s.source === network),
+  );
+  if (busy) return { hold: true, reason: "network", source: busy };
   const ongoing = (reason: HoldReason) => active.some((s) => s.reason === reason);
-  if (network && (perNetwork > thresholds.hold_network_per_minute || ongoing("network"))) {
-    return { hold: true, reason: "network", source: network };
-  }
   if (domain && (perDomain > thresholds.hold_domain_per_10_minutes || ongoing("domain"))) {
     return { hold: true, reason: "domain", source: domain };
   }
@@ -93,8 +109,8 @@ export async function assessRegistration(
   return { hold: false };
 }
 
-/** Surges still going on that concern this network, this domain, or everyone. */
-async function activeSurges(db: DbOrTx, { network, domain, now = new Date() }: { network?: string; domain?: string; now?: Date }) {
+/** Surges still going on that concern these networks, this domain, or everyone. */
+async function activeSurges(db: DbOrTx, { networks, domain, now = new Date() }: { networks: string[]; domain?: string; now?: Date }) {
   const since = new Date(now.getTime() - SURGE_QUIET_MS);
   return db
     .select({ id: registration_surges.id, reason: registration_surges.reason, source: registration_surges.source })
@@ -104,7 +120,7 @@ async function activeSurges(db: DbOrTx, { network, domain, now = new Date() }: {
         gt(registration_surges.last_at, since),
         or(
           eq(registration_surges.reason, "overall"),
-          network ? and(eq(registration_surges.reason, "network"), eq(registration_surges.source, network)) : sql`false`,
+          networks.length > 0 ? and(eq(registration_surges.reason, "network"), inArray(registration_surges.source, networks)) : sql`false`,
           domain ? and(eq(registration_surges.reason, "domain"), eq(registration_surges.source, domain)) : sql`false`,
         ),
       ),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
+import { takePostSlot } from "~/limits/network-limits.server";
 import { HONEYPOT_FIELD, STAMP_FIELD } from "~/ui/human-check-fields";
 import { ensureBrowserId } from "./browser-id.server";
 import {
@@ -15,7 +16,6 @@ import {
   stampNonce,
   stampStartedAt,
 } from "./human-check.server";
-import { takePostSlot } from "./network-limits.server";
 
 const SECRET = "human-check-secret-0123456789abcdef";
 const BROWSER = "b".repeat(22);
@@ -161,7 +161,26 @@ describe.each(DATABASE_KINDS)("shared limits on %s", (kind) => {
     expect(await takePostSlot(database.db, "2001:db8:1:2::1", { now: new Date(now.getTime() + 600_000), ceiling: 5 })).toEqual({
       ok: true,
     });
-    // Without an address (a Unix socket) nothing is counted.
-    expect(await takePostSlot(database.db, "", { now, ceiling: 0 })).toEqual({ ok: true });
+  });
+
+  it("counts the /48 around a rotated /64, and an unreadable address as one network, never none", async () => {
+    const now = new Date("2026-11-23T11:00:00Z");
+    // A new /64 of one /56 for every post: the /56 sees them all and stops the 11th (2 × 5).
+    const within56 = [];
+    for (let i = 0; i < 11; i++)
+      within56.push(await takePostSlot(database.db, `2001:db8:56:${(i + 1).toString(16)}::1`, { now, ceiling: 5 }));
+    expect(within56.map((r) => r.ok)).toEqual([...Array(10).fill(true), false]);
+    // A new /56 of one /48 for every post: the /48 sees them all and stops the 21st (4 × 5).
+    const within48 = [];
+    for (let i = 0; i < 21; i++)
+      within48.push(await takePostSlot(database.db, `2001:db8:48:${((i + 1) * 256).toString(16)}::1`, { now, ceiling: 5 }));
+    expect(within48.map((r) => r.ok)).toEqual([...Array(20).fill(true), false]);
+    expect(within48[20]).toEqual({ ok: false, retryAfter: 600 });
+    expect(await takePostSlot(database.db, "2001:db8:49:1::1", { now, ceiling: 5 })).toEqual({ ok: true });
+    // Rubbish in a trusted forwarded header is one network, with one /64's ceiling.
+    for (const rubbish of ["", "garbage", "1.2.3.4\u0000"]) {
+      expect(await takePostSlot(database.db, rubbish, { now, ceiling: 3 })).toEqual({ ok: true });
+    }
+    expect(await takePostSlot(database.db, "ɗ::1", { now, ceiling: 3 })).toEqual({ ok: false, retryAfter: 600 });
   });
 });

@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)("joining the waitlist during a booking attack on %
   /** What the /register action does with a join: the gate, then the line unless held. */
   async function post(input: PersonInput, network: string, at = NOW): Promise<{ held: string } | { position: number }> {
     const settings = await getSettings(database.db);
-    const held = await holdOrPass(database.db, input, { network, proved: false, settings, intent: "waitlist", now: at });
+    const held = await holdOrPass(database.db, input, { networks: [network], proved: false, settings, intent: "waitlist", now: at });
     if (held) return { held: held.id };
     const joined = await joinWaitlist(database.db, input, { secret: SECRET, now: at });
     if (!joined.ok) throw new Error(joined.message);
