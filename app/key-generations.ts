@@ -14,6 +14,8 @@ export const KEY_PURPOSES = [
   "feedback",
   // "Save ticket" in the registration's answer: a short-lived link to the ticket's image, nothing else.
   "saved-ticket",
+  // The admin sign-in's remembered device (auth/known-device.server.ts): rotating it forgets every device.
+  "device",
 ] as const;
 export type KeyPurpose = (typeof KEY_PURPOSES)[number];
 

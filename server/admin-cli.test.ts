@@ -155,7 +155,7 @@ describe.concurrent("admin CLI", () => {
       if (!grace) throw new Error("no grace");
       const enrolment = await pendingEnrolment(database.db, grace, keyring);
       const code = TOTP.generate({ secret: Secret.fromBase32(enrolment?.secret.replace(/\s/g, "") ?? ""), timestamp: Date.now() });
-      expect((await confirmEnrolment(database.db, grace.id, code, new Date(), keyring)).status).toBe("ok");
+      expect((await confirmEnrolment(database.db, grace.id, code, new Date(), keyring, null)).status).toBe("ok");
       await addSession(database, "grace@example.org");
       return grace.id;
     });

@@ -383,7 +383,7 @@ export const login_attempts = pgTable(
   ],
 );
 
-export type LoginAttemptStage = "password" | "verified" | "code";
+type LoginAttemptStage = "password" | "verified" | "code";
 
 // THE check-in of each attendee (the unique index on attendee_id): the first one, whichever door
 // it came from. `door` is the name staff gave the device ('' when unnamed or without JavaScript);

@@ -11,7 +11,7 @@ import { AUTH_MESSAGES, isSameOrigin, LOGIN_PATH, SECOND_FACTOR_PATH, safeRedire
 import { cancelPendingSignIn, completeSignIn, findPendingSignIn, signIn } from "./sign-in.server";
 import { pendingEnrolment } from "./two-factor.server";
 
-type FieldErrors = { email?: string; password?: string };
+type FieldErrors = { email?: string; password?: string; code?: string };
 
 /**
  * The sign-in form: refuses another site's post, validates, applies the per-e-mail
@@ -21,8 +21,9 @@ export async function signInAction(request: Request, form: FormData, ip: string)
   const options = authOptions();
   const email = String(form.get("email") ?? "");
   const redirectTo = safeRedirectTo(form.get("redirectTo"));
-  const fail = (status: number, error: string, fieldErrors: FieldErrors = {}, headers?: HeadersInit) =>
-    data({ error, fieldErrors, email: email.trim(), toast: makeToast("error", error) }, { status, headers });
+  // withCode: the form asks for the authenticator's code with the password (the account's ceilings are reached).
+  const fail = (status: number, error: string, fieldErrors: FieldErrors = {}, headers?: HeadersInit, withCode = false) =>
+    data({ error, fieldErrors, email: email.trim(), withCode, toast: makeToast("error", error) }, { status, headers });
   // A sign-in posted from another site (login CSRF) is refused before anything is checked.
   if (!isSameOrigin(request, options.publicUrl)) return fail(403, AUTH_MESSAGES.crossOrigin);
 
@@ -37,11 +38,29 @@ export async function signInAction(request: Request, form: FormData, ip: string)
     return fail(400, Object.values(fieldErrors).join(", "), fieldErrors);
   }
 
+  // A code typed with the password: the way in past the ceilings (sign-in.server.ts, signInWithCode).
+  const typedCode = String(form.get("code") ?? "").trim();
+  const code = typedCode ? codeSchema.safeParse({ code: typedCode }) : null;
+  if (code && !code.success) return fail(400, AUTH_MESSAGES.invalidWithCode, { code: AUTH_MESSAGES.invalidWithCode }, undefined, true);
+
   const db = await getDb();
-  const result = await signIn(db, request, { ...parsed.data, redirectTo }, { ...options, ip, keyring: appKeyring() });
+  const result = await signIn(
+    db,
+    request,
+    { ...parsed.data, code: code?.data.code, redirectTo },
+    { ...options, ip, keyring: appKeyring() },
+  );
   if (result.status === "locked") {
-    logger().warn({ ip }, "admin sign-in refused: too many failed attempts");
-    return fail(429, lockoutMessage(result.retryAfterMs), {}, { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) });
+    logger().warn({ ip, codeAdmits: result.codeAdmits }, "admin sign-in refused: too many failed attempts");
+    const wait = lockoutMessage(result.retryAfterMs);
+    const retryAfter = { "Retry-After": String(Math.ceil(result.retryAfterMs / 1000)) };
+    // The same offer for every account past a ceiling, known or not, with an app or not.
+    if (result.codeAdmits) return fail(429, AUTH_MESSAGES.lockedUseCode(wait), {}, retryAfter, true);
+    return fail(429, wait, {}, retryAfter, Boolean(code));
+  }
+  if (result.status === "invalid" && result.withCode) {
+    logger().info({ ip }, "admin sign-in with a code failed");
+    return fail(401, AUTH_MESSAGES.invalidWithCode, { code: AUTH_MESSAGES.invalidWithCode }, undefined, true);
   }
   if (result.status === "invalid") {
     logger().info({ ip }, "admin sign-in failed");
@@ -53,7 +72,7 @@ export async function signInAction(request: Request, form: FormData, ip: string)
     return redirect(SECOND_FACTOR_PATH, { headers: { "Set-Cookie": result.setCookie } });
   }
   logger().info({ adminId: result.admin.id, ip }, "admin signed in");
-  return redirectWithToast(redirectTo, "success", AUTH_MESSAGES.success, { headers: { "Set-Cookie": result.setCookie } });
+  return redirectWithToast(redirectTo, "success", AUTH_MESSAGES.success, { headers: cookies([result.setCookie, result.deviceCookie]) });
 }
 
 /**

@@ -36,7 +36,7 @@ describe.each(DATABASE_KINDS)("enrolment required on %s", (kind) => {
     if (enrolled) {
       const shown = (await pendingEnrolment(database.db, admin, appKeyring()))?.secret ?? "";
       const code = TOTP.generate({ secret: Secret.fromBase32(shown.replace(/\s/g, "")), timestamp: Date.now() });
-      expect((await confirmEnrolment(database.db, admin.id, code, new Date(), appKeyring())).status).toBe("ok");
+      expect((await confirmEnrolment(database.db, admin.id, code, new Date(), appKeyring(), null)).status).toBe("ok");
     }
     const { token } = await createSession(database.db, admin.id, { now: new Date() });
     return (path: string, method = "GET") =>

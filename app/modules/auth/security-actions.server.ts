@@ -8,7 +8,7 @@ import { redirectWithToast } from "~/ui/toast.server";
 import { verifyAdminCredentials } from "./accounts.server";
 import { claimLoginAttempt, lockoutMessage, markAttemptSucceeded } from "./rate-limit.server";
 import { codeSchema, confirmIdentitySchema } from "./schemas";
-import { authOptions, type SessionAdmin } from "./session.server";
+import { authOptions, type SessionAdmin, sessionIdOf } from "./session.server";
 import { AUTH_MESSAGES, SECURITY_PATH } from "./session-policy";
 import { checkTotp, confirmEnrolment, pendingEnrolment, removeTwoFactor, replaceRecoveryCodes, twoFactorStatus } from "./two-factor.server";
 
@@ -30,7 +30,7 @@ export async function securityPage(db: Db, admin: SessionAdmin) {
   return { status, enrolment, required: authOptions().requireTwoFactor === "organisers" };
 }
 
-export async function securityAction(db: Db, admin: SessionAdmin, form: FormData, ip: string) {
+export async function securityAction(db: Db, admin: SessionAdmin, request: Request, form: FormData, ip: string) {
   const intent = String(form.get("intent") ?? "");
   // Which form the answer belongs to, so an error shows under the field that was sent.
   const fail = (status: number, error: string) =>
@@ -49,7 +49,8 @@ export async function securityAction(db: Db, admin: SessionAdmin, form: FormData
   if (intent === "confirm") {
     const parsed = codeSchema.safeParse({ code: form.get("code") ?? "" });
     if (!parsed.success) return fail(400, parsed.error.issues[0]?.message ?? AUTH_MESSAGES.codeInvalid);
-    const confirmed = await confirmEnrolment(db, admin.id, parsed.data.code, now, keyring);
+    // This session stays signed in; the account's others end (confirmEnrolment).
+    const confirmed = await confirmEnrolment(db, admin.id, parsed.data.code, now, keyring, sessionIdOf(request));
     if (confirmed.status !== "ok")
       return fail(400, confirmed.status === "replayed" ? AUTH_MESSAGES.codeReplayed : AUTH_MESSAGES.codeInvalid);
     await markAttemptSucceeded(db, claim.attemptId);

@@ -4,10 +4,11 @@ import { Secret, TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { admin_two_factor, audit_log } from "~/db/schema";
+import { admin_sessions, admin_two_factor, audit_log } from "~/db/schema";
 import { appKeyring } from "~/keys.server";
 import { createAdmin } from "./accounts.server";
 import { securityAction } from "./security-actions.server";
+import { createSession, hashToken } from "./session.server";
 import { pendingEnrolment, twoFactorStatus } from "./two-factor.server";
 
 // The Account security page's posts: turning on needs a current code; new recovery codes and
@@ -34,7 +35,9 @@ describe.each(DATABASE_KINDS)("Account security on %s", (kind) => {
     const { db } = database;
     const found = await createAdmin(db, { email: `sec-${randomBytes(4).toString("hex")}@example.org`, password: PASSWORD });
     const admin = { id: found.id, email: found.email, name: found.name, role: found.role };
-    const post = (fields: Record<string, string>) => securityAction(db, admin, form(fields), "10.4.4.4") as Promise<Answer | Response>;
+    const request = new Request("http://localhost/admin/security", { method: "POST" });
+    const post = (fields: Record<string, string>) =>
+      securityAction(db, admin, request, form(fields), "10.4.4.4") as Promise<Answer | Response>;
 
     const started = await post({ intent: "start" });
     expect(started).toBeInstanceOf(Response);
@@ -64,5 +67,31 @@ describe.each(DATABASE_KINDS)("Account security on %s", (kind) => {
     expect(await twoFactorStatus(db, admin.id)).toEqual({ enrolled: false, enrolling: false, recoveryCodesLeft: 0 });
     const actions = (await db.select().from(audit_log).where(eq(audit_log.entity_id, admin.id))).map((a) => a.action).sort();
     expect(actions).toEqual(["admin.two-factor.disable", "admin.two-factor.enable", "admin.two-factor.recovery-codes"]);
+  });
+
+  it("turning two steps on ends the account's other sessions; the session that turned it on stays", async () => {
+    const { db } = database;
+    const found = await createAdmin(db, { email: `sec-${randomBytes(4).toString("hex")}@example.org`, password: PASSWORD });
+    const admin = { id: found.id, email: found.email, name: found.name, role: found.role };
+    const other = await createAdmin(db, { email: `sec-${randomBytes(4).toString("hex")}@example.org`, password: PASSWORD });
+    const now = new Date();
+    const mine = await createSession(db, admin.id, { now });
+    const stolen = await createSession(db, admin.id, { now });
+    const elsewhere = await createSession(db, other.id, { now });
+    const request = new Request("http://localhost/admin/security", { method: "POST", headers: { Cookie: `ys_admin=${mine.token}` } });
+    const post = (fields: Record<string, string>) =>
+      securityAction(db, admin, request, form(fields), "10.4.4.5") as Promise<Answer | Response>;
+    await post({ intent: "start" });
+    const shown = (await pendingEnrolment(db, admin, appKeyring()))?.secret.replace(/\s/g, "") ?? "";
+    const on = (await post({
+      intent: "confirm",
+      code: TOTP.generate({ secret: Secret.fromBase32(shown), timestamp: Date.now() }),
+    })) as Answer;
+    expect(on.data.recoveryCodes).toHaveLength(10);
+    const left = (await db.select({ id: admin_sessions.id, admin: admin_sessions.admin_id }).from(admin_sessions)).filter(
+      (s) => s.admin === admin.id || s.admin === other.id,
+    );
+    expect(left.map((s) => s.id).sort()).toEqual([hashToken(mine.token), hashToken(elsewhere.token)].sort());
+    expect(left.some((s) => s.id === hashToken(stolen.token))).toBe(false);
   });
 });

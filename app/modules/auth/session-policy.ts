@@ -24,6 +24,10 @@ export const AUTH_MESSAGES = {
   pendingExpired: "Your sign-in took too long. Please enter your e-mail and password again.",
   codeInvalid: "That code is not right. Please check your authenticator app and try again.",
   codeReplayed: "That code was just used. Please wait for the next code in your app.",
+  // Past the ceilings others can fill: the password and a code together still sign in now.
+  lockedUseCode: (wait: string) =>
+    `${wait} Or sign in now: enter your password again with the code from your authenticator app (or a recovery code). A phone that has signed in here before gets in with its password.`,
+  invalidWithCode: "The password or the code is not right. Please check both and try again.",
 } as const;
 
 /** The account security page (the authenticator app, recovery codes). */
@@ -131,6 +135,20 @@ export function pendingCookie(token: string, options: { secure: boolean; maxAgeM
 
 export function clearPendingCookie(options: { secure: boolean }): string {
   return cookieHeader(pendingCookieName(options.secure), "", 0, "Strict", options.secure);
+}
+
+// A device that finished a sign-in is remembered by a signed id in a cookie of its own, for as
+// long as a sign-in keeps a network recognised: the failures of others do not hold it out
+// (rate-limit.server.ts). It opens nothing by itself: the password is still needed.
+const DEVICE_COOKIE = "ys_device";
+const DEVICE_MEMORY_MS = 30 * 24 * 60 * 60 * 1000;
+
+export function deviceCookieName(secure: boolean): string {
+  return secure ? `__Host-${DEVICE_COOKIE}` : DEVICE_COOKIE;
+}
+
+export function deviceCookie(value: string, options: { secure: boolean }): string {
+  return cookieHeader(deviceCookieName(options.secure), value, Math.floor(DEVICE_MEMORY_MS / 1000), "Strict", options.secure);
 }
 
 export function isStateChanging(method: string): boolean {

@@ -110,6 +110,12 @@ function sessionToken(request: Request): string | null {
   return readCookie(request.headers.get("Cookie"), sessionCookieName(isSecureRequest(request)));
 }
 
+/** The stored id of the request's session (its token's hash), or null without a cookie. */
+export function sessionIdOf(request: Request): string | null {
+  const token = sessionToken(request);
+  return token ? hashToken(token) : null;
+}
+
 // Parent and child loaders of one data request share the Request object: look the session up once.
 const lookups = new WeakMap<Request, Promise<SessionLookup>>();
 function lookupOnce(db: DbOrTx, request: Request, now: Date): Promise<SessionLookup> {

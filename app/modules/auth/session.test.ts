@@ -159,7 +159,7 @@ describe.each(DATABASE_KINDS)("admin sessions on %s", (kind) => {
         ip: "",
       },
     );
-    expect(locked).toEqual({ status: "locked", retryAfterMs: 1000 });
+    expect(locked).toEqual({ status: "locked", retryAfterMs: 1000, codeAdmits: false });
     expect(verify).not.toHaveBeenCalled();
     expect(await database.db.select().from(admin_sessions).where(eq(admin_sessions.admin_id, admin.id))).toEqual([]);
     // The account's own people, elsewhere, are not held by the stranger's failures.

@@ -5,7 +5,8 @@ import type { DbOrTx } from "~/db/client.server";
 import { admin_sign_in_pending, admin_users } from "~/db/schema";
 import type { Keyring } from "~/keys.server";
 import { verifyAdminCredentials } from "./accounts.server";
-import { claimLoginAttempt, markAttemptSucceeded } from "./rate-limit.server";
+import { deviceIdFor, knownDeviceId, rememberDevice } from "./known-device.server";
+import { claimLoginAttempt, codeStillAdmits, markAttemptStage, markAttemptSucceeded } from "./rate-limit.server";
 import { type AuthOptions, type SessionAdmin, startSession } from "./session.server";
 import {
   clearPendingCookie,
@@ -26,10 +27,13 @@ import { checkSecondFactor, confirmEnrolment, hasTwoFactor, pendingEnrolment } f
 export type SignInOptions = AuthOptions & { ip: string; keyring: Keyring };
 
 export type SignInResult =
-  | { status: "ok"; admin: SessionAdmin; setCookie: string }
+  /** `setCookie` the session; `deviceCookie` remembers this device for the next sign-in. */
+  | { status: "ok"; admin: SessionAdmin; setCookie: string; deviceCookie: string }
   | { status: "second-factor"; step: "code" | "enrol"; admin: SessionAdmin; setCookie: string }
-  | { status: "invalid" }
-  | { status: "locked"; retryAfterMs: number };
+  /** `withCode`: the password and code posted together, and the pair was not right (never says which). */
+  | { status: "invalid"; withCode?: true }
+  /** `codeAdmits`: refused by a ceiling others can fill; the password with a code still signs in now. */
+  | { status: "locked"; retryAfterMs: number; codeAdmits: boolean };
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
@@ -41,12 +45,14 @@ const hashToken = (token: string) => createHash("sha256").update(token).digest("
 export async function signIn(
   db: DbOrTx,
   request: Request,
-  credentials: { email: string; password: string; redirectTo: string },
+  credentials: { email: string; password: string; code?: string; redirectTo: string },
   options: SignInOptions,
 ): Promise<SignInResult> {
   const network = clientNetwork(options.ip);
-  const claim = await claimLoginAttempt(db, { email: credentials.email, network }, options.now);
-  if (claim.status === "refused") return { status: "locked", retryAfterMs: claim.retryAfterMs };
+  const device = knownDeviceId(request, options.keyring);
+  if (credentials.code) return signInWithCode(db, request, { ...credentials, code: credentials.code }, options);
+  const claim = await claimLoginAttempt(db, { email: credentials.email, network, device }, options.now);
+  if (claim.status === "refused") return { status: "locked", retryAfterMs: claim.retryAfterMs, codeAdmits: codeStillAdmits(claim.reason) };
 
   const found = await verifyAdminCredentials(db, credentials.email, credentials.password);
   if (!found) return { status: "invalid" };
@@ -58,6 +64,8 @@ export async function signIn(
       ? "enrol"
       : null;
   if (step) {
+    // The password was right: no failure, but no success (no recognised network) before the code.
+    await markAttemptStage(db, claim.attemptId, "verified");
     // The enrolment's secret is made now (a POST), so the next page only shows it.
     if (step === "enrol") await pendingEnrolment(db, admin, options.keyring);
     const setCookie = await createPendingSignIn(db, request, admin.id, {
@@ -68,8 +76,42 @@ export async function signIn(
     });
     return { status: "second-factor", step, admin, setCookie };
   }
-  await markAttemptSucceeded(db, claim.attemptId);
-  return { status: "ok", admin, setCookie: await startSession(db, request, admin.id, options) };
+  return finish(db, request, admin, claim.attemptId, options);
+}
+
+/** A finished sign-in: the attempt a success with this device, a new session, the device remembered. */
+async function finish(db: DbOrTx, request: Request, admin: SessionAdmin, attemptId: string, options: SignInOptions) {
+  const device = deviceIdFor(request, options.keyring);
+  await markAttemptSucceeded(db, attemptId, device);
+  const setCookie = await startSession(db, request, admin.id, options);
+  return { status: "ok" as const, admin, setCookie, deviceCookie: rememberDevice(request, device, options.keyring) };
+}
+
+/**
+ * The password and the code in one post: the way in while the account's ceilings hold password
+ * posts (others failing from elsewhere). Only the network's (or device's) own wait and the
+ * ceiling of wrong codes after a right password apply; the answer to any wrong pair is the same,
+ * so it tells a guesser nothing about the password. An account without an authenticator never
+ * gets in this way (its password alone would otherwise be checked past the ceilings).
+ */
+async function signInWithCode(
+  db: DbOrTx,
+  request: Request,
+  credentials: { email: string; password: string; code: string },
+  options: SignInOptions,
+): Promise<SignInResult> {
+  const network = clientNetwork(options.ip);
+  const device = knownDeviceId(request, options.keyring);
+  const claim = await claimLoginAttempt(db, { email: credentials.email, network, device, kind: "both" }, options.now);
+  if (claim.status === "refused") return { status: "locked", retryAfterMs: claim.retryAfterMs, codeAdmits: false };
+  const found = await verifyAdminCredentials(db, credentials.email, credentials.password);
+  if (!found) return { status: "invalid", withCode: true };
+  // From here the attempt is a code's: it counts against the codes' ceiling until it succeeds.
+  await markAttemptStage(db, claim.attemptId, "code");
+  if (!(await hasTwoFactor(db, found.id))) return { status: "invalid", withCode: true };
+  const check = await checkSecondFactor(db, found.id, credentials.code, options.now, options.keyring);
+  if (check !== "ok") return { status: "invalid", withCode: true };
+  return finish(db, request, { id: found.id, email: found.email, name: found.name, role: found.role }, claim.attemptId, options);
 }
 
 async function createPendingSignIn(
@@ -130,23 +172,32 @@ export async function completeSignIn(db: DbOrTx, request: Request, code: string,
   const pending = await findPendingSignIn(db, request, options.now);
   if (!pending) return { status: "expired", setCookies: [clearPendingCookie({ secure })] };
 
-  const claim = await claimLoginAttempt(db, { email: pending.admin.email, network: clientNetwork(options.ip) }, options.now);
+  const claim = await claimLoginAttempt(
+    db,
+    { email: pending.admin.email, network: clientNetwork(options.ip), device: knownDeviceId(request, options.keyring), kind: "code" },
+    options.now,
+  );
   if (claim.status === "refused") return { status: "locked", retryAfterMs: claim.retryAfterMs };
 
   let recoveryCodes: string[] | undefined;
   if (pending.step === "enrol") {
-    const confirmed = await confirmEnrolment(db, pending.admin.id, code, options.now, options.keyring);
+    // No session of this browser yet: every session of the account ends (confirmEnrolment).
+    const confirmed = await confirmEnrolment(db, pending.admin.id, code, options.now, options.keyring, null);
     if (confirmed.status !== "ok") return { status: confirmed.status };
     recoveryCodes = confirmed.recoveryCodes;
   } else {
     const check = await checkSecondFactor(db, pending.admin.id, code, options.now, options.keyring);
     if (check !== "ok") return { status: check };
   }
-  await markAttemptSucceeded(db, claim.attemptId);
   // One use: a second post with the same cookie finds nothing.
   await db.delete(admin_sign_in_pending).where(eq(admin_sign_in_pending.id, pending.id));
-  const session = await startSession(db, request, pending.admin.id, options);
-  return { status: "ok", redirectTo: pending.redirectTo, setCookies: [session, clearPendingCookie({ secure })], recoveryCodes };
+  const done = await finish(db, request, pending.admin, claim.attemptId, options);
+  return {
+    status: "ok",
+    redirectTo: pending.redirectTo,
+    setCookies: [done.setCookie, clearPendingCookie({ secure }), done.deviceCookie],
+    recoveryCodes,
+  };
 }
 
 /** "Start again": forgets the half-finished sign-in. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { DbOrTx } from "~/db/client.server";
@@ -167,29 +167,43 @@ export async function checkSecondFactor(db: DbOrTx, adminId: string, code: strin
 
 /** Ten new recovery codes in place of any old ones; the plain codes are returned once and never stored. */
 export async function replaceRecoveryCodes(db: DbOrTx, adminId: string): Promise<string[]> {
+  return db.transaction((tx) => writeRecoveryCodes(tx, adminId));
+}
+
+async function writeRecoveryCodes(tx: DbOrTx, adminId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
-    await tx.delete(admin_recovery_codes).where(eq(admin_recovery_codes.admin_id, adminId));
-    await tx.insert(admin_recovery_codes).values(codes.map((code) => ({ admin_id: adminId, code_hash: hashRecoveryCode(code) })));
-  });
+  await tx.delete(admin_recovery_codes).where(eq(admin_recovery_codes.admin_id, adminId));
+  await tx.insert(admin_recovery_codes).values(codes.map((code) => ({ admin_id: adminId, code_hash: hashRecoveryCode(code) })));
   return codes;
 }
 
-/** Confirms the authenticator being enrolled with a current code; its recovery codes, or the code's verdict. */
+/**
+ * Confirms the authenticator being enrolled with a current code; its recovery codes, or the
+ * code's verdict. Turning two steps on ends the account's other sessions, in the same
+ * transaction: a session opened with the password alone (perhaps by whoever made the owner
+ * turn it on) must not outlive the change. `keepSessionId` is the session that turned it on
+ * (Account security), null when none exists yet (the enrolment step of a sign-in).
+ */
 export async function confirmEnrolment(
   db: DbOrTx,
   adminId: string,
   code: string,
   now: Date,
   keyring: Keyring,
+  keepSessionId: string | null,
 ): Promise<{ status: "ok"; recoveryCodes: string[] } | { status: "invalid" | "replayed" }> {
   const check = await checkTotp(db, adminId, code, now, keyring, { pending: true });
   if (check !== "ok") return { status: check };
-  await db
-    .update(admin_two_factor)
-    .set({ confirmed_at: now })
-    .where(and(eq(admin_two_factor.admin_id, adminId), isNull(admin_two_factor.confirmed_at)));
-  return { status: "ok", recoveryCodes: await replaceRecoveryCodes(db, adminId) };
+  const recoveryCodes = await db.transaction(async (tx) => {
+    await tx
+      .update(admin_two_factor)
+      .set({ confirmed_at: now })
+      .where(and(eq(admin_two_factor.admin_id, adminId), isNull(admin_two_factor.confirmed_at)));
+    const mine = eq(admin_sessions.admin_id, adminId);
+    await tx.delete(admin_sessions).where(keepSessionId ? and(mine, ne(admin_sessions.id, keepSessionId)) : mine);
+    return writeRecoveryCodes(tx, adminId);
+  });
+  return { status: "ok", recoveryCodes };
 }
 
 /** Removes the authenticator and the recovery codes (the caller has checked a code or the password). */

@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)("two factors on %s", (kind) => {
     const admin = await createAdmin(db, { email: unique(), password: "correct horse battery" });
     const enrolment = await pendingEnrolment(db, admin, keyring);
     if (!enrolment) throw new Error("no enrolment");
-    const confirmed = await confirmEnrolment(db, admin.id, codeFor(enrolment.secret, t0), t0, keyring);
+    const confirmed = await confirmEnrolment(db, admin.id, codeFor(enrolment.secret, t0), t0, keyring, null);
     if (confirmed.status !== "ok") throw new Error(`enrolment failed: ${confirmed.status}`);
     return { admin, shown: enrolment.secret, recoveryCodes: confirmed.recoveryCodes };
   }
@@ -95,10 +95,10 @@ describe.each(DATABASE_KINDS)("two factors on %s", (kind) => {
     expect(row?.secret).not.toContain(first.secret.replace(/\s/g, ""));
     expect(await twoFactorStatus(db, admin.id)).toEqual({ enrolled: false, enrolling: true, recoveryCodesLeft: 0 });
 
-    expect(await confirmEnrolment(db, admin.id, "000000", t0, keyring)).toEqual({ status: "invalid" });
-    expect(await confirmEnrolment(db, admin.id, codeFor(first.secret, at(-5 * 60_000)), t0, keyring)).toEqual({ status: "invalid" });
+    expect(await confirmEnrolment(db, admin.id, "000000", t0, keyring, null)).toEqual({ status: "invalid" });
+    expect(await confirmEnrolment(db, admin.id, codeFor(first.secret, at(-5 * 60_000)), t0, keyring, null)).toEqual({ status: "invalid" });
     expect(await hasTwoFactor(db, admin.id)).toBe(false);
-    const confirmed = await confirmEnrolment(db, admin.id, codeFor(first.secret, t0), t0, keyring);
+    const confirmed = await confirmEnrolment(db, admin.id, codeFor(first.secret, t0), t0, keyring, null);
     expect(confirmed.status).toBe("ok");
     if (confirmed.status !== "ok") return;
     expect(confirmed.recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);

@@ -84,6 +84,26 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
             inputKey={actionData?.toast.id}
           />
         </div>
+        {actionData?.withCode ? (
+          // Past the account's ceilings: the code with the password signs in now (sign-in.server.ts).
+          <div>
+            <label htmlFor="code" className="mb-1.5 block text-sm font-medium text-gray-800">
+              Authentication code
+            </label>
+            <input
+              id="code"
+              name="code"
+              type="text"
+              autoComplete="one-time-code"
+              spellCheck={false}
+              aria-invalid={fieldErrors.code ? true : undefined}
+              aria-describedby={error ? "login-error" : undefined}
+              className={`${INPUT.replace("pl-10", "pl-3.5")} ${fieldErrors.code ? "border-red-500" : "border-gray-300"}`}
+              placeholder="123456"
+            />
+            <p className="mt-1 text-sm text-gray-600">The 6-digit code from your authenticator app, or a recovery code.</p>
+          </div>
+        ) : null}
         <button
           type="submit"
           disabled={submitting}

@@ -15,7 +15,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return securityAction(db, admin, await readForm(request), clientIp(context));
+  return securityAction(db, admin, request, await readForm(request), clientIp(context));
 }
 
 export default function Security({ loaderData, actionData }: Route.ComponentProps) {
