@@ -1,5 +1,5 @@
 import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/web/sha";
+import { deriveKey } from "altcha-lib/algorithms/web/pbkdf2";
 import { PROOF_FIELD } from "./proof-of-work";
 
 // The browser's half of the proof-of-work challenge (proof-of-work.server.ts): solved in the

@@ -1,5 +1,5 @@
 import { solveChallenge } from "altcha-lib";
-import { deriveKey } from "altcha-lib/algorithms/sha";
+import { deriveKey } from "altcha-lib/algorithms/pbkdf2";
 import { describe, expect, it } from "vitest";
 import { getConfig } from "~/config.server";
 import { formStamp } from "./human-check.server";
@@ -39,6 +39,17 @@ describe("the proof-of-work challenge", () => {
     expect(await proofOfWorkSolved(post(stamp, JSON.stringify(parsed)))).toBe(false);
     for (const junk of ["", "{}", "null", "[]", '{"challenge":{"parameters":{}}}', "\u0000", "x".repeat(5_000)]) {
       expect(await proofOfWorkSolved(post(stamp, junk)), junk.slice(0, 20)).toBe(false);
+    }
+  });
+
+  it("asks for thousands of PBKDF2 iterations per try, and a solution posted with a cheaper algorithm is refused", async () => {
+    const stamp = formStamp(secret, BROWSER);
+    const proof = JSON.parse(await solved(await proofOfWorkChallenge(stamp)));
+    expect(proof.challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256", cost: 5_000 });
+    // The parameters are signed: lowering the cost, or swapping the algorithm for one SHA-256, breaks the signature.
+    for (const cheaper of [{ cost: 1 }, { algorithm: "SHA-256", cost: 1 }]) {
+      const tampered = { ...proof, challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...cheaper } } };
+      expect(await proofOfWorkSolved(post(stamp, JSON.stringify(tampered)))).toBe(false);
     }
   });
 });
