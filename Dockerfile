@@ -32,7 +32,7 @@ COPY --from=runtime-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY package.json ./
 COPY drizzle ./drizzle
-COPY server/start.js server/cli.js server/outbox-thread.js server/certificate-thread.js ./server/
+COPY server/start.js server/cli.js server/outbox-thread.js server/certificate-thread.js server/image-thread.js ./server/
 # The embedded database, the local mailbox, uploads and the generated session secret live here.
 RUN mkdir /data && chown node:node /data
 VOLUME /data

@@ -10,6 +10,7 @@ import express from "express";
 import { getConfig } from "~/config.server";
 import { getDb, getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
+import { drawTicketsInThreads, stopTicketThreads } from "~/modules/badges/drawing-pool.server";
 import { serveAdminCommands } from "./admin-commands";
 import { isAdminPath } from "./admin-path";
 import { listenForBackups } from "./backup-socket";
@@ -24,8 +25,9 @@ import { securityHeaders } from "./security";
 import { trackedLinkParams } from "./tracked-link-params";
 import { startBackgroundWorkers } from "./workers.server";
 
-// The outbox's and the certificates' threads (server/outbox-thread.js, server/certificate-thread.js)
-// load this bundle and call these.
+// The outbox's, the certificates' and the saved tickets' threads (server/outbox-thread.js,
+// server/certificate-thread.js, server/image-thread.js) load this bundle and call these.
+export { drawTicketInThread } from "~/modules/badges/drawing-pool.server";
 export { serveCertificateThread } from "~/modules/certificates/pdf-thread.server";
 // The command-line tools (server/cli.js) run from this bundle in production.
 export { runAdminCli } from "./admin-cli";
@@ -96,6 +98,8 @@ export async function startServer() {
   app.use(createRequestListener());
 
   const workers = startBackgroundWorkers(database);
+  // "Save ticket" pictures are drawn in threads of their own, below the requests (drawing-pool.server.ts).
+  drawTicketsInThreads(path.resolve("server/image-thread.js"));
   // The embedded database lives in this process: `npm run backup` asks it for a copy, and
   // `npm run admin` to carry out its command (server/backup-socket.ts).
   const backups = database.snapshot
@@ -123,7 +127,7 @@ export async function startServer() {
     closing = true;
     log.info({ signal }, "shutting down");
     await drain(server);
-    await Promise.all([workers.stop(), backups?.close()]);
+    await Promise.all([workers.stop(), backups?.close(), stopTicketThreads()]);
     await database.close();
     process.exit(0);
   };

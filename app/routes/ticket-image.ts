@@ -11,7 +11,10 @@ import type { Route } from "./+types/ticket-image";
  * image (tickets/saved-ticket-token.server.ts), never the self-service link. A download, in the
  * page's language (?lang=); a forged or lapsed token, or a ticket gone, is a 404.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const saved = await savedTicketFromAnswer(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const saved = await savedTicketFromAnswer(await getDb(), params.token, getConfig().sessionSecret, {
+    language: requestLanguage(request),
+    clientIp: context.clientIp ?? "",
+  });
   return privatePngDownload(saved);
 }

@@ -10,7 +10,10 @@ import type { Route } from "./+types/ticket-png";
  * as the ticket page (the holder's own token), in the page's language (?lang=, as the page links it).
  * A download, so a phone keeps it among its files or photos, with or without JavaScript.
  */
-export async function loader({ params, request }: Route.LoaderArgs) {
-  const saved = await savedTicket(await getDb(), params.token, getConfig().sessionSecret, requestLanguage(request));
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const saved = await savedTicket(await getDb(), params.token, getConfig().sessionSecret, {
+    language: requestLanguage(request),
+    clientIp: context.clientIp ?? "",
+  });
   return privatePngDownload(saved);
 }
