@@ -9,7 +9,8 @@
  */
 export const MEDIA_WIDTHS = [64, 96, 128, 160, 200, 224, 240, 288, 320, 480, 640, 960, 1280] as const;
 
-function servedWidth(width: number): number {
+/** The served width for a copy at least `width` pixels wide: the next of MEDIA_WIDTHS, or the largest. */
+export function servedWidth(width: number): number {
   return MEDIA_WIDTHS.find((allowed) => allowed >= width) ?? (MEDIA_WIDTHS[MEDIA_WIDTHS.length - 1] as number);
 }
 

@@ -1,3 +1,4 @@
+import { randomInt } from "node:crypto";
 import { crc32, deflateSync } from "node:zlib";
 import { count } from "drizzle-orm";
 import sharp from "sharp";
@@ -6,6 +7,7 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { readImage, storeImage } from "./media.server";
+import { MEDIA_WIDTHS } from "./media-url";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "./upload-rules";
 
 const png = (width: number, height: number) =>
@@ -130,6 +132,33 @@ describe.each(DATABASE_KINDS)("media on %s", (kind) => {
     // A size claimed smaller than the bytes does not get past the limit.
     await expect(storeImage(database.db, { type: "image/jpeg", size: 100, bytes: oversized })).rejects.toThrow(UPLOAD_MESSAGES.tooLarge);
     expect(await mediaRows()).toBe(before);
+  });
+
+  it("makes each resized copy once: two asking at once, a width in between, every width of every image in turn", async () => {
+    // Images of their own (a colour no other test stores), so no copy is kept from before.
+    const images = await Promise.all(
+      [0, 1, 2].map(async (i) => {
+        const bytes = await sharp({
+          create: { width: 1400, height: 700, channels: 3, background: { r: randomInt(256), g: randomInt(256), b: i } },
+        })
+          .png()
+          .toBuffer();
+        return storeImage(database.db, { type: "image/png", size: bytes.length, bytes });
+      }),
+    );
+    const id = images[0]?.id ?? "";
+    // Not made yet, asked for twice at once: made once, the same bytes handed to both.
+    const [first, second] = await Promise.all([readImage(database.db, id, 480), readImage(database.db, id, 480)]);
+    expect(first).not.toBeNull();
+    expect(second).toBe(first);
+    // A width the site does not serve is the served one above it, never a copy of its own.
+    expect(await readImage(database.db, id, 470)).toBe(first);
+    // Every served width of every image, asked for in turn, twice: the second round makes nothing.
+    const round = () => Promise.all(images.flatMap((image) => MEDIA_WIDTHS.map((width) => readImage(database.db, image.id, width))));
+    const made = await round();
+    const again = await round();
+    for (const [i, bytes] of again.entries()) expect(bytes).toBe(made[i]);
+    expect((await sharp(made[0] ?? Buffer.alloc(0)).metadata()).width).toBe(MEDIA_WIDTHS[0]);
   });
 
   it("answers null for unknown or malformed ids", async () => {
