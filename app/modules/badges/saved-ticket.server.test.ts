@@ -101,6 +101,17 @@ describe.each(DATABASE_KINDS)("savedTicket on %s", (kind) => {
     const refused = await savedTicket(database.db, token, SECRET, { language: "ha", clientIp: HOME });
     expect(refused).toMatchObject({ status: 429, message: expect.stringContaining("sake gwadawa") });
     expect(refused && "retryAfter" in refused && refused.retryAfter).toBeGreaterThan(0);
+    // Refused again without a word to the database: the count stays where the refusal left it.
+    const counted = async () =>
+      (
+        await database.db
+          .select()
+          .from(rate_counters)
+          .where(eq(rate_counters.key, `ticket-picture:${row.id}`))
+      ).reduce((sum, counter) => sum + counter.count, 0);
+    const before = await counted();
+    expect(await savedTicket(database.db, token, SECRET, en)).toMatchObject({ status: 429 });
+    expect(await counted()).toBe(before);
     const neighbour = await createAttendee(database.db, { ticket_id: generateTicketId() });
     pngOf(await savedTicket(database.db, signSelfServiceToken(neighbour.id, SECRET), SECRET, en));
   });

@@ -84,26 +84,58 @@ export type PictureRequest = { language: Language; clientIp: string };
  * and its file name; null for anything the ticket page would not show as a ticket: a forged
  * token, a door code, a cancelled or erased registration.
  */
-export async function savedTicket(db: DbOrTx, token: string, secret: string, asked: PictureRequest) {
-  const ticket = await findTicketByToken(db, token, secret);
-  return ticket ? pictureOf(db, ticket, secret, asked) : null;
+export function savedTicket(db: DbOrTx, token: string, secret: string, asked: PictureRequest) {
+  return pictureFor(token, asked, () => findTicketByToken(db, token, secret), db, secret);
 }
 
 /**
  * The same PNG for the registration's answer's "Save ticket" (its short-lived token of its own,
  * tickets/saved-ticket-token.server.ts); null when the token is forged, lapsed or the ticket gone.
  */
-export async function savedTicketFromAnswer(db: DbOrTx, token: string, secret: string, asked: PictureRequest) {
-  const ticket = await findTicketBySavedTicketToken(db, token, secret);
-  return ticket ? pictureOf(db, ticket, secret, asked) : null;
+export function savedTicketFromAnswer(db: DbOrTx, token: string, secret: string, asked: PictureRequest) {
+  return pictureFor(token, asked, () => findTicketBySavedTicketToken(db, token, secret), db, secret);
 }
 
-async function pictureOf(db: DbOrTx, ticket: TicketHolder, secret: string, asked: PictureRequest): Promise<SavedPicture | PictureRefused> {
+// A link refused for asking too often is refused again without reading or writing the database
+// until its window ends: a refusal must cost the server less than the request it refuses, or
+// the flood's 429s keep the event loop (and with the embedded database, the database) busy.
+// Only a token that was read and counted is ever put here, so a made-up one never is.
+const refusedLinks = new LRUCache<string, true>({ max: 10_000, ttl: WINDOW_MS });
+
+async function pictureFor(
+  token: string,
+  asked: PictureRequest,
+  findTicket: () => Promise<TicketHolder | null>,
+  db: DbOrTx,
+  secret: string,
+): Promise<SavedPicture | PictureRefused | null> {
+  const refusedFor = refusedLinks.getRemainingTTL(token);
+  if (refusedFor > 0) return tooMany(asked.language, Math.ceil(refusedFor / 1000));
+  const ticket = await findTicket();
+  if (!ticket) return null;
+  return pictureOf(db, ticket, secret, asked, token);
+}
+
+const tooMany = (language: Language, retryAfter: number): PictureRefused => ({
+  status: 429,
+  retryAfter,
+  message: translator(language, "public")("ticket.saveTooMany"),
+});
+
+async function pictureOf(
+  db: DbOrTx,
+  ticket: TicketHolder,
+  secret: string,
+  asked: PictureRequest,
+  token: string,
+): Promise<SavedPicture | PictureRefused> {
   const t = translator(asked.language, "public");
   const now = new Date();
   // Counted by the registration's id (both links name it), which the counter's key holds instead of the ticket ID.
   if ((await countHit(db, `ticket-picture:${ticket.id}`, WINDOW_MS, now)) > PER_TICKET) {
-    return { status: 429, retryAfter: secondsLeft(now), message: t("ticket.saveTooMany") };
+    const retryAfter = secondsLeft(now);
+    refusedLinks.set(token, true, { ttl: retryAfter * 1000 });
+    return tooMany(asked.language, retryAfter);
   }
   const drawing = await drawingOf(db, ticket, secret, asked.language);
   const filename = `ticket-${ticket.ticket_id}.png`;
@@ -118,7 +150,7 @@ async function pictureOf(db: DbOrTx, ticket: TicketHolder, secret: string, asked
     if (!png) throw new Error("the saved ticket was not drawn");
     return { png, filename };
   } catch (error) {
-    if (error instanceof NetworkRefusal) return { status: 429, retryAfter: error.retryAfter, message: t("ticket.saveTooMany") };
+    if (error instanceof NetworkRefusal) return tooMany(asked.language, error.retryAfter);
     if (error instanceof DrawingQueueFull) return busy;
     throw error;
   } finally {
