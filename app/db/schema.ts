@@ -702,7 +702,7 @@ export const admin_sign_in_pending = pgTable(
 
 /**
  * Door requests per account, kind and minute: the limits that stop paging through the attendee
- * list with the search ('search') and copying it again and again ('list'), checkin/door-limits.server.ts.
+ * list with the search ('search') and copying it again and again ('list'), checkin/search-limit.server.ts.
  */
 export const door_searches = pgTable(
   "door_searches",

@@ -43,12 +43,13 @@ const checkInFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("undo"), id: field(100) }),
 ]);
 
-// With JavaScript the door screen adds its device's door name and its own id of the check-in
+// With JavaScript the door screen adds its device's door name, the device's id and its own id of the check-in
 // (hidden inputs); a plain form sends neither. An id that is not one is left out, not refused:
 // the check-in itself is what matters at the door.
 const originSchema = z.object({
   door: doorNameSchema.optional().catch(undefined),
   client_id: z.string().regex(UUID_PATTERN).optional().catch(undefined),
+  device: z.string().regex(UUID_PATTERN).optional().catch(undefined),
 });
 
 export const SEARCH_MESSAGES = {
@@ -105,8 +106,8 @@ export async function checkInAction(db: Db, actor: AuditActor, formData: FormDat
   const parsed = checkInFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data("Unknown action", { status: 400 });
   const form = parsed.data;
-  const { door, client_id } = originSchema.parse(Object.fromEntries(formData));
-  const origin = { door, clientId: client_id };
+  const { door, client_id, device } = originSchema.parse(Object.fromEntries(formData));
+  const origin = { door, clientId: client_id, device };
   try {
     if (form.intent === "undo") {
       const undone = await undoCheckIn(db, actor, form.id);

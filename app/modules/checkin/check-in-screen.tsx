@@ -16,7 +16,7 @@ import { DoorConflicts, DoorCounts } from "./door-summary";
 import type { DoorConflict } from "./door-sync.server";
 import { DoorPanel } from "./offline/door-panel";
 import { rememberPage } from "./offline/door-route";
-import { doorName } from "./offline/door-runtime";
+import { doorDevice, doorName } from "./offline/door-runtime";
 import { useOfflineDoor } from "./offline/use-offline-door";
 import { OutcomeCard } from "./outcome-card";
 import { QrScanner } from "./qr-scanner";
@@ -124,6 +124,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   const origin = hydrated ? (
     <>
       <input type="hidden" name="door" value={doorName()} />
+      <input type="hidden" name="device" value={doorDevice()} />
       <input type="hidden" name="client_id" value={clientId} />
     </>
   ) : null;
@@ -181,7 +182,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
             paused={scan.state !== "idle"}
             onCode={(code) =>
               scan.submit(
-                { intent: "scan", code, door: doorName(), client_id: crypto.randomUUID() },
+                { intent: "scan", code, door: doorName(), device: doorDevice(), client_id: crypto.randomUUID() },
                 { method: "post", action: "/admin/check-in" },
               )
             }

@@ -27,7 +27,7 @@ type CheckInMethod = (typeof CHECK_IN_METHODS)[number];
  * Where a check-in comes from: the name staff gave the door's device ('' when unnamed or
  * without JavaScript) and the device's own id for it (a retried request finds it again).
  */
-export type CheckInOrigin = { door?: string; clientId?: string };
+export type CheckInOrigin = { door?: string; clientId?: string; device?: string };
 
 /** A real ticket one character away from a typed one: offered, never checked in unasked. */
 export type TicketSuggestion = { ticket_id: string; full_name: string };
@@ -153,6 +153,7 @@ async function checkIn(
 ): Promise<CheckInOutcome> {
   const door = origin.door ?? "";
   const clientId = origin.clientId && isUuid(origin.clientId) ? origin.clientId : null;
+  const device = origin.device && isUuid(origin.device) ? origin.device.toLowerCase() : null;
   return db.transaction(async (tx) => {
     // A device id already recorded (the request retried, or synced first): answered like a second scan.
     const reused = clientId !== null && (await recordedClientIds(tx, [clientId])).size > 0;
@@ -161,7 +162,7 @@ async function checkIn(
       ? []
       : await tx
           .insert(check_ins)
-          .values({ attendee_id: attendee.id, checked_in_by: actor.id, method, door, client_id: clientId })
+          .values({ attendee_id: attendee.id, checked_in_by: actor.id, method, door, device, client_id: clientId })
           .onConflictDoNothing()
           .returning({ id: check_ins.id });
     if (inserted) {

@@ -53,6 +53,8 @@ export function DoorConflicts({ conflicts, total, moreHref }: { conflicts: Confl
               secondDoor: doorOf(c.second.door),
               secondTime: lagosClock(new Date(c.second.at)),
             })}
+            {/* One name, two devices: a name given twice, or a phone pretending to be that door. */}
+            {c.sameName ? <strong data-testid="two-phones"> ({t("conflicts.twoPhones")})</strong> : null}
           </li>
         ))}
       </ul>

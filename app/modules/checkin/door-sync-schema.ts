@@ -28,6 +28,8 @@ const doorCheckInSchema = z.object({
 
 export const doorSyncSchema = z.object({
   door: doorNameSchema.default(""),
+  // The page's own id of its device (door-devices.server.ts); a page from before it sends none.
+  device: z.string().regex(UUID_PATTERN).toLowerCase().optional().catch(undefined),
   checkIns: z.array(doorCheckInSchema).max(DOOR_SYNC_MAX_ITEMS),
 });
 

@@ -4,36 +4,49 @@ import { attendees, check_in_conflicts, check_ins } from "~/db/schema";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DoorAttendee, findScannedTicket, findTypedTicket, recordedClientIds } from "./checkin.server";
+import { lastListFetch } from "./door-devices.server";
 import type { DoorCheckIn } from "./door-sync-schema";
 import type { DoorSyncResult } from "./offline/door-list-types";
 
 // Check-ins a door recorded on its own (offline, from its downloaded list) arrive here in
 // batches, each with the device's id. Merging is idempotent: an id already recorded changes
 // nothing, however often or however concurrently it is sent (the unique keys decide, not a read).
-// A ticket admitted at two doors that could not see each other is kept twice: the first
-// admission is THE check-in (check_ins), the other a conflict (check_in_conflicts) for
-// organisers to look into. A second scan at the same door is just a double scan: nothing new.
+// A ticket admitted at two doors that could not see each other is kept twice: the admission the
+// server recorded first stays THE check-in (check_ins), the other becomes a conflict
+// (check_in_conflicts) for organisers to look into, whatever time it claims: a sync that could
+// replace a recorded admission by claiming an earlier time let one door account take over
+// another door's admission, its time and its person (issue 40). A second scan at the same door
+// (the same name on the same device) is just a double scan: nothing new.
 
 /** A device's clock may be wrong, and a queue may be old: times are kept within this window. */
 const OLDEST_ACCEPTED_MS = 7 * 24 * 3_600_000;
 
-/** The device's time of a check-in, never in the future nor more than a week back. */
-function clampTime(at: string, now: Date): Date {
+/**
+ * The device's time of a check-in: never in the future, never more than a week back, and never
+ * before the device last downloaded the list (`floor`): what it admitted before that download it
+ * had the chance to send, and a time claimed earlier is a door rewriting its past.
+ */
+function clampTime(at: string, now: Date, floor: Date): Date {
   const time = new Date(at).getTime();
-  const oldest = now.getTime() - OLDEST_ACCEPTED_MS;
+  const oldest = Math.max(now.getTime() - OLDEST_ACCEPTED_MS, Math.min(floor.getTime(), now.getTime()));
   return new Date(Number.isNaN(time) ? now.getTime() : Math.min(now.getTime(), Math.max(oldest, time)));
 }
+
+/** The door a sync comes from: the name its staff gave it, and the device's own id (null from an older page). */
+export type DoorOrigin = { door: string; device: string | null };
 
 /** Merges a door's check-ins, in order; one answer per item, in the same order. */
 export async function applyDoorCheckIns(
   db: Db,
   actor: AuditActor,
-  door: string,
+  origin: DoorOrigin,
   items: DoorCheckIn[],
   secret: string,
   now = new Date(),
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<DoorSyncResult[]> {
+  // A device the server never saw download the list (or none named) can claim no earlier time than now.
+  const floor = (origin.device && actor.id ? await lastListFetch(db, actor.id, origin.device) : null) ?? now;
   // A device re-sends its whole queue until it hears back: most of a retry is known ids, found in one query.
   const recorded = await recordedClientIds(
     db,
@@ -54,20 +67,22 @@ export async function applyDoorCheckIns(
       results.push({ id: item.id, status: "refused", message: found.refusal.message });
       continue;
     }
-    const status = await mergeCheckIn(db, actor, found.attendee, { ...item, id, door, at: clampTime(item.at, now) }, now);
+    const arrival = { ...item, ...origin, id, at: clampTime(item.at, now, floor) };
+    const status = await mergeCheckIn(db, actor, found.attendee, arrival, now);
     results.push({ id: item.id, status });
     recorded.add(id);
   }
   return results;
 }
 
-type Arrival = { id: string; door: string; method: DoorCheckIn["method"]; at: Date };
+type Arrival = DoorOrigin & { id: string; method: DoorCheckIn["method"]; at: Date };
 
 async function mergeCheckIn(db: Db, actor: AuditActor, attendee: DoorAttendee, arrival: Arrival, now: Date) {
   return db.transaction(async (tx): Promise<DoorSyncResult["status"]> => {
     const row = {
       attendee_id: attendee.id,
       door: arrival.door,
+      device: arrival.device,
       method: arrival.method,
       checked_in_by: actor.id,
     };
@@ -85,47 +100,33 @@ async function mergeCheckIn(db: Db, actor: AuditActor, attendee: DoorAttendee, a
     // Every writer of this attendee's admissions waits here, so what follows sees them all.
     const [winner] = await tx.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id)).for("update");
     if (!winner || winner.client_id === arrival.id) return "duplicate";
-    const doors = await tx
-      .select({ door: check_in_conflicts.door, id: check_in_conflicts.id })
+    const others = await tx
+      .select({ door: check_in_conflicts.door, device: check_in_conflicts.device, id: check_in_conflicts.id })
       .from(check_in_conflicts)
       .where(eq(check_in_conflicts.attendee_id, attendee.id));
-    if (doors.some((c) => c.id === arrival.id)) return "duplicate";
-    // Scanned twice at one door: one admission, not two doors letting the same ticket in.
-    if (winner.door === arrival.door || doors.some((c) => c.door === arrival.door)) return "duplicate";
-    const first = arrival.at < winner.created_at ? "arrival" : "existing";
-    if (first === "arrival") {
-      // The first admission wins: the one held so far becomes the second, the arrival THE check-in.
-      // A check-in made online without JavaScript has no device id: its own row id stands in.
-      await tx
-        .insert(check_in_conflicts)
-        .values({
-          id: winner.client_id ?? winner.id,
-          attendee_id: attendee.id,
-          door: winner.door,
-          checked_in_at: winner.created_at,
-          checked_in_by: winner.checked_in_by,
-          method: winner.method,
-          received_at: now,
-        })
-        .onConflictDoNothing();
-      await tx
-        .update(check_ins)
-        .set({ ...row, client_id: arrival.id, created_at: arrival.at })
-        .where(eq(check_ins.id, winner.id));
-    } else {
-      const [kept] = await tx
-        .insert(check_in_conflicts)
-        .values({ ...row, id: arrival.id, checked_in_at: arrival.at, received_at: now })
-        .onConflictDoNothing()
-        .returning({ id: check_in_conflicts.id });
-      // The id is another attendee's second admission: a device that reused an id, told it is known.
-      if (!kept) return "duplicate";
-    }
+    if (others.some((c) => c.id === arrival.id)) return "duplicate";
+    // Scanned twice at one door (its name on its device): one admission, not two doors letting the same ticket in.
+    const sameDoor = (other: { door: string; device: string | null }) => other.door === arrival.door && other.device === arrival.device;
+    if (sameDoor(winner) || others.some(sameDoor)) return "duplicate";
+    // The admission on record stays; the arrival is the second, even when it claims the earlier time.
+    const [kept] = await tx
+      .insert(check_in_conflicts)
+      .values({ ...row, id: arrival.id, checked_in_at: arrival.at, received_at: now })
+      .onConflictDoNothing()
+      .returning({ id: check_in_conflicts.id });
+    // The id is another attendee's second admission: a device that reused an id, told it is known.
+    if (!kept) return "duplicate";
     await recordAudit(tx, actor, {
       action: "checkin.conflict",
       entity: "attendee",
       entityId: attendee.id,
-      details: { ...details, otherDoor: winner.door, first: first === "arrival" ? arrival.door : winner.door },
+      details: {
+        ...details,
+        otherDoor: winner.door,
+        first: arrival.at < winner.created_at ? arrival.door : winner.door,
+        // Two phones under one door name: told apart by their devices.
+        ...(winner.door === arrival.door ? { sameName: true } : {}),
+      },
     });
     return "conflict";
   });
@@ -156,6 +157,8 @@ export type DoorConflict = {
   /** The earlier admission, then the later one. */
   first: { door: string; at: Date };
   second: { door: string; at: Date };
+  /** Both doors have one name but are two devices: a name given twice, or a phone pretending. */
+  sameName: boolean;
 };
 
 /** The tickets admitted at two doors: one row per second admission, with THE check-in; latest first. */
@@ -166,7 +169,9 @@ export async function listDoorConflicts(db: DbOrTx, limit = 50): Promise<{ rows:
       full_name: attendees.full_name,
       winnerDoor: check_ins.door,
       winnerAt: check_ins.created_at,
+      winnerDevice: check_ins.device,
       door: check_in_conflicts.door,
+      device: check_in_conflicts.device,
       at: check_in_conflicts.checked_in_at,
       // The count before the limit, in the same statement.
       total: sql<number>`count(*) over ()`.mapWith(Number),
@@ -184,7 +189,8 @@ export async function listDoorConflicts(db: DbOrTx, limit = 50): Promise<{ rows:
         { door: r.winnerDoor, at: r.winnerAt },
         { door: r.door, at: r.at },
       ].sort((a, b) => a.at.getTime() - b.at.getTime()) as [DoorConflict["first"], DoorConflict["second"]];
-      return { ticket_id: r.ticket_id, full_name: r.full_name, first: pair[0], second: pair[1] };
+      const sameName = r.winnerDoor === r.door && r.winnerDevice !== r.device;
+      return { ticket_id: r.ticket_id, full_name: r.full_name, first: pair[0], second: pair[1], sameName };
     }),
   };
 }

@@ -4,6 +4,6 @@ import type { Route } from "./+types/check-in-list";
 
 // /admin/check-in/list: what a door's device keeps to check people in offline (JSON).
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireStaff(request);
-  return doorListResponse(db);
+  const { admin, db } = await requireStaff(request);
+  return doorListResponse(db, admin, new URL(request.url));
 }

@@ -32,9 +32,10 @@ export type DoorList = {
 
 /**
  * A check-in the door recorded, waiting to be sent: one item of the sync's body
- * (door-sync-schema.ts) and the door it was made at. `id` makes sending it twice harmless.
+ * (door-sync-schema.ts), the door it was made at and the device's id (none in a queue kept from
+ * an older page). `id` makes sending it twice harmless.
  */
-export type QueuedCheckIn = DoorCheckIn & { door: string };
+export type QueuedCheckIn = DoorCheckIn & { door: string; device?: string };
 
 /** The server's answer to one queued check-in. */
 export type DoorSyncResult = {

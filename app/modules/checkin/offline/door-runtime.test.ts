@@ -122,8 +122,18 @@ describe("checkInOffline", () => {
     const first = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi.toLowerCase(), client_id: clientId }), now);
     expect(first).toMatchObject({ offline: true, at: now.getTime(), outcome: { status: "checked-in", attendee: { ticket_id: danladi } } });
     expect(await store.queued()).toEqual([
-      { id: clientId, ticket: danladi, method: "ticket-id", at: now.toISOString(), door: "ʼYar Gate Na’Allah" },
+      {
+        id: clientId,
+        ticket: danladi,
+        method: "ticket-id",
+        at: now.toISOString(),
+        door: "ʼYar Gate Na’Allah",
+        device: runtime.doorDevice(),
+      },
     ]);
+    // The device's id is made once and kept.
+    expect(runtime.doorDevice()).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem("summit-door-device")).toBe(runtime.doorDevice());
     expect(runtime.doorStatus.get()).toMatchObject({ queued: 1, counts: { checkedIn: 1, registered: 2 } });
 
     const second = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), now);

@@ -19,6 +19,7 @@ export const SYNC_TIMER_MS = 30_000;
 /** How long the door waits for the server before answering from the device. */
 const SERVER_WAIT_MS = 6_000;
 const DOOR_NAME_KEY = "summit-door-name";
+const DOOR_DEVICE_KEY = "summit-door-device";
 
 export type DoorStatus = {
   loaded: boolean;
@@ -68,6 +69,26 @@ export function doorName(): string {
   }
 }
 
+/**
+ * This phone's own id, made once and kept: a door is its device as well as its name (two phones
+ * may be given one name). Sent with the list's download, each check-in and each sync; the server
+ * takes no time earlier than this device's last download (door-sync.server.ts).
+ */
+export function doorDevice(): string {
+  try {
+    const kept = localStorage.getItem(DOOR_DEVICE_KEY);
+    if (kept && isUuid(kept)) return kept;
+    const made = crypto.randomUUID();
+    localStorage.setItem(DOOR_DEVICE_KEY, made);
+    return made;
+  } catch {
+    // No storage (a private window): an id for this page; its syncs may claim no time before now.
+    fallbackDevice ??= crypto.randomUUID();
+    return fallbackDevice;
+  }
+}
+let fallbackDevice: string | undefined;
+
 export function setDoorName(name: string) {
   localStorage.setItem(DOOR_NAME_KEY, name.trim().slice(0, DOOR_NAME_MAX));
   update({});
@@ -92,7 +113,11 @@ export async function loadDoor(now = Date.now()): Promise<void> {
 export async function refreshList(): Promise<"ok" | "offline" | "signed-out"> {
   let response: Response;
   try {
-    response = await fetch(LIST_URL, { credentials: "same-origin", redirect: "manual", headers: { Accept: "application/json" } });
+    response = await fetch(`${LIST_URL}?device=${doorDevice()}`, {
+      credentials: "same-origin",
+      redirect: "manual",
+      headers: { Accept: "application/json" },
+    });
   } catch {
     update({ online: false });
     return "offline";
@@ -212,7 +237,14 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
     const given = String(form.get("client_id") ?? "");
     const id = isUuid(given) && !queuedHere.has(given) ? given : crypto.randomUUID();
     queuedHere.add(id);
-    await enqueue({ id, ticket: decision.record.ticket, method: decision.record.method, at: now.toISOString(), door });
+    await enqueue({
+      id,
+      ticket: decision.record.ticket,
+      method: decision.record.method,
+      at: now.toISOString(),
+      door,
+      device: doorDevice(),
+    });
     markLocal(snapshot, decision.record.ticketId, now.toISOString(), door);
     // One more than before (ids are never queued twice); the next sync counts them again.
     update({ queued: status.queued + 1 });

@@ -12,7 +12,7 @@ afterEach(async () => {
   await deleteDoorDatabase();
 });
 
-type SyncBody = { door: string; checkIns: Omit<QueuedCheckIn, "door">[] };
+type SyncBody = { door: string; device?: string; checkIns: Omit<QueuedCheckIn, "door" | "device">[] };
 
 let ticketNumber = 0;
 function checkIn(door: string, ticket = `ZYS-ABC-${String(++ticketNumber).padStart(6, "2")}`): QueuedCheckIn {
@@ -59,6 +59,22 @@ describe("sendQueued", () => {
       { door: "", checkIns: sent("") },
     ]);
     expect(await countQueued()).toBe(0);
+  });
+
+  it("sends one door name on two devices as two doors, each request naming its device", async () => {
+    const [first, second] = [crypto.randomUUID(), crypto.randomUUID()];
+    const items = await queue([
+      { ...checkIn("Gate A"), device: first },
+      { ...checkIn("Gate A"), device: second },
+      { ...checkIn("Gate A"), device: first },
+    ]);
+    const server = fakeServer();
+    expect(await sendQueued(server.fetcher)).toMatchObject({ sent: 3, state: "done" });
+    const sent = (device: string) => items.filter((i) => i.device === device).map(({ door: _, device: __, ...item }) => item);
+    expect(server.bodies).toEqual([
+      { door: "Gate A", device: first, checkIns: sent(first) },
+      { door: "Gate A", device: second, checkIns: sent(second) },
+    ]);
   });
 
   it("sends at most 500 a request", async () => {

@@ -13,13 +13,16 @@ export type SyncRun = { sent: number; conflicts: number; refused: number; state:
 export async function sendQueued(fetcher: typeof fetch = fetch): Promise<SyncRun> {
   const items = await queued();
   const run: SyncRun = { sent: 0, conflicts: 0, refused: 0, state: "done" };
+  // One request names one door: its name and its device.
   const byDoor = new Map<string, QueuedCheckIn[]>();
   for (const item of items) {
-    const door = byDoor.get(item.door);
+    const key = JSON.stringify([item.door, item.device ?? null]);
+    const door = byDoor.get(key);
     if (door) door.push(item);
-    else byDoor.set(item.door, [item]);
+    else byDoor.set(key, [item]);
   }
-  for (const [door, all] of byDoor) {
+  for (const all of byDoor.values()) {
+    const { door, device } = all[0] ?? { door: "" };
     for (let i = 0; i < all.length; i += DOOR_SYNC_MAX_ITEMS) {
       const batch = all.slice(i, i + DOOR_SYNC_MAX_ITEMS);
       let response: Response;
@@ -29,7 +32,7 @@ export async function sendQueued(fetcher: typeof fetch = fetch): Promise<SyncRun
           credentials: "same-origin",
           redirect: "manual",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ door, checkIns: batch.map(({ id, ticket, method, at }) => ({ id, ticket, method, at })) }),
+          body: JSON.stringify({ door, device, checkIns: batch.map(({ id, ticket, method, at }) => ({ id, ticket, method, at })) }),
         });
       } catch {
         return { ...run, state: "offline" };

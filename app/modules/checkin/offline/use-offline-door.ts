@@ -28,10 +28,12 @@ export function useOfflineDoor() {
   const status = useSyncExternalStore(doorStatus.subscribe, doorStatus.get, () => SERVER_STATUS);
   useEffect(() => {
     let stopped = false;
+    // The queue first: the server takes no time earlier than this device's last download, so
+    // check-ins made offline go before a new list is fetched.
     const refresh = async () => {
       if (stopped || !navigator.onLine) return;
-      await refreshList();
       await syncNow();
+      await refreshList();
     };
     const goneOnline = () => {
       setOnline(true);
@@ -54,7 +56,7 @@ export function useOfflineDoor() {
       }
       await registerWorker();
     })();
-    const listTimer = window.setInterval(() => void refreshList(), REFRESH_MS);
+    const listTimer = window.setInterval(() => void syncNow().then(refreshList), REFRESH_MS);
     const syncTimer = window.setInterval(() => void syncNow(), SYNC_TIMER_MS);
     // While the server is out of reach though the browser has a network, look for it often.
     const probeTimer = window.setInterval(() => {
