@@ -21,6 +21,22 @@ export async function countHit(db: DbOrTx, key: string, windowMs: number, now = 
   return row?.count ?? 1;
 }
 
+/**
+ * Counts one hit of each of `keys` in the current window in one statement (one round trip, one
+ * write on the embedded database, which answers one query at a time); each key's count, in order.
+ */
+export async function countHits(db: DbOrTx, keys: string[], windowMs: number, now = new Date()): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const start = windowStart(now, windowMs);
+  const rows = await db
+    .insert(rate_counters)
+    .values(keys.map((key) => ({ key, window_start: start, count: 1 })))
+    .onConflictDoUpdate({ target: [rate_counters.key, rate_counters.window_start], set: { count: sql`${rate_counters.count} + 1` } })
+    .returning({ key: rate_counters.key, count: rate_counters.count });
+  const counts = new Map(rows.map((row) => [row.key, row.count]));
+  return keys.map((key) => counts.get(key) ?? 1);
+}
+
 /** Forgets windows that ended more than `keepMs` ago (the longest window any limit uses). */
 export async function sweepCounters(db: DbOrTx, keepMs: number, now = new Date()): Promise<void> {
   await db.delete(rate_counters).where(lt(rate_counters.window_start, new Date(now.getTime() - keepMs)));

@@ -1,7 +1,7 @@
 import { networkLadder } from "~/client-network.server";
 import { getConfig } from "~/config.server";
 import type { DbOrTx } from "~/db/client.server";
-import { countHit, windowStart } from "~/db/counters.server";
+import { countHits, windowStart } from "~/db/counters.server";
 
 // Ceilings per network on what the public can ask of the site (form posts, visits, certificate
 // checks), shared by every domain that needs one. Counted in the database, so every server
@@ -56,10 +56,14 @@ export async function takeNetworkSlot(
   ip: string,
   { name, windowMs, ceiling, now = new Date() }: { name: string; windowMs: number; ceiling: number; now?: Date },
 ): Promise<NetworkSlot> {
-  const counts = await Promise.all(
-    networkLadder(ip).map(async (network) => ({ network, count: await countHit(db, `${name}:${network}`, windowMs, now) })),
+  const networks = networkLadder(ip);
+  const counts = await countHits(
+    db,
+    networks.map((network) => `${name}:${network}`),
+    windowMs,
+    now,
   );
-  if (counts.every(({ network, count }) => count <= ceilingFor(network, ceiling))) return { ok: true };
+  if (networks.every((network, i) => (counts[i] ?? 0) <= ceilingFor(network, ceiling))) return { ok: true };
   const ends = windowStart(now, windowMs).getTime() + windowMs;
   return { ok: false, retryAfter: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
 }

@@ -4,15 +4,20 @@ import type { PrivateSite } from "./private-site";
 // network (the site trusts X-Forwarded-For from loopback, TRUST_PROXY), no browser, no JavaScript.
 // The attack specs' way to be many people, or one network pretending to be many.
 
-export type FormPage = { stamp: string; cookie: string };
+/** `challenge`: the proof-of-work challenge's JSON when the page carries one (during a surge). */
+export type FormPage = { stamp: string; cookie: string; challenge?: string };
 
-/** A fresh page load of /register from `from`: its form stamp and the cookie the stamp is bound to. */
+const unescapeHtml = (text: string) => text.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&amp;", "&");
+
+/** A fresh page load of /register from `from`: its form stamp, the cookie the stamp is bound to, and any challenge. */
 export async function loadFormPage(site: PrivateSite, from: string): Promise<FormPage> {
   const response = await fetch(`${site.url}/register`, { headers: { "x-forwarded-for": from } });
   const html = await response.text();
+  const challenge = /data-challenge="([^"]+)"/.exec(html)?.[1];
   return {
     stamp: /name="formStamp" value="([^"]+)"/.exec(html)?.[1] ?? "",
     cookie: (response.headers.get("set-cookie") ?? "").split(";")[0] ?? "",
+    ...(challenge ? { challenge: unescapeHtml(challenge) } : {}),
   };
 }
 

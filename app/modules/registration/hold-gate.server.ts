@@ -73,7 +73,7 @@ export async function holdOrPass(
     now,
   }: { networks: string[]; proved: boolean; settings: GateSettings; intent: HeldIntent; now?: Date },
 ) {
-  const decision = await assessRegistration(db, { networks, email: person.email, proved, thresholds: settings, now });
+  const decision = await assessRegistration(db, { networks, email: person.email, proved, thresholds: settings, intent, now });
   const held = decision.hold
     ? await holdRegistration(db, person, decision, { expiryHours: settings.held_expiry_hours, intent, now })
     : await heldAlready(db, person.email, now);

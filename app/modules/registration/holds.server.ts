@@ -1,7 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { countHit } from "~/db/counters.server";
+import { countHit, countHits } from "~/db/counters.server";
 import { normalizeEmail, PUBLIC_MAIL_PROVIDERS } from "~/db/email";
 import { emailEquals, type HELD_INTENTS, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
@@ -72,6 +72,16 @@ export function countedDomain(email: string): string {
 export const WIDER_HOLD_FACTORS = { "/56": 1.5, "/48": 2, "/24": 3 } as const;
 
 /**
+ * Waitlist joins one network may make in 10 minutes before the rest are held until confirmed from
+ * the mailbox. Far lower than a registration's rate: the waitlist exists only when every seat is
+ * taken, and each entry in line receives a freed seat and keeps it from everyone else for the
+ * offer's hours, so made-up joins let through would sit on the seats real people are waiting for.
+ * Three covers a family or a few friends on one phone's network; a fourth is held, not refused.
+ */
+export const WAITLIST_JOINS_PER_NETWORK = 3;
+const WAITLIST_WINDOW_MS = 10 * MINUTE;
+
+/**
  * Counts this registration against its network (at each size: `networks` narrowest first, as
  * networkLadder gives them), its domain and the overall rate, and says whether it must be held.
  * `proved`: the browser solved the proof-of-work challenge, which lets a person through an
@@ -84,12 +94,26 @@ export async function assessRegistration(
     email,
     proved,
     thresholds,
+    intent = "register",
     now = new Date(),
-  }: { networks: string[]; email: string; proved: boolean; thresholds: HoldThresholds; now?: Date },
+  }: { networks: string[]; email: string; proved: boolean; thresholds: HoldThresholds; intent?: HeldIntent; now?: Date },
 ): Promise<HoldDecision> {
   const domain = countedDomain(email);
-  const [perNetwork, perDomain, overall, active] = await Promise.all([
-    Promise.all(networks.map((network) => countHit(db, `reg:net:${network}`, MINUTE, now))),
+  const [perNetwork, joins, perDomain, overall, active] = await Promise.all([
+    countHits(
+      db,
+      networks.map((network) => `reg:net:${network}`),
+      MINUTE,
+      now,
+    ),
+    intent === "waitlist"
+      ? countHits(
+          db,
+          networks.map((network) => `join:net:${network}`),
+          WAITLIST_WINDOW_MS,
+          now,
+        )
+      : [],
     domain ? countHit(db, `reg:domain:${domain}`, 10 * MINUTE, now) : 0,
     countHit(db, "reg:all", MINUTE, now),
     activeSurges(db, { networks, domain, now }),
@@ -97,6 +121,7 @@ export async function assessRegistration(
   const busy = networks.find(
     (network, i) =>
       (perNetwork[i] ?? 0) > ceilingFor(network, thresholds.hold_network_per_minute, WIDER_HOLD_FACTORS) ||
+      (joins[i] ?? 0) > ceilingFor(network, WAITLIST_JOINS_PER_NETWORK, WIDER_HOLD_FACTORS) ||
       active.some((s) => s.reason === "network" && s.source === network),
   );
   if (busy) return { hold: true, reason: "network", source: busy };
