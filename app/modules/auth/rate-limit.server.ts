@@ -55,7 +55,7 @@ export function delayAfter(failures: number): number {
 }
 
 /** A password post, a code after a right password, or both in one post (past the ceilings). */
-export type AttemptKind = "password" | "code" | "both";
+type AttemptKind = "password" | "code" | "both";
 
 export type AttemptInput = { email: string; network: string; device?: string | null; kind?: AttemptKind };
 
