@@ -10,7 +10,7 @@ import express from "express";
 import { getConfig } from "~/config.server";
 import { getDb, getDbConnection } from "~/db/db.server";
 import { logger } from "~/logger.server";
-import { drawTicketsInThreads, stopTicketThreads } from "~/modules/badges/drawing-pool.server";
+import { drawPicturesInThreads, stopPictureThreads } from "~/modules/badges/drawing-pool.server";
 import { serveAdminCommands } from "./admin-commands";
 import { isAdminPath } from "./admin-path";
 import { listenForBackups } from "./backup-socket";
@@ -25,10 +25,10 @@ import { securityHeaders } from "./security";
 import { trackedLinkParams } from "./tracked-link-params";
 import { startBackgroundWorkers } from "./workers.server";
 
-// The outbox's, the certificates' and the saved tickets' threads (server/outbox-thread.js,
+// The outbox's, the certificates' and the drawing pool's threads (server/outbox-thread.js,
 // server/certificate-thread.js, server/image-thread.js) load this bundle and call these.
 export { drawTicketInThread } from "~/modules/badges/drawing-pool.server";
-export { serveCertificateThread } from "~/modules/certificates/pdf-thread.server";
+export { drawCertificateInThread, serveCertificateThread } from "~/modules/certificates/pdf-thread.server";
 // The command-line tools (server/cli.js) run from this bundle in production.
 export { runAdminCli } from "./admin-cli";
 export { runBackupCli } from "./backup-cli";
@@ -98,8 +98,9 @@ export async function startServer() {
   app.use(createRequestListener());
 
   const workers = startBackgroundWorkers(database);
-  // "Save ticket" pictures are drawn in threads of their own, below the requests (drawing-pool.server.ts).
-  drawTicketsInThreads(path.resolve("server/image-thread.js"));
+  // Pictures drawn per person (Save ticket, the ticket page's certificate) are drawn in threads
+  // of their own, below the requests (drawing-pool.server.ts).
+  drawPicturesInThreads(path.resolve("server/image-thread.js"));
   // The embedded database lives in this process: `npm run backup` asks it for a copy, and
   // `npm run admin` to carry out its command (server/backup-socket.ts).
   const backups = database.snapshot
@@ -127,7 +128,7 @@ export async function startServer() {
     closing = true;
     log.info({ signal }, "shutting down");
     await drain(server);
-    await Promise.all([workers.stop(), backups?.close(), stopTicketThreads()]);
+    await Promise.all([workers.stop(), backups?.close(), stopPictureThreads()]);
     await database.close();
     process.exit(0);
   };

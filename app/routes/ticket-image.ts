@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { savedTicketFromAnswer } from "~/modules/badges/saved-ticket.server";
-import { privatePngDownload } from "~/ui/private-page";
+import { privateDownload } from "~/ui/private-page";
 import type { Route } from "./+types/ticket-image";
 
 /**
@@ -16,5 +16,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     language: requestLanguage(request),
     clientIp: context.clientIp ?? "",
   });
-  return privatePngDownload(saved);
+  return privateDownload(saved);
 }

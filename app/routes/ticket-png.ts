@@ -2,7 +2,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { savedTicket } from "~/modules/badges/saved-ticket.server";
-import { privatePngDownload } from "~/ui/private-page";
+import { privateDownload } from "~/ui/private-page";
 import type { Route } from "./+types/ticket-png";
 
 /**
@@ -15,5 +15,5 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     language: requestLanguage(request),
     clientIp: context.clientIp ?? "",
   });
-  return privatePngDownload(saved);
+  return privateDownload(saved);
 }

@@ -5,22 +5,31 @@
  */
 export const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" } as const;
 
+/** A picture or document drawn for one person, downloaded under its name. */
+export type DrawnFile = { bytes: Uint8Array; filename: string; type: "image/png" | "application/pdf" };
+
 /** A picture not drawn now: too many asked for it (429) or too many wait to be drawn (503), with why in the person's language. */
 export type PictureRefused = { status: 429 | 503; retryAfter: number; message: string };
 
 /**
- * A picture drawn for one person, downloaded under its name; a 404 (plain text) when there is
- * none; a refusal as its status with Retry-After and its message (plain text).
+ * A file drawn for one person (the saved ticket, the certificate), downloaded under its name; a
+ * 404 (plain text) when there is none; a refusal as its status with Retry-After and its message
+ * (plain text).
  */
-export function privatePngDownload(saved: { png: Uint8Array; filename: string } | PictureRefused | null | undefined): Response {
-  if (!saved)
+export function privateDownload(drawn: DrawnFile | PictureRefused | null | undefined): Response {
+  if (!drawn)
     return new Response("Not Found", { status: 404, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
-  if (!("png" in saved))
-    return new Response(saved.message, {
-      status: saved.status,
-      headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(saved.retryAfter) },
+  if (!("bytes" in drawn))
+    return new Response(drawn.message, {
+      status: drawn.status,
+      headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8", "Retry-After": String(drawn.retryAfter) },
     });
-  return new Response(new Uint8Array(saved.png), {
-    headers: { ...PRIVATE_HEADERS, "Content-Type": "image/png", "Content-Disposition": `attachment; filename="${saved.filename}"` },
+  return new Response(new Uint8Array(drawn.bytes), {
+    headers: {
+      ...PRIVATE_HEADERS,
+      "Content-Type": drawn.type,
+      "Content-Disposition": `attachment; filename="${drawn.filename}"`,
+      "Content-Length": String(drawn.bytes.length),
+    },
   });
 }

@@ -1,7 +1,7 @@
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, describe, expect, it } from "vitest";
-import { drawTicketPng, drawTicketsInThreads, stopTicketThreads } from "./drawing-pool.server";
+import { drawPicturesInThreads, drawTicketPng, stopPictureThreads } from "./drawing-pool.server";
 import { type TicketImageFacts, type TicketImageLabels, ticketPng } from "./ticket-image.server";
 
 // The saved ticket drawn in the pool's threads (server/image-thread.js in production; here the
@@ -36,13 +36,13 @@ async function busyMs(work: () => Promise<unknown>): Promise<number> {
 }
 
 describe("the ticket drawing pool", () => {
-  afterAll(() => stopTicketThreads());
+  afterAll(() => stopPictureThreads());
 
   it("draws the same picture in its threads as in place, without keeping the event loop busy", async () => {
     const here = await ticketPng(FACTS, LABELS);
     const inPlace = await busyMs(() => Promise.all(people(3).map((facts) => drawTicketPng(facts, LABELS))));
 
-    drawTicketsInThreads(path.resolve("tests/support/image-thread-stand-in.mjs"));
+    drawPicturesInThreads(path.resolve("tests/support/image-thread-stand-in.mjs"));
     // The first picture also starts the thread (and compiles the sources in it).
     expect((await drawTicketPng(FACTS, LABELS)).equals(here)).toBe(true);
     const inThreads = await busyMs(() => Promise.all(people(3).map((facts) => drawTicketPng(facts, LABELS))));

@@ -24,8 +24,8 @@ const HOME = "203.0.113.7";
 const en = { language: "en", clientIp: HOME } as const;
 /** The PNG of an answer that must be one. */
 const pngOf = (saved: Awaited<ReturnType<typeof savedTicket>>) => {
-  if (!saved || !("png" in saved)) throw new Error(`no picture: ${JSON.stringify(saved)}`);
-  return Buffer.from(saved.png);
+  if (!saved || !("bytes" in saved)) throw new Error(`no picture: ${JSON.stringify(saved)}`);
+  return Buffer.from(saved.bytes);
 };
 
 describe.each(DATABASE_KINDS)("savedTicket on %s", (kind) => {
@@ -74,7 +74,7 @@ describe.each(DATABASE_KINDS)("savedTicket on %s", (kind) => {
     const token = signSelfServiceToken(row.id, SECRET);
     const asked = { language: "en", clientIp: from } as const;
     const answers = await Promise.all(Array.from({ length: 12 }, () => savedTicket(database.db, token, SECRET, asked)));
-    const drawn = answers.filter((answer) => answer && "png" in answer);
+    const drawn = answers.filter((answer) => answer && "bytes" in answer);
     const busy = answers.filter((answer) => answer && "status" in answer);
     // A quarter of the public lane (MAX_ACTIVE_REQUESTS, 8 by default: two) may wait for the drawing; the others hear "busy" at once.
     const mayWait = Math.max(1, Math.floor(getConfig().maxActiveRequests / 4));

@@ -1,4 +1,5 @@
 import { parentPort, Worker } from "node:worker_threads";
+import { move } from "piscina";
 import { type CertificatePdfInput, renderCertificatePdf } from "./certificate-pdf.server";
 
 // Certificates are drawn on another core. Drawing one is some 3 ms of CPU; with the embedded
@@ -84,14 +85,28 @@ export function serveCertificateThread(): void {
   if (!port) throw new Error("serveCertificateThread runs in a worker thread");
   port.on("message", async ({ id, input }: Job) => {
     try {
-      // A Buffer crosses as a plain Uint8Array.
-      const logo = input.logo ? Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength) : null;
-      const drawn = await renderCertificatePdf({ ...input, logo });
-      // Its own copy, handed over without another: a Buffer may be a slice of a shared pool.
-      const pdf = new Uint8Array(drawn);
+      const pdf = await renderCrossed(input);
       port.postMessage({ id, pdf } satisfies Done, [pdf.buffer]);
     } catch (error) {
       port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies Done);
     }
   });
+}
+
+/**
+ * Inside a drawing pool's thread (server/image-thread.js, badges/drawing-pool.server.ts): one
+ * certificate the ticket page asked for, handed back without a copy. The pool, not the thread
+ * above: a download must not wait behind thousands of e-mails' certificates being sent.
+ */
+export async function drawCertificateInThread(input: CertificatePdfInput) {
+  return move(await renderCrossed(input));
+}
+
+/** Draws `input` as it arrives from another thread, into bytes that can be handed back. */
+async function renderCrossed(input: CertificatePdfInput): Promise<Uint8Array<ArrayBuffer>> {
+  // A Buffer crosses as a plain Uint8Array.
+  const logo = input.logo ? Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength) : null;
+  const drawn = await renderCertificatePdf({ ...input, logo });
+  // Its own copy, handed over without another: a Buffer may be a slice of a shared pool.
+  return new Uint8Array(drawn);
 }
