@@ -1,20 +1,18 @@
 import { getDb } from "~/db/db.server";
-import { certificatePdfOfTicket } from "~/modules/certificates/certificate-download.server";
+import { requestLanguage } from "~/i18n/language.server";
+import { certificateDownload } from "~/modules/certificates/certificate-download.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { PRIVATE_HEADERS } from "~/ui/private-page";
+import { privateDownload } from "~/ui/private-page";
 import type { Route } from "./+types/ticket-certificate";
 
-/** GET /tickets/:token/certificate.pdf — the holder's certificate of attendance, drawn afresh, while it verifies. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const file = await certificatePdfOfTicket(await getDb(), params.token, ticketLinkKeys());
-  if (!file)
-    return new Response("Not Found", { status: 404, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(new Uint8Array(file.pdf), {
-    headers: {
-      ...PRIVATE_HEADERS,
-      "Content-Type": "application/pdf",
-      "Content-Disposition": `attachment; filename="${file.name}"`,
-      "Content-Length": String(file.pdf.length),
-    },
+/**
+ * GET /tickets/:token/certificate.pdf — the holder's certificate of attendance while it
+ * verifies; a refusal past its limits in the page's language (?lang=, cookie, browser).
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const file = await certificateDownload(await getDb(), params.token, ticketLinkKeys(), {
+    language: requestLanguage(request),
+    clientIp: context.clientIp ?? "",
   });
+  return privateDownload(file);
 }

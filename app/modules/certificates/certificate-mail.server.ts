@@ -11,7 +11,6 @@ import { fillMarks, hasMarkCharacters, wholeMark } from "~/modules/mail/mail-mer
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { RenderedMail } from "~/modules/mail/outbox.server";
 import { PermanentMailError } from "~/modules/mail/transport.server";
-import { readImage } from "~/modules/media/media.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import type { EventSettings } from "~/modules/settings/settings.server";
@@ -20,8 +19,8 @@ import type { TicketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
 import { formatCode } from "./certificate-code";
 import { certificateCode } from "./certificate-code.server";
+import { certificatePdf, verifyUrl } from "./certificate-drawing.server";
 import { certificateSubject, feedbackRequestSubject } from "./certificate-texts.server";
-import { drawCertificatePdf } from "./pdf-thread.server";
 
 // The messages "Send Certificates" queues, rendered by the outbox worker when they go out: the
 // certificate e-mail with its PDF (drawn then, never stored), the SMS with the verification link
@@ -66,11 +65,6 @@ function certificateRows(db: DbOrTx) {
   return loader;
 }
 
-/** Where anyone checks a certificate: the address its QR code carries. */
-function verifyUrl(publicUrl: string, code: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/verify/${formatCode(code)}`;
-}
-
 /** The last day the survey takes answers, as the messages name it. */
 function surveyUntil(settings: Pick<EventSettings, "event_date" | "event_time" | "feedback_days">, language: Language): string {
   // The calendar day in Gusau (UTC+1) of the closing instant.
@@ -85,37 +79,6 @@ async function loadCertificate(db: DbOrTx, data: Record<string, unknown> | null)
     throw new PermanentMailError("the certificate or its attendee is gone; not sent");
   }
   return { certificate: row.certificate, attendee: row.attendee, settings: row.settings, fullName: row.certificate.full_name };
-}
-
-/** The organisers' logo as stored (one of our uploads), or null: a logo elsewhere on the web is not fetched. */
-async function logoBytes(db: DbOrTx, logoUrl: string): Promise<Buffer | null> {
-  const id = /^\/media\/([0-9a-f]{64})\.webp$/.exec(logoUrl)?.[1];
-  // 640 px wide is plenty for a logo printed some 4 cm wide, and the resized copy is cached.
-  return id ? readImage(db, id, 640) : null;
-}
-
-/** The certificate PDF of a certificate row, for the e-mail and the ticket page's download. */
-export async function certificatePdf(
-  db: DbOrTx,
-  certificate: Pick<typeof certificates.$inferSelect, "serial" | "event_name" | "event_date" | "venue" | "language"> & {
-    full_name: string;
-  },
-  settings: Pick<EventSettings, "logo_url" | "certificate_signer_name" | "certificate_signer_title">,
-  keys: TicketLinkKeys,
-): Promise<Buffer> {
-  const code = certificateCode(certificate.serial, keys.secret);
-  return drawCertificatePdf({
-    fullName: certificate.full_name,
-    eventName: certificate.event_name,
-    eventDate: certificate.event_date,
-    venue: certificate.venue,
-    language: languageOr(certificate.language),
-    signerName: settings.certificate_signer_name,
-    signerTitle: settings.certificate_signer_title,
-    logo: await logoBytes(db, settings.logo_url),
-    code,
-    verifyUrl: verifyUrl(keys.publicUrl, code),
-  });
 }
 
 /** The file name people find in their downloads: the event's and theirs, no spaces. */

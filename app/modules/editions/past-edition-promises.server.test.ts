@@ -6,7 +6,7 @@ import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { agenda, check_ins, feedback } from "~/db/schema";
 import { SYSTEM_ACTOR } from "~/modules/audit/audit.server";
-import { certificatePdfOfTicket, ticketCertificate } from "~/modules/certificates/certificate-download.server";
+import { certificateDownload, ticketCertificate } from "~/modules/certificates/certificate-download.server";
 import { queueCertificates } from "~/modules/certificates/certificates.server";
 import { feedbackCsvStream } from "~/modules/feedback/feedback-csv.server";
 import { feedbackPage } from "~/modules/feedback/feedback-page.server";
@@ -106,7 +106,8 @@ describe.each(DATABASE_KINDS)("a past edition's promises on %s", (kind) => {
     // The old ticket page still offers the certificate, and the download works.
     const token = signSelfServiceToken(came.id, KEYS.secret);
     expect(await ticketCertificate(db, came.id, KEYS)).toMatchObject({ code: expect.any(String) });
-    expect((await certificatePdfOfTicket(db, token, KEYS))?.pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const download = await certificateDownload(db, token, KEYS, { language: "en", clientIp: "203.0.113.9" });
+    expect(download && "bytes" in download && Buffer.from(download.bytes).subarray(0, 5).toString()).toBe("%PDF-");
 
     // The past edition's purge unlinks its answers: they stay, nameless.
     await purgePastEditionsIfDue(db, new Date("2027-02-01T00:00:00Z"));
