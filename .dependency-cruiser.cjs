@@ -14,9 +14,48 @@ const SHARED_MODULE_UI = [
   "^app/modules/mail/notice-email\\.tsx$", // the layout of the short e-mails (cancellation, waitlist)
 ];
 
+// The domain modules (app/modules/<name>/) in layers, bottom first: a module imports only modules
+// in layers below its own, and none of its own layer (rules module-layer-N-…), so the arrows between
+// domains point one way and no two of them can form a knot: an import that would close one fails
+// the lint stage, naming the importing file, the imported one and both layers. A module that
+// needs one above it takes the piece as an argument from the route, or the piece moves down.
+// docs/ARCHITECTURE.md ("Module layers") says what each layer is and lists any exception.
+const MODULE_LAYERS = [
+  ["audit", "media", "sms"], // records and files every domain writes
+  ["auth", "mail"], // who is signed in; the outbox
+  ["health", "settings"], // the event's facts and the edition running now
+  ["content", "tickets"], // what visitors read; a person's ticket, its links and codes
+  ["badges", "feedback", "invitations"], // printed badges, the survey, invitations to the next edition
+  ["certificates", "registration", "share"], // certificates; registering and booking protection; link previews
+  ["checkin", "outreach", "waitlist"], // the door; tracked links; the line for a seat
+  ["attendees", "ussd"], // the organisers' list of people; the phone menu
+  ["corrections", "editions", "stats"], // put right, start the next, and the dashboard: on top of all
+];
+const modulesIn = (names) => `^app/modules/(${names.join("|")})/`;
+const layerRules = MODULE_LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `module-layer-${i}-imports-lower`,
+  severity: "error",
+  comment:
+    `A module of layer ${i} (${layer.join(", ")}) imports only modules of lower layers, never ` +
+    `${MODULE_LAYERS.slice(i + 1)
+      .flat()
+      .join(", ")} (MODULE_LAYERS in .dependency-cruiser.cjs).`,
+  from: { path: modulesIn(layer), pathNot: TEST_FILE },
+  to: { path: modulesIn(MODULE_LAYERS.slice(i + 1).flat()) },
+}));
+const sameLayerRules = MODULE_LAYERS.map((layer, i) => ({
+  name: `module-layer-${i}-not-sideways`,
+  severity: "error",
+  comment: `Modules of one layer (${i}: ${layer.join(", ")}) do not import each other: what two of them share moves down.`,
+  from: { path: `^app/modules/(${layer.join("|")})/`, pathNot: TEST_FILE },
+  to: { path: modulesIn(layer), pathNot: "^app/modules/$1/" },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...layerRules,
+    ...sameLayerRules,
     {
       name: "no-circular",
       severity: "error",

@@ -1,12 +1,12 @@
 import { Trans, useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
+import { invalidatePublicContent } from "~/cache/public-content-generation";
 import { clientNetwork } from "~/client-network.server";
 import { getDb } from "~/db/db.server";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { metaTranslator } from "~/i18n/meta";
-import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { type ConfirmOutcome, confirmHeldByCode, confirmHeldById } from "~/modules/registration/held.server";
 import { HELD_MESSAGES } from "~/modules/registration/held-messages";

@@ -1,8 +1,8 @@
 import { data } from "react-router";
+import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/ui/toast.server";

@@ -1,5 +1,5 @@
-import { stringify } from "csv-stringify/sync";
 import { and, getTableColumns, sql } from "drizzle-orm";
+import { batchedCsvStream, csvDownload } from "~/csv/csv-stream.server";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, outreach_sources } from "~/db/schema";
 import { logger } from "~/logger.server";
@@ -35,7 +35,6 @@ export const CSV_COLUMNS = [
 ] as const;
 
 const CSV_BATCH_SIZE = 1000;
-const BOM = "\uFEFF";
 
 // One batch is one row: a JSON array of [15 CSV fields, id, cursor] per attendee, aggregated
 // by the database. PGlite decodes result rows field by field in JavaScript, which made the
@@ -45,11 +44,6 @@ const BOM = "\uFEFF";
 // The cursor is created_at as text: a JS Date keeps milliseconds, PostgreSQL microseconds, and
 // a cursor rounded to milliseconds would skip rows registered within the same millisecond.
 type CsvRow = [...fields: string[], id: string, cursor: string];
-
-// RFC 4180 line ends, quoting only where needed, and OWASP's CSV-injection rule
-// (ASVS 1.2.10): a value starting with = + - @ tab or CR gets a leading ' so a
-// spreadsheet shows it as text instead of running it as a formula.
-const stringifyOptions = { record_delimiter: "\r\n", escape_formulas: true } as const;
 
 async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: CsvRow | undefined, limit: number): Promise<CsvRow[]> {
   const keyset = after
@@ -82,52 +76,6 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
   return JSON.parse(row?.batch ?? "[]") as CsvRow[];
 }
 
-/**
- * A CSV file (UTF-8 with BOM, so Excel reads ƙ, ɗ, ɓ right), streamed: rows are read in
- * keyset batches of `batchSize` (`read` is given the last row of the previous batch), each
- * read only when the client has taken the previous one, so memory stays at one batch
- * whatever the list's size. The first batch is read before this resolves, so a database
- * failure is an error response rather than a broken download. Every value goes through the
- * formula-safe escaping above (the feedback export shares it).
- */
-export async function batchedCsvStream<Row>(
-  header: readonly string[],
-  read: (after: Row | undefined) => Promise<Row[]>,
-  fields: (row: Row) => string[],
-  batchSize: number,
-): Promise<ReadableStream<Uint8Array>> {
-  const encoder = new TextEncoder();
-  let batch: Row[] = await read(undefined);
-  let first = true;
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        try {
-          if (first) {
-            first = false;
-            controller.enqueue(encoder.encode(BOM + stringify([[...header]], stringifyOptions)));
-            return;
-          }
-          if (batch.length === 0) {
-            controller.close();
-            return;
-          }
-          const current = batch;
-          controller.enqueue(encoder.encode(stringify(current.map(fields), stringifyOptions)));
-          batch = current.length < batchSize ? [] : await read(current.at(-1));
-        } catch (error) {
-          controller.error(error);
-        }
-      },
-      cancel() {
-        batch = [];
-      },
-    },
-    // One chunk at a time: the next batch is read only when the consumer asks for more.
-    { highWaterMark: 1 },
-  );
-}
-
 /** The attendee list as CSV, streamed in keyset batches (batchedCsvStream). */
 export function attendeesCsvStream(
   db: DbOrTx,
@@ -140,25 +88,6 @@ export function attendeesCsvStream(
     (row) => row.slice(0, CSV_COLUMNS.length),
     batchSize,
   );
-}
-
-/**
- * A streamed CSV as a download: gzipped when the browser accepts it, never cached.
- * Compressed here rather than by the compression middleware: its drain-listener forwarding
- * leaks a listener per back-pressure pause on a long streamed body
- * (MaxListenersExceededWarning). The middleware leaves an encoded response alone.
- */
-export function csvDownload(stream: ReadableStream<Uint8Array>, fileName: string, gzip: boolean): Response {
-  return new Response(gzip ? stream.pipeThrough(new CompressionStream("gzip") as TransformStream<Uint8Array, Uint8Array>) : stream, {
-    headers: {
-      ...(gzip ? { "Content-Encoding": "gzip" } : {}),
-      Vary: "Accept-Encoding",
-      "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${fileName}"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
 }
 
 /** e.g. zamfara-youth-summit-attendees-2026-11-21.csv (the date in Lagos). */

@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, cancelled_registrations, check_ins } from "~/db/schema";
-import { currentEdition } from "~/modules/editions/edition-state.server";
+import { currentEdition } from "~/modules/settings/current-edition.server";
 import { eventEnd } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { doorPublicKeys } from "~/modules/tickets/ticket-token.server";

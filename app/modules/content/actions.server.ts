@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, redirect } from "react-router";
 import type { z } from "zod";
+import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agenda, partners, speakers, special_guests } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
@@ -14,7 +15,6 @@ import { orderByTime } from "./agenda-order";
 import * as content from "./content.server";
 import { CONTENT_KINDS, type ContentKind, contentToasts } from "./kinds";
 import { moveItem, type OrderedTable, reorderWith } from "./ordering.server";
-import { invalidatePublicContent } from "./public-content.server";
 import { agendaItemSchema, contentListFormSchema, partnerSchema, speakerSchema, specialGuestSchema } from "./schemas";
 
 // The content screens' writes: add and edit (one form per kind, uploads included),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { agenda, partners, speakers, special_guests } from "~/db/schema";
+import { REQUIRED_MESSAGE } from "~/forms/field-schemas";
 import {
   countSpeakers,
   createAgendaItem,
@@ -22,7 +23,7 @@ import {
   updateSpecialGuest,
 } from "./content.server";
 import { moveItem, reorderItems } from "./ordering.server";
-import { agendaItemSchema, partnerSchema, REQUIRED_MESSAGE, speakerSchema, specialGuestSchema } from "./schemas";
+import { agendaItemSchema, partnerSchema, speakerSchema, specialGuestSchema } from "./schemas";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -1,11 +1,11 @@
 import type { DbOrTx } from "~/db/client.server";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
-import { editionName } from "~/modules/editions/edition-name";
+import { localized } from "~/i18n/localized";
+import { editionName } from "~/modules/settings/edition-name";
 import { countdown } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { registrationStatus } from "~/modules/settings/registration-status";
-import { localized } from "./localized";
 import { getPublicContent } from "./public-content.server";
 import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 

@@ -1,8 +1,9 @@
 import { count, eq } from "drizzle-orm";
+import { publicContentGeneration } from "~/cache/public-content-generation";
 import type { DbOrTx } from "~/db/client.server";
 import { waitlist } from "~/db/schema";
-import { type CurrentEdition, currentEdition } from "~/modules/editions/edition-state.server";
 import { imageSizes } from "~/modules/media/media.server";
+import { type CurrentEdition, currentEdition } from "~/modules/settings/current-edition.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import {
   type AgendaItem,
@@ -36,7 +37,6 @@ export type PublicContent = {
 const PUBLIC_CONTENT_TTL_MS = 5_000;
 
 let entry: { value: Promise<PublicContent>; expires: number; generation: number } | undefined;
-let generation = 0;
 
 async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
   const [settings, edition, speakers, specialGuests, agenda, partners, [held]] = await Promise.all([
@@ -56,6 +56,7 @@ async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
 }
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {
+  const generation = publicContentGeneration();
   if (entry && entry.expires > now && entry.generation === generation) return entry.value;
   const value = loadPublicContent(db);
   const current = { value, expires: now + PUBLIC_CONTENT_TTL_MS, generation };
@@ -65,10 +66,4 @@ export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicCo
     if (entry === current) entry = undefined;
   });
   return value;
-}
-
-/** Call after any write that changes what visitors see (content, settings, registrations). */
-export function invalidatePublicContent(): void {
-  generation++;
-  entry = undefined;
 }

@@ -2,6 +2,7 @@ import { count, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import type { EditionFigures, EditionTranslations } from "~/db/edition-archive";
 import { agenda, editions, event_settings, partners, SETTINGS_ID, speakers, special_guests } from "~/db/schema";
+import { type CurrentEdition, currentEdition } from "~/modules/settings/current-edition.server";
 import { hasEventPassed } from "~/modules/settings/event-time";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/modules/settings/purge-schedule";
 import { purgeNotBefore } from "~/modules/settings/purge-schedule.server";
@@ -9,20 +10,13 @@ import { type EventSettings, getSettings } from "~/modules/settings/settings.ser
 import { editionFigures } from "./edition-snapshot.server";
 import { type CarryOverKind, suggestEditionNames } from "./schemas";
 
-export type CurrentEdition = { id: number; name: string; translations: EditionTranslations };
-
-/** The edition running now, as the settings row names it. */
-export async function currentEdition(db: DbOrTx): Promise<CurrentEdition> {
-  const [row] = await db
-    .select({ id: editions.id, name: editions.name, translations: editions.translations })
-    .from(event_settings)
-    .innerJoin(editions, eq(editions.id, event_settings.edition_id))
-    .where(eq(event_settings.id, SETTINGS_ID));
-  return row ?? { id: 1, name: "First edition", translations: {} };
+/** Settings' rule for a date change (KeepsItsDate): the edition has concluded and had people, so it keeps its date. */
+export async function concludedWithPeople(db: DbOrTx, settings: EventSettings, now: Date): Promise<boolean> {
+  return (await editionConcluded(db, settings, now)).hasPeople;
 }
 
 /** Has the current edition concluded, and did anyone take part in it (registered, cancelled or waited)? */
-export async function editionConcluded(db: DbOrTx, settings: EventSettings, now: Date) {
+async function editionConcluded(db: DbOrTx, settings: EventSettings, now: Date) {
   const concluded = hasEventPassed(now, settings.event_date, settings.event_time);
   const figures = concluded ? await editionFigures(db) : null;
   const hasPeople = figures !== null && figures.registered + figures.cancelled + figures.waitlisted > 0;

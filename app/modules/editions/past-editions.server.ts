@@ -1,52 +1,12 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { editions, mail_outbox, past_registrations } from "~/db/schema";
-import type { Language } from "~/i18n/languages";
 import { pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
-import { formatEventDate } from "~/modules/settings/event-time";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/modules/settings/purge-schedule";
-import { editionName } from "./edition-name";
 
 // A past edition's people, kept in past_registrations until that edition's own retention
-// purge: the door and the ticket page name their edition, and the purge runs for each
-// archived edition from its own date, as the current edition's does from the settings.
-
-export type PastTicket = { edition: number; name: string; date: string; outcome: string; full_name: string };
-
-/** The past edition a ticket ID belongs to, named in `language` ("Second edition", "12 August 2026"). */
-export async function findPastTicket(db: DbOrTx, ticketId: string, language: Language): Promise<PastTicket | undefined> {
-  const [row] = await db
-    .select({
-      edition: editions.id,
-      name: editions.name,
-      translations: editions.translations,
-      event_date: editions.event_date,
-      outcome: past_registrations.outcome,
-      full_name: past_registrations.full_name,
-    })
-    .from(past_registrations)
-    .innerJoin(editions, eq(editions.id, past_registrations.edition_id))
-    .where(eq(past_registrations.ticket_id, ticketId))
-    .limit(1);
-  if (!row?.event_date) return undefined;
-  return {
-    edition: row.edition,
-    full_name: row.full_name,
-    name: editionName(row, language),
-    date: formatEventDate(row.event_date, language, "long"),
-    outcome: row.outcome,
-  };
-}
-
-/** The same, found by the registration's id (the ticket page's token names the id). */
-export async function findPastRegistration(db: DbOrTx, id: string, language: Language): Promise<PastTicket | undefined> {
-  const [row] = await db
-    .select({ ticket_id: past_registrations.ticket_id })
-    .from(past_registrations)
-    .where(eq(past_registrations.id, id))
-    .limit(1);
-  return row?.ticket_id ? findPastTicket(db, row.ticket_id, language) : undefined;
-}
+// purge, which runs for each archived edition from its own date, as the current edition's does
+// from the settings. Finding a past ticket (the door, the ticket page) is the tickets module's.
 
 type PastPurgePlan = {
   event_date: string | null;

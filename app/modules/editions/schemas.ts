@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "~/modules/content/schemas";
+import { optionalText, requiredText } from "~/forms/field-schemas";
 import { CAPACITY_MESSAGE, checkbox, eventDate, MAX_ATTENDEES_LIMIT, wholeNumber } from "~/modules/settings/schemas";
 
 // The "Start the Next Edition" form, checked the same way in the browser and on the server.

@@ -1,4 +1,5 @@
 import { eq, isNotNull, sql } from "drizzle-orm";
+import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { Db, DbOrTx } from "~/db/client.server";
 import type { EditionTranslations } from "~/db/edition-archive";
 import { personColumns } from "~/db/person-columns";
@@ -22,7 +23,6 @@ import {
 } from "~/db/schema";
 import type { SettingsTranslations } from "~/db/translations";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
-import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { releaseImages } from "~/modules/media/upload.server";
 import { eventStart, hasEventPassed } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";

@@ -1,9 +1,9 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { batchedCsvStream, csvDownload } from "~/csv/csv-stream.server";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { agenda, attendees, feedback, past_registrations } from "~/db/schema";
 import { LANGUAGES } from "~/i18n/languages";
 import { logger } from "~/logger.server";
-import { batchedCsvStream, csvDownload } from "~/modules/attendees/csv.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
 import { getSettings } from "~/modules/settings/settings.server";

@@ -3,7 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import type { EditionContent } from "~/db/edition-archive";
 import { editions, past_registrations } from "~/db/schema";
 import type { Language } from "~/i18n/languages";
-import { localized } from "~/modules/content/localized";
+import { localized } from "~/i18n/localized";
 
 // A past edition's survey (issue 39). Its certificates' e-mails promised "open until <day>";
 // starting the next edition moves its people to past_registrations, and the same link must go

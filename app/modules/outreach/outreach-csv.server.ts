@@ -1,5 +1,5 @@
+import { batchedCsvStream, csvDownload } from "~/csv/csv-stream.server";
 import type { DbOrTx } from "~/db/client.server";
-import { batchedCsvStream, csvDownload } from "~/modules/attendees/csv.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
 import { getSettings } from "~/modules/settings/settings.server";
 import { lagosDate } from "~/ui/date-time";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SOURCE_NAME_MAX } from "~/db/outreach-codes";
-import { requiredText } from "~/modules/content/schemas";
+import { requiredText } from "~/forms/field-schemas";
 
 // The Outreach page's form, one schema for the browser and the action (nothing server-side here).
 // A source's name is organisers' text like any other: one line, no control characters, NFC.

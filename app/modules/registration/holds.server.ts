@@ -69,7 +69,7 @@ export function countedDomain(email: string): string {
  * real crowd behind one carrier reaches the site from many /48s; a carrier's shared IPv4
  * addresses sit in a /24, counted at three times one address's rate.
  */
-export const WIDER_HOLD_FACTORS = { "/56": 1.5, "/48": 2, "/24": 3 } as const;
+const WIDER_HOLD_FACTORS = { "/56": 1.5, "/48": 2, "/24": 3 } as const;
 
 /**
  * Waitlist joins one network may make in 10 minutes before the rest are held until confirmed from
@@ -78,7 +78,7 @@ export const WIDER_HOLD_FACTORS = { "/56": 1.5, "/48": 2, "/24": 3 } as const;
  * offer's hours, so made-up joins let through would sit on the seats real people are waiting for.
  * Three covers a family or a few friends on one phone's network; a fourth is held, not refused.
  */
-export const WAITLIST_JOINS_PER_NETWORK = 3;
+const WAITLIST_JOINS_PER_NETWORK = 3;
 const WAITLIST_WINDOW_MS = 10 * MINUTE;
 
 /**

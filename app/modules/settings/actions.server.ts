@@ -1,15 +1,15 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
+import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
 import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
-import { saveSettings } from "./save-settings.server";
+import { type KeepsItsDate, saveSettings } from "./save-settings.server";
 import { capacityBelowRegistered, editionConcludedMessage, SETTINGS_TOASTS, settingsSchema } from "./schemas";
 
 const IMAGES = [
@@ -21,16 +21,17 @@ const IMAGES = [
 
 /** 'Save Event Settings': a redirect back with the saved toast, or the form with its errors and what was typed. */
 /**
- * `afterSave` runs inside the save's transaction and says whether it queued mail: the
- * waitlist's offers for seats a raised capacity or reopened registration frees (the route
- * wires it in, so settings need not know the waitlist).
+ * The route wires in what other domains decide, so settings import none of them: `keepsItsDate`,
+ * the editions' rule that a concluded edition with people keeps its date; `afterSave`, run inside
+ * the save's transaction, saying whether it queued mail (the waitlist's offers for seats a raised
+ * capacity or reopened registration frees).
  */
 export async function settingsAction(
   db: Db,
   actor: AuditActor,
   request: Request,
   back: string,
-  afterSave?: (tx: DbOrTx) => Promise<readonly unknown[]>,
+  { keepsItsDate, afterSave }: { keepsItsDate: KeepsItsDate; afterSave?: (tx: DbOrTx) => Promise<readonly unknown[]> },
 ) {
   const upload = await readUploadForm(request);
   const { formData } = upload;
@@ -57,6 +58,7 @@ export async function settingsAction(
     let queued: readonly unknown[] = [];
     const confirmed = formData.get("confirmed");
     const saved = await saveSettings(db, actor, submission.value, {
+      keepsItsDate,
       afterSave: async (tx) => {
         queued = (await afterSave?.(tx)) ?? [];
       },

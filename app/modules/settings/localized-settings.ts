@@ -1,5 +1,5 @@
 import type { Language } from "~/i18n/languages";
-import { localizedRow } from "~/modules/content/localized";
+import { localizedRow } from "~/i18n/localized";
 import type { EventSettings } from "./settings.server";
 
 // The settings' texts visitors read, in their language: the about text, the venue and the

@@ -8,8 +8,9 @@ import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, editions } from "~/db/schema";
 import type { FieldChange } from "~/modules/audit/changes";
 import { createAdmin } from "~/modules/auth/accounts.server";
+import { concludedWithPeople } from "~/modules/editions/edition-state.server";
 import { localizedSettings } from "./localized-settings";
-import { saveSettings } from "./save-settings.server";
+import { type SaveSettingsOptions, saveSettings as saveSettingsWith } from "./save-settings.server";
 import {
   CAPACITY_MESSAGE,
   capacityBelowRegistered,
@@ -21,6 +22,14 @@ import {
 } from "./schemas";
 import { getSettings, updateSettings } from "./settings.server";
 import { openRegistration } from "./test-data.server";
+
+/** Saved as the settings page saves: with the editions' rule that a concluded edition keeps its date. */
+const saveSettings = (
+  db: Parameters<typeof saveSettingsWith>[0],
+  actor: Parameters<typeof saveSettingsWith>[1],
+  input: Parameters<typeof saveSettingsWith>[2],
+  options: Partial<SaveSettingsOptions> = {},
+) => saveSettingsWith(db, actor, input, { keepsItsDate: concludedWithPeople, ...options });
 
 const form = (overrides: Record<string, string> = {}) => {
   const body = new FormData();

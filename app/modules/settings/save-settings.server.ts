@@ -3,15 +3,15 @@ import type { DbOrTx } from "~/db/client.server";
 import { audit_log, event_settings, SETTINGS_ID } from "~/db/schema";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { fieldChanges } from "~/modules/audit/changes";
-import { currentEdition, editionConcluded } from "~/modules/editions/edition-state.server";
 import { releaseImages } from "~/modules/media/upload.server";
 import { type Consequences, changeConsequences } from "./change-consequences";
+import { currentEdition } from "./current-edition.server";
 import { eventEnd, eventStart, formatEventDate } from "./event-time";
 import { SETTINGS_FIELD_LABELS } from "./field-labels";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "./purge-schedule";
 import { keepPurgeAWeekAway, purgeNotBefore } from "./purge-schedule.server";
 import type { SettingsInput } from "./schemas";
-import { getSettings, updateSettings } from "./settings.server";
+import { type EventSettings, getSettings, updateSettings } from "./settings.server";
 
 /** JSON with sorted keys: jsonb keeps its own key order, not the one written. */
 function canonical(value: Record<string, Record<string, string | undefined> | undefined>): string {
@@ -52,7 +52,16 @@ export type SaveSettingsResult =
   | { ok: false; reason: "concluded"; edition: string; eventDate: string }
   | ({ ok: false; reason: "confirm" } & Consequences);
 
+/**
+ * Whether the edition as saved before has concluded with people in it (registered, cancelled or
+ * waiting), and so keeps its date. The editions module knows what an edition's people are; the
+ * route hands its rule in, so settings never import editions (which import settings).
+ */
+export type KeepsItsDate = (tx: DbOrTx, before: EventSettings, now: Date) => Promise<boolean>;
+
 export type SaveSettingsOptions = {
+  /** The concluded-edition rule (editions' `concludedWithPeople`). */
+  keepsItsDate: KeepsItsDate;
   /** Runs in the same transaction after the save (seats a raised capacity frees go to the waitlist first). */
   afterSave?: (tx: DbOrTx) => Promise<unknown>;
   /** The fingerprint of the consequences the organiser confirmed ("Yes, save …"). */
@@ -80,14 +89,14 @@ export function saveSettings(
   db: DbOrTx,
   actor: AuditActor,
   input: SettingsInput,
-  { afterSave, confirmed, now = new Date() }: SaveSettingsOptions = {},
+  { keepsItsDate, afterSave, confirmed, now = new Date() }: SaveSettingsOptions,
 ): Promise<SaveSettingsResult> {
   return db.transaction(async (tx) => {
     await tx.select({ id: event_settings.id }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     const before = await getSettings(tx);
     if (input.max_attendees < before.registered_count) return { ok: false, reason: "capacity", registered: before.registered_count };
     const movedAhead = input.event_date !== before.event_date && eventStart(input.event_date, input.event_time) > now;
-    if (movedAhead && (await editionConcluded(tx, before, now)).hasPeople && !(await overByAChange(tx, before))) {
+    if (movedAhead && (await keepsItsDate(tx, before, now)) && !(await overByAChange(tx, before))) {
       return { ok: false, reason: "concluded", edition: (await currentEdition(tx)).name, eventDate: before.event_date };
     }
     // A change that moves the retention deadline never brings the deletion nearer than a week,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
 import { LINE_TEXT, LINES_TEXT } from "~/db/text";
-import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, translationsSchema, webAddress } from "~/modules/content/schemas";
+import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, translationsSchema, webAddress } from "~/forms/field-schemas";
 import { formatEventDate } from "./event-time";
 
 // The Event Settings form, checked the same way in the browser and on the server.

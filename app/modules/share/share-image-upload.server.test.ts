@@ -5,9 +5,13 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { media } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/accounts.server";
+import { concludedWithPeople } from "~/modules/editions/edition-state.server";
 import { settingsAction } from "~/modules/settings/actions.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { MAX_SHARE_IMAGE_BYTES, shareImageBytes, shareImageSpec } from "./share-image.server";
+
+/** As the settings route wires them: the editions' date rule, nothing after the save. */
+const RULES = { keepsItsDate: concludedWithPeople };
 
 // The organisers' own share image, uploaded in Event Settings like the logo: checked, cropped to
 // 1200 × 630 on the way in, shown to crawlers as a JPEG under WhatsApp's 300 KB, and deleted
@@ -68,6 +72,7 @@ for (const kind of DATABASE_KINDS) {
         actor,
         post({}, { bytes: await busyPhoto(1000 + DATABASE_KINDS.indexOf(kind), 1400), type: "image/jpeg" }),
         "/admin/settings",
+        RULES,
       );
       expect(answer instanceof Response && answer.status).toBe(302);
       const settings = await getSettings(db);
@@ -95,6 +100,7 @@ for (const kind of DATABASE_KINDS) {
         actor,
         post({ share_image_url: before }, { bytes: Buffer.from("<svg onload=alert(1)>"), type: "image/jpeg" }),
         "/admin/settings",
+        RULES,
       );
       expect(answer instanceof Response).toBe(false);
       expect(JSON.stringify(answer)).toContain("Failed to process image");
@@ -104,7 +110,13 @@ for (const kind of DATABASE_KINDS) {
     it("once removed, is deleted from the store, and the drawn card is back", async () => {
       const { db } = database;
       const before = (await getSettings(db)).share_image_url;
-      const answer = await settingsAction(db, actor, post({ share_image_url: before, remove_share_image_url: "on" }), "/admin/settings");
+      const answer = await settingsAction(
+        db,
+        actor,
+        post({ share_image_url: before, remove_share_image_url: "on" }),
+        "/admin/settings",
+        RULES,
+      );
       expect(answer instanceof Response && answer.status).toBe(302);
       const settings = await getSettings(db);
       expect(settings.share_image_url).toBe("");

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
+import { invalidatePublicContent } from "~/cache/public-content-generation";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { formatNumber } from "~/i18n/format";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
-import { invalidatePublicContent } from "~/modules/content/public-content.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { checkRegistrationForm, formAgain, type Poster } from "~/modules/registration/actions.server";
 import { holdGate } from "~/modules/registration/hold-gate.server";

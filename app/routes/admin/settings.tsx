@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import { retentionNotice } from "~/modules/attendees/retention.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { nextEditionOffer } from "~/modules/editions/edition-state.server";
+import { concludedWithPeople, nextEditionOffer } from "~/modules/editions/edition-state.server";
 import { NextEditionNotice } from "~/modules/editions/next-edition-notice";
 import { settingsAction } from "~/modules/settings/actions.server";
 import { type SettingsConfirmation, SettingsForm } from "~/modules/settings/settings-form";
@@ -27,8 +27,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  // Seats a raised capacity (or reopened registration) frees go to the waitlist first, in the same transaction.
-  return settingsAction(db, admin, request, "/admin/settings", (tx) => settleWaitlist(tx));
+  // A concluded edition with people keeps its date; seats a raised capacity (or reopened
+  // registration) frees go to the waitlist first, in the same transaction.
+  return settingsAction(db, admin, request, "/admin/settings", {
+    keepsItsDate: concludedWithPeople,
+    afterSave: (tx) => settleWaitlist(tx),
+  });
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { localizedSettings } from "./localized-settings";
+
+describe("localizedSettings", () => {
+  it("localizes the settings visitors read: about, venue and the guest of honour's title", () => {
+    const settings = {
+      event_name: "Zamfara Youth Summit",
+      about: "A day of dialogue.",
+      venue: "Conference Hall, Gusau",
+      guest_of_honor_name: "His Excellency",
+      guest_of_honor_title: "Executive Governor",
+      translations: { ha: { about: "Ranar tattaunawa.", guest_of_honor_title: "Gwamna" } },
+    };
+    expect(localizedSettings(settings, "ha")).toMatchObject({
+      event_name: "Zamfara Youth Summit",
+      about: "Ranar tattaunawa.",
+      venue: "Conference Hall, Gusau",
+      guest_of_honor_name: "His Excellency",
+      guest_of_honor_title: "Gwamna",
+    });
+    expect(localizedSettings(settings, "en").about).toBe("A day of dialogue.");
+  });
+});
