@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { DbOrTx } from "./client.server";
 import { rate_counters } from "./schema";
 
@@ -35,6 +35,28 @@ export async function countHits(db: DbOrTx, keys: string[], windowMs: number, no
     .returning({ key: rate_counters.key, count: rate_counters.count });
   const counts = new Map(rows.map((row) => [row.key, row.count]));
   return keys.map((key) => counts.get(key) ?? 1);
+}
+
+/**
+ * The counts of `keys` in the current window and the one before, seen as one sliding window: the
+ * previous window's count weighted by how much of it still lies within `windowMs` of `now`, plus
+ * the current one's (the usual sliding-window estimate). A fixed window alone lets a burst that
+ * straddles its boundary take twice its limit in one minute; this one does not. Counts one hit of
+ * each key, as countHits does.
+ */
+export async function countSlidingHits(db: DbOrTx, keys: string[], windowMs: number, now = new Date()): Promise<number[]> {
+  if (keys.length === 0) return [];
+  const previousStart = new Date(windowStart(now, windowMs).getTime() - windowMs);
+  const [current, previous] = await Promise.all([
+    countHits(db, keys, windowMs, now),
+    db
+      .select({ key: rate_counters.key, count: rate_counters.count })
+      .from(rate_counters)
+      .where(and(inArray(rate_counters.key, keys), eq(rate_counters.window_start, previousStart))),
+  ]);
+  const before = new Map(previous.map((row) => [row.key, row.count]));
+  const stillInside = 1 - (now.getTime() - windowStart(now, windowMs).getTime()) / windowMs;
+  return keys.map((key, i) => (current[i] ?? 0) + Math.ceil((before.get(key) ?? 0) * stillInside));
 }
 
 /** Forgets windows that ended more than `keepMs` ago (the longest window any limit uses). */

@@ -147,6 +147,26 @@ describe.each(DATABASE_KINDS)("holding registrations during an attack on %s", (k
     expect(carrier.map((d) => d.hold)).toEqual([...Array(9).fill(false), true]);
   });
 
+  it("counts a network's rate over the last minute, not the clock's: a burst straddling a minute's boundary is not given twice the rate", async () => {
+    const at = (time: string) => new Date(`2026-11-23T10:4${time}Z`);
+    const assess = (email: string, now: Date) =>
+      assessRegistration(database.db, { networks: networkLadder("2001:db8:77:1::1"), email, proved: true, thresholds, now });
+    // Three (the test's rate) in the last seconds of one minute: all through.
+    for (let i = 0; i < 3; i++) expect(await assess(`late${i}@gmail.com`, at("0:55"))).toEqual({ hold: false });
+    // Ten seconds later the clock's minute is new, but the last minute already holds three: held.
+    expect(await assess("early0@gmail.com", at("1:05"))).toMatchObject({ hold: true, reason: "network" });
+    // A network that was quiet the minute before is not touched.
+    expect(
+      await assessRegistration(database.db, {
+        networks: networkLadder("2001:db8:78:1::1"),
+        email: "other@gmail.com",
+        proved: true,
+        thresholds,
+        now: at("1:05"),
+      }),
+    ).toEqual({ hold: false });
+  });
+
   it("holds a burst from one e-mail domain, and overall bursts unless the challenge was solved", async () => {
     const now = new Date("2026-11-23T11:00:00Z");
     for (let i = 0; i < 4; i++) {

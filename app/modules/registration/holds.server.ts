@@ -1,7 +1,7 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { countHit, countHits } from "~/db/counters.server";
+import { countHit, countHits, countSlidingHits } from "~/db/counters.server";
 import { normalizeEmail, PUBLIC_MAIL_PROVIDERS } from "~/db/email";
 import { emailEquals, type HELD_INTENTS, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
@@ -100,7 +100,8 @@ export async function assessRegistration(
 ): Promise<HoldDecision> {
   const domain = countedDomain(email);
   const [perNetwork, joins, perDomain, overall, active] = await Promise.all([
-    countHits(
+    // Sliding: a machine must not take twice the rate by straddling a minute's boundary.
+    countSlidingHits(
       db,
       networks.map((network) => `reg:net:${network}`),
       MINUTE,
