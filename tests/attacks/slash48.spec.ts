@@ -21,8 +21,8 @@ import {
 
 const TICKET = "Ticket Sent Successfully!";
 const HELD = "Check your e-mail to confirm your seat";
-/** The i-th post: a new /56 (and /64) of 2001:db8:48::/48 each time. */
-const fromSlash48 = (i: number) => `2001:db8:48:${(i + 1).toString(16)}00::${(i % 4096).toString(16)}`;
+/** The i-th post: a new /64 of 2001:db8:48::/48 each time, and a new /56 for each of 255 in turn. */
+const fromSlash48 = (i: number) => `2001:db8:48:${(((i % 255) + 1) * 256 + Math.floor(i / 255)).toString(16)}::${(i % 4096).toString(16)}`;
 
 /** The page's challenge solved as a script would, in Node with altcha-lib's own solver. */
 async function proofFor(page: FormPage): Promise<Record<string, string>> {

@@ -45,7 +45,7 @@ describe("the proof-of-work challenge", () => {
   it("asks for thousands of PBKDF2 iterations per try, and a solution posted with a cheaper algorithm is refused", async () => {
     const stamp = formStamp(secret, BROWSER);
     const proof = JSON.parse(await solved(await proofOfWorkChallenge(stamp)));
-    expect(proof.challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256", cost: 5_000 });
+    expect(proof.challenge.parameters).toMatchObject({ algorithm: "PBKDF2/SHA-256", cost: 15_000 });
     // The parameters are signed: lowering the cost, or swapping the algorithm for one SHA-256, breaks the signature.
     for (const cheaper of [{ cost: 1 }, { algorithm: "SHA-256", cost: 1 }]) {
       const tampered = { ...proof, challenge: { ...proof.challenge, parameters: { ...proof.challenge.parameters, ...cheaper } } };

@@ -14,12 +14,13 @@ import { PROOF_FIELD } from "./proof-of-work";
 // The work is a known number of PBKDF2-SHA-256 derivations (deterministic mode: the solver must
 // find the counter the server picked), so its cost is predictable. PBKDF2, not rounds of plain
 // SHA-256: a browser runs PBKDF2's iterations natively in one Web Crypto call, as fast as a
-// script's native code, where one SHA-256 call per round left the browser 20 times slower than a
-// script (582 ms on a throttled phone-class CPU against 19 ms in Node). Now a script pays about
-// nine times more per seat and a phone no more than before: docs/SECURITY.md has the measured
-// times in Node and in Chromium with the CPU throttled 4x (npm run bench:attack).
-const POW_ITERATIONS = 5_000;
-const POW_COUNTER = { min: 40, max: 80 } as const;
+// script's native code, where one SHA-256 call per round left a phone 20 times slower than a
+// script. Few tries of many iterations: each try costs the page a round trip through its event
+// loop, which a slow phone feels; the iterations cost a script and a browser alike. Measured with
+// npm run bench:attack (docs/SECURITY.md, "Networks of every size"): a script pays about twelve
+// times more per seat than before, a throttled browser stays under a second.
+const POW_ITERATIONS = 15_000;
+const POW_COUNTER = { min: 6, max: 14 } as const;
 
 function key(): string {
   return appKeyring().current("form-stamp").key.toString("hex");
