@@ -3,6 +3,7 @@ import { Secret, TOTP } from "otpauth";
 import { e2eAdmin } from "../support/admin-session";
 import { expect, test } from "../support/fixtures";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { postSignIn } from "../support/raw-posts";
 
 // Attack (issue 40, round two): keep the door out of every NEW network. The door's own network
 // got in during an attack, but 20 failures an hour from anywhere kept the account out of every
@@ -26,13 +27,7 @@ test.describe("the door held out of new networks", () => {
   });
   test.afterAll(async () => site?.stop());
 
-  const post = (from: string, email: string, password: string) =>
-    fetch(`${site.url}/admin/login`, {
-      method: "POST",
-      headers: { Origin: site.url, "X-Forwarded-For": from },
-      body: new URLSearchParams({ email, password, redirectTo: "/admin/check-in" }),
-      redirect: "manual",
-    });
+  const post = (from: string, email: string, password: string) => postSignIn(site, from, email, password);
 
   /** 25 networks fail the account's password once each. */
   async function attack(email: string, prefix: string) {

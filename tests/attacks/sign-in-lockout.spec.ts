@@ -1,6 +1,7 @@
 import { e2eAdmin } from "../support/admin-session";
 import { expect, test } from "../support/fixtures";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
+import { postSignIn } from "../support/raw-posts";
 
 // Attack: keep the door locked out on event day. A stranger types wrong passwords for the door
 // account's e-mail, from their own network and then from many. Under the old rule (five failures
@@ -24,13 +25,7 @@ for (const postgres of [false, true]) {
     });
     test.afterAll(async () => site?.stop());
 
-    const post = (from: string, email: string, password: string) =>
-      fetch(`${site.url}/admin/login`, {
-        method: "POST",
-        headers: { Origin: site.url, "X-Forwarded-For": from },
-        body: new URLSearchParams({ email, password, redirectTo: "/admin/check-in" }),
-        redirect: "manual",
-      });
+    const post = (from: string, email: string, password: string) => postSignIn(site, from, email, password);
 
     /** The door staff at the door's network, through the real form in a browser. */
     async function doorSignsIn(browser: import("@playwright/test").Browser, from = DOOR_NETWORK) {

@@ -39,3 +39,13 @@ export async function postFrom(site: PrivateSite, path: string, from: string, fo
   });
   return { status: response.status, html: await response.text() };
 }
+
+/** The sign-in form posted from `from` as a script would (no browser, no redirect followed), for the door's page. */
+export function postSignIn(site: PrivateSite, from: string, email: string, password: string): Promise<Response> {
+  return fetch(`${site.url}/admin/login`, {
+    method: "POST",
+    headers: { Origin: site.url, "X-Forwarded-For": from },
+    body: new URLSearchParams({ email, password, redirectTo: "/admin/check-in" }),
+    redirect: "manual",
+  });
+}

@@ -1,11 +1,12 @@
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countedHits } from "#tests/support/rate-counts.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import { getConfig } from "~/config.server";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { attendees, rate_counters } from "~/db/schema";
+import { attendees } from "~/db/schema";
 import { takeNetworkSlot } from "~/limits/network-limits.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -60,13 +61,7 @@ describe.each(DATABASE_KINDS)("savedTicket on %s", (kind) => {
   });
 
   /** Drawings counted for `ip`'s own address in the current window (the network kit's key). */
-  const drawingsFrom = async (ip: string) => {
-    const rows = await database.db
-      .select()
-      .from(rate_counters)
-      .where(like(rate_counters.key, `ticket-drawings:v4:${ip}`));
-    return rows.reduce((sum, row) => sum + row.count, 0);
-  };
+  const drawingsFrom = (ip: string) => countedHits(database.db, `ticket-drawings:v4:${ip}`);
 
   it("draws twelve asked for at once only once, turns away at once those past a quarter of the lane, and draws a changed name anew", async () => {
     const from = "198.51.100.12";
@@ -102,13 +97,7 @@ describe.each(DATABASE_KINDS)("savedTicket on %s", (kind) => {
     expect(refused).toMatchObject({ status: 429, message: expect.stringContaining("sake gwadawa") });
     expect(refused && "retryAfter" in refused && refused.retryAfter).toBeGreaterThan(0);
     // Refused again without a word to the database: the count stays where the refusal left it.
-    const counted = async () =>
-      (
-        await database.db
-          .select()
-          .from(rate_counters)
-          .where(eq(rate_counters.key, `ticket-picture:${row.id}`))
-      ).reduce((sum, counter) => sum + counter.count, 0);
+    const counted = () => countedHits(database.db, `ticket-picture:${row.id}`);
     const before = await counted();
     expect(await savedTicket(database.db, token, SECRET, en)).toMatchObject({ status: 429 });
     expect(await counted()).toBe(before);

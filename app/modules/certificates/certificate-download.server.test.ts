@@ -1,9 +1,10 @@
-import { eq, like } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countedHits } from "#tests/support/rate-counts.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { certificates, rate_counters } from "~/db/schema";
+import { certificates } from "~/db/schema";
 import { takeNetworkSlot } from "~/limits/network-limits.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { signDoorCode, signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -56,13 +57,7 @@ describe.each(DATABASE_KINDS)("certificateDownload on %s", (kind) => {
   }
 
   /** Certificates drawn for `ip`'s own address in the current window (the network kit's key). */
-  const drawingsFrom = async (ip: string) => {
-    const rows = await database.db
-      .select()
-      .from(rate_counters)
-      .where(like(rate_counters.key, `certificate-drawings:v4:${ip}`));
-    return rows.reduce((sum, row) => sum + row.count, 0);
-  };
+  const drawingsFrom = (ip: string) => countedHits(database.db, `certificate-drawings:v4:${ip}`);
 
   it("downloads the holder's certificate, drawn once for its content; a corrected name or another signer is drawn anew", async () => {
     const from = "198.51.100.31";
@@ -105,13 +100,7 @@ describe.each(DATABASE_KINDS)("certificateDownload on %s", (kind) => {
     expect(refused).toMatchObject({ status: 429, message: expect.stringContaining("sake gwadawa") });
     expect(refused && "retryAfter" in refused && refused.retryAfter).toBeGreaterThan(0);
     // Refused again without a word to the database: the count stays where the refusal left it.
-    const counted = async () =>
-      (
-        await database.db
-          .select()
-          .from(rate_counters)
-          .where(eq(rate_counters.key, `certificate-download:${person.id}`))
-      ).reduce((sum, counter) => sum + counter.count, 0);
+    const counted = () => countedHits(database.db, `certificate-download:${person.id}`);
     const before = await counted();
     expect(await certificateDownload(database.db, token, KEYS, en)).toMatchObject({
       status: 429,
