@@ -1,6 +1,6 @@
 # The summit site as a container image. `docker compose up -d` (compose.yaml) runs it with
 # PostgreSQL and HTTPS; alone it runs on the embedded database in the /data volume. How to deploy,
-# back up and update: README, "Deploy with containers". scripts/test-container.mjs builds and
+# back up and update: docs/OPERATORS.md, "Deploy with containers". scripts/test-container.mjs builds and
 # tries this file as it is.
 
 # Debian bookworm (glibc), not Alpine: sharp and argon2 ship prebuilt glibc binaries.

@@ -90,8 +90,8 @@ export const POSTGRES_INSTRUCTIONS = `With DATABASE_URL, back up and restore wit
   pg_restore --no-owner --no-privileges --exit-on-error --single-transaction --dbname=<URL of summit_restored> summit.dump
   psql <URL of summit_restored> -c 'delete from admin_sessions'
 
-pg_dump copies a consistent snapshot while the servers run. See README.md, "Running it for real".
+pg_dump copies a consistent snapshot while the servers run. See docs/OPERATORS.md, "Running it for real".
 The container image has no pg_dump: with compose.yaml, use the postgres container's own, which
-matches the server's version (README.md, "Deploy with containers"):
+matches the server's version (docs/OPERATORS.md, "Deploy with containers"):
 
   docker compose exec -T postgres pg_dump --format=custom -U summit summit > summit.dump`;

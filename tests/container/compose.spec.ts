@@ -8,7 +8,7 @@ import { expect, test } from "@playwright/test";
 import { podman, runProgram, startComposeApi } from "../support/podman";
 import { ADMIN, IMAGE, recordFigure } from "./container-site";
 
-// compose.yaml itself, as the README's "Deploy with containers" runs it: docker-compose up -d on
+// compose.yaml itself, as the operator's guide's "Deploy with containers" (docs/OPERATORS.md) runs it: docker-compose up -d on
 // a fresh machine starts PostgreSQL, waits for its health check, starts the app (which migrates)
 // and Caddy in front with HTTPS; the first admin is added with `exec` while it runs. Here
 // SITE_DOMAIN is localhost (Caddy's own certificate authority instead of Let's Encrypt) and the
@@ -117,7 +117,7 @@ test("docker-compose up -d: PostgreSQL, then the app, then HTTPS through Caddy; 
   const form = await throughCaddy("/register");
   expect(String(form.headers["set-cookie"] ?? "")).toMatch(/__Host-[^;]+;.*Secure/i);
 
-  // The first account, while everything runs (README: `docker compose exec app npm run admin -- add`,
+  // The first account, while everything runs (docs/OPERATORS.md: `docker compose exec app npm run admin -- add`,
   // which asks for the password at the terminal). docker-compose 1.29 passes no piped input through
   // podman's API to `exec -T`, so the password goes in with podman's own exec, into the container
   // compose started; `list` then goes through compose.
@@ -131,7 +131,7 @@ test("docker-compose up -d: PostgreSQL, then the app, then HTTPS through Caddy; 
   const listed = await compose(["exec", "-T", "app", "npm", "run", "--silent", "admin", "--", "list"]);
   expect(listed.stdout, listed.stderr).toContain(ADMIN.email);
 
-  // Backups, as the README says: the app's image has no pg_dump and says where to find one; the
+  // Backups, as the operator's guide says: the app's image has no pg_dump and says where to find one; the
   // postgres container's own dumps the database.
   const fromApp = await compose(["exec", "-T", "app", "npm", "run", "--silent", "backup"]);
   expect(fromApp.code).not.toBe(0);

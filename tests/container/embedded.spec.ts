@@ -51,7 +51,7 @@ test("serves from a volume, never as root: first admin, an event a month out, a 
   expect((await podman(["exec", NAME, "stat", "-c", "%a %U", "/data/session-secret"])).stdout.trim()).toBe("600 node");
   expect((await podman(["run", "--rm", IMAGE, "ls", "-A", "/data"])).stdout.trim()).toBe("");
 
-  // The first organiser, while the site runs, as the README says: the server holds the embedded
+  // The first organiser, while the site runs, as the operator's guide says: the server holds the embedded
   // database alone, so the command asks it over its socket in /data/run to add the account.
   const added = await podman(["exec", "-i", NAME, "npm", "run", "--silent", "admin", "--", "add", ADMIN.email, "--name", ADMIN.name], {
     input: `${ADMIN.password}\n`,
@@ -78,7 +78,7 @@ test("serves from a volume, never as root: first admin, an event a month out, a 
   await expect(organiser.getByRole("table").getByText(person.email.toLowerCase())).toBeVisible();
   expect((await podman(["healthcheck", "run", NAME], { allowFailure: true })).code).toBe(0);
 
-  // A backup while it runs, taken off the machine and restored into a new volume, as the README says.
+  // A backup while it runs, taken off the machine and restored into a new volume, as the operator's guide says.
   const backup = await podman(["exec", NAME, "npm", "run", "--silent", "backup"]);
   const file = /\/data\/backups\/(summit-[^ ]+\.tar\.gz)/.exec(backup.stdout)?.[1];
   expect(file, backup.stdout).toBeDefined();

@@ -65,7 +65,7 @@ test("two app containers on one PostgreSQL: a rush at capacity gives exactly cap
   );
   recordFigure("cold start, two app containers on a new PostgreSQL database (ms to /healthz 200)", starts);
 
-  // With PostgreSQL the first account is added while the app runs, as README shows for compose.
+  // With PostgreSQL the first account is added while the app runs, as docs/OPERATORS.md shows for compose.
   const added = await podman(
     ["exec", "-i", `${PREFIX}-app-1`, "npm", "run", "--silent", "admin", "--", "add", ADMIN.email, "--name", ADMIN.name],
     {
