@@ -11,7 +11,8 @@ export function MailOffNotice({ mail }: { mail: Pick<MailStatus, "ok" | "detail"
       <strong className="font-semibold">Tickets are not being e-mailed.</strong> {mail.detail}.{" "}
       {mail.kind === "mailbox" ? (
         <>
-          Registrants are still told their ticket was sent. Set <code>SMTP_URL</code> (docs/OPERATORS.md, "Configuration") and restart the server.
+          Registrants are still told their ticket was sent. Set <code>SMTP_URL</code> (docs/OPERATORS.md, "Configuration") and restart the
+          server.
         </>
       ) : (
         "They wait in the outbox and go out once it answers."
