@@ -73,12 +73,14 @@ const WIDER_HOLD_FACTORS = { "/56": 1.5, "/48": 2, "/24": 3 } as const;
 
 /**
  * Waitlist joins one network may make in 10 minutes before the rest are held until confirmed from
- * the mailbox. Far lower than a registration's rate: the waitlist exists only when every seat is
- * taken, and each entry in line receives a freed seat and keeps it from everyone else for the
- * offer's hours, so made-up joins let through would sit on the seats real people are waiting for.
- * Three covers a family or a few friends on one phone's network; a fourth is held, not refused.
+ * the mailbox, as a share of the registrations it may make in a minute: three tenths, so 3 at the
+ * default 10 (Event Settings' per-network rate governs both). Far lower than a registration's
+ * rate: the waitlist exists only when every seat is taken, and each entry in line receives a
+ * freed seat and keeps it from everyone else for the offer's hours, so made-up joins let through
+ * would sit on the seats real people are waiting for. Three covers a family or a few friends on
+ * one phone's network; a fourth is held, not refused.
  */
-const WAITLIST_JOINS_PER_NETWORK = 3;
+const WAITLIST_SHARE_OF_NETWORK_RATE = 0.3;
 const WAITLIST_WINDOW_MS = 10 * MINUTE;
 
 /**
@@ -119,10 +121,11 @@ export async function assessRegistration(
     countHit(db, "reg:all", MINUTE, now),
     activeSurges(db, { networks, domain, now }),
   ]);
+  const waitlistJoins = Math.max(1, Math.ceil(thresholds.hold_network_per_minute * WAITLIST_SHARE_OF_NETWORK_RATE));
   const busy = networks.find(
     (network, i) =>
       (perNetwork[i] ?? 0) > ceilingFor(network, thresholds.hold_network_per_minute, WIDER_HOLD_FACTORS) ||
-      (joins[i] ?? 0) > ceilingFor(network, WAITLIST_JOINS_PER_NETWORK, WIDER_HOLD_FACTORS) ||
+      (joins[i] ?? 0) > ceilingFor(network, waitlistJoins, WIDER_HOLD_FACTORS) ||
       active.some((s) => s.reason === "network" && s.source === network),
   );
   if (busy) return { hold: true, reason: "network", source: busy };
