@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { LINE_TEXT, LINES_TEXT } from "~/db/text";
-import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, translationsSchema, webAddress } from "~/forms/field-schemas";
+import { imageUrl, optionalText, requiredText, translationsSchema, webAddress } from "~/forms/field-schemas";
 import { ORGANIZER_TYPES, PUBLIC_SPEAKER_TYPES } from "./speaker-types";
 
 // One set of schemas for the admin forms in the browser and the actions on the

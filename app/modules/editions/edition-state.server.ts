@@ -1,7 +1,7 @@
-import { count, eq } from "drizzle-orm";
+import { count } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import type { EditionFigures, EditionTranslations } from "~/db/edition-archive";
-import { agenda, editions, event_settings, partners, SETTINGS_ID, speakers, special_guests } from "~/db/schema";
+import type { EditionFigures } from "~/db/edition-archive";
+import { agenda, partners, speakers, special_guests } from "~/db/schema";
 import { type CurrentEdition, currentEdition } from "~/modules/settings/current-edition.server";
 import { hasEventPassed } from "~/modules/settings/event-time";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/modules/settings/purge-schedule";

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
-import type { Db, DbOrTx } from "~/db/client.server";
+import type { Db } from "~/db/client.server";
 import { editions, mail_outbox, past_registrations } from "~/db/schema";
 import { pseudonymiseAuditEntries, recordAudit, SYSTEM_ACTOR } from "~/modules/audit/audit.server";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/modules/settings/purge-schedule";
