@@ -1,4 +1,5 @@
-import type { SettingsTranslations, Translations } from "./translations";
+import type { Translations } from "~/i18n/localized";
+import type { SettingsTranslations } from "./translations";
 
 // What an edition keeps once it is archived: anonymous figures and its public content as it
 // stood. No person's data: `/editions` shows these for years, long after the retention purge.

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { LINE_TEXT, LINES_TEXT } from "~/db/text";
-import type { Translations } from "~/db/translations";
-import { TRANSLATION_LANGUAGES, withoutBlanks } from "~/i18n/localized";
+import { TRANSLATION_LANGUAGES, type Translations, withoutBlanks } from "~/i18n/localized";
 
 // The building blocks of every admin form's schema (content, settings, …): one schema for the
 // form in the browser and the action on the server, so nothing here may import server code.

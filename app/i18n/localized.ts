@@ -1,9 +1,11 @@
-import type { Translations } from "~/db/translations";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 
 // The organisers' texts in the reader's language. Pure and client-safe: the server localizes
 // the landing page's data with it, and anything else showing a row may too. A translation is
 // optional, so a missing or blank one reads as the English text, never as an empty card.
+
+/** Translated fields `F` by language; only what the organisers gave, never blank strings. */
+export type Translations<F extends string> = { [L in Language]?: { [K in F]?: string } };
 
 /** The languages organisers may give their texts in besides the default one (English). */
 export const TRANSLATION_LANGUAGES = LANGUAGES.filter((language) => language.code !== DEFAULT_LANGUAGE);
