@@ -13,12 +13,8 @@ export function windowStart(now: Date, windowMs: number): Date {
 
 /** Counts one hit of `key` in the current window and returns the window's count, this one included. */
 export async function countHit(db: DbOrTx, key: string, windowMs: number, now = new Date()): Promise<number> {
-  const [row] = await db
-    .insert(rate_counters)
-    .values({ key, window_start: windowStart(now, windowMs), count: 1 })
-    .onConflictDoUpdate({ target: [rate_counters.key, rate_counters.window_start], set: { count: sql`${rate_counters.count} + 1` } })
-    .returning({ count: rate_counters.count });
-  return row?.count ?? 1;
+  const [count] = await countHits(db, [key], windowMs, now);
+  return count ?? 1;
 }
 
 /**
@@ -30,7 +26,8 @@ export async function countHits(db: DbOrTx, keys: string[], windowMs: number, no
   const start = windowStart(now, windowMs);
   const rows = await db
     .insert(rate_counters)
-    .values(keys.map((key) => ({ key, window_start: start, count: 1 })))
+    // One row per key: an upsert may not touch a row twice in one statement.
+    .values([...new Set(keys)].map((key) => ({ key, window_start: start, count: 1 })))
     .onConflictDoUpdate({ target: [rate_counters.key, rate_counters.window_start], set: { count: sql`${rate_counters.count} + 1` } })
     .returning({ key: rate_counters.key, count: rate_counters.count });
   const counts = new Map(rows.map((row) => [row.key, row.count]));
