@@ -1,5 +1,5 @@
 import { boolean, integer, text, timestamp } from "drizzle-orm/pg-core";
-import { attributionColumns } from "./outreach-schema";
+import { attributionColumns } from "./schema/outreach";
 
 export const GENDERS = ["male", "female", "other"] as const;
 /** How the person registered: the web form, or USSD (a phone's menu, no e-mail asked). */
@@ -34,7 +34,7 @@ export const personColumns = () => ({
   // e-mail address or phone, so the link sent to the old one stops opening their ticket page.
   // It moves with the row (cancelled, past), so the link that was valid stays the valid one.
   token_version: integer("token_version").notNull().default(0),
-  // The outreach that brought them (outreach-schema.ts); it moves with the row from the waitlist
+  // The outreach that brought them (schema/outreach.ts); it moves with the row from the waitlist
   // or a held registration to attendees, and on to cancelled or past registrations.
   ...attributionColumns(),
 });

@@ -2,7 +2,7 @@ import { randomInt } from "node:crypto";
 import { INVITE_CODE_LENGTH, OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH } from "~/db/outreach-codes";
 
 // The short codes of the outreach links: a source's /r/<code> and an attendee's /i/<code>. Drawn
-// from an alphabet without look-alikes (outreach-schema.ts), so a code copied from a poster or
+// from an alphabet without look-alikes (db/schema/outreach.ts), so a code copied from a poster or
 // written down from the radio is the code meant; typed back, it is read forgivingly.
 
 /** `length` characters of the outreach alphabet, drawn with `pick` (crypto's randomInt). */

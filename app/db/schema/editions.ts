@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { EditionContent, EditionFigures, EditionTranslations } from "./edition-archive";
-import { personColumns } from "./person-columns";
+import type { EditionContent, EditionFigures, EditionTranslations } from "../edition-archive";
+import { personColumns } from "../person-columns";
 
 // The summit recurs once a year. `editions` lists every edition; the settings row points at the
 // current one (event_settings.edition_id), whose date, venue and capacity live in the settings

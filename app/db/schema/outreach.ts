@@ -1,6 +1,6 @@
 import { type AnyColumn, type SQL, sql } from "drizzle-orm";
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH, SOURCE_NAME_MAX } from "./outreach-codes";
+import { OUTREACH_CODE_ALPHABET, SOURCE_CODE_LENGTH, SOURCE_NAME_MAX } from "../outreach-codes";
 
 // Which outreach brings people (modules/outreach): the organisers' named sources (a radio
 // announcement, a poster in one LGA, a partner's post), each with a short code for its link

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, date, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { SETTINGS_DEFAULTS as D } from "../settings-defaults";
+import type { SettingsTranslations } from "../translations";
+import { createdAt, translations, translationsCheck, updatedAt } from "./columns";
+import { editions } from "./editions";
+
+export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
+
+export const event_settings = pgTable(
+  "event_settings",
+  {
+    id: uuid("id").primaryKey().default(SETTINGS_ID),
+    // The edition running now: every person row in the live tables belongs to it.
+    edition_id: integer("edition_id")
+      .notNull()
+      .default(1)
+      .references(() => editions.id),
+    event_name: text("event_name").notNull().default(D.event_name),
+    event_date: date("event_date", { mode: "string" }).notNull().default(D.event_date),
+    event_time: text("event_time").notNull().default(D.event_time),
+    venue: text("venue").notNull().default(D.venue),
+    about: text("about").notNull().default(D.about),
+    contact_email: text("contact_email").notNull().default(D.contact_email),
+    contact_phone: text("contact_phone").notNull().default(D.contact_phone),
+    logo_url: text("logo_url").notNull().default(D.logo_url),
+    // The picture a shared link shows (WhatsApp, Facebook, X), uploaded by the organisers; empty:
+    // one is drawn from the event's name, date, venue and logo.
+    share_image_url: text("share_image_url").notNull().default(D.share_image_url),
+    registration_enabled: boolean("registration_enabled").notNull().default(D.registration_enabled),
+    max_attendees: integer("max_attendees").notNull().default(D.max_attendees),
+    // How many attendees exist, kept by triggers on attendees (drizzle/0003): registration
+    // reads it from the row it locks, so the capacity check costs nothing at any size.
+    registered_count: integer("registered_count").notNull().default(0),
+    // Once fixed texts on the landing page, now editable; their old values are the defaults.
+    guest_of_honor_name: text("guest_of_honor_name").notNull().default(D.guest_of_honor_name),
+    guest_of_honor_title: text("guest_of_honor_title").notNull().default(D.guest_of_honor_title),
+    guest_of_honor_image_url: text("guest_of_honor_image_url").notNull().default(D.guest_of_honor_image_url),
+    facebook_url: text("facebook_url").notNull().default(D.facebook_url),
+    twitter_url: text("twitter_url").notNull().default(D.twitter_url),
+    instagram_url: text("instagram_url").notNull().default(D.instagram_url),
+    // The reminder goes out by itself when the event is two days away (tickets/auto-reminders).
+    // `auto_reminder_sent_for` is the event date it went out for: set in the same transaction
+    // that queues it, under this row's lock, so it goes out once per date across restarts
+    // and instances, and again only if the event moves to another date.
+    auto_reminders: boolean("auto_reminders").notNull().default(D.auto_reminders),
+    auto_reminder_sent_for: date("auto_reminder_sent_for", { mode: "string" }),
+    // How long a waitlist offer stays open before it passes to the next person.
+    waitlist_offer_hours: integer("waitlist_offer_hours").notNull().default(D.waitlist_offer_hours),
+    // Personal data is deleted this many days after the event; `personal_data_purged_for`
+    // is the event date the purge ran for (once per date, as the automatic reminder).
+    retention_days: integer("retention_days").notNull().default(D.retention_days),
+    personal_data_purged_for: date("personal_data_purged_for", { mode: "string" }),
+    // The data controller the privacy notice names, and where to write about personal data.
+    organiser_name: text("organiser_name").notNull().default(D.organiser_name),
+    privacy_email: text("privacy_email").notNull().default(D.privacy_email),
+    // When registrations arrive faster than people do, new ones are held until confirmed by
+    // e-mail (registration/holds.server.ts): from one network (per minute), one e-mail domain
+    // other than the big public providers (per 10 minutes), or overall (per minute).
+    hold_network_per_minute: integer("hold_network_per_minute").notNull().default(D.hold_network_per_minute),
+    hold_domain_per_10_minutes: integer("hold_domain_per_10_minutes").notNull().default(D.hold_domain_per_10_minutes),
+    hold_overall_per_minute: integer("hold_overall_per_minute").notNull().default(D.hold_overall_per_minute),
+    // Unconfirmed held registrations are deleted after this long.
+    held_expiry_hours: integer("held_expiry_hours").notNull().default(D.held_expiry_hours),
+    // The proof-of-work challenge at all times, not only during an attack.
+    proof_of_work_always: boolean("proof_of_work_always").notNull().default(D.proof_of_work_always),
+    // The about text, venue and guest of honour's title in other languages.
+    translations: translations<SettingsTranslations>(),
+    // What one SMS segment costs, in kobo, for the SMS panel's estimate (0: not set).
+    sms_price_kobo: integer("sms_price_kobo").notNull().default(0),
+    // After the event: the certificates' signature line, whether they go out by themselves the
+    // morning after (once per event date, as the automatic reminder: `certificates_sent_for`),
+    // how many days a certificate keeps verifying after the event (null: the retention period),
+    // and how many days the feedback survey stays open.
+    certificate_signer_name: text("certificate_signer_name").notNull().default(D.certificate_signer_name),
+    certificate_signer_title: text("certificate_signer_title").notNull().default(D.certificate_signer_title),
+    auto_certificates: boolean("auto_certificates").notNull().default(D.auto_certificates),
+    certificates_sent_for: date("certificates_sent_for", { mode: "string" }),
+    certificate_valid_days: integer("certificate_valid_days"),
+    feedback_days: integer("feedback_days").notNull().default(D.feedback_days),
+    // Registrants may correct their own details on the ticket page until this many days before
+    // the event (Lagos), when the badges are printed; after it, the page says whom to contact.
+    corrections_close_days: integer("corrections_close_days").notNull().default(D.corrections_close_days),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check("event_settings_sms_price_check", sql`${t.sms_price_kobo} between 0 and 100000`),
+    check("event_settings_singleton_check", sql`${t.id} = '00000000-0000-0000-0000-000000000001'`),
+    check("event_settings_max_attendees_check", sql`${t.max_attendees} between 1 and 10000`),
+    check("event_settings_registered_count_check", sql`${t.registered_count} >= 0`),
+    check("event_settings_waitlist_offer_hours_check", sql`${t.waitlist_offer_hours} between 1 and 168`),
+    check("event_settings_retention_days_check", sql`${t.retention_days} between 1 and 3650`),
+    check("event_settings_hold_network_check", sql`${t.hold_network_per_minute} between 1 and 10000`),
+    check("event_settings_hold_domain_check", sql`${t.hold_domain_per_10_minutes} between 1 and 10000`),
+    check("event_settings_hold_overall_check", sql`${t.hold_overall_per_minute} between 1 and 100000`),
+    check("event_settings_held_expiry_check", sql`${t.held_expiry_hours} between 1 and 168`),
+    check("event_settings_certificate_valid_days_check", sql`${t.certificate_valid_days} between 1 and 36500`),
+    check("event_settings_feedback_days_check", sql`${t.feedback_days} between 1 and 365`),
+    check("event_settings_corrections_close_days_check", sql`${t.corrections_close_days} between 0 and 60`),
+    translationsCheck("event_settings", t.translations),
+  ],
+);
