@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, pgTable, text, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { SETTINGS_DEFAULTS as D } from "../settings-defaults";
 import type { SettingsTranslations } from "../translations";
 import { createdAt, translations, translationsCheck, updatedAt } from "./columns";
@@ -39,18 +39,13 @@ export const event_settings = pgTable(
     facebook_url: text("facebook_url").notNull().default(D.facebook_url),
     twitter_url: text("twitter_url").notNull().default(D.twitter_url),
     instagram_url: text("instagram_url").notNull().default(D.instagram_url),
-    // The reminder goes out by itself when the event is two days away (tickets/auto-reminders).
-    // `auto_reminder_sent_for` is the event date it went out for: set in the same transaction
-    // that queues it, under this row's lock, so it goes out once per date across restarts
-    // and instances, and again only if the event moves to another date.
+    // The reminder goes out by itself when the event is two days away (tickets/auto-reminders;
+    // once per event date: job_runs).
     auto_reminders: boolean("auto_reminders").notNull().default(D.auto_reminders),
-    auto_reminder_sent_for: date("auto_reminder_sent_for", { mode: "string" }),
     // How long a waitlist offer stays open before it passes to the next person.
     waitlist_offer_hours: integer("waitlist_offer_hours").notNull().default(D.waitlist_offer_hours),
-    // Personal data is deleted this many days after the event; `personal_data_purged_for`
-    // is the event date the purge ran for (once per date, as the automatic reminder).
+    // Personal data is deleted this many days after the event (once per date: job_runs).
     retention_days: integer("retention_days").notNull().default(D.retention_days),
-    personal_data_purged_for: date("personal_data_purged_for", { mode: "string" }),
     // The data controller the privacy notice names, and where to write about personal data.
     organiser_name: text("organiser_name").notNull().default(D.organiser_name),
     privacy_email: text("privacy_email").notNull().default(D.privacy_email),
@@ -69,13 +64,12 @@ export const event_settings = pgTable(
     // What one SMS segment costs, in kobo, for the SMS panel's estimate (0: not set).
     sms_price_kobo: integer("sms_price_kobo").notNull().default(0),
     // After the event: the certificates' signature line, whether they go out by themselves the
-    // morning after (once per event date, as the automatic reminder: `certificates_sent_for`),
+    // morning after (once per event date, as the automatic reminder: job_runs),
     // how many days a certificate keeps verifying after the event (null: the retention period),
     // and how many days the feedback survey stays open.
     certificate_signer_name: text("certificate_signer_name").notNull().default(D.certificate_signer_name),
     certificate_signer_title: text("certificate_signer_title").notNull().default(D.certificate_signer_title),
     auto_certificates: boolean("auto_certificates").notNull().default(D.auto_certificates),
-    certificates_sent_for: date("certificates_sent_for", { mode: "string" }),
     certificate_valid_days: integer("certificate_valid_days"),
     feedback_days: integer("feedback_days").notNull().default(D.feedback_days),
     // Registrants may correct their own details on the ticket page until this many days before
@@ -100,4 +94,18 @@ export const event_settings = pgTable(
     check("event_settings_corrections_close_days_check", sql`${t.corrections_close_days} between 0 and 60`),
     translationsCheck("event_settings", t.translations),
   ],
+);
+
+// What the jobs that run once per event date have done (the automatic reminder, the personal
+// data purge, the automatic certificates; app/db/job-runs.server.ts): one row per job and the
+// event date it ran for, written in the transaction that does the job, so it runs once per
+// date across restarts and instances. A new job is a new name, not a new column.
+export const job_runs = pgTable(
+  "job_runs",
+  {
+    job: text("job").notNull(),
+    event_date: date("event_date", { mode: "string" }).notNull(),
+    done_at: timestamp("done_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.event_date] })],
 );

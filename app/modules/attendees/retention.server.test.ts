@@ -3,13 +3,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection, DbOrTx } from "~/db/client.server";
 import { attendeeValues, createAttendee } from "~/db/factories";
+import { jobDoneFor } from "~/db/job-runs.server";
 import {
   attendees,
   audit_log,
   cancelled_registrations,
   check_ins,
   editions,
-  event_settings,
+  job_runs,
   mail_outbox,
   reminders,
   retained_stats,
@@ -56,7 +57,7 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
   beforeEach(async () => {
     const { db } = database;
     for (const table of [mail_outbox, waitlist, cancelled_registrations, attendees, audit_log, retained_stats]) await db.delete(table);
-    await db.update(event_settings).set({ personal_data_purged_for: null });
+    await db.delete(job_runs);
     await db.update(editions).set({ purge_not_before: null });
     await updateSettings(db, EVENT);
   });
@@ -152,7 +153,7 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
     for (const needle of needles) expect(await tablesMentioning(db, needle), needle).toEqual([]);
     const settings = await getSettings(db);
     expect(settings.registered_count).toBe(0);
-    expect(settings.personal_data_purged_for).toBe(EVENT.event_date);
+    expect(await jobDoneFor(db, "personal-data-purge", EVENT.event_date)).toBe(true);
 
     // The log keeps that things happened, not to whom, and says who purged what.
     const entries = await db.select().from(audit_log);

@@ -24,7 +24,7 @@ import {
   purgeDate,
   retentionDeadline,
 } from "~/modules/settings/purge-schedule";
-import { purgeNotBefore } from "~/modules/settings/purge-schedule.server";
+import { markPersonalDataPurged, personalDataPurged, purgeNotBefore } from "~/modules/settings/purge-schedule.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { displayDate } from "~/ui/date-time";
 
@@ -44,11 +44,7 @@ const PURGE_ACTION = "personal-data.purge";
 // entry, and the attendee list's exports (a filtered export keeps the search typed).
 const PERSON_AUDIT_ENTITIES = ["attendee", "attendees", "waitlist"] as const;
 
-type PlanSettings = DeadlineSettings & Pick<EventSettings, "personal_data_purged_for" | "edition_id">;
-
-function isPurged(settings: PlanSettings): boolean {
-  return settings.personal_data_purged_for === settings.event_date;
-}
+type PlanSettings = DeadlineSettings & Pick<EventSettings, "edition_id">;
 
 /** When this edition's personal data is deleted: the retention deadline, or later (a change, a postponement). */
 export async function currentPurgeDate(db: DbOrTx, settings: PlanSettings): Promise<Date> {
@@ -68,7 +64,7 @@ export type RetentionNotice =
 export async function retentionNotice(db: DbOrTx, now: Date): Promise<RetentionNotice> {
   const settings = await getSettings(db);
   const deadline = await currentPurgeDate(db, settings);
-  if (isPurged(settings)) {
+  if (await personalDataPurged(db, settings)) {
     const [entry] = await db
       .select({ at: audit_log.created_at, details: audit_log.details })
       .from(audit_log)
@@ -117,7 +113,7 @@ function postponedUntil(settings: DeadlineSettings, current: Date): Date | null 
 export async function postponePurge(db: Db, actor: AuditActor): Promise<{ from: Date; to: Date } | null> {
   return db.transaction(async (tx) => {
     const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
-    if (!settings || isPurged(settings)) return null;
+    if (!settings || (await personalDataPurged(tx, settings))) return null;
     const from = await currentPurgeDate(tx, settings);
     const to = postponedUntil(settings, from);
     if (!to) return null;
@@ -147,7 +143,8 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
     // FOR UPDATE returns the row's latest version once granted: an instance that waited here
     // sees the mark the first one wrote.
     const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
-    if (!settings || isPurged(settings) || now.getTime() < (await currentPurgeDate(tx, settings)).getTime()) return null;
+    if (!settings || (await personalDataPurged(tx, settings)) || now.getTime() < (await currentPurgeDate(tx, settings)).getTime())
+      return null;
     // Every seat-changing write (registration, the waitlist, cancelling, erasure) already waits
     // on the settings row (settings/seats.server.ts). The table lock keeps out any other writer
     // too (readers go on), so the counts below and the deletes after them see the same rows.
@@ -165,7 +162,7 @@ export async function purgePersonalDataIfDue(db: Db, now = new Date()): Promise<
     // attendees triggers bring the seat counter down to 0.
     const registrations = await tx.delete(attendees).returning({ id: attendees.id });
     await pseudonymiseAuditEntries(tx, PERSON_AUDIT_ENTITIES);
-    await tx.update(event_settings).set({ personal_data_purged_for: settings.event_date }).where(eq(event_settings.id, SETTINGS_ID));
+    await markPersonalDataPurged(tx, settings.event_date);
     const run: PurgeRun = {
       eventDate: settings.event_date,
       registrations: registrations.length,

@@ -4,7 +4,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee, createUssdAttendee } from "~/db/factories";
-import { attendees, audit_log, certificates, check_ins, event_settings, feedback, feedback_requests, mail_outbox } from "~/db/schema";
+import { jobDoneFor } from "~/db/job-runs.server";
+import {
+  attendees,
+  audit_log,
+  certificates,
+  check_ins,
+  event_settings,
+  feedback,
+  feedback_requests,
+  job_runs,
+  mail_outbox,
+} from "~/db/schema";
 import { deleteAttendee } from "~/modules/attendees/attendees.server";
 import { exportPersonalData } from "~/modules/attendees/personal-data.server";
 import { createTestActor } from "~/modules/attendees/test-data.server";
@@ -48,7 +59,7 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
-    for (const table of [certificates, feedback, feedback_requests, mail_outbox, check_ins, attendees, audit_log])
+    for (const table of [certificates, feedback, feedback_requests, mail_outbox, check_ins, attendees, audit_log, job_runs])
       await database.db.delete(table);
     await updateSettings(database.db, {
       event_name: "Zamfara Youth Summit",
@@ -57,7 +68,6 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
       venue: "Gusau Township Stadium",
       translations: { ha: { venue: "Filin wasa na Gusau" } },
       auto_certificates: false,
-      certificates_sent_for: null,
       certificate_valid_days: null,
       retention_days: 90,
       certificate_signer_name: "Hon. Aminu Sani",
@@ -144,7 +154,7 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
   it("goes out by itself once, the morning after, when organisers set it", async () => {
     const { db } = database;
     await checkIn((await createAttendee(db)).id);
-    expect(autoCertificatePlan({ auto_certificates: false, certificates_sent_for: null, event_date: "2027-08-12" })).toEqual({
+    expect(autoCertificatePlan({ auto_certificates: false, event_date: "2027-08-12" }, false)).toEqual({
       state: "off",
     });
     await db.update(event_settings).set({ auto_certificates: true });
@@ -154,8 +164,7 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     expect(runs.filter(Boolean)).toHaveLength(1);
     expect(runs.find(Boolean)?.certificates).toBe(1);
     expect(await sendDueCertificates(db, new Date("2027-08-14T08:00:00Z"))).toBeNull();
-    const [settings] = await db.select().from(event_settings);
-    expect(settings?.certificates_sent_for).toBe("2027-08-12");
+    expect(await jobDoneFor(db, "auto-certificates", "2027-08-12")).toBe(true);
   });
 
   it("verifies while valid, not when tampered, neutrally once erased, and as expired after the organisers' period", async () => {

@@ -1,5 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { jobDoneFor, markJobDone } from "~/db/job-runs.server";
 import { attendees, certificates, check_ins, event_settings, feedback_requests, mail_outbox, SETTINGS_ID } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
@@ -208,15 +209,22 @@ function autoCertificatesAt(eventDate: string): Date {
   return new Date(Date.UTC(year, month - 1, day + 1, SEND_HOUR_LAGOS) - LAGOS_OFFSET_MS);
 }
 
-type PlanSettings = Pick<EventSettings, "auto_certificates" | "certificates_sent_for" | "event_date">;
+type PlanSettings = Pick<EventSettings, "auto_certificates" | "event_date">;
+
+const AUTO_CERTIFICATES_JOB = "auto-certificates";
 
 export type AutoCertificatePlan = { state: "off" } | { state: "sent"; eventDate: string } | { state: "scheduled"; at: string };
 
-/** What the automatic send will do (or did) for the current event date. */
-export function autoCertificatePlan(settings: PlanSettings): AutoCertificatePlan {
-  if (settings.certificates_sent_for === settings.event_date) return { state: "sent", eventDate: settings.event_date };
+/** What the automatic send will do (or did) for the current event date; `sent`: it ran for that date. */
+export function autoCertificatePlan(settings: PlanSettings, sent: boolean): AutoCertificatePlan {
+  if (sent) return { state: "sent", eventDate: settings.event_date };
   if (!settings.auto_certificates) return { state: "off" };
   return { state: "scheduled", at: autoCertificatesAt(settings.event_date).toISOString() };
+}
+
+/** autoCertificatePlan, with whether it ran read from the job's record. */
+export async function readAutoCertificatePlan(db: DbOrTx, settings: PlanSettings): Promise<AutoCertificatePlan> {
+  return autoCertificatePlan(settings, await jobDoneFor(db, AUTO_CERTIFICATES_JOB, settings.event_date));
 }
 
 /**
@@ -228,11 +236,11 @@ export async function sendDueCertificates(db: Db, now = new Date()): Promise<Cer
   return db.transaction(async (tx) => {
     const [settings] = await tx.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     if (!settings) return null;
-    const plan = autoCertificatePlan(settings);
+    const plan = await readAutoCertificatePlan(tx, settings);
     if (plan.state !== "scheduled" || new Date(plan.at).getTime() > now.getTime()) return null;
     if (!hasEventPassed(now, settings.event_date, settings.event_time)) return null;
     const run = await queueCertificatesIn(tx, settings);
-    await tx.update(event_settings).set({ certificates_sent_for: settings.event_date }).where(eq(event_settings.id, SETTINGS_ID));
+    await markJobDone(tx, AUTO_CERTIFICATES_JOB, settings.event_date);
     await recordAudit(tx, AUTOMATIC, {
       action: "certificates.auto",
       entity: "event_settings",

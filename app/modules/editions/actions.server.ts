@@ -51,7 +51,7 @@ export async function nextEditionAction(db: Db, actor: AuditActor, formData: For
   if (input.intent === "review") {
     const preview = await nextEditionPreview(db, now);
     if (!preview.concluded) return refused(submission.reply({ formErrors: [NEXT_EDITION_MESSAGES.notConcluded] }), 409);
-    const purged = preview.settings.personal_data_purged_for === preview.settings.event_date;
+    const { purged } = preview;
     const facts: ReviewFacts = {
       edition: preview.edition.name,
       eventDate: preview.settings.event_date,

@@ -5,7 +5,7 @@ import { agenda, partners, speakers, special_guests } from "~/db/schema";
 import { type CurrentEdition, currentEdition } from "~/modules/settings/current-edition.server";
 import { hasEventPassed } from "~/modules/settings/event-time";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/modules/settings/purge-schedule";
-import { purgeNotBefore } from "~/modules/settings/purge-schedule.server";
+import { personalDataPurged, purgeNotBefore } from "~/modules/settings/purge-schedule.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { editionFigures } from "./edition-snapshot.server";
 import { type CarryOverKind, suggestEditionNames } from "./schemas";
@@ -27,17 +27,11 @@ export type NextEditionPreview = {
   edition: CurrentEdition;
   settings: Pick<
     EventSettings,
-    | "edition_id"
-    | "event_date"
-    | "event_time"
-    | "venue"
-    | "max_attendees"
-    | "retention_days"
-    | "personal_data_purged_for"
-    | "feedback_days"
-    | "certificate_valid_days"
+    "edition_id" | "event_date" | "event_time" | "venue" | "max_attendees" | "retention_days" | "feedback_days" | "certificate_valid_days"
   >;
   concluded: boolean;
+  /** the purge of personal data has run for the event date */
+  purged: boolean;
   figures: EditionFigures | null;
   /** when the concluded edition's personal data will be deleted, as set now */
   purgeAt: Date;
@@ -48,17 +42,19 @@ export type NextEditionPreview = {
 /** What the new-edition form shows and its confirmation says: the edition that ends, and what it holds. */
 export async function nextEditionPreview(db: DbOrTx, now: Date): Promise<NextEditionPreview> {
   const settings = await getSettings(db);
-  const [edition, state, counts, notBefore] = await Promise.all([
+  const [edition, state, counts, notBefore, purged] = await Promise.all([
     currentEdition(db),
     editionConcluded(db, settings, now),
     contentCounts(db),
     purgeNotBefore(db, settings.edition_id),
+    personalDataPurged(db, settings),
   ]);
   const present = (text: string) => (text.trim() === "" ? 0 : 1);
   return {
     edition,
     settings,
     concluded: state.concluded,
+    purged,
     figures: state.figures,
     // Archived now, its people are deleted at its retention deadline, never within a week of now.
     purgeAt: purgeDate(purgeDate(retentionDeadline(settings), earliestPurgeAfterChange(now)), notBefore),

@@ -12,6 +12,7 @@ import {
   editions,
   event_settings,
   held_registrations,
+  job_runs,
   mail_outbox,
   partners,
   past_registrations,
@@ -81,7 +82,8 @@ describe.each(DATABASE_KINDS)("startNextEdition on %s", (kind) => {
       audit_log,
     ])
       await db.delete(table);
-    await db.update(event_settings).set({ edition_id: 1, personal_data_purged_for: null });
+    await db.update(event_settings).set({ edition_id: 1 });
+    await db.delete(job_runs);
     await db.delete(editions).where(eq(editions.id, 2));
     await db
       .update(editions)
@@ -186,7 +188,7 @@ describe.each(DATABASE_KINDS)("startNextEdition on %s", (kind) => {
 
   it("marks the archive purged when the edition's personal data was already deleted", async () => {
     const { db } = database;
-    await db.update(event_settings).set({ personal_data_purged_for: EVENT.event_date });
+    await db.insert(job_runs).values({ job: "personal-data-purge", event_date: EVENT.event_date });
     await startNextEdition(db, SYSTEM_ACTOR, NEXT, AFTER);
     const [archived] = await db.select().from(editions).where(eq(editions.id, 1));
     expect(archived?.purged_at).toEqual(AFTER);

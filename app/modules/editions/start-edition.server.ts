@@ -25,6 +25,7 @@ import type { SettingsTranslations } from "~/db/translations";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { releaseImages } from "~/modules/media/upload.server";
 import { eventStart, hasEventPassed } from "~/modules/settings/event-time";
+import { forgetEditionJobs, personalDataPurged } from "~/modules/settings/purge-schedule.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { contentImages, editionContent, editionFigures } from "./edition-snapshot.server";
 import type { CarryOver, NextEditionInput } from "./schemas";
@@ -54,7 +55,7 @@ export async function startNextEdition(db: Db, actor: AuditActor, input: NextEdi
     const concluded = settings.edition_id;
     const figures = await editionFigures(tx);
     const content = await editionContent(tx, settings);
-    const alreadyPurged = settings.personal_data_purged_for === settings.event_date;
+    const alreadyPurged = await personalDataPurged(tx, settings);
     await tx
       .update(editions)
       .set({
@@ -85,8 +86,6 @@ export async function startNextEdition(db: Db, actor: AuditActor, input: NextEdi
         event_time: input.event_time,
         venue: input.venue,
         max_attendees: input.max_attendees,
-        auto_reminder_sent_for: null,
-        personal_data_purged_for: null,
         ...(input.keep.about ? {} : { about: "" }),
         ...(input.keep.contacts ? {} : { contact_email: "", contact_phone: "" }),
         ...(input.keep.guest_of_honor ? {} : { guest_of_honor_name: "", guest_of_honor_title: "", guest_of_honor_image_url: "" }),
@@ -94,6 +93,7 @@ export async function startNextEdition(db: Db, actor: AuditActor, input: NextEdi
         updated_at: now,
       })
       .where(eq(event_settings.id, SETTINGS_ID));
+    await forgetEditionJobs(tx);
     if (!input.keep.guest_of_honor) released.push(settings.guest_of_honor_image_url);
     await releaseImages(tx, released);
     await recordAudit(tx, actor, {

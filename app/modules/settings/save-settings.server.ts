@@ -9,7 +9,7 @@ import { currentEdition } from "./current-edition.server";
 import { eventEnd, eventStart, formatEventDate } from "./event-time";
 import { SETTINGS_FIELD_LABELS } from "./field-labels";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "./purge-schedule";
-import { keepPurgeAWeekAway, purgeNotBefore } from "./purge-schedule.server";
+import { keepPurgeAWeekAway, personalDataPurged, purgeNotBefore } from "./purge-schedule.server";
 import type { SettingsInput } from "./schemas";
 import { type EventSettings, getSettings, updateSettings } from "./settings.server";
 
@@ -30,8 +30,8 @@ const OVER_WHEN_SET = "overWhenSet";
  * the event date moved it from ahead to over, and the purge has not run): then a later date puts
  * it right rather than carrying a concluded edition's people into the next one.
  */
-async function overByAChange(tx: DbOrTx, before: { event_date: string; personal_data_purged_for: string | null }): Promise<boolean> {
-  if (before.personal_data_purged_for === before.event_date) return false;
+async function overByAChange(tx: DbOrTx, before: { event_date: string }): Promise<boolean> {
+  if (await personalDataPurged(tx, before)) return false;
   const [last] = await tx
     .select({ details: audit_log.details })
     .from(audit_log)

@@ -29,9 +29,6 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
     ...SETTINGS_DEFAULTS,
     registered_count: 0,
     sms_price_kobo: 0,
-    auto_reminder_sent_for: null,
-    personal_data_purged_for: null,
-    certificates_sent_for: null,
     certificate_valid_days: null,
     translations: {},
     created_at: now,
@@ -39,15 +36,9 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
   };
 }
 
-// The seat counter belongs to the attendees triggers, never to an update; the automatic
-// reminder's and the purge's marks belong to what they record; the edition changes only when
-// the next one starts (editions/start-edition.server.ts).
-export type SettingsUpdate = Partial<
-  Omit<
-    EventSettings,
-    "id" | "edition_id" | "registered_count" | "auto_reminder_sent_for" | "personal_data_purged_for" | "created_at" | "updated_at"
-  >
->;
+// The seat counter belongs to the attendees triggers, never to an update; the edition changes
+// only when the next one starts (editions/start-edition.server.ts).
+export type SettingsUpdate = Partial<Omit<EventSettings, "id" | "edition_id" | "registered_count" | "created_at" | "updated_at">>;
 
 export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promise<EventSettings> {
   const [row] = await db

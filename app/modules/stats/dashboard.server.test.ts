@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createArchivedEdition, createAttendee } from "~/db/factories";
-import { attendees, audit_log, check_ins, editions, event_settings, feedback, retained_stats, speakers, special_guests } from "~/db/schema";
+import { attendees, audit_log, check_ins, editions, feedback, job_runs, retained_stats, speakers, special_guests } from "~/db/schema";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
 import { retentionDeadline } from "~/modules/settings/purge-schedule";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
@@ -18,7 +18,7 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
   });
   beforeEach(async () => {
     for (const table of [feedback, attendees, speakers, special_guests, retained_stats, audit_log]) await database.db.delete(table);
-    await database.db.update(event_settings).set({ personal_data_purged_for: null });
+    await database.db.delete(job_runs);
   });
 
   it("is all zeros and empty lists on an empty database", async () => {

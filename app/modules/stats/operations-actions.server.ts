@@ -6,7 +6,7 @@ import { EventNotEndedError, queueCertificates, retryFailedCertificates } from "
 import { queueInvitations } from "~/modules/invitations/invite.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
-import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
+import { readAutoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { isPreviewTemplate, sendTestEmail } from "~/modules/tickets/email-preview.server";
 import { earlyReminderLine, timingReport } from "~/modules/tickets/reminder-timing";
 import { queueReminders, type ReminderCounts, reminderProgress, retryFailedReminders } from "~/modules/tickets/reminders.server";
@@ -59,7 +59,7 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
       const { queued, kind, eventDate, settings } = await queueReminders(db, actor, now);
       notifyOutbox();
       // An early send says, once more, that the reminder 1–2 days before still comes.
-      const early = kind === "early" ? earlyReminderLine({ now, eventDate, auto: autoReminderPlan(settings, now) }) : null;
+      const early = kind === "early" ? earlyReminderLine({ now, eventDate, auto: await readAutoReminderPlan(db, settings, now) }) : null;
       // The page follows this batch (?reminders=<when>) and says when it has gone out.
       return queued.email + queued.sms > 0
         ? redirectWithToast(
@@ -142,7 +142,7 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     try {
       const settings = await getSettings(db);
       const counts = await reminderProgress(db, settings.event_date);
-      const report = timingReport({ now, eventDate: settings.event_date, auto: autoReminderPlan(settings, now), counts });
+      const report = timingReport({ now, eventDate: settings.event_date, auto: await readAutoReminderPlan(db, settings, now), counts });
       // Long enough to read a few sentences.
       return redirectWithToast(back, report.inWindow ? "success" : "info", report.text, { duration: 12_000 });
     } catch (error) {

@@ -2,7 +2,7 @@ import { performance } from "node:perf_hooks";
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
 import { pingDatabase } from "~/db/client.server";
-import { autoCertificatePlan, certificateOverview } from "~/modules/certificates/certificates.server";
+import { certificateOverview, readAutoCertificatePlan } from "~/modules/certificates/certificates.server";
 import { countCheckedIn } from "~/modules/checkin/checkin.server";
 import { findEdition } from "~/modules/invitations/edition-facts.server";
 import { invitationOverview } from "~/modules/invitations/invite.server";
@@ -11,7 +11,7 @@ import { mailStatus } from "~/modules/mail/transport.server";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
-import { autoReminderPlan } from "~/modules/tickets/auto-reminders.server";
+import { readAutoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { reminderKind, sendReminderNote } from "~/modules/tickets/reminder-timing";
 import { reminderProgress } from "~/modules/tickets/reminders.server";
 import { waitlistCounts } from "~/modules/waitlist/waitlist-admin.server";
@@ -40,7 +40,10 @@ export async function operationsOverview(db: Db, now = new Date()) {
     doorsOverview(db),
     certificateOverview(db, settings.edition_id),
   ]);
-  const autoReminder = autoReminderPlan(settings, now);
+  const [autoReminder, autoCertificates] = await Promise.all([
+    readAutoReminderPlan(db, settings, now),
+    readAutoCertificatePlan(db, settings),
+  ]);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
   const passed = hasEventPassed(now, settings.event_date, settings.event_time);
   const registered = settings.registered_count;
@@ -71,7 +74,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     invitations: { ...invitations, edition: edition?.name ?? "" },
     sms,
     // "Send Certificates", after the event: who would get what, and how the last send is going.
-    certificates: { ...certificates, auto: autoCertificatePlan(settings), concluded: passed },
+    certificates: { ...certificates, auto: autoCertificates, concluded: passed },
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },
   };
 }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee, createUssdAttendee } from "~/db/factories";
-import { attendees, audit_log, event_settings, mail_outbox, reminders } from "~/db/schema";
-import { getSettings, updateSettings } from "~/modules/settings/settings.server";
+import { jobDoneFor } from "~/db/job-runs.server";
+import { attendees, audit_log, job_runs, mail_outbox, reminders } from "~/db/schema";
+import { updateSettings } from "~/modules/settings/settings.server";
 import { autoReminderPlan, sendDueAutoReminder } from "./auto-reminders.server";
 
 // The event: Thursday 24 December 2026, 8:00 AM in Lagos (07:00 UTC).
@@ -12,27 +13,24 @@ const EVENT = { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM" };
 const settings = (overrides: Partial<Parameters<typeof autoReminderPlan>[0]> = {}) => ({
   ...EVENT,
   auto_reminders: true,
-  auto_reminder_sent_for: null,
   ...overrides,
 });
 
 describe("autoReminderPlan", () => {
   it("is due two days before the event's start, at its hour", () => {
-    expect(autoReminderPlan(settings(), new Date("2026-12-01T09:00:00Z"))).toEqual({
+    expect(autoReminderPlan(settings(), new Date("2026-12-01T09:00:00Z"), false)).toEqual({
       state: "scheduled",
       at: new Date("2026-12-22T07:00:00Z"),
     });
   });
 
   it("says when it went out, when it is off, and when the event day came without it", () => {
-    expect(autoReminderPlan(settings({ auto_reminder_sent_for: "2026-12-24" }), new Date("2026-12-23T00:00:00Z"))).toEqual({
+    expect(autoReminderPlan(settings(), new Date("2026-12-23T00:00:00Z"), true)).toEqual({
       state: "sent",
       eventDate: "2026-12-24",
     });
-    expect(autoReminderPlan(settings({ auto_reminders: false }), new Date("2026-12-23T00:00:00Z"))).toEqual({ state: "off" });
-    // Sent for an earlier date: the event moved, so the new date gets its own.
-    expect(autoReminderPlan(settings({ auto_reminder_sent_for: "2026-12-10" }), new Date("2026-12-01T00:00:00Z")).state).toBe("scheduled");
-    expect(autoReminderPlan(settings(), new Date("2026-12-24T06:00:00Z"))).toEqual({ state: "missed" });
+    expect(autoReminderPlan(settings({ auto_reminders: false }), new Date("2026-12-23T00:00:00Z"), false)).toEqual({ state: "off" });
+    expect(autoReminderPlan(settings(), new Date("2026-12-24T06:00:00Z"), false)).toEqual({ state: "missed" });
   });
 });
 
@@ -47,7 +45,7 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     await database.db.delete(mail_outbox);
     await database.db.delete(attendees);
     await database.db.delete(audit_log);
-    await database.db.update(event_settings).set({ auto_reminder_sent_for: null });
+    await database.db.delete(job_runs);
     await updateSettings(database.db, { ...EVENT, auto_reminders: true });
   });
 
@@ -68,7 +66,7 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     const mails = await db.select().from(mail_outbox).where(eq(mail_outbox.kind, "reminder"));
     expect(mails).toHaveLength(4);
     expect(new Set(mails.map((m) => m.to_address)).size).toBe(4);
-    expect((await getSettings(db)).auto_reminder_sent_for).toBe("2026-12-24");
+    expect(await jobDoneFor(db, "auto-reminder", "2026-12-24")).toBe(true);
     const [entry] = await db.select().from(audit_log);
     expect(entry).toMatchObject({ action: "reminders.auto", admin_id: null, admin_email: "Automatic reminder" });
     expect(entry?.details).toEqual({ emails: 4, sms: 0, eventDate: "2026-12-24" });
