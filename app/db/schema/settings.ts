@@ -7,6 +7,37 @@ import { editions } from "./editions";
 
 export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
 
+// The settings row holds the event's facts and, apart from them, two groups of settings that are
+// another module's rules: booking protection's thresholds and the certificates' settings. They stay
+// columns of the one row (not tables of their own) because saving Event Settings writes them in
+// the same statement, and every seat-changing write already locks this row (settings/seats.server.ts):
+// a second table would add a second lock or a join to every read of the settings. Each group is a
+// column set of its own here and a type of its own (BookingProtectionSettings, CertificateSettings).
+
+/** When registrations arrive faster than people do (modules/booking-protection). */
+const bookingProtectionColumns = () => ({
+  // New registrations are held until confirmed by e-mail: from one network (per minute), one
+  // e-mail domain other than the big public providers (per 10 minutes), or overall (per minute).
+  hold_network_per_minute: integer("hold_network_per_minute").notNull().default(D.hold_network_per_minute),
+  hold_domain_per_10_minutes: integer("hold_domain_per_10_minutes").notNull().default(D.hold_domain_per_10_minutes),
+  hold_overall_per_minute: integer("hold_overall_per_minute").notNull().default(D.hold_overall_per_minute),
+  // Unconfirmed held registrations are deleted after this long.
+  held_expiry_hours: integer("held_expiry_hours").notNull().default(D.held_expiry_hours),
+  // The proof-of-work challenge at all times, not only during an attack.
+  proof_of_work_always: boolean("proof_of_work_always").notNull().default(D.proof_of_work_always),
+});
+
+/** The certificates of attendance (modules/certificates). */
+const certificateColumns = () => ({
+  // The signature line; whether they go out by themselves the morning after (once per event date,
+  // as the automatic reminder: job_runs); how many days a certificate keeps verifying after the
+  // event (null: the retention period).
+  certificate_signer_name: text("certificate_signer_name").notNull().default(D.certificate_signer_name),
+  certificate_signer_title: text("certificate_signer_title").notNull().default(D.certificate_signer_title),
+  auto_certificates: boolean("auto_certificates").notNull().default(D.auto_certificates),
+  certificate_valid_days: integer("certificate_valid_days"),
+});
+
 export const event_settings = pgTable(
   "event_settings",
   {
@@ -49,32 +80,18 @@ export const event_settings = pgTable(
     // The data controller the privacy notice names, and where to write about personal data.
     organiser_name: text("organiser_name").notNull().default(D.organiser_name),
     privacy_email: text("privacy_email").notNull().default(D.privacy_email),
-    // When registrations arrive faster than people do, new ones are held until confirmed by
-    // e-mail (registration/holds.server.ts): from one network (per minute), one e-mail domain
-    // other than the big public providers (per 10 minutes), or overall (per minute).
-    hold_network_per_minute: integer("hold_network_per_minute").notNull().default(D.hold_network_per_minute),
-    hold_domain_per_10_minutes: integer("hold_domain_per_10_minutes").notNull().default(D.hold_domain_per_10_minutes),
-    hold_overall_per_minute: integer("hold_overall_per_minute").notNull().default(D.hold_overall_per_minute),
-    // Unconfirmed held registrations are deleted after this long.
-    held_expiry_hours: integer("held_expiry_hours").notNull().default(D.held_expiry_hours),
-    // The proof-of-work challenge at all times, not only during an attack.
-    proof_of_work_always: boolean("proof_of_work_always").notNull().default(D.proof_of_work_always),
     // The about text, venue and guest of honour's title in other languages.
     translations: translations<SettingsTranslations>(),
     // What one SMS segment costs, in kobo, for the SMS panel's estimate (0: not set).
     sms_price_kobo: integer("sms_price_kobo").notNull().default(0),
-    // After the event: the certificates' signature line, whether they go out by themselves the
-    // morning after (once per event date, as the automatic reminder: job_runs),
-    // how many days a certificate keeps verifying after the event (null: the retention period),
-    // and how many days the feedback survey stays open.
-    certificate_signer_name: text("certificate_signer_name").notNull().default(D.certificate_signer_name),
-    certificate_signer_title: text("certificate_signer_title").notNull().default(D.certificate_signer_title),
-    auto_certificates: boolean("auto_certificates").notNull().default(D.auto_certificates),
-    certificate_valid_days: integer("certificate_valid_days"),
+    // How many days the feedback survey stays open after the event.
     feedback_days: integer("feedback_days").notNull().default(D.feedback_days),
     // Registrants may correct their own details on the ticket page until this many days before
     // the event (Lagos), when the badges are printed; after it, the page says whom to contact.
     corrections_close_days: integer("corrections_close_days").notNull().default(D.corrections_close_days),
+    // Two groups apart from the event's facts, each read by its own module through its type below.
+    ...bookingProtectionColumns(),
+    ...certificateColumns(),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -95,6 +112,10 @@ export const event_settings = pgTable(
     translationsCheck("event_settings", t.translations),
   ],
 );
+
+type SettingsRow = typeof event_settings.$inferSelect;
+export type BookingProtectionSettings = Pick<SettingsRow, keyof ReturnType<typeof bookingProtectionColumns>>;
+export type CertificateSettings = Pick<SettingsRow, keyof ReturnType<typeof certificateColumns>>;
 
 // What the jobs that run once per event date have done (the automatic reminder, the personal
 // data purge, the automatic certificates; app/db/job-runs.server.ts): one row per job and the

@@ -1,5 +1,5 @@
 import type { DbOrTx } from "~/db/client.server";
-import type { certificates } from "~/db/schema";
+import type { CertificateSettings as CertificateColumns, certificates } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
 import { readImage } from "~/modules/media/media.server";
 import type { EventSettings } from "~/modules/settings/settings.server";
@@ -23,7 +23,8 @@ export function verifyUrl(publicUrl: string, code: string): string {
 export type CertificateRow = Pick<typeof certificates.$inferSelect, "serial" | "event_name" | "event_date" | "venue" | "language"> & {
   full_name: string;
 };
-export type CertificateSettings = Pick<EventSettings, "logo_url" | "certificate_signer_name" | "certificate_signer_title">;
+export type CertificateSettings = Pick<EventSettings, "logo_url"> &
+  Pick<CertificateColumns, "certificate_signer_name" | "certificate_signer_title">;
 
 /** Everything a certificate draws, the logo by its address. */
 export type CertificateDrawing = Omit<CertificatePdfInput, "logo"> & { logoUrl: string };

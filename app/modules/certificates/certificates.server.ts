@@ -1,7 +1,16 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { jobDoneFor, markJobDone } from "~/db/job-runs.server";
-import { attendees, certificates, check_ins, event_settings, feedback_requests, mail_outbox, SETTINGS_ID } from "~/db/schema";
+import {
+  attendees,
+  type CertificateSettings,
+  certificates,
+  check_ins,
+  event_settings,
+  feedback_requests,
+  mail_outbox,
+  SETTINGS_ID,
+} from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
@@ -209,7 +218,7 @@ function autoCertificatesAt(eventDate: string): Date {
   return new Date(Date.UTC(year, month - 1, day + 1, SEND_HOUR_LAGOS) - LAGOS_OFFSET_MS);
 }
 
-type PlanSettings = Pick<EventSettings, "auto_certificates" | "event_date">;
+type PlanSettings = Pick<CertificateSettings, "auto_certificates"> & Pick<EventSettings, "event_date">;
 
 const AUTO_CERTIFICATES_JOB = "auto-certificates";
 

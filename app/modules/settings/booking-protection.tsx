@@ -1,4 +1,5 @@
 import { getInputProps } from "@conform-to/react";
+import type { BookingProtectionSettings } from "~/db/schema";
 import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { INPUT } from "~/ui/styles";
@@ -9,12 +10,7 @@ import { HOLD_RATE_LIMIT, OFFER_HOURS_LIMIT } from "./schemas";
 // beyond which new registrations are held until confirmed by e-mail, how long a hold waits,
 // and the proof-of-work challenge at all times.
 
-export type BookingProtectionField =
-  | "hold_network_per_minute"
-  | "hold_domain_per_10_minutes"
-  | "hold_overall_per_minute"
-  | "held_expiry_hours"
-  | "proof_of_work_always";
+export type BookingProtectionField = keyof BookingProtectionSettings;
 
 type Meta = Parameters<typeof getInputProps>[0];
 

@@ -1,4 +1,5 @@
 import { getInputProps } from "@conform-to/react";
+import type { CertificateSettings as CertificateColumns } from "~/db/schema";
 import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { INPUT } from "~/ui/styles";
@@ -9,12 +10,7 @@ import { CERTIFICATE_VALID_DAYS_LIMIT, FEEDBACK_DAYS_LIMIT } from "./schemas";
 // the certificates' signature line, whether they go out by themselves the morning after, how
 // long they can be verified, and how long the feedback survey stays open.
 
-export type CertificateSettingsField =
-  | "certificate_signer_name"
-  | "certificate_signer_title"
-  | "auto_certificates"
-  | "certificate_valid_days"
-  | "feedback_days";
+export type CertificateSettingsField = keyof CertificateColumns | "feedback_days";
 
 type Meta = Parameters<typeof getInputProps>[0];
 
