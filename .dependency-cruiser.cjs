@@ -21,12 +21,12 @@ const SHARED_MODULE_UI = [
 // needs one above it takes the piece as an argument from the route, or the piece moves down.
 // docs/ARCHITECTURE.md ("Module layers") says what each layer is and lists any exception.
 const MODULE_LAYERS = [
-  ["audit", "media", "sms"], // records and files every domain writes
+  ["audit", "media", "person", "sms"], // records and files every domain writes; a person's details and how they are checked
   ["auth", "mail"], // who is signed in; the outbox
   ["health", "settings"], // the event's facts and the edition running now
   ["content", "tickets"], // what visitors read; a person's ticket, its links and codes
-  ["badges", "feedback", "invitations"], // printed badges, the survey, invitations to the next edition
-  ["certificates", "registration", "share"], // certificates; registering and booking protection; link previews
+  ["badges", "booking-protection", "feedback", "invitations"], // printed badges; holds, challenges and surges; the survey; invitations to the next edition
+  ["certificates", "registration", "share"], // certificates; registering; link previews
   ["checkin", "outreach", "waitlist"], // the door; tracked links; the line for a seat
   ["attendees", "ussd"], // the organisers' list of people; the phone menu
   ["corrections", "editions", "stats"], // put right, start the next, and the dashboard: on top of all

@@ -4,6 +4,8 @@ import path from "node:path";
 import { getConfig } from "~/config.server";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
+import { renderHeldMail } from "~/modules/booking-protection/held-registrations.server";
+import { HELD_TEMPLATE } from "~/modules/booking-protection/hold-decision.server";
 import {
   renderCertificateMail,
   renderCertificateSms,
@@ -22,8 +24,6 @@ import type { MailRenderer } from "~/modules/mail/outbox.server";
 import { serveOutboxThread } from "~/modules/mail/outbox-thread.server";
 import { notifyOutbox, type OutboxWorker, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
-import { renderHeldMail } from "~/modules/registration/held.server";
-import { HELD_TEMPLATE } from "~/modules/registration/holds.server";
 import { PRIVACY_SMS_TEMPLATE, renderPrivacySms } from "~/modules/registration/privacy-sms.server";
 import { createSmsTransport } from "~/modules/sms/transport.server";
 import { renderTestSms, TEST_SMS_TEMPLATE } from "~/modules/stats/test-sms.server";

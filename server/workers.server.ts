@@ -5,6 +5,7 @@ import { logger } from "~/logger.server";
 import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
 import { purgeLoginAttempts } from "~/modules/auth/rate-limit.server";
 import { purgeExpiredSignIns } from "~/modules/auth/two-factor.server";
+import { sweepAttackTraces } from "~/modules/booking-protection/sweep.server";
 import { expireCertificates } from "~/modules/certificates/certificate-verify.server";
 import { sendDueCertificates } from "~/modules/certificates/certificates.server";
 import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
@@ -12,7 +13,6 @@ import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server"
 import { startOutboxThread } from "~/modules/mail/outbox-thread.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
-import { sweepAttackTraces } from "~/modules/registration/sweep.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { warmShareImages } from "~/modules/share/share-image.server";
 import { sendDueAutoReminder } from "~/modules/tickets/auto-reminders.server";

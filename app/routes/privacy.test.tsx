@@ -6,7 +6,7 @@ import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { RESOURCES } from "~/i18n/catalogues.server";
 import { createI18n } from "~/i18n/i18n";
 import type { Language } from "~/i18n/languages";
-import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
+import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/person/privacy-notice";
 import Privacy from "./privacy";
 
 // The notice as the server sends it (it needs no JavaScript), from the settings organisers set.

@@ -4,7 +4,7 @@ import { formatDate } from "~/i18n/format";
 import { requestLanguage } from "~/i18n/language.server";
 import { DEFAULT_LANGUAGE, withLanguage } from "~/i18n/languages";
 import { metaTranslator } from "~/i18n/meta";
-import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/registration/privacy-notice";
+import { PRIVACY_NOTICE, privacyNoticeFacts } from "~/modules/person/privacy-notice";
 import { requestSettings } from "~/modules/settings/request-settings.server";
 import { BackHeader } from "~/ui/back-header";
 import type { Route } from "./+types/privacy";

@@ -1,20 +1,12 @@
 import { Trans, useTranslation } from "react-i18next";
-import { data, Form, Link, useNavigation } from "react-router";
-import { invalidatePublicContent } from "~/cache/public-content-generation";
-import { clientNetwork } from "~/client-network.server";
-import { getDb } from "~/db/db.server";
+import { Form, Link, useNavigation } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { metaTranslator } from "~/i18n/meta";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { type ConfirmOutcome, confirmHeldByCode, confirmHeldById } from "~/modules/registration/held.server";
-import { HELD_MESSAGES } from "~/modules/registration/held-messages";
-import { HeldNotice } from "~/modules/registration/held-notice";
-import { heldFromLink, verifyHeldCodeForm, verifyHeldLink } from "~/modules/registration/holds.server";
-import { qrSvg } from "~/modules/tickets/qr.server";
-import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
-import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
+import { HELD_MESSAGES } from "~/modules/booking-protection/held-messages";
+import { HeldNotice } from "~/modules/booking-protection/held-notice";
+import { confirmHeldPost, heldLinkPage } from "~/modules/waitlist/held-confirm-page.server";
 import { Address } from "~/ui/address";
 import { MessagePage } from "~/ui/message-page";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
@@ -28,62 +20,11 @@ import type { Route } from "./+types/register-confirm";
 // Plain GET and POST: it works without JavaScript.
 
 export async function loader({ params }: Route.LoaderArgs) {
-  // Without a link this page only answers the code form's post (its action); opened by itself it says where to go.
-  if (!params.token) return data({ name: null, joining: false }, { headers: PRIVATE_HEADERS });
-  const id = verifyHeldLink(params.token, ticketLinkKeys().secret);
-  if (!id) throw data("Not Found", { status: 404 });
-  const held = await heldFromLink(await getDb(), id);
-  return data({ name: held?.full_name ?? null, joining: held?.intent === "waitlist" }, { headers: PRIVATE_HEADERS });
+  return heldLinkPage(params.token);
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const keys = ticketLinkKeys();
-  const db = await getDb();
-  const options = {
-    secret: keys.secret,
-    // A full event puts the person on the waitlist instead, in the same transaction.
-    whenFull: async (tx: Parameters<typeof joinWaitlistIn>[0], input: Parameters<typeof joinWaitlistIn>[1], now: Date) => {
-      const joined = await joinWaitlistIn(tx, input, { secret: keys.secret, now });
-      return joined.ok ? { ok: true as const, position: joined.position } : { ok: false as const, message: joined.message };
-    },
-  };
-  let outcome: ConfirmOutcome;
-  let codeForm: string | undefined;
-  if (params.token) {
-    const id = verifyHeldLink(params.token, keys.secret);
-    if (!id) throw data("Not Found", { status: 404 });
-    outcome = await confirmHeldById(db, id, options);
-  } else {
-    const form = await readForm(request);
-    const posted = String(form.get("held") ?? "");
-    const id = verifyHeldCodeForm(posted, keys.secret);
-    if (!id) throw data("Not Found", { status: 404 });
-    codeForm = posted;
-    outcome = await confirmHeldByCode(db, id, String(form.get("code") ?? "").trim(), {
-      ...options,
-      network: clientNetwork(context.clientIp ?? ""),
-    });
-  }
-  if (outcome.status === "registered" || outcome.status === "waitlisted") notifyOutbox();
-  if (outcome.status === "registered") {
-    invalidatePublicContent();
-    const { result } = outcome;
-    return data(
-      {
-        done: "registered" as const,
-        email: result.email,
-        ticketId: result.ticketId,
-        qrSvg: await qrSvg(result.doorCode),
-        // The person proved the mailbox is theirs (its link or its code): their own page is theirs too.
-        ticketUrl: ticketPageUrlForRegistration(result.attendeeId, keys),
-      },
-      { headers: PRIVATE_HEADERS },
-    );
-  }
-  if (outcome.status === "waitlisted")
-    return data({ done: "waitlisted" as const, position: outcome.position, email: outcome.email, joined: outcome.joined });
-  const message = outcome.status === "gone" ? HELD_MESSAGES.gone : outcome.message;
-  return data({ done: "refused" as const, message, codeForm: outcome.status === "gone" ? undefined : codeForm }, { status: 409 });
+  return confirmHeldPost({ token: params.token, form: () => readForm(request), clientIp: context.clientIp ?? "" });
 }
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;

@@ -4,7 +4,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees } from "~/db/schema";
 import { createSession } from "~/modules/auth/session.server";
 import { SESSION_COOKIE } from "~/modules/auth/session-policy";
-import { lgasOf, STATE_NAMES } from "~/modules/registration/nigeria";
+import { lgasOf, STATE_NAMES } from "~/modules/person/nigeria";
 import { updateSettings } from "~/modules/settings/settings.server";
 
 // The bench's data: generated attendees and an admin session to request the pages with.

@@ -1,6 +1,6 @@
 import autocannon from "autocannon";
 import { sendUntilNotBusy } from "#tests/support/when-busy.ts";
-import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
+import { MIN_FILL_MS } from "~/modules/booking-protection/human-check.server";
 import type { Sent } from "./open-loop";
 
 export type Endpoint = "data" | "document";

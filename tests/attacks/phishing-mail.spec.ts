@@ -1,6 +1,6 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { PUBLIC_MAILS_PER_ADDRESS_PER_DAY } from "../../app/modules/mail/outbox.server";
-import { NAME_LINK_MESSAGE } from "../../app/modules/registration/person-name";
+import { NAME_LINK_MESSAGE } from "../../app/modules/person/person-name";
 import { english } from "../support/english";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
 import { humanFields, makeRegistrant, postRegistration, selfServiceToken, uniqueEmail } from "../support/register-helper";

@@ -3,7 +3,7 @@ import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import fc from "fast-check";
-import { REGISTRATION_FIELDS as FORM_FIELDS } from "../../app/modules/registration/schema";
+import { REGISTRATION_FIELDS as FORM_FIELDS } from "../../app/modules/person/fields";
 import { expect, test } from "../support/fixtures";
 import { hostileForm, hostileString } from "../support/hostile-input";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";

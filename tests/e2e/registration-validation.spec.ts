@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { NIGERIA_STATES } from "../../app/modules/registration/nigeria";
+import { NIGERIA_STATES } from "../../app/modules/person/nigeria";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { listMail } from "../support/mailbox-client";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { type APIRequestContext, expect, type Locator, type Page } from "@playwright/test";
-import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
+import { MIN_FILL_MS } from "../../app/modules/booking-protection/human-check.server";
 import { signDoorCode } from "../../app/modules/tickets/ticket-token.server";
 import { listMail } from "./mailbox-client";
 import { siteMail } from "./site-mailbox";

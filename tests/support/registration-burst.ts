@@ -1,4 +1,4 @@
-import { MIN_FILL_MS } from "../../app/modules/registration/human-check.server";
+import { MIN_FILL_MS } from "../../app/modules/booking-protection/human-check.server";
 import { makeRegistrant, registrationFormFields } from "./register-helper";
 import { sendUntilNotBusy } from "./when-busy";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, useSubmit } from "react-router";
-import { GENDER_LABELS, GENDERS } from "~/modules/registration/gender";
+import { GENDER_LABELS, GENDERS } from "~/modules/person/gender";
 import { SearchIcon } from "~/ui/row-icons";
 import { BUTTON, FOCUS_RING } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { RegistrationChannel } from "~/db/person-columns";
-import type { Gender } from "~/modules/registration/gender";
+import type { Gender } from "~/modules/person/gender";
 import { type Column, DataTable } from "~/ui/data-table";
 import { displayDate, displayDateTime } from "~/ui/date-time";
 import { EmptyState } from "~/ui/empty-state";

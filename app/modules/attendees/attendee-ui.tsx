@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { GENDER_LABELS, type Gender } from "~/modules/registration/gender";
+import { GENDER_LABELS, type Gender } from "~/modules/person/gender";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { DeleteConfirmation } from "~/ui/confirm-dialog";
 import { SendIcon } from "~/ui/row-icons";

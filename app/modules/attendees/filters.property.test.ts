@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hostileString } from "#tests/support/hostile-input.ts";
-import { isValidState } from "~/modules/registration/nigeria";
+import { isValidState } from "~/modules/person/nigeria";
 import { ATTENDEE_SEARCH_MAX, attendeeIdFormSchema, attendeeQueryString, parseAttendeeQuery } from "./schemas";
 
 // The attendee list's URL (?q, ?gender, ?state, ?page) is typed by anyone: whatever it holds,

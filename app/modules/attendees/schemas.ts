@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { LINE_TEXT, searchText } from "~/db/text";
 import { UUID_PATTERN } from "~/db/uuid";
-import { GENDERS } from "~/modules/registration/gender";
-import { isValidState } from "~/modules/registration/nigeria";
+import { GENDERS } from "~/modules/person/gender";
+import { isValidState } from "~/modules/person/nigeria";
 
 // The attendee list's filter lives in the URL (reloadable, shareable), so anyone can
 // type anything there. A value we cannot use falls back to "no filter" instead of an

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { GENDERS } from "~/modules/registration/gender";
-import { allLgaOptionsHtml, lgaTexts } from "~/modules/registration/lga-picker";
-import { NIGERIA_STATES } from "~/modules/registration/nigeria";
+import { GENDERS } from "~/modules/person/gender";
+import { allLgaOptionsHtml, lgaTexts } from "~/modules/person/lga-picker";
+import { NIGERIA_STATES } from "~/modules/person/nigeria";
 import { FormField } from "~/ui/form-field";
 import { INPUT } from "~/ui/styles";
 

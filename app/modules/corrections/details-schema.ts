@@ -1,5 +1,5 @@
 import * as z from "zod/mini";
-import { emailField, lgaOfState, personDetailsFields } from "~/modules/registration/schema";
+import { emailField, lgaOfState, personDetailsFields } from "~/modules/person/fields";
 import { type FormVerdict, formVerdict } from "~/ui/form-verdict";
 
 // "Correct my details" (the ticket page) and the organisers' Edit details (the attendee page):

@@ -3,7 +3,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import type { Language } from "~/i18n/languages";
-import { localPhone } from "~/modules/registration/phone.server";
+import { localPhone } from "~/modules/person/phone.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";

@@ -5,14 +5,14 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, audit_log, future_invitations, held_registrations, mail_outbox, waitlist } from "~/db/schema";
-import { confirmHeldById, confirmHeldInBulk } from "~/modules/registration/held.server";
-import { holdRegistration } from "~/modules/registration/holds.server";
-import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
+import { holdRegistration } from "~/modules/booking-protection/hold-decision.server";
+import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
+import { registrationInput } from "~/modules/person/test-data.server";
 import { registerAttendee } from "~/modules/registration/registration.server";
-import { registrationInput } from "~/modules/registration/test-data.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
-import { joinWaitlist, joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
+import { confirmHeldById, confirmHeldInBulk } from "~/modules/waitlist/held-confirm.server";
+import { joinWaitlist } from "~/modules/waitlist/waitlist.server";
 import { signInvitationToken } from "./invitation-token.server";
 import { optInOf, recordOptIn } from "./opt-in.server";
 import { invitationByLink, optInOfTicket, stopByLink, stopByTicket } from "./withdraw.server";
@@ -73,10 +73,9 @@ describe.each(DATABASE_KINDS)("the opt-in to future editions on %s", (kind) => {
     const ticked = await holdRegistration(db, { ...registrationInput(), futureEditions: "on" }, hold, { expiryHours: 24, now: BEFORE });
     const unticked = await holdRegistration(db, registrationInput(), hold, { expiryHours: 24, now: BEFORE });
     expect(await optIns(db)).toEqual([]);
-    const whenFull = async () => ({ ok: false as const, message: "full" });
     const later = new Date(BEFORE.getTime() + 60_000);
-    expect((await confirmHeldById(db, ticked.id, { secret: SECRET, whenFull, now: later })).status).toBe("registered");
-    expect((await confirmHeldById(db, unticked.id, { secret: SECRET, whenFull, now: later })).status).toBe("registered");
+    expect((await confirmHeldById(db, ticked.id, { secret: SECRET, now: later })).status).toBe("registered");
+    expect((await confirmHeldById(db, unticked.id, { secret: SECRET, now: later })).status).toBe("registered");
     // Given when the form was sent, with the notice shown then.
     expect(await optIns(db)).toEqual([
       expect.objectContaining({ email: ticked.email, consented_at: BEFORE, notice_version: PRIVACY_NOTICE.version }),
@@ -84,7 +83,7 @@ describe.each(DATABASE_KINDS)("the opt-in to future editions on %s", (kind) => {
     // An organiser confirming a group in bulk gives seats, not the opt-in: the mailbox never answered.
     const grouped = await holdRegistration(db, { ...registrationInput(), futureEditions: "on" }, hold, { expiryHours: 24, now: BEFORE });
     const organiser = { id: null, email: "organiser@example.org" };
-    expect(await confirmHeldInBulk(db, organiser, [grouped.id], { secret: SECRET, whenFull, now: later })).toMatchObject({ registered: 1 });
+    expect(await confirmHeldInBulk(db, organiser, [grouped.id], { secret: SECRET, now: later })).toMatchObject({ registered: 1 });
     expect(await optIns(db)).toHaveLength(1);
   });
 
@@ -101,11 +100,7 @@ describe.each(DATABASE_KINDS)("the opt-in to future editions on %s", (kind) => {
       { hold: true, reason: "overall", source: "" },
       { expiryHours: 24, now: BEFORE },
     );
-    const whenFull = async (tx: Parameters<typeof joinWaitlistIn>[0], input: Parameters<typeof joinWaitlistIn>[1], now: Date) => {
-      const result = await joinWaitlistIn(tx, input, { secret: SECRET, now });
-      return result.ok ? { ok: true as const, position: result.position } : { ok: false as const, message: result.message };
-    };
-    expect((await confirmHeldById(db, held.id, { secret: SECRET, whenFull, now: BEFORE })).status).toBe("waitlisted");
+    expect((await confirmHeldById(db, held.id, { secret: SECRET, now: BEFORE })).status).toBe("waitlisted");
     expect((await optIns(db)).map((row) => row.email).sort()).toEqual([joined.ok ? joined.email : "", held.email].sort());
   });
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
-import type { DbConnection, DbOrTx } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import {
   type Attribution,
@@ -18,17 +18,17 @@ import {
   waitlist,
 } from "~/db/schema";
 import { SYSTEM_ACTOR } from "~/modules/audit/audit.server";
+import { holdRegistration } from "~/modules/booking-protection/hold-decision.server";
 import { CARRY_OVER_DEFAULTS } from "~/modules/editions/schemas";
 import { startNextEdition } from "~/modules/editions/start-edition.server";
-import { confirmHeldById } from "~/modules/registration/held.server";
-import { holdRegistration } from "~/modules/registration/holds.server";
+import { registrationInput } from "~/modules/person/test-data.server";
 import { registerAttendee } from "~/modules/registration/registration.server";
-import { registrationInput } from "~/modules/registration/test-data.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { cancelRegistration } from "~/modules/tickets/cancel.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
+import { confirmHeldById } from "~/modules/waitlist/held-confirm.server";
 import { claimOffer } from "~/modules/waitlist/offers.server";
-import { joinWaitlist, joinWaitlistIn, settleWaitlist } from "~/modules/waitlist/waitlist.server";
+import { joinWaitlist, settleWaitlist } from "~/modules/waitlist/waitlist.server";
 import { signWaitlistToken } from "~/modules/waitlist/waitlist-token.server";
 import { attributionOf, NO_ATTRIBUTION } from "./attribution.server";
 import { outreachFigures } from "./figures.server";
@@ -137,22 +137,18 @@ describe.each(DATABASE_KINDS)("attribution on %s", (kind) => {
   it("stays with a held registration when it is confirmed, into a seat or onto the waitlist", async () => {
     const { db } = database;
     const hold = { hold: true as const, reason: "network" as const, source: "v4:10.0.0.1" };
-    const whenFull = async (tx: DbOrTx, input: Parameters<typeof joinWaitlistIn>[1], now: Date) => {
-      const joined = await joinWaitlistIn(tx, input, { secret: SECRET, now });
-      return joined.ok ? { ok: true as const, position: joined.position } : { ok: false as const, message: joined.message };
-    };
     const seat = registrationInput();
     const held = await holdRegistration(db, { ...seat, attribution: fromRadio() }, hold, { expiryHours: 24, now: NOW });
     const [heldRow] = await db.select().from(held_registrations).where(eq(held_registrations.id, held.id));
     expect(heldRow).toMatchObject(fromRadio());
-    expect(await confirmHeldById(db, held.id, { secret: SECRET, whenFull, now: NOW })).toMatchObject({ status: "registered" });
+    expect(await confirmHeldById(db, held.id, { secret: SECRET, now: NOW })).toMatchObject({ status: "registered" });
     expect(await rowOf(attendees, seat.email)).toEqual(fromRadio());
 
     // Confirmed once the event is full: onto the waitlist, still from the radio.
     await updateSettings(db, { max_attendees: 1 });
     const line = registrationInput();
     const later = await holdRegistration(db, { ...line, attribution: fromRadio() }, hold, { expiryHours: 24, now: NOW });
-    expect(await confirmHeldById(db, later.id, { secret: SECRET, whenFull, now: NOW })).toMatchObject({ status: "waitlisted" });
+    expect(await confirmHeldById(db, later.id, { secret: SECRET, now: NOW })).toMatchObject({ status: "waitlisted" });
     expect(await rowOf(waitlist, line.email)).toEqual(fromRadio());
   });
 

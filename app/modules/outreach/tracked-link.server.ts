@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, outreach_sources } from "~/db/schema";
 import { isLanguage, LANGUAGE_PARAM } from "~/i18n/languages";
-import { ensureBrowserIdIn } from "~/modules/registration/browser-id.server";
+import { ensureBrowserIdIn } from "~/modules/booking-protection/browser-id.server";
 import type { TypedCode } from "./codes";
 import { referralCookie, referralIn } from "./referral.server";
 import { countVisit, type VisitedLink, type VisitOutcome } from "./visits.server";

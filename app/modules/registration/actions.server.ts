@@ -12,21 +12,21 @@ import { translateMessage } from "~/i18n/message-key";
 import { translator } from "~/i18n/translate.server";
 import { NETWORK_CEILING_MESSAGE, takePostSlot } from "~/limits/network-limits.server";
 import { logger } from "~/logger.server";
+import { holdGate } from "~/modules/booking-protection/hold-gate.server";
+import { checkHuman, STAMP_MESSAGES, spendStamp } from "~/modules/booking-protection/human-check.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import { EMAIL_CHOICE, suggestEmail } from "~/modules/person/email-suggestion";
+import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "~/modules/person/fields";
+import { storedPhone } from "~/modules/person/phone.server";
+import { PHONE_CHOICE } from "~/modules/person/phone-choice";
 import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { signSavedTicketToken } from "~/modules/tickets/saved-ticket-token.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
-import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
-import { holdGate } from "./hold-gate.server";
-import { checkHuman, STAMP_MESSAGES, spendStamp } from "./human-check.server";
-import { storedPhone } from "./phone.server";
-import { PHONE_CHOICE } from "./phone-choice";
 import { phoneOnFile } from "./phone-on-file.server";
 import { REGISTRATION_MESSAGES, registerAttendee } from "./registration.server";
 import { resendTicketByEmail, resendTicketsToPhone } from "./resend.server";
-import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "./schema";
 import { TICKET_AGAIN_BUTTON } from "./ticket-again-button";
 
 /**

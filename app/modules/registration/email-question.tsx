@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from "react-i18next";
-import { EMAIL_CHOICE } from "./email-suggestion";
+import { EMAIL_CHOICE } from "~/modules/person/email-suggestion";
 
 /**
  * "Did you mean sani.garba@gmail.com?" under the e-mail field, before anything is registered.

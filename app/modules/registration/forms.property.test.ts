@@ -3,8 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import * as z from "zod/mini";
 import { hostileForm, hostileString, isClearMessage, toFormData } from "#tests/support/hostile-input.ts";
-import { checkHuman } from "./human-check.server";
-import { REGISTRATION_FIELDS as FORM_FIELDS, parseRegistration, registrationSchema, resendSchema } from "./schema";
+import { checkHuman } from "~/modules/booking-protection/human-check.server";
+import { REGISTRATION_FIELDS as FORM_FIELDS, parseRegistration, registrationSchema, resendSchema } from "~/modules/person/fields";
 
 // The public forms under hostile input: whatever arrives, the checks answer (never throw),
 // refuse with our own clear messages, and what they accept is within the form's rules.

@@ -1,7 +1,7 @@
 import { eq, type SQL } from "drizzle-orm";
 import { attendees } from "~/db/schema";
+import { phoneSearchKey } from "~/modules/person/phone.server";
 import { readTicketId } from "~/modules/tickets/ticket-id";
-import { phoneSearchKey } from "./phone.server";
 
 /**
  * What a search text says besides a name (ADR 014): a phone number in any form (stored in

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
-import { storedPhone } from "./phone.server";
+import { storedPhone } from "~/modules/person/phone.server";
 import { MAX_REGISTRATIONS_PER_PHONE } from "./registration.server";
 
 /**

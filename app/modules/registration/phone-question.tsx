@@ -1,6 +1,6 @@
 import { Trans, useTranslation } from "react-i18next";
-import { EMAIL_CHOICE } from "./email-suggestion";
-import { PHONE_CHOICE } from "./phone-choice";
+import { EMAIL_CHOICE } from "~/modules/person/email-suggestion";
+import { PHONE_CHOICE } from "~/modules/person/phone-choice";
 
 /** The phone number typed is registered already: how the ticket would go again, and whether it went. */
 export type PhoneQuestionState = { emails: string[]; sms: boolean; sent?: boolean };

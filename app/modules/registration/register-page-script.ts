@@ -1,13 +1,13 @@
 import { translateMessage } from "~/i18n/message-key";
 import { readPageMessages } from "~/i18n/page-messages-reader";
+import { proofReady, solveChallenges } from "~/modules/booking-protection/proof-of-work-solver";
+import { EMAIL_CHOICE, suggestEmail } from "~/modules/person/email-suggestion";
+import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "~/modules/person/fields";
+import { fillLgaPicker, lgaTexts } from "~/modules/person/lga-picker";
 import { sendFormsInPlace } from "~/ui/enhance/document-forms";
 import { clearFieldError, setFieldDescription, showFieldError } from "~/ui/enhance/field-errors";
 import { listenToModals, upgradeModals } from "~/ui/enhance/modal";
 import { showToast, upgradeToasts } from "~/ui/enhance/toasts";
-import { EMAIL_CHOICE, suggestEmail } from "./email-suggestion";
-import { fillLgaPicker, lgaTexts } from "./lga-picker";
-import { proofReady, solveChallenges } from "./proof-of-work-solver";
-import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "./schema";
 import { REGISTER_MESSAGES_ID } from "./script-messages";
 
 // /register is served without React (routes/register.tsx): this script, bundled on its own

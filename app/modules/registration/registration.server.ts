@@ -1,19 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { normalizeEmail } from "~/db/email";
 import { isPerson, personKeyOf } from "~/db/person-key";
-import { type Attribution, attendees, type RegistrationChannel } from "~/db/schema";
-import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
+import { attendees } from "~/db/schema";
 import { messageKey } from "~/i18n/message-key";
 import { recordOptIn } from "~/modules/invitations/opt-in.server";
+import { type PersonInput, personValues, type RegisteringPerson } from "~/modules/person/person-values";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
-import { storedPhone } from "./phone.server";
-import { PRIVACY_NOTICE } from "./privacy-notice";
-import type { RegistrationInput } from "./schema";
 
 /** Siblings may share a phone; a script spreading fake registrations over one number may not. */
 export const MAX_REGISTRATIONS_PER_PHONE = 5;
@@ -39,53 +35,6 @@ export type RegistrationOptions = {
    */
   settingsLock?: "for-update" | "none";
 };
-
-/**
- * The form's answers and the language they were given in (messages to the person follow it), and
- * the outreach that brought them (modules/outreach: the source cookie, resolved).
- */
-export type PersonInput = RegistrationInput & { language?: Language; attribution?: Attribution };
-
-/** The person's details as stored: what registering and correcting them later (modules/corrections) write alike. */
-export function detailsColumns(
-  input: Pick<RegistrationInput, "fullName" | "phone" | "gender" | "organization" | "position" | "state" | "localGovernment">,
-) {
-  return {
-    full_name: input.fullName.trim(),
-    phone: storedPhone(input.phone),
-    gender: input.gender,
-    organization: input.organization,
-    position: input.position,
-    state: input.state,
-    local_government: input.localGovernment,
-  };
-}
-
-/** The form's answers as stored (registration and waitlist alike): trimmed, normalised, with the consent given now. */
-export function personValues(input: PersonInput, now: Date) {
-  return {
-    ...detailsColumns(input),
-    email: normalizeEmail(input.email),
-    reason: input.reason,
-    consent_at: now,
-    consent_version: PRIVACY_NOTICE.version,
-    language: (input.language ?? DEFAULT_LANGUAGE) as string,
-    channel: "web" as RegistrationChannel,
-    sms_opt_in: input.sms === "on",
-    outreach_source_id: input.attribution?.outreach_source_id ?? null,
-    invited_by: input.attribution?.invited_by ?? null,
-  };
-}
-
-/**
- * A person as registration stores them, from the web form (personValues) or a USSD menu: only
- * a USSD registration goes without an e-mail address (the database checks it), and only the web
- * knows where a person came from (a USSD menu carries no link).
- */
-export type RegisteringPerson = Omit<ReturnType<typeof personValues>, "consent_version" | "email" | keyof Attribution> & {
-  consent_version: string;
-  email: string | null;
-} & Partial<Attribution>;
 
 /**
  * Registers an attendee in ONE transaction, so capacity and duplicates hold under a rush: lock the settings

@@ -5,14 +5,14 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, event_settings, mail_outbox } from "~/db/schema";
+import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
+import { registrationInput } from "~/modules/person/test-data.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { verifyDoorCode } from "~/modules/tickets/ticket-token.server";
-import { PRIVACY_NOTICE } from "./privacy-notice";
 import { REGISTRATION_MESSAGES, type RegistrationOptions, registerAttendee } from "./registration.server";
 import { RESEND_LIMIT_PER_HOUR, resendTicketByEmail } from "./resend.server";
-import { registrationInput } from "./test-data.server";
 
 // A ticket ID collision cannot be provoked with crypto-random IDs: this lets a test pick the next one.
 const nextTicketId = vi.hoisted(() => ({ value: undefined as string | undefined }));

@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { MemoryRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import type { RetentionNotice } from "~/modules/attendees/retention.server";
-import { FCT_NAME } from "~/modules/registration/nigeria";
+import { FCT_NAME } from "~/modules/person/nigeria";
 import { type DashboardStats, EMPTY_DASHBOARD_STATS } from "./dashboard.server";
 import { DashboardView } from "./dashboard-view";
 import { FCT_FULL_NAME, shortStateName } from "./recent-registrations";

@@ -6,7 +6,7 @@ import { countCheckedIn } from "~/modules/checkin/checkin.server";
 import { countSpeakers } from "~/modules/content/content.server";
 import { PUBLIC_SPEAKER_TYPES } from "~/modules/content/speaker-types";
 import { countFeedbackAnswers } from "~/modules/feedback/feedback-stats.server";
-import { GENDERS } from "~/modules/registration/gender";
+import { GENDERS } from "~/modules/person/gender";
 import { EMPTY_GENDER_BREAKDOWN, type GenderBreakdown } from "./gender";
 import { type DayCount, registrationsPerDay, type SourceCount, topSources } from "./registration-trends.server";
 

@@ -1,4 +1,4 @@
-import { GENDER_LABELS, GENDERS, type Gender } from "~/modules/registration/gender";
+import { GENDER_LABELS, GENDERS, type Gender } from "~/modules/person/gender";
 
 // Pure helpers for the dashboard's gender figures: rounded integer percentages of the
 // share of the total; male green, female lighter green, other grey. The dashboard's

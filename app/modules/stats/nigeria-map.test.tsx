@@ -1,6 +1,6 @@
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { STATE_NAMES } from "~/modules/registration/nigeria";
+import { STATE_NAMES } from "~/modules/person/nigeria";
 import { colorFor, colorScale, MAP_STATES, NigeriaMap, NO_REGISTRANTS_COLOR } from "./nigeria-map";
 
 describe("MAP_STATES", () => {

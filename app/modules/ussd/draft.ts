@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { GENDERS } from "~/modules/registration/gender";
-import { isValidLga, isValidState } from "~/modules/registration/nigeria";
+import { GENDERS } from "~/modules/person/gender";
+import { isValidLga, isValidState } from "~/modules/person/nigeria";
 import { fullNameProblem } from "./name";
 
 // What a USSD session leaves behind so a dropped call can be continued (the route stores it,

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
+import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { type CompleteDraft, parseDraft, type UssdAction, type UssdContext, type UssdDraft, ussdStep } from "./menu";
 import { isScreenText, SCREEN_MAX } from "./screen-text";
 import { ussdContext } from "./test-data";

@@ -1,5 +1,5 @@
-import { GENDERS } from "~/modules/registration/gender";
-import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
+import { GENDERS } from "~/modules/person/gender";
+import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { parseDraft, type UssdDraft, type UssdProgress } from "./draft";
 import { screenOf } from "./fold-screen";
 import { fullNameProblem, typedName } from "./name";

@@ -1,5 +1,5 @@
 import { storedText, textProblem } from "~/db/text";
-import { nameProblem } from "~/modules/registration/person-name";
+import { nameProblem } from "~/modules/person/person-name";
 
 // A name typed on a phone's keypad in answer to "Enter your full name": the web form's rules
 // (registration/schema.ts: trimmed, one line of stored text, 1–120 characters, a name and not a

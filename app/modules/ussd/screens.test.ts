@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isValidState, NIGERIA_STATES, STATE_NAMES } from "~/modules/registration/nigeria";
-import { PRIVACY_NOTICE } from "~/modules/registration/privacy-notice";
+import { isValidState, NIGERIA_STATES, STATE_NAMES } from "~/modules/person/nigeria";
+import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { parseDraft, type UssdContext, type UssdOutcome, ussdOutcome, ussdStep } from "./menu";
 import { MAX_OPTIONS } from "./paging";
 import { isScreenText, SCREEN_MAX } from "./screen-text";

@@ -1,6 +1,6 @@
 import { translator } from "~/i18n/translate.server";
-import type { Gender } from "~/modules/registration/gender";
-import { lgasOf, STATE_NAMES } from "~/modules/registration/nigeria";
+import type { Gender } from "~/modules/person/gender";
+import { lgasOf, STATE_NAMES } from "~/modules/person/nigeria";
 import { MORE, optionLine, type PageFrame, pageStarts } from "./paging";
 import { clip, SCREEN_MAX, screenText } from "./screen-text";
 

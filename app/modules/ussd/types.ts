@@ -1,4 +1,4 @@
-import type { Gender } from "~/modules/registration/gender";
+import type { Gender } from "~/modules/person/gender";
 import type { UssdDraft, UssdProgress } from "./draft";
 import type { Farewell, Problem, UssdLanguage } from "./screens";
 

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { isPerson } from "~/db/person-key";
 import { attendees, waitlist } from "~/db/schema";
-import type { RegisteringPerson } from "~/modules/registration/registration.server";
+import type { RegisteringPerson } from "~/modules/person/person-values";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { positionOf } from "./waitlist.server";

@@ -1,15 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
-import type { DbConnection, DbOrTx } from "~/db/client.server";
+import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
 import { attendees, held_registrations, mail_outbox, rate_counters, registration_surges, waitlist } from "~/db/schema";
-import { confirmHeldByCode, confirmHeldById, renderHeldMail } from "~/modules/registration/held.server";
-import { holdOrPass } from "~/modules/registration/hold-gate.server";
-import type { PersonInput } from "~/modules/registration/registration.server";
-import { registrationInput } from "~/modules/registration/test-data.server";
+import { renderHeldMail } from "~/modules/booking-protection/held-registrations.server";
+import { holdOrPass } from "~/modules/booking-protection/hold-gate.server";
+import type { PersonInput } from "~/modules/person/person-values";
+import { registrationInput } from "~/modules/person/test-data.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import { joinWaitlist, joinWaitlistIn, settleWaitlistNow } from "./waitlist.server";
+import { confirmHeldByCode, confirmHeldById } from "~/modules/waitlist/held-confirm.server";
+import { joinWaitlist, settleWaitlistNow } from "./waitlist.server";
 
 // Issue 40: a waitlist join passes the same booking-attack gate as a registration (holdOrPass,
 // which the /register action runs for both forms), and a held join becomes a place in line only
@@ -18,11 +19,7 @@ import { joinWaitlist, joinWaitlistIn, settleWaitlistNow } from "./waitlist.serv
 const SECRET = "waitlist-holds-secret-0123456789abcdef";
 const NOW = new Date("2026-11-23T10:00:10Z");
 const ATTACKER = "v4:203.0.113.7";
-const whenFull = async (tx: DbOrTx, input: PersonInput, now: Date) => {
-  const joined = await joinWaitlistIn(tx, input, { secret: SECRET, now });
-  return joined.ok ? { ok: true as const, position: joined.position } : { ok: false as const, message: joined.message };
-};
-const confirmOptions = { secret: SECRET, whenFull, now: NOW };
+const confirmOptions = { secret: SECRET, now: NOW };
 
 describe.each(DATABASE_KINDS)("joining the waitlist during a booking attack on %s", (kind) => {
   let database: DbConnection;

@@ -6,13 +6,8 @@ import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
-import {
-  MAX_REGISTRATIONS_PER_PHONE,
-  type PersonInput,
-  personValues,
-  REGISTRATION_MESSAGES,
-  recordFutureEditions,
-} from "~/modules/registration/registration.server";
+import { type PersonInput, personValues } from "~/modules/person/person-values";
+import { MAX_REGISTRATIONS_PER_PHONE, REGISTRATION_MESSAGES, recordFutureEditions } from "~/modules/registration/registration.server";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { enqueueOfferSms } from "./waitlist-sms.server";

@@ -1,20 +1,15 @@
-import { data, Form, Link, useNavigate } from "react-router";
-import * as z from "zod";
+import { Form, Link, useNavigate } from "react-router";
 import { AttendeeViews } from "~/modules/attendees/attendee-views";
-import { attendeeViewCounts } from "~/modules/attendees/attendee-views.server";
+import { heldView, heldViewAction } from "~/modules/attendees/held-view.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { confirmHeldInBulk, deleteHeldInBulk, heldIdsOfSurge, listHeld, recentSurges } from "~/modules/registration/held.server";
-import { HELD_VIEW, SurgeNotice, surgeSource } from "~/modules/registration/surge-notice";
-import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
+import { HELD_VIEW } from "~/modules/booking-protection/held-view-path";
+import { SurgeNotice, surgeSource } from "~/modules/booking-protection/surge-notice";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DataTable } from "~/ui/data-table";
 import { DateTime } from "~/ui/date-time";
 import { Pagination } from "~/ui/pagination";
 import { readForm } from "~/ui/read-form.server";
 import { BUTTON } from "~/ui/styles";
-import { redirectWithToast } from "~/ui/toast.server";
 import type { Route } from "./+types/attendees-held";
 
 // /admin/attendees/held, "Suspicious registrations": what was held during a booking attack,
@@ -24,58 +19,12 @@ export const handle = { title: "Suspicious registrations" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const surgeId = z.uuid().safeParse(url.searchParams.get("surge")).data;
-  const [list, views, surges] = await Promise.all([
-    listHeld(db, { page, surgeId }),
-    attendeeViewCounts(db),
-    recentSurges(db, { hours: 24 * 7 }),
-  ]);
-  return { ...list, views, surges, surgeId: surgeId ?? null };
+  return heldView(db, url);
 }
-
-const ids = z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]), z.array(z.uuid()).max(1_000));
-const actionSchema = z.object({
-  intent: z.enum(["review-confirm", "review-delete", "confirm", "delete"]),
-  id: ids,
-  surge: z.uuid().optional(),
-});
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  const form = await readForm(request);
-  const parsed = actionSchema.safeParse({
-    intent: form.get("intent"),
-    id: form.getAll("id").filter(Boolean),
-    surge: form.get("surge") || undefined,
-  });
-  if (!parsed.success) return data({ review: null, error: "Choose the registrations first." }, { status: 400 });
-  const { intent, surge } = parsed.data;
-  const chosen = surge ? await heldIdsOfSurge(db, surge) : parsed.data.id;
-  if (chosen.length === 0) return data({ review: null, error: "Choose the registrations first." }, { status: 400 });
-  if (intent === "review-confirm" || intent === "review-delete") {
-    return { review: { verb: intent === "review-confirm" ? ("confirm" as const) : ("delete" as const), ids: chosen }, error: null };
-  }
-  if (intent === "delete") {
-    const gone = await deleteHeldInBulk(db, admin, chosen);
-    return redirectWithToast(
-      HELD_VIEW,
-      "success",
-      `${gone.toLocaleString("en-US")} held ${gone === 1 ? "registration" : "registrations"} deleted.`,
-    );
-  }
-  const { secret } = ticketLinkKeys();
-  const tally = await confirmHeldInBulk(db, admin, chosen, {
-    secret,
-    whenFull: async (tx, input, now) => {
-      const joined = await joinWaitlistIn(tx, input, { secret, now });
-      return joined.ok ? { ok: true as const, position: joined.position } : { ok: false as const, message: joined.message };
-    },
-  });
-  notifyOutbox();
-  const parts = [`${tally.registered} registered`, ...(tally.waitlisted ? [`${tally.waitlisted} put on the waitlist`] : [])];
-  if (tally.refused) parts.push(`${tally.refused} not possible (already registered, or registration closed)`);
-  return redirectWithToast(HELD_VIEW, tally.refused ? "error" : "success", `Confirmed: ${parts.join(", ")}.`);
+  return heldViewAction(db, admin, await readForm(request));
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

@@ -1,12 +1,8 @@
-import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
+import { Form, useNavigation } from "react-router";
 import { AttendeeViews } from "~/modules/attendees/attendee-views";
-import { attendeeViewCounts } from "~/modules/attendees/attendee-views.server";
+import { REMOVE_PARAM, WAITLIST_VIEW } from "~/modules/attendees/waitlist-paths";
+import { waitlistView, waitlistViewAction } from "~/modules/attendees/waitlist-view.server";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { getSettings } from "~/modules/settings/settings.server";
-import { OFFER_NEXT_MESSAGES, offerNextSeat, removeFromWaitlist } from "~/modules/waitlist/offers.server";
-import { listWaitlist } from "~/modules/waitlist/waitlist-admin.server";
 import { Badge, type BadgeTone } from "~/ui/badge";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
 import { DataTable } from "~/ui/data-table";
@@ -15,7 +11,6 @@ import { Pagination } from "~/ui/pagination";
 import { readForm } from "~/ui/read-form.server";
 import { TrashIcon } from "~/ui/row-icons";
 import { BUTTON } from "~/ui/styles";
-import { redirectWithToast } from "~/ui/toast.server";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { Route } from "./+types/attendees-waitlist";
 
@@ -25,36 +20,16 @@ import type { Route } from "./+types/attendees-waitlist";
 
 export const handle = { title: "Waitlist" };
 
-const PATH = "/admin/attendees/waitlist";
-const REMOVE_PARAM = "remove";
+const PATH = WAITLIST_VIEW;
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
-  const [list, counts, settings] = await Promise.all([listWaitlist(db, page), attendeeViewCounts(db), getSettings(db)]);
-  const removeId = url.searchParams.get(REMOVE_PARAM);
-  const confirm = list.rows.find((row) => row.id === removeId && (row.status === "waiting" || row.status === "offered")) ?? null;
-  return { ...list, views: counts, offerHours: settings.waitlist_offer_hours, confirm };
+  return waitlistView(db, url);
 }
-
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("offer-next") }),
-  z.object({ intent: z.literal("remove"), id: z.uuid() }),
-]);
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) throw data("Bad Request", { status: 400 });
-  if (parsed.data.intent === "offer-next") {
-    const outcome = await offerNextSeat(db, admin);
-    if (outcome === "offered") notifyOutbox();
-    return redirectWithToast(PATH, outcome === "offered" ? "success" : "error", OFFER_NEXT_MESSAGES[outcome]);
-  }
-  const removed = await removeFromWaitlist(db, parsed.data.id, admin);
-  if (removed !== "left") return redirectWithToast(PATH, "error", "This person is no longer on the waitlist.");
-  notifyOutbox();
-  return redirectWithToast(PATH, "success", "Removed from the waitlist. Their details have been deleted.");
+  return waitlistViewAction(db, admin, await readForm(request));
 }
 
 type Row = Route.ComponentProps["loaderData"]["rows"][number];

@@ -1,8 +1,8 @@
 import { requireAdmin } from "~/modules/auth/session.server";
+import { recentSurges } from "~/modules/booking-protection/held-registrations.server";
+import { SurgeNotice } from "~/modules/booking-protection/surge-notice";
 import { nextEditionOffer } from "~/modules/editions/edition-state.server";
 import { NextEditionNotice } from "~/modules/editions/next-edition-notice";
-import { recentSurges } from "~/modules/registration/held.server";
-import { SurgeNotice } from "~/modules/registration/surge-notice";
 import { DoorsPanel } from "~/modules/stats/doors-panel";
 import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";

@@ -1,4 +1,4 @@
-import type { RegistrationInput } from "./schema";
+import type { RegistrationInput } from "./fields";
 
 // Test helpers of this module (not app code).
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hostileString } from "#tests/support/hostile-input.ts";
+import { validateRegistration } from "./fields";
 import { NAME_CONTROL_MESSAGE, NAME_LINK_MESSAGE, nameProblem } from "./person-name";
-import { validateRegistration } from "./schema";
 import { registrationInput } from "./test-data.server";
 
 // Real names pass, links and addresses do not (docs/decisions/010-names-and-addresses.md holds

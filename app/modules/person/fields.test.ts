@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { english } from "#tests/support/english.ts";
-import { joinFieldErrors, parseRegistration, REGISTRATION_FIELDS, registrationSchema } from "./schema";
+import { joinFieldErrors, parseRegistration, REGISTRATION_FIELDS, registrationSchema } from "./fields";
 import { registrationInput } from "./test-data.server";
 
 // The rules and messages of the registration form, checked the way the server

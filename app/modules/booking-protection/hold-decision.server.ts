@@ -8,8 +8,8 @@ import { languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { ceilingFor } from "~/limits/network-limits.server";
 import { enqueueMail } from "~/modules/mail/outbox.server";
+import { type PersonInput, personValues } from "~/modules/person/person-values";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
-import { type PersonInput, personValues } from "./registration.server";
 
 // A booking attack is noticed by its rate: registrations arriving from one network, or one
 // e-mail domain, or overall, faster than people do. While it lasts, new registrations from its

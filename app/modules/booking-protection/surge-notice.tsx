@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { DateTime } from "~/ui/date-time";
 import { Notice } from "~/ui/notice";
+import { HELD_VIEW } from "./held-view-path";
 
 export type SurgeSummary = {
   id: string;
@@ -12,8 +13,6 @@ export type SurgeSummary = {
   waiting: number;
   ongoing: boolean;
 };
-
-export const HELD_VIEW = "/admin/attendees/held";
 
 /** Where a surge came from, in words. */
 export function surgeSource(surge: Pick<SurgeSummary, "reason" | "source">): string {

@@ -2,8 +2,8 @@ import { lt } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { sweepCounters } from "~/db/counters.server";
 import { registration_surges, used_form_stamps } from "~/db/schema";
-import { sweepExpiredHolds } from "./held.server";
-import { COUNTER_KEEP_MS } from "./holds.server";
+import { sweepExpiredHolds } from "./held-registrations.server";
+import { COUNTER_KEEP_MS } from "./hold-decision.server";
 
 /** The Suspicious registrations view looks back a week. */
 const SURGE_KEEP_MS = 7 * 86_400_000;

@@ -6,12 +6,19 @@ import type { Attribution } from "~/db/schema";
 import type { Language } from "~/i18n/languages";
 import { logger } from "~/logger.server";
 import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
+import type { RegistrationInput } from "~/modules/person/fields";
+import type { PersonInput } from "~/modules/person/person-values";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { assessRegistration, type HeldIntent, type HoldThresholds, heldAlready, holdRegistration, signHeldCodeForm } from "./holds.server";
+import {
+  assessRegistration,
+  type HeldIntent,
+  type HoldThresholds,
+  heldAlready,
+  holdRegistration,
+  signHeldCodeForm,
+} from "./hold-decision.server";
 import { proofOfWorkSolved } from "./proof-of-work.server";
-import type { PersonInput } from "./registration.server";
-import type { RegistrationInput } from "./schema";
 
 /**
  * The booking-attack gate both of /register's forms pass after the form's own checks (stamp,

@@ -5,11 +5,12 @@ import { networkLadder } from "~/client-network.server";
 import type { DbConnection } from "~/db/client.server";
 import { attendees, held_registrations, mail_outbox, rate_counters, registration_surges, used_form_stamps, waitlist } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
+import { registrationInput } from "~/modules/person/test-data.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
-import { joinWaitlistIn } from "~/modules/waitlist/waitlist.server";
-import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk, deleteHeldInBulk, recentSurges, sweepExpiredHolds } from "./held.server";
+import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk } from "~/modules/waitlist/held-confirm.server";
 import { HELD_MESSAGES } from "./held-messages";
+import { deleteHeldInBulk, recentSurges, sweepExpiredHolds } from "./held-registrations.server";
 import {
   assessRegistration,
   CODE_NETWORK_WINDOW_MS,
@@ -18,19 +19,14 @@ import {
   hashCode,
   holdRegistration,
   MAX_CODES_PER_NETWORK,
-} from "./holds.server";
+} from "./hold-decision.server";
 import { sweepAttackTraces } from "./sweep.server";
-import { registrationInput } from "./test-data.server";
 
 const SECRET = "holds-test-secret-0123456789abcdef";
 const thresholds = { ...SETTINGS_DEFAULTS, hold_network_per_minute: 3, hold_domain_per_10_minutes: 4, hold_overall_per_minute: 50 };
-const whenFull = async (tx: Parameters<typeof joinWaitlistIn>[0], input: Parameters<typeof joinWaitlistIn>[1], now: Date) => {
-  const joined = await joinWaitlistIn(tx, input, { secret: SECRET, now });
-  return joined.ok ? { ok: true as const, position: joined.position } : { ok: false as const, message: joined.message };
-};
 // Before the test event (12 August 2025), so registration is open.
 const BEFORE = new Date("2025-08-01T10:00:00Z");
-const options = { secret: SECRET, whenFull, now: BEFORE };
+const options = { secret: SECRET, now: BEFORE };
 // The code form's post comes from a network, whose typed codes are counted too.
 const byCode = { ...options, network: "v4:10.0.0.9" };
 const NETWORK_HOLD: Extract<HoldDecision, { hold: true }> = { hold: true, reason: "network", source: "v4:10.0.0.1" };
