@@ -71,6 +71,15 @@ module.exports = {
       to: { path: ["^app/modules/", ...ROUTING] },
     },
     {
+      name: "kits-import-no-domain",
+      severity: "error",
+      comment:
+        "The shared kits below the modules (app/print, app/csv, app/forms, app/limits, app/cache, app/i18n) know no " +
+        "domain: they import nothing from app/modules or the routes. What two domains share lives here.",
+      from: { path: "^app/(print|csv|forms|limits|cache|i18n)/", pathNot: TEST_FILE },
+      to: { path: ["^app/modules/", ...ROUTING] },
+    },
+    {
       name: "ui-imports-no-domain",
       severity: "error",
       comment:

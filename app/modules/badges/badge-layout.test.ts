@@ -1,19 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { qrMatrix } from "~/modules/tickets/qr.server";
+import { type Box, LINE_HEIGHT, QR_QUIET_ZONE, qrRects } from "~/print/layout";
 import {
   BADGE_LAYOUTS,
   type BadgeFields,
   type BadgeMeasure,
-  type Box,
   badgeBox,
   badgeRegions,
   badgesPerPage,
   badgeTextLines,
   cutMarks,
-  LINE_HEIGHT,
   PAGE_SPECS,
-  QR_QUIET_ZONE,
-  qrRects,
 } from "./badge-layout";
 
 const MM = 72 / 25.4;

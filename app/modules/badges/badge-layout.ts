@@ -1,4 +1,5 @@
-import { fitText } from "./fit-text";
+import { fitText } from "~/print/fit-text";
+import { type Box, LINE_HEIGHT, type PrintFont } from "~/print/layout";
 
 // The geometry of the name badges, in PDF points (1/72 in), origin at the top left of the
 // page: the two page layouts, where each badge sits, the cut marks, and inside a badge the
@@ -17,7 +18,6 @@ export const BADGE_DOWNLOADS: Record<BadgeLayout, { label: string; href: string 
 const MM = 72 / 25.4;
 const INCH = 72;
 
-export type Box = { x: number; y: number; width: number; height: number };
 export type Segment = { x1: number; y1: number; x2: number; y2: number };
 
 type PageSpec = { width: number; height: number; badgeWidth: number; badgeHeight: number; columns: number; rows: number };
@@ -110,27 +110,15 @@ export function badgeRegions(box: Box): BadgeRegions {
   };
 }
 
-/** DejaVu Sans' line box (ascent 0.928 + descent 0.236 of the size) and a little air. */
-export const LINE_HEIGHT = 1.18;
-/** The standard quiet zone of a QR code, in modules: on paper the code may sit next to anything. */
-export const QR_QUIET_ZONE = 4;
-
-export type BadgeFont = "regular" | "bold";
-
-/**
- * A line of text where a layout placed it (certificates, posters), drawn as one line, never broken:
- * `y` is the top of its line box; `spacing` is pdfkit's character spacing, in points.
- */
-export type PlacedLine = { text: string; x: number; y: number; size: number; font: BadgeFont; colour: string; spacing: number };
 export type BadgeField = "event" | "name" | "organization" | "position" | "state" | "ticketId";
 /** One line of text to draw: `y` is the top of its line box. */
-export type TextLine = { field: BadgeField; text: string; x: number; y: number; size: number; font: BadgeFont };
-export type BadgeMeasure = (text: string, font: BadgeFont) => number;
+export type TextLine = { field: BadgeField; text: string; x: number; y: number; size: number; font: PrintFont };
+export type BadgeMeasure = (text: string, font: PrintFont) => number;
 
 export type BadgeFields = { fullName: string; organization: string; position: string; state: string; ticketId: string };
 
 /** Each text's font, its most lines, and its largest and smallest size as a share of the badge's height. */
-const FIELD_STYLES: Record<BadgeField, { font: BadgeFont; maxLines: number; maxSize: number; minSize: number }> = {
+const FIELD_STYLES: Record<BadgeField, { font: PrintFont; maxLines: number; maxSize: number; minSize: number }> = {
   event: { font: "bold", maxLines: 1, maxSize: 0.075, minSize: 0.04 },
   // Large to be read across a room; a third line only for a long name, at a smaller size.
   name: { font: "bold", maxLines: 3, maxSize: 0.12, minSize: 0.045 },
@@ -187,27 +175,4 @@ export function badgeTextLines(fields: BadgeFields, eventName: string, regions: 
   y += place("organization", fields.organization, text, 0.26 * room, () => y);
   place("position", fields.position, text, 0.12 * room, () => y);
   return lines;
-}
-
-/**
- * The QR code's dark modules as rectangles inside `box` (a square whose edge holds the quiet
- * zone): one rectangle per horizontal run of dark modules, so a code is a few hundred
- * rectangles of one filled path, crisp at any printer resolution.
- */
-export function qrRects(matrix: { size: number; get: (row: number, column: number) => boolean }, box: Box): Box[] {
-  const module = box.width / (matrix.size + 2 * QR_QUIET_ZONE);
-  const origin = { x: box.x + QR_QUIET_ZONE * module, y: box.y + QR_QUIET_ZONE * module };
-  const rects: Box[] = [];
-  for (let row = 0; row < matrix.size; row++) {
-    let start = -1;
-    for (let column = 0; column <= matrix.size; column++) {
-      const dark = column < matrix.size && matrix.get(row, column);
-      if (dark && start < 0) start = column;
-      if (!dark && start >= 0) {
-        rects.push({ x: origin.x + start * module, y: origin.y + row * module, width: (column - start) * module, height: module });
-        start = -1;
-      }
-    }
-  }
-  return rects;
 }

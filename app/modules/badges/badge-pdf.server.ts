@@ -2,7 +2,9 @@ import PDFDocument from "pdfkit";
 import { logger } from "~/logger.server";
 import { qrMatrix } from "~/modules/tickets/qr.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
-import { badgeFontFiles } from "./badge-fonts.server";
+import { cleanText } from "~/print/fit-text";
+import { badgeFontFiles } from "~/print/fonts.server";
+import { LINE_HEIGHT, qrRects } from "~/print/layout";
 import {
   type BadgeField,
   type BadgeLayout,
@@ -12,11 +14,8 @@ import {
   badgesPerPage,
   badgeTextLines,
   cutMarks,
-  LINE_HEIGHT,
   PAGE_SPECS,
-  qrRects,
 } from "./badge-layout";
-import { cleanText } from "./fit-text";
 
 // Draws the badges with pdfkit, page by page, as badge-layout.ts lays them out. pdfkit writes
 // a page out when the next one starts; what it has written waits in the document (a

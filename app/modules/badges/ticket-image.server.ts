@@ -1,9 +1,9 @@
 import sharp from "sharp";
 import { qrPng } from "~/modules/tickets/qr.server";
+import { cleanText, fitText } from "~/print/fit-text";
+import { textPath, textWidth } from "~/print/glyph-paths.server";
+import type { PrintFont } from "~/print/layout";
 import { escapeText } from "~/ui/escape-html";
-import type { BadgeFont } from "./badge-layout";
-import { cleanText, fitText } from "./fit-text";
-import { textPath, textWidth } from "./glyph-paths.server";
 
 // "Save ticket": the ticket as one PNG a phone keeps in its gallery and shows at the door with
 // no signal, drawn on the server so it works on any phone without JavaScript (ADR 015). Text
@@ -51,7 +51,7 @@ const COLOUR = {
 type Fitted = { lines: string[]; size: number };
 type Drawn = { svg: string[]; missing: Set<string> };
 
-function fitLines(text: string, font: BadgeFont, maxWidth: number, maxLines: number, maxSize: number, minSize: number): Fitted {
+function fitLines(text: string, font: PrintFont, maxWidth: number, maxLines: number, maxSize: number, minSize: number): Fitted {
   return fitText(
     text,
     { maxWidth, maxHeight: maxLines * maxSize * LINE_HEIGHT, maxLines, maxSize, minSize, lineHeight: LINE_HEIGHT },
@@ -60,7 +60,7 @@ function fitLines(text: string, font: BadgeFont, maxWidth: number, maxLines: num
 }
 
 /** Draws fitted lines from `top` (the first line's box top); returns the y below the last line. */
-function drawLines(out: Drawn, fitted: Fitted, font: BadgeFont, colour: string, x: number, top: number, align: "left" | "center"): number {
+function drawLines(out: Drawn, fitted: Fitted, font: PrintFont, colour: string, x: number, top: number, align: "left" | "center"): number {
   let y = top;
   for (const line of fitted.lines) {
     const left = align === "center" ? (WIDTH - textWidth(line, font) * fitted.size) / 2 : x;
@@ -84,7 +84,7 @@ export function ticketImageLayout(facts: TicketImageFacts, labels: TicketImageLa
 
   // Who, which ticket, when and where.
   y = band + 56;
-  const field = (label: string, value: string, font: BadgeFont, colour: string, size: number, lines: number) => {
+  const field = (label: string, value: string, font: PrintFont, colour: string, size: number, lines: number) => {
     y = drawLines(out, fitLines(label.toUpperCase(), "regular", INNER, 1, 28, 20), "regular", COLOUR.label, MARGIN, y, "left");
     y = drawLines(out, fitLines(value, font, INNER, lines, size, size * 0.6), font, colour, MARGIN, y + 4, "left");
     y += 36;

@@ -1,5 +1,5 @@
-import { type BadgeFont, type Box, LINE_HEIGHT, type PlacedLine } from "~/modules/badges/badge-layout";
-import { fitText } from "~/modules/badges/fit-text";
+import { fitText } from "~/print/fit-text";
+import { type Box, LINE_HEIGHT, type PlacedLine, type PrintFont } from "~/print/layout";
 
 // The certificate of attendance's page, in PDF points from the top left: the frame, the
 // texts fitted into their boxes, the logo's and the QR code's places. Pure, so the geometry is
@@ -32,7 +32,7 @@ export type CertificateTexts = {
   verifyLine: string;
 };
 
-type Measure = (text: string, font: BadgeFont) => number;
+type Measure = (text: string, font: PrintFont) => number;
 
 type Stroke = { x1: number; y1: number; x2: number; y2: number; width: number; colour: string };
 type CertificateLayout = {
@@ -56,7 +56,7 @@ const ROW_BOTTOM = PAGE.height - 62;
 const QR_SIDE = 100;
 const LOGO_MAX = { width: 190, height: 62 };
 
-type Style = { font: BadgeFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };
+type Style = { font: PrintFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };
 
 /**
  * Letter spacing (`tracking`) is a share of the size, and small: from about a tenth of the size,

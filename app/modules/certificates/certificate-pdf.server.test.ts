@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
-import { readyBadgeFonts } from "~/modules/badges/badge-fonts.server";
+import { readyBadgeFonts } from "~/print/fonts.server";
 import { type CertificateTexts, certificateLayout, PAGE } from "./certificate-layout";
 import { type CertificatePdfInput, renderCertificatePdf } from "./certificate-pdf.server";
 

@@ -3,11 +3,11 @@ import sharp from "sharp";
 import { intlLocale, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
-import { type BadgeFont, type Box, QR_QUIET_ZONE, qrRects } from "~/modules/badges/badge-layout";
-import { printableText as printable } from "~/modules/badges/fit-text";
-import { drawLines, READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { type QrMatrix, qrMatrix } from "~/modules/tickets/qr.server";
+import { printableText as printable } from "~/print/fit-text";
+import { type Box, type PrintFont, QR_QUIET_ZONE, qrRects } from "~/print/layout";
+import { drawLines, READY_FONTS, readyFontDocument } from "~/print/ready-document.server";
 import { formatCode } from "./certificate-code";
 import { type CertificateTexts, certificateLayout, GREEN, PAGE } from "./certificate-layout";
 
@@ -68,7 +68,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     language: input.language,
     info: { Title: t("certificate.pdf.documentTitle", { name, event }), Author: event, Creator: event },
   });
-  const measure = (text: string, font: BadgeFont) => {
+  const measure = (text: string, font: PrintFont) => {
     const key = `${font}:${text}`;
     let width = widths.get(key);
     if (width === undefined) {

@@ -1,5 +1,5 @@
-import { type BadgeFont, type Box, LINE_HEIGHT, type PlacedLine } from "~/modules/badges/badge-layout";
-import { fitText } from "~/modules/badges/fit-text";
+import { fitText } from "~/print/fit-text";
+import { type Box, LINE_HEIGHT, type PlacedLine, type PrintFont } from "~/print/layout";
 
 // A source's printable poster, A4 portrait, in PDF points from the top left: the summit's name
 // on a green band, "Register free" large, the date and venue, the QR code of the source's short
@@ -28,10 +28,10 @@ export type PosterTexts = {
   footer: string;
 };
 
-type Measure = (text: string, font: BadgeFont) => number;
+type Measure = (text: string, font: PrintFont) => number;
 export type PosterLayout = { band: Box; texts: PlacedLine[]; qr: Box; rule: { x1: number; x2: number; y: number } };
 
-type Style = { font: BadgeFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };
+type Style = { font: PrintFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };
 
 const STYLES = {
   // Letter spacing stays under a tenth of the size: wider, viewers take the gaps for spaces.

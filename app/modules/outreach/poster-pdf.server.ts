@@ -1,10 +1,10 @@
 import { intlLocale, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
-import { qrRects } from "~/modules/badges/badge-layout";
-import { printableText } from "~/modules/badges/fit-text";
-import { drawLines, READY_FONTS, readyFontDocument } from "~/modules/badges/ready-document.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { qrMatrix } from "~/modules/tickets/qr.server";
+import { printableText } from "~/print/fit-text";
+import { qrRects } from "~/print/layout";
+import { drawLines, READY_FONTS, readyFontDocument } from "~/print/ready-document.server";
 import { spokenLink } from "./links.server";
 import { POSTER_GREEN, POSTER_PAGE, type PosterTexts, posterLayout } from "./poster-layout";
 

@@ -1,7 +1,7 @@
-import type { BadgeFont } from "~/modules/badges/badge-layout";
-import { cleanText, fitText } from "~/modules/badges/fit-text";
-import { missingLetters, textOutline, textWidth } from "~/modules/badges/glyph-paths.server";
 import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
+import { cleanText, fitText } from "~/print/fit-text";
+import { missingLetters, textOutline, textWidth } from "~/print/glyph-paths.server";
+import type { PrintFont } from "~/print/layout";
 
 // The picture a shared link shows (WhatsApp, Facebook, X, Telegram): 1200 × 630, the size every
 // one of them shows whole. Drawn as an SVG whose words are outlines of the badges' DejaVu Sans
@@ -47,7 +47,7 @@ const ICON = 30;
 type Fitted = { lines: string[]; size: number };
 
 /** `text` without the letters DejaVu cannot draw (an emoji, a CJK letter), which would show as empty boxes. */
-function drawableText(text: string, font: BadgeFont): string {
+function drawableText(text: string, font: PrintFont): string {
   const clean = cleanText(text);
   const missing = missingLetters(clean, font);
   if (missing.length === 0) return clean;
@@ -55,7 +55,7 @@ function drawableText(text: string, font: BadgeFont): string {
   return cleanText([...clean].filter((letter) => !gone.has(letter)).join(""));
 }
 
-function fitted(text: string, font: BadgeFont, maxWidth: number, maxLines: number, maxSize: number, minSize: number): Fitted {
+function fitted(text: string, font: PrintFont, maxWidth: number, maxLines: number, maxSize: number, minSize: number): Fitted {
   return fitText(
     drawableText(text, font),
     { maxWidth, maxHeight: maxLines * maxSize * LINE_HEIGHT, maxLines, maxSize, minSize, lineHeight: LINE_HEIGHT },
@@ -72,7 +72,7 @@ function fitFact(text: string, maxWidth: number): Fitted {
 const heightOf = (fitted: Fitted) => fitted.lines.length * fitted.size * LINE_HEIGHT;
 
 /** Fitted lines from `top` (the first line's box top); the path element. */
-function linesSvg(fitted: Fitted, font: BadgeFont, colour: string, left: number, top: number): string {
+function linesSvg(fitted: Fitted, font: PrintFont, colour: string, left: number, top: number): string {
   const d = fitted.lines
     // DejaVu's capitals and accents reach about 0.93 of the size above the baseline.
     .map((line, i) => textOutline(line, font, fitted.size, left, top + i * fitted.size * LINE_HEIGHT + fitted.size * 0.95))

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { BadgeFont } from "./badge-layout";
+import type { PrintFont } from "~/print/layout";
 
 // DejaVu Sans draws the Hausa letters (ƙ ɗ ɓ ƴ, Ƙ Ɗ Ɓ Ƴ) the PDF standard fonts lack. pdfkit embeds
 // only the glyphs used, with a ToUnicode map, so the names can be searched and copied. The
@@ -8,8 +8,8 @@ import type { BadgeFont } from "./badge-layout";
 // and tests, and from build/server/assets in production, as the server bundle leaves packages
 // in node_modules (docs/decisions/001). The badges and the certificates print with them.
 
-let fontFiles: Record<BadgeFont, string> | undefined;
-export function badgeFontFiles(): Record<BadgeFont, string> {
+let fontFiles: Record<PrintFont, string> | undefined;
+export function badgeFontFiles(): Record<PrintFont, string> {
   if (!fontFiles) {
     const require = createRequire(import.meta.url);
     fontFiles = {
@@ -30,7 +30,7 @@ type FontkitFont = {
   createSubset: () => unknown;
 };
 
-let readyFonts: Record<BadgeFont, ReadyFont> | undefined;
+let readyFonts: Record<PrintFont, ReadyFont> | undefined;
 
 /**
  * The two fonts for documents made by the thousand, one a person (the certificates): read and
@@ -42,7 +42,7 @@ let readyFonts: Record<BadgeFont, ReadyFont> | undefined;
  * memory stays flat however many documents are made. The badges (one document for everyone)
  * keep pdfkit's own way. fontkit is pdfkit's font reader, loaded from where pdfkit finds it.
  */
-export function readyBadgeFonts(): Record<BadgeFont, ReadyFont> {
+export function readyBadgeFonts(): Record<PrintFont, ReadyFont> {
   if (!readyFonts) {
     const require = createRequire(import.meta.url);
     const fontkit = createRequire(require.resolve("pdfkit"))("fontkit") as { create: (data: Uint8Array) => FontkitFont };

@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import type { BadgeFont } from "./badge-layout";
+import type { PrintFont } from "~/print/layout";
 
 // Text drawn as outlines from the badge fonts (DejaVu Sans), for images rendered by sharp: an
 // SVG <text> would be drawn with whatever fonts the server happens to have (often none with
@@ -15,8 +15,8 @@ type FontkitFont = {
   layout: (text: string) => { glyphs: FontkitGlyph[]; positions: FontkitPosition[]; advanceWidth: number };
 };
 
-let fonts: Record<BadgeFont, FontkitFont> | undefined;
-function badgeFonts(): Record<BadgeFont, FontkitFont> {
+let fonts: Record<PrintFont, FontkitFont> | undefined;
+function badgeFonts(): Record<PrintFont, FontkitFont> {
   if (!fonts) {
     const require = createRequire(import.meta.url);
     const fontkit = createRequire(require.resolve("pdfkit"))("fontkit") as { openSync: (file: string) => FontkitFont };
@@ -29,7 +29,7 @@ function badgeFonts(): Record<BadgeFont, FontkitFont> {
 }
 
 /** The width of `text` at font size 1 (as fit-text.ts measures). */
-export function textWidth(text: string, font: BadgeFont): number {
+export function textWidth(text: string, font: PrintFont): number {
   const face = badgeFonts()[font];
   return face.layout(text).advanceWidth / face.unitsPerEm;
 }
@@ -38,14 +38,14 @@ export function textWidth(text: string, font: BadgeFont): number {
  * SVG path data drawing `text` at `size` pixels with its baseline starting at (x, y), and the
  * letters the font has no glyph for (drawn as the font's empty box), so a caller can tell.
  */
-export function textPath(text: string, font: BadgeFont, size: number, x: number, y: number): { d: string; missing: string[] } {
+export function textPath(text: string, font: PrintFont, size: number, x: number, y: number): { d: string; missing: string[] } {
   const face = badgeFonts()[font];
   const missing = [...text].filter((letter) => letter.trim() !== "" && face.layout(letter).glyphs.some((glyph) => glyph.id === 0));
   return { d: textOutline(text, font, size, x, y), missing };
 }
 
 /** textPath's drawing alone, for text already cleared of letters the font lacks (missingLetters). */
-export function textOutline(text: string, font: BadgeFont, size: number, x: number, y: number): string {
+export function textOutline(text: string, font: PrintFont, size: number, x: number, y: number): string {
   const face = badgeFonts()[font];
   const run = face.layout(text);
   const scale = size / face.unitsPerEm;
@@ -62,7 +62,7 @@ export function textOutline(text: string, font: BadgeFont, size: number, x: numb
 }
 
 /** The letters of `text` the font has no glyph for (a character map look-up, without laying the text out). */
-export function missingLetters(text: string, font: BadgeFont): string[] {
+export function missingLetters(text: string, font: PrintFont): string[] {
   const face = badgeFonts()[font];
   return [...new Set(text)].filter((letter) => letter.trim() !== "" && !face.hasGlyphForCodePoint(letter.codePointAt(0) ?? 0));
 }

@@ -1,13 +1,13 @@
 import PDFDocument from "pdfkit";
-import { readyBadgeFonts } from "./badge-fonts.server";
-import type { BadgeFont, PlacedLine } from "./badge-layout";
+import type { PlacedLine, PrintFont } from "~/print/layout";
+import { readyBadgeFonts } from "./fonts.server";
 
 // A one-page document made for one person or one source (certificates, posters):
 // the badges' fonts made ready once per process (badge-fonts.server.ts), registered under
 // READY_FONTS' names, and the bytes collected as pdfkit writes them.
 
 /** pdfkit's names, within such a document, for the two ready fonts. */
-export const READY_FONTS: Record<BadgeFont, string> = { regular: "ready-regular", bold: "ready-bold" };
+export const READY_FONTS: Record<PrintFont, string> = { regular: "ready-regular", bold: "ready-bold" };
 
 export type ReadyDocument = {
   pdf: PDFKit.PDFDocument;
