@@ -16,6 +16,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { I18nextProvider, useTranslation } from "react-i18next";
+import { BRAND } from "~/ui/brand";
 import { getConfig } from "./config.server";
 import { getDb } from "./db/db.server";
 import { messagesFor } from "./i18n/catalogues.server";
@@ -109,7 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#166534" />
+        <meta name="theme-color" content={BRAND[700]} />
         <Meta />
         <Links />
         {root?.alternates.map((alternate) => (

@@ -5,6 +5,7 @@ import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { cleanText } from "~/print/fit-text";
 import { badgeFontFiles } from "~/print/fonts.server";
 import { LINE_HEIGHT, qrRects } from "~/print/layout";
+import { BRAND } from "~/ui/brand";
 import {
   type BadgeField,
   type BadgeLayout,
@@ -24,13 +25,13 @@ import {
 export type BadgeAttendee = { full_name: string; organization: string; position: string; state: string; ticket_id: string };
 
 // The admin's greens (app.css brand-800 / brand-700) and greys; the QR code is pure black.
-const BAND = "#14532d";
+const BAND = BRAND[800];
 const COLOURS: Record<BadgeField, string> = {
   event: "#ffffff",
   name: "#111827",
   organization: "#111827",
   position: "#4b5563",
-  state: "#166534",
+  state: BRAND[700],
   ticketId: "#4b5563",
 };
 const CUT_MARK_WIDTH = 0.5;

@@ -3,6 +3,7 @@ import { qrPng } from "~/modules/tickets/qr.server";
 import { cleanText, fitText } from "~/print/fit-text";
 import { textPath, textWidth } from "~/print/glyph-paths.server";
 import type { PrintFont } from "~/print/layout";
+import { BRAND } from "~/ui/brand";
 import { escapeText } from "~/ui/escape-html";
 
 // "Save ticket": the ticket as one PNG a phone keeps in its gallery and shows at the door with
@@ -39,12 +40,12 @@ const QR_SIZE = 640;
 const LINE_HEIGHT = 1.25;
 // The site's greens (app.css brand-100 / 700 / 800) and Tailwind's greys, as on the ticket page.
 const COLOUR = {
-  band: "#166534",
-  bandLabel: "#d1fadf",
+  band: BRAND[700],
+  bandLabel: BRAND[100],
   white: "#ffffff",
   text: "#111827",
   label: "#6b7280",
-  id: "#14532d",
+  id: BRAND[800],
   rule: "#d1d5db",
 };
 

@@ -1,11 +1,12 @@
 import { Body, Button, Container, Head, Heading, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { render, toPlainText } from "@react-email/render";
+import { BRAND } from "~/ui/brand";
 
 // The short e-mails that are not the ticket (a cancellation, the waitlist's confirmation and
 // offer): a heading, a few paragraphs, one button, a small footnote. Rendered with the same
 // inline styles so they look like one family in every mail client.
 
-const BRAND = "#166534";
+const BRAND_GREEN = BRAND[700];
 const font = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const text = { color: "#1f2937", fontSize: "16px", lineHeight: "24px", margin: "0 0 16px" };
 
@@ -28,7 +29,7 @@ function NoticeEmail({ preview, heading, paragraphs, button, footnote, footnoteL
       <Preview>{preview}</Preview>
       <Body style={{ backgroundColor: "#f3f4f6", fontFamily: font, margin: 0, padding: "24px 0" }}>
         <Container style={{ backgroundColor: "#ffffff", borderRadius: "12px", maxWidth: "560px", padding: "28px 32px" }}>
-          <Heading as="h1" style={{ color: BRAND, fontSize: "22px", lineHeight: "28px", margin: "0 0 16px" }}>
+          <Heading as="h1" style={{ color: BRAND_GREEN, fontSize: "22px", lineHeight: "28px", margin: "0 0 16px" }}>
             {heading}
           </Heading>
           {paragraphs.map((paragraph) => (
@@ -41,7 +42,7 @@ function NoticeEmail({ preview, heading, paragraphs, button, footnote, footnoteL
               <Button
                 href={button.href}
                 style={{
-                  backgroundColor: BRAND,
+                  backgroundColor: BRAND_GREEN,
                   borderRadius: "8px",
                   color: "#ffffff",
                   fontSize: "16px",

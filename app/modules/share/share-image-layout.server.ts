@@ -2,6 +2,7 @@ import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
 import { cleanText, fitText } from "~/print/fit-text";
 import { missingLetters, textOutline, textWidth } from "~/print/glyph-paths.server";
 import type { PrintFont } from "~/print/layout";
+import { ACCENT, BRAND } from "~/ui/brand";
 
 // The picture a shared link shows (WhatsApp, Facebook, X, Telegram): 1200 × 630, the size every
 // one of them shows whole. Drawn as an SVG whose words are outlines of the badges' DejaVu Sans
@@ -32,13 +33,13 @@ const MARGIN = 80;
 const LINE_HEIGHT = 1.14;
 // app.css: brand-900 / 800 / 700, brand-50 / 100, accent-400. The hero's gradient, darkest top left.
 const COLOUR = {
-  dark: "#0b3b20",
-  mid: "#14532d",
-  green: "#166534",
+  dark: BRAND[900],
+  mid: BRAND[800],
+  green: BRAND[700],
   text: "#ffffff",
-  soft: "#ecfdf3",
-  faint: "#d1fadf",
-  accent: "#facc15",
+  soft: BRAND[50],
+  faint: BRAND[100],
+  accent: ACCENT[400],
 };
 // The logo's white card: at most this square, the logo inside with PAD around it.
 const CARD = { width: 300, maxHeight: 300, pad: 40, right: WIDTH - MARGIN + 8, radius: 28 };

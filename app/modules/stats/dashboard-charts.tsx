@@ -14,6 +14,7 @@ import {
   XAxis,
   YAxis,
 } from "recharts";
+import { BRAND } from "~/ui/brand";
 import type { StateCount } from "./dashboard.server";
 import type { GenderSlice } from "./gender";
 import { shortStateName } from "./recent-registrations";
@@ -153,7 +154,7 @@ export function RegistrationsPerDayChart({ days }: { days: DayCount[] }) {
           dataKey="total"
           name="Total so far"
           type="monotone"
-          stroke="#166534"
+          stroke={BRAND[700]}
           strokeWidth={2}
           dot={false}
           isAnimationActive={false}

@@ -8,6 +8,7 @@ import { fillMarks, hasMarkCharacters, sizedMark, wholeMark } from "~/modules/ma
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
+import { BRAND } from "~/ui/brand";
 import { CALENDAR_FILENAME, googleCalendarUrl, ticketCalendar } from "./calendar.server";
 import { qrPng } from "./qr.server";
 
@@ -20,26 +21,26 @@ export type TicketEmailAttendee = { id: string; full_name: string; email: string
 const QR_CID = "ticket-qr";
 const QR_DISPLAY_SIZE = 240;
 
-const BRAND = "#166534";
+const BRAND_GREEN = BRAND[700];
 const font = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 const s = {
   body: { backgroundColor: "#f3f4f6", fontFamily: font, margin: 0, padding: "24px 0" },
   container: { backgroundColor: "#ffffff", borderRadius: "12px", maxWidth: "560px", overflow: "hidden" },
-  header: { backgroundColor: BRAND, padding: "28px 32px", textAlign: "center" as const },
-  eyebrow: { color: "#d1fadf", fontSize: "13px", letterSpacing: "0.08em", margin: 0, textTransform: "uppercase" as const },
+  header: { backgroundColor: BRAND_GREEN, padding: "28px 32px", textAlign: "center" as const },
+  eyebrow: { color: BRAND[100], fontSize: "13px", letterSpacing: "0.08em", margin: 0, textTransform: "uppercase" as const },
   title: { color: "#ffffff", fontSize: "26px", lineHeight: "32px", margin: "6px 0 0" },
   content: { padding: "28px 32px 8px" },
   text: { color: "#1f2937", fontSize: "16px", lineHeight: "24px", margin: "0 0 16px" },
   ticketBox: {
-    backgroundColor: "#ecfdf3",
-    border: `1px solid ${BRAND}`,
+    backgroundColor: BRAND[50],
+    border: `1px solid ${BRAND_GREEN}`,
     borderRadius: "8px",
     padding: "16px",
     textAlign: "center" as const,
   },
   label: { color: "#4b5563", fontSize: "12px", letterSpacing: "0.08em", margin: 0, textTransform: "uppercase" as const },
   ticketId: {
-    color: BRAND,
+    color: BRAND_GREEN,
     fontFamily: '"SFMono-Regular", Menlo, Consolas, "Liberation Mono", monospace',
     // On one line at 360 px (19 characters of 12.8 px in a 262 px box): a ticket ID cut at a hyphen is misread at the door.
     fontSize: "20px",
@@ -52,7 +53,7 @@ const s = {
   detailValue: { color: "#111827", fontSize: "15px", fontWeight: 600, margin: "0 0 8px" },
   qr: { display: "block", margin: "8px auto 4px" },
   caption: { color: "#4b5563", fontSize: "14px", margin: "0 0 20px", textAlign: "center" as const },
-  button: { backgroundColor: BRAND, borderRadius: "8px", color: "#ffffff", fontSize: "16px", fontWeight: 600, padding: "12px 24px" },
+  button: { backgroundColor: BRAND_GREEN, borderRadius: "8px", color: "#ffffff", fontSize: "16px", fontWeight: 600, padding: "12px 24px" },
   small: { color: "#4b5563", fontSize: "14px", lineHeight: "21px", margin: "0 0 12px" },
   footer: { color: "#6b7280", fontSize: "12px", lineHeight: "18px", margin: 0, padding: "0 32px 24px", textAlign: "center" as const },
 };
@@ -129,13 +130,13 @@ export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, calendar
             </Section>
             <Text style={s.small}>
               {`${t("ticket.keep")} `}
-              <Link href={calendarUrl} style={{ color: BRAND }}>
+              <Link href={calendarUrl} style={{ color: BRAND_GREEN }}>
                 {t("ticket.googleCalendar")}
               </Link>
             </Text>
             <Text style={s.small}>
               {`${t("ticket.cantAttend")} `}
-              <Link href={cancelUrl} style={{ color: BRAND }}>
+              <Link href={cancelUrl} style={{ color: BRAND_GREEN }}>
                 {t("ticket.cancel")}
               </Link>
               {` ${t("ticket.cancelWhy")}`}
