@@ -24,9 +24,9 @@ const MODULE_LAYERS = [
   ["audit", "media", "person", "sms"], // records and files every domain writes; a person's details and how they are checked
   ["auth", "mail"], // who is signed in; the outbox
   ["health", "settings"], // the event's facts and the edition running now
-  ["content", "tickets"], // what visitors read; a person's ticket, its links and codes
+  ["content", "share", "tickets"], // what visitors read; link previews and share buttons; a person's ticket, its links and codes
   ["badges", "booking-protection", "feedback", "invitations"], // printed badges; holds, challenges and surges; the survey; invitations to the next edition
-  ["certificates", "registration", "share"], // certificates; registering; link previews
+  ["certificates", "registration"], // certificates; registering
   ["checkin", "outreach", "waitlist"], // the door; tracked links; the line for a seat
   ["attendees", "ussd"], // the organisers' list of people; the phone menu
   ["corrections", "editions", "stats"], // put right, start the next, and the dashboard: on top of all

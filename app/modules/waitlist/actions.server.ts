@@ -6,13 +6,23 @@ import { formatNumber } from "~/i18n/format";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { holdGate } from "~/modules/booking-protection/hold-gate.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
-import { checkRegistrationForm, formAgain, type Poster } from "~/modules/registration/actions.server";
+import { carryFormStart } from "~/modules/booking-protection/human-check.server";
+import { checkRegistrationForm, formAgain, type Poster, registrationAction, ticketAgainAsked } from "~/modules/registration/actions.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
 import { OFFER_MESSAGES } from "./messages";
 import { claimOffer, declineOffer, leaveWaitlist } from "./offers.server";
 import { joinWaitlist, WAITLIST_MESSAGES } from "./waitlist.server";
+
+/**
+ * The post of /register's form: one form, two doors, the waitlist's when the event is full
+ * (unless the post only asks for the ticket again). The answered page keeps counting its form's
+ * fill time from the visit's first page (`context` carries it to the loader, which signs it).
+ */
+export async function registerPagePost(form: FormData, poster: Poster, context: object) {
+  carryFormStart(context, form, poster.browserId, ticketLinkKeys().secret);
+  return form.get("intent") === "waitlist" && !ticketAgainAsked(form) ? joinWaitlistAction(form, poster) : registrationAction(form, poster);
+}
 
 /**
  * Joining the waitlist from /register: the registration form, its checks and its booking-attack
@@ -33,7 +43,6 @@ export async function joinWaitlistAction(formData: FormData, poster: Poster) {
       { secret: keys.secret },
     );
     if (!outcome.ok) return formAgain(submission, outcome.message, 409, { language: poster.language });
-    notifyOutbox();
     return {
       result: submission.reply({ resetForm: true }),
       toast: makeToast(
@@ -64,7 +73,6 @@ export async function waitlistPageAction(token: string, form: FormData) {
   if (intent === "claim") {
     const outcome = await claimOffer(db, token, keys);
     if (outcome.status === "invalid") throw data("Not Found", { status: 404 });
-    notifyOutbox();
     if (outcome.status === "claimed") {
       invalidatePublicContent();
       return redirect(`/tickets/${encodeURIComponent(outcome.ticketToken)}?claimed=1`);
@@ -74,7 +82,6 @@ export async function waitlistPageAction(token: string, form: FormData) {
   if (intent === "decline" || intent === "leave") {
     const outcome = intent === "decline" ? await declineOffer(db, token, keys) : await leaveWaitlist(db, token, keys);
     if (outcome === "invalid") throw data("Not Found", { status: 404 });
-    notifyOutbox();
     return redirect(outcome === "left" ? `${waitlistPageHref(token)}?left=1` : waitlistPageHref(token));
   }
   throw data("Bad Request", { status: 400 });
