@@ -4,38 +4,21 @@ import path from "node:path";
 import { getConfig } from "~/config.server";
 import { type DbConnection, openDbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
-import { renderHeldMail } from "~/modules/booking-protection/held-registrations.server";
-import { HELD_TEMPLATE } from "~/modules/booking-protection/hold-decision.server";
-import {
-  renderCertificateMail,
-  renderCertificateSms,
-  renderFeedbackRequestMail,
-  renderFeedbackRequestSms,
-} from "~/modules/certificates/certificate-mail.server";
-import {
-  CERTIFICATE_SMS_TEMPLATE,
-  CERTIFICATE_TEMPLATE,
-  FEEDBACK_REQUEST_SMS_TEMPLATE,
-  FEEDBACK_REQUEST_TEMPLATE,
-} from "~/modules/certificates/certificates.server";
+import { heldMessages } from "~/modules/booking-protection/held-messages.server";
+import { certificateMessages } from "~/modules/certificates/certificate-messages.server";
 import { drawCertificatesInThread, stopCertificateThread } from "~/modules/certificates/pdf-thread.server";
-import { INVITATION_TEMPLATE, renderInvitationMail } from "~/modules/invitations/invitation-email.server";
-import type { MailRenderer } from "~/modules/mail/outbox.server";
+import { invitationMessages } from "~/modules/invitations/invitation-messages.server";
+import { messageRegistry } from "~/modules/mail/message-registry.server";
 import { serveOutboxThread } from "~/modules/mail/outbox-thread.server";
-import { notifyOutbox, type OutboxWorker, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
+import { notifyOutbox } from "~/modules/mail/outbox-wake.server";
+import { type OutboxWorker, startOutboxWorker } from "~/modules/mail/outbox-worker.server";
 import { createMailTransport, mailboxDir } from "~/modules/mail/transport.server";
-import { PRIVACY_SMS_TEMPLATE, renderPrivacySms } from "~/modules/registration/privacy-sms.server";
+import { registrationMessages } from "~/modules/registration/privacy-sms.server";
 import { createSmsTransport } from "~/modules/sms/transport.server";
-import { renderTestSms, TEST_SMS_TEMPLATE } from "~/modules/stats/test-sms.server";
-import { CANCEL_TEMPLATE } from "~/modules/tickets/cancel.server";
-import { renderCancellationMail } from "~/modules/tickets/cancellation-email.server";
-import { REMINDER_TEMPLATE, renderReminderMail } from "~/modules/tickets/reminders.server";
+import { operationsMessages } from "~/modules/stats/test-sms.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { renderTicketMail, TICKET_TEMPLATE } from "~/modules/tickets/ticket-mail.server";
-import { isTicketSmsTemplate, renderTicketSms } from "~/modules/tickets/ticket-sms.server";
-import { WAITLIST_TEMPLATES } from "~/modules/waitlist/waitlist.server";
-import { renderWaitlistMail } from "~/modules/waitlist/waitlist-email.server";
-import { renderOfferSms, WAITLIST_OFFER_SMS_TEMPLATE } from "~/modules/waitlist/waitlist-sms.server";
+import { ticketMessages } from "~/modules/tickets/ticket-messages.server";
+import { waitlistMessages } from "~/modules/waitlist/waitlist-messages.server";
 
 // The mail outbox's worker, wherever it runs: in the server's own event loop with the embedded
 // database, in a thread of its own with PostgreSQL (app/modules/mail/outbox-thread.server.ts).
@@ -50,33 +33,20 @@ const THREAD_POOL_SIZE = 4;
 
 type Log = ReturnType<typeof logger>;
 
-/** Renders each kind of message from its template, from the data as it is when it is sent. */
-function renderer(db: DbConnection["db"], publicUrl: string): MailRenderer {
-  return async (mail) => {
-    if (mail.template === TICKET_TEMPLATE) return renderTicketMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === REMINDER_TEMPLATE) return renderReminderMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === CANCEL_TEMPLATE) return renderCancellationMail(db, mail.template_data, publicUrl);
-    if (mail.template === HELD_TEMPLATE) return renderHeldMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === INVITATION_TEMPLATE) return renderInvitationMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === CERTIFICATE_TEMPLATE) return renderCertificateMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === FEEDBACK_REQUEST_TEMPLATE) return renderFeedbackRequestMail(db, mail.template_data, ticketLinkKeys());
-    if (mail.template === WAITLIST_TEMPLATES.joined || mail.template === WAITLIST_TEMPLATES.offer) {
-      return renderWaitlistMail(db, mail.template, mail.template_data, ticketLinkKeys());
-    }
-    // SMS: the text is the whole message; kept as the row's subject, it is what the admin lists.
-    const sms = (text: string) => ({ subject: text, html: "", text });
-    if (isTicketSmsTemplate(mail.template) && mail.template) {
-      return sms((await renderTicketSms(db, mail.template, mail.template_data, ticketLinkKeys())).text);
-    }
-    if (mail.template === WAITLIST_OFFER_SMS_TEMPLATE) return sms((await renderOfferSms(db, mail.template_data, ticketLinkKeys())).text);
-    if (mail.template === CERTIFICATE_SMS_TEMPLATE) return sms(await renderCertificateSms(db, mail.template_data, ticketLinkKeys()));
-    if (mail.template === FEEDBACK_REQUEST_SMS_TEMPLATE)
-      return sms(await renderFeedbackRequestSms(db, mail.template_data, ticketLinkKeys()));
-    if (mail.template === PRIVACY_SMS_TEMPLATE) return sms(await renderPrivacySms(db, mail.template_data, publicUrl));
-    if (mail.template === TEST_SMS_TEMPLATE) return sms(await renderTestSms(db));
-    throw new Error(`unknown mail template "${mail.template}"`);
-  };
-}
+/**
+ * Every message the site sends, each domain's e-mail and SMS together: the worker renders a row
+ * by its `template` (the message's name) and channel, from the data as it is when it is sent.
+ * Here because this file sits above every domain; the outbox below them is handed the list.
+ */
+export const MESSAGES = messageRegistry([
+  ...ticketMessages,
+  ...waitlistMessages,
+  ...heldMessages,
+  ...registrationMessages,
+  ...invitationMessages,
+  ...certificateMessages,
+  ...operationsMessages,
+]);
 
 /**
  * Starts the outbox worker in this thread, with its transports; stopping it closes them.
@@ -107,7 +77,7 @@ export function startOutboxHere(
     transport,
     sms: smsTransport,
     log,
-    render: renderer(db, config.publicUrl),
+    render: MESSAGES.renderer(db, ticketLinkKeys()),
     // The database out of reach: its tracker has said so once, each failed round need not.
     quietWhen: (error) => availability?.report(error) ?? false,
     // The embedded database is this process's alone: any claim in it is a dead process's.

@@ -11,7 +11,6 @@ import { sendDueCertificates } from "~/modules/certificates/certificates.server"
 import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
 import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server";
 import { startOutboxThread } from "~/modules/mail/outbox-thread.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { sweepOrphanMedia } from "~/modules/media/upload.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { warmShareImages } from "~/modules/share/share-image.server";
@@ -96,7 +95,6 @@ function startAutoReminder(db: Db, log: Log, failed: Failed, checkMs: number) {
       const run = await sendDueAutoReminder(db);
       if (!run) return;
       log.info(run, "reminders: the automatic reminder was queued");
-      notifyOutbox();
     },
     failed("reminders: the automatic reminder failed; trying again in a minute"),
   );
@@ -113,10 +111,7 @@ function startCertificateSchedule(db: Db, log: Log, failed: Failed, checkMs: num
     20_000,
     async () => {
       const run = await sendDueCertificates(db);
-      if (run) {
-        log.info(run, "certificates: sent by themselves the morning after the event");
-        notifyOutbox();
-      }
+      if (run) log.info(run, "certificates: sent by themselves the morning after the event");
       const expired = await expireCertificates(db, await getSettings(db));
       if (expired > 0) log.info({ expired }, "certificates: verification period ended; their names deleted");
     },
@@ -133,7 +128,6 @@ function startWaitlistSweep(db: Db, log: Log, failed: Failed, checkMs: number) {
       const offered = await settleWaitlistNow(db);
       if (offered.length === 0) return;
       log.info({ offered: offered.length }, "waitlist: seats offered");
-      notifyOutbox();
     },
     failed("waitlist: the sweep failed; trying again in a minute"),
   );

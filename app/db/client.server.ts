@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { runAfterCommit } from "./after-commit.server";
 import type { DatabaseAvailability } from "./availability.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { snapshotPglite } from "./pglite-backup.server";
@@ -59,7 +60,8 @@ const migrationsFolder = () => path.join(projectRoot(), "drizzle");
 export async function openDbConnection(options: OpenOptions): Promise<DbConnection> {
   if (options.kind === "postgres") {
     const { pool, availability } = createPostgresPool(options.url, options.poolSize ?? 10);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Its transactions run what afterCommit was given once they commit (after-commit.server.ts).
+    const db = runAfterCommit(drizzlePg(pool, { schema }) as unknown as Db);
     // Several instances may start at once: an advisory lock makes one of them migrate.
     const client = await pool.connect();
     try {
@@ -95,7 +97,7 @@ export async function openDbConnection(options: OpenOptions): Promise<DbConnecti
     client = new PGlite(options.from ? { loadDataDir: options.from } : undefined);
     await client.waitReady;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = runAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   return {
     db,

@@ -5,7 +5,6 @@ import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { translateMessage } from "~/i18n/message-key";
 import { metaTranslator } from "~/i18n/meta";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { CANCEL_MESSAGES, cancelRegistration } from "~/modules/tickets/cancel.server";
 import { ticketPage } from "~/modules/tickets/tickets.server";
 import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
@@ -37,7 +36,6 @@ export async function action({ params }: Route.ActionArgs) {
   const outcome = await cancelRegistration(await getDb(), params.token, getConfig().sessionSecret, (tx) => settleWaitlist(tx));
   if (outcome.status === "invalid") throw data("Not Found", { status: 404 });
   if (outcome.status === "checked-in") return data({ error: CANCEL_MESSAGES.checkedIn }, { status: 409 });
-  if (outcome.status === "cancelled") notifyOutbox();
   return redirect(ticketHref(params.token));
 }
 

@@ -7,7 +7,6 @@ import { metaTranslator } from "~/i18n/meta";
 import { CorrectionsClosed } from "~/modules/corrections/corrections-card";
 import { DetailsFields } from "~/modules/corrections/details-fields";
 import { selfCorrectionAction, selfCorrectionPage } from "~/modules/corrections/self-correction.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import type { RouteHandle } from "~/root";
 import { CardLanguageSwitch } from "~/ui/language-switch";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
@@ -33,7 +32,6 @@ export async function loader({ params, request }: Route.LoaderArgs) {
 export async function action({ params, request }: Route.ActionArgs) {
   const answer = await selfCorrectionAction(await getDb(), params.token, getConfig().sessionSecret, await readForm(request));
   if (answer.status === "saved") {
-    notifyOutbox();
     return redirect(`${ticketHref(answer.token)}?corrected=1#corrections`);
   }
   if (answer.status === "invalid") return data(answer, { status: 400, headers: PRIVATE_HEADERS });

@@ -3,7 +3,6 @@ import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { deleteAttendee, resendTicket } from "./attendees.server";
@@ -44,7 +43,6 @@ export async function attendeeAction(
       const settings = await getSettings(db);
       const result = await resendTicket(db, actor, id, settings.event_name);
       if (!result) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.resendFailed);
-      notifyOutbox();
       return redirectWithToast(
         redirects.afterResend,
         "success",
@@ -62,8 +60,6 @@ export async function attendeeAction(
       const deleted = await deleteAttendee(db, actor, id);
       if (!deleted) return redirectWithToast(redirects.onError, "error", ATTENDEE_TOASTS.deleteFailed);
       invalidatePublicContent();
-      // The freed seat may have become an offer to the waitlist.
-      notifyOutbox();
       return redirectWithToast(redirects.afterDelete, "success", ATTENDEE_TOASTS.deleted(deleted.full_name));
     } catch (error) {
       logger().error({ err: error, attendeeId: id }, "attendee delete failed");

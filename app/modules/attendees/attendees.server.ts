@@ -233,7 +233,7 @@ export async function deleteAttendee(db: DbOrTx, actor: AuditActor, id: string):
 
 /**
  * Queues the ticket e-mail again (kind 'ticket-resend') and records it, in one transaction.
- * The caller calls notifyOutbox() after it returns. Undefined when there is no such attendee.
+ * The outbox wakes once it commits. Undefined when there is no such attendee.
  */
 export async function resendTicket(
   db: DbOrTx,

@@ -4,7 +4,6 @@ import type { Db } from "~/db/client.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { deleteHeldInBulk, heldIdsOfSurge, listHeld, recentSurges } from "~/modules/booking-protection/held-registrations.server";
 import { HELD_VIEW } from "~/modules/booking-protection/held-view-path";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { confirmHeldInBulk } from "~/modules/waitlist/held-confirm.server";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -58,7 +57,6 @@ export async function heldViewAction(db: Db, admin: AuditActor, form: FormData) 
     );
   }
   const tally = await confirmHeldInBulk(db, admin, chosen, { secret: ticketLinkKeys().secret });
-  notifyOutbox();
   const parts = [`${tally.registered} registered`, ...(tally.waitlisted ? [`${tally.waitlisted} put on the waitlist`] : [])];
   if (tally.refused) parts.push(`${tally.refused} not possible (already registered, or registration closed)`);
   return redirectWithToast(HELD_VIEW, tally.refused ? "error" : "success", `Confirmed: ${parts.join(", ")}.`);

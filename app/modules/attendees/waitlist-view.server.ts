@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { OFFER_NEXT_MESSAGES, offerNextSeat, removeFromWaitlist } from "~/modules/waitlist/offers.server";
 import { listWaitlist } from "~/modules/waitlist/waitlist-admin.server";
@@ -33,11 +32,9 @@ export async function waitlistViewAction(db: Db, admin: AuditActor, form: FormDa
   if (!parsed.success) throw data("Bad Request", { status: 400 });
   if (parsed.data.intent === "offer-next") {
     const outcome = await offerNextSeat(db, admin);
-    if (outcome === "offered") notifyOutbox();
     return redirectWithToast(WAITLIST_VIEW, outcome === "offered" ? "success" : "error", OFFER_NEXT_MESSAGES[outcome]);
   }
   const removed = await removeFromWaitlist(db, parsed.data.id, admin);
   if (removed !== "left") return redirectWithToast(WAITLIST_VIEW, "error", "This person is no longer on the waitlist.");
-  notifyOutbox();
   return redirectWithToast(WAITLIST_VIEW, "success", "Removed from the waitlist. Their details have been deleted.");
 }

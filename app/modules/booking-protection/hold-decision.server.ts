@@ -1,5 +1,6 @@
 import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit, countHits, countSlidingHits } from "~/db/counters.server";
 import { normalizeEmail, PUBLIC_MAIL_PROVIDERS } from "~/db/email";
@@ -7,7 +8,7 @@ import { emailEquals, type HELD_INTENTS, type HOLD_REASONS, held_registrations, 
 import { languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { ceilingFor } from "~/limits/network-limits.server";
-import { enqueueMail } from "~/modules/mail/outbox.server";
+import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
 import { type PersonInput, personValues } from "~/modules/person/person-values";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 
@@ -166,7 +167,11 @@ export async function surgeUnderway(db: DbOrTx, now = new Date()): Promise<boole
   return Boolean(row);
 }
 
-export const HELD_TEMPLATE = "held-confirmation";
+export const heldMessage = defineMessage({
+  name: "held-confirmation",
+  data: z.object({ heldId: z.string(), code: z.string() }),
+  channels: ["email"],
+});
 
 /** The mail's words: a seat to confirm, or a place on the waitlist (one template, two texts). */
 export function heldMailKeys(intent: HeldIntent): "held" | "heldWaitlist" {
@@ -242,13 +247,17 @@ export async function holdRegistration(
       .update(held_registrations)
       .set({ code_hash: hashCode(row.id, code) })
       .where(eq(held_registrations.id, row.id));
-    await enqueueMail(tx, {
-      to: person.email,
-      subject: translator(languageOr(person.language), "mail")(`${heldMailKeys(intent)}.heading`),
-      template: HELD_TEMPLATE,
-      templateData: { heldId: row.id, code },
-      kind: "held-confirmation",
-    });
+    await queueMessage(
+      tx,
+      heldMessage,
+      "email",
+      { heldId: row.id, code },
+      {
+        to: person.email,
+        subject: translator(languageOr(person.language), "mail")(`${heldMailKeys(intent)}.heading`),
+        kind: "held-confirmation",
+      },
+    );
     return { id: row.id, email: person.email, repeated: false };
   });
 }

@@ -5,7 +5,6 @@ import { getDb } from "~/db/db.server";
 import type { Attribution } from "~/db/schema";
 import type { Language } from "~/i18n/languages";
 import { logger } from "~/logger.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import type { RegistrationInput } from "~/modules/person/fields";
 import type { PersonInput } from "~/modules/person/person-values";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -50,7 +49,6 @@ export async function holdGate(
   // A repeated post for an address already held queued nothing; it is answered the same way all the same.
   if (held.repeated) logger().warn({ heldId: held.id, intent }, "address already held: the post changed nothing");
   else {
-    notifyOutbox();
     logger().warn({ reason: decision.hold ? decision.reason : null, heldId: held.id, intent }, "form held until confirmed by e-mail");
   }
   return {

@@ -28,11 +28,11 @@ import { renderCertificateMail, renderCertificateSms, renderFeedbackRequestMail 
 import { expireCertificates, verifyCertificate } from "./certificate-verify.server";
 import {
   autoCertificatePlan,
-  CERTIFICATE_SMS_TEMPLATE,
-  CERTIFICATE_TEMPLATE,
+  certificateMessage,
   certificateOverview,
+  certificateSmsMessage,
   EventNotEndedError,
-  FEEDBACK_REQUEST_TEMPLATE,
+  feedbackRequestMessage,
   queueCertificates,
   sendDueCertificates,
 } from "./certificates.server";
@@ -93,11 +93,11 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     expect(new Set(issued.map((c) => c.serial)).size).toBe(3);
     expect(issued.find((c) => c.attendee_id === came[1]?.id)?.venue).toBe("Filin wasa na Gusau");
     // E-mail for those with an address, SMS for the phone-only one; the absent get the survey.
-    expect((await mailsOf(CERTIFICATE_TEMPLATE)).map((m) => m.to_address).sort()).toEqual(came.map((p) => p.email).sort());
-    expect((await mailsOf(CERTIFICATE_SMS_TEMPLATE)).map((m) => m.to_address)).toEqual([phoneOnly.phone]);
+    expect((await mailsOf(certificateMessage.name)).map((m) => m.to_address).sort()).toEqual(came.map((p) => p.email).sort());
+    expect((await mailsOf(certificateSmsMessage.name)).map((m) => m.to_address)).toEqual([phoneOnly.phone]);
     const requests = await db.select().from(feedback_requests);
     expect(requests.map((r) => r.attendee_id).sort()).toEqual(stayedAway.map((p) => p.id).sort());
-    expect((await mailsOf(FEEDBACK_REQUEST_TEMPLATE)).map((m) => m.to_address)).toEqual([stayedAway[0]?.email]);
+    expect((await mailsOf(feedbackRequestMessage.name)).map((m) => m.to_address)).toEqual([stayedAway[0]?.email]);
 
     expect(await certificateOverview(db, 1)).toEqual({
       checkedIn: 3,
@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     const person = await createAttendee(db, { full_name: "Ƙaura Ɗanjuma Ɓello" });
     await checkIn(person.id);
     await queueCertificates(db, ORGANISER, AFTER);
-    const [mail] = await mailsOf(CERTIFICATE_TEMPLATE);
+    const [mail] = await mailsOf(certificateMessage.name);
     const [certificate] = await db.select().from(certificates);
     const rendered = await renderCertificateMail(db, mail?.template_data ?? null, KEYS);
     const code = formatCode(certificateCode(certificate?.serial as string, KEYS.secret));
@@ -140,10 +140,10 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     const absent = await createAttendee(db, { full_name: "Zainab Musa" });
     await checkIn(phoneOnly.id);
     await queueCertificates(db, ORGANISER, AFTER);
-    const [sms] = await mailsOf(CERTIFICATE_SMS_TEMPLATE);
+    const [sms] = await mailsOf(certificateSmsMessage.name);
     const text = await renderCertificateSms(db, sms?.template_data ?? null, KEYS);
     expect(text).toMatch(/^Zamfara Youth Summit: mun gode da zuwanka\. .* https:\/\/summit\.example\.org\/verify\/[0-9A-Z-]{19} /);
-    const [request] = await mailsOf(FEEDBACK_REQUEST_TEMPLATE);
+    const [request] = await mailsOf(feedbackRequestMessage.name);
     const invitation = await renderFeedbackRequestMail(db, request?.template_data ?? null, KEYS);
     expect(invitation.subject).toContain("We missed you");
     expect(invitation.text).toContain("Zainab Musa");

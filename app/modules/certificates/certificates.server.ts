@@ -1,4 +1,5 @@
 import { eq, type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { jobDoneFor, markJobDone } from "~/db/job-runs.server";
 import {
@@ -14,6 +15,8 @@ import {
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
+import { defineMessage } from "~/modules/mail/message-registry.server";
+import { wakeAfterCommit } from "~/modules/mail/outbox-wake.server";
 import { hasEventPassed } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
@@ -29,10 +32,16 @@ import { certificateSubject, feedbackRequestSubject } from "./certificate-texts.
 // send or a second server never sends anything twice. Nobody who was not checked in gets a
 // certificate: the statement selects only those with a check-in, whatever is posted.
 
-export const CERTIFICATE_TEMPLATE = "certificate";
-export const CERTIFICATE_SMS_TEMPLATE = "certificate-sms";
-export const FEEDBACK_REQUEST_TEMPLATE = "feedback-request";
-export const FEEDBACK_REQUEST_SMS_TEMPLATE = "feedback-request-sms";
+// Queued by the statements below, which write their data in SQL; the worker checks it against the schema.
+const certificateData = z.object({ certificateId: z.string() });
+const feedbackRequestData = z.object({ attendeeId: z.string() });
+export const certificateMessage = defineMessage({ name: "certificate", data: certificateData, channels: ["email"] });
+/** For those registered by phone only: the code and the verification link. */
+export const certificateSmsMessage = defineMessage({ name: "certificate-sms", data: certificateData, channels: ["sms"] });
+export const feedbackRequestMessage = defineMessage({ name: "feedback-request", data: feedbackRequestData, channels: ["email"] });
+export const feedbackRequestSmsMessage = defineMessage({ name: "feedback-request-sms", data: feedbackRequestData, channels: ["sms"] });
+const CERTIFICATE_KIND = "certificate";
+const FEEDBACK_REQUEST_KIND = "feedback-request";
 
 type Rows<T> = { rows: T[] };
 
@@ -74,6 +83,7 @@ async function queueCertificatesIn(tx: DbOrTx, settings: EventSettings): Promise
     const result = (await tx.execute(feedbackRequestStatement(settings, channel))) as unknown as Rows<{ n: number }>;
     requested += result.rows[0]?.n ?? 0;
   }
+  if (issued + requested > 0) wakeAfterCommit(tx);
   return { certificates: issued, feedbackRequests: requested, editionId: settings.edition_id };
 }
 
@@ -123,8 +133,8 @@ function certificateStatement(settings: EventSettings): SQL {
              case when a.email is null then 'sms' else 'email' end,
              coalesce(a.email, a.phone),
              case when a.email is null then ${"SMS: certificate"} else ${subject} end,
-             '', '', ${CERTIFICATE_TEMPLATE},
-             case when a.email is null then ${CERTIFICATE_SMS_TEMPLATE} else ${CERTIFICATE_TEMPLATE} end,
+             '', '', ${CERTIFICATE_KIND},
+             case when a.email is null then ${certificateSmsMessage.name} else ${certificateMessage.name} end,
              jsonb_build_object('certificateId', fresh.id), a.id, ${settings.edition_id}::int
       from fresh join owed a on a.id = fresh.attendee_id
       returning 1
@@ -147,8 +157,8 @@ function feedbackRequestStatement(settings: EventSettings, channel: "email" | "s
     ), queued as (
       insert into ${mail_outbox} (id, channel, to_address, subject, html, text, kind, template, template_data, attendee_id, edition_id)
       select fresh.mail_id, ${channel}, ${channel === "email" ? sql`a.email` : sql`a.phone`},
-             ${channel === "email" ? subject : sql`${"SMS: feedback"}`}, '', '', ${FEEDBACK_REQUEST_TEMPLATE},
-             ${channel === "email" ? FEEDBACK_REQUEST_TEMPLATE : FEEDBACK_REQUEST_SMS_TEMPLATE},
+             ${channel === "email" ? subject : sql`${"SMS: feedback"}`}, '', '', ${FEEDBACK_REQUEST_KIND},
+             ${channel === "email" ? feedbackRequestMessage.name : feedbackRequestSmsMessage.name},
              jsonb_build_object('attendeeId', a.id), a.id, ${settings.edition_id}::int
       from fresh join ${attendees} a on a.id = fresh.attendee_id
       returning 1
@@ -204,6 +214,7 @@ export async function retryFailedCertificates(db: DbOrTx, editionId: number): Pr
     update ${mail_outbox} set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, updated_at = now()
     where status = 'failed' and id in (select mail_id from ${certificates} where edition_id = ${editionId})
     returning id`)) as unknown as Rows<{ id: string }>;
+  if (result.rows.length > 0) wakeAfterCommit(db);
   return result.rows.length;
 }
 

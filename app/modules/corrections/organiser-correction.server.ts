@@ -2,7 +2,6 @@ import { data } from "react-router";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { getAttendeeDetails } from "~/modules/attendees/attendees.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { correctDetails } from "./correct-details.server";
 import { checkOrganiserCorrection, formFields } from "./details-schema";
@@ -40,7 +39,6 @@ export async function organiserCorrectionAction(db: Db, actor: AuditActor, id: s
   const outcome = await correctDetails(db, { by: actor, id, input: verdict.value });
   switch (outcome.status) {
     case "saved":
-      notifyOutbox();
       return redirectWithToast(back, "success", savedToast(outcome.changes.map((c) => c.label)), { duration: 6000 });
     case "unchanged":
       return redirectWithToast(back, "info", "Nothing changed.");

@@ -17,8 +17,6 @@ import { optInById } from "./opt-in.server";
 // headers mail programs turn into a button, RFC 8058). Written in the person's language, from
 // the settings as they are when it goes out.
 
-export const INVITATION_TEMPLATE = "invitation";
-
 type InvitationKeys = { publicUrl: string; secret: string };
 
 /**

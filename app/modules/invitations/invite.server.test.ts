@@ -8,9 +8,9 @@ import { purgePersonalDataIfDue } from "~/modules/attendees/retention.server";
 import { PermanentMailError } from "~/modules/mail/transport.server";
 import { retentionDeadline } from "~/modules/settings/purge-schedule";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import { INVITATION_TEMPLATE, renderInvitationMail } from "./invitation-email.server";
+import { renderInvitationMail } from "./invitation-email.server";
 import { verifyInvitationToken } from "./invitation-token.server";
-import { invitationOverview, queueInvitations } from "./invite.server";
+import { invitationMessage, invitationOverview, queueInvitations } from "./invite.server";
 import { optInOf, recordOptIn, withdrawOptIn } from "./opt-in.server";
 
 const KEYS = { publicUrl: "https://summit.example.org", secret: "invite-test-secret-0123456789abcdef" };
@@ -52,7 +52,7 @@ describe.each(DATABASE_KINDS)("Invite Past Attendees on %s", (kind) => {
     expect((await queueInvitations(db, ORGANISER)).queued).toBe(0);
     const mails = await invitationMails();
     expect(mails.map((mail) => mail.to_address).sort()).toEqual(["a@example.org", "b@example.org", "c@example.org"]);
-    expect(mails.every((mail) => mail.template === INVITATION_TEMPLATE && mail.edition_id === 1)).toBe(true);
+    expect(mails.every((mail) => mail.template === invitationMessage.name && mail.edition_id === 1)).toBe(true);
     expect(await db.select().from(invitations_sent)).toHaveLength(3);
     expect(await invitationOverview(db, 1)).toEqual({ optedIn: 3, toInvite: 0, progress: { total: 3, queued: 3, sent: 0, failed: 0 } });
     const logged = await db.select().from(audit_log).where(eq(audit_log.action, "invitations.send"));

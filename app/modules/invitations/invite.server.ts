@@ -1,12 +1,14 @@
 import { type SQL, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, future_invitations, invitations_sent, mail_outbox, waitlist } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
+import { defineMessage } from "~/modules/mail/message-registry.server";
+import { wakeAfterCommit } from "~/modules/mail/outbox-wake.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { findEdition, invitationSubject } from "./edition-facts.server";
-import { INVITATION_TEMPLATE } from "./invitation-email.server";
 
 // "Invite Past Attendees": the current edition's announcement to everyone who asked to hear
 // about future editions, one per person per edition. One statement queues them all through the
@@ -15,6 +17,14 @@ import { INVITATION_TEMPLATE } from "./invitation-email.server";
 // Whoever already has a seat or a place in line for this edition is not invited to it.
 
 type Rows<T> = { rows: T[] };
+
+/** Queued by the statement below, which writes its data in SQL; the worker checks it against the schema. */
+export const invitationMessage = defineMessage({
+  name: "invitation",
+  data: z.object({ invitationId: z.string(), editionId: z.number().int() }),
+  channels: ["email"],
+});
+const INVITATION_KIND = "invitation";
 
 /** Opt-ins that have no invitation to `editionId` yet and are not registered or in line for it. */
 function uninvited(editionId: number): SQL {
@@ -54,11 +64,12 @@ export async function queueInvitations(db: Db, actor: AuditActor): Promise<{ que
         returning invitation_id, mail_id
       )
       insert into ${mail_outbox} (id, to_address, subject, html, text, kind, template, template_data, edition_id)
-      select fresh.mail_id, f.email, ${subject}, '', '', ${INVITATION_TEMPLATE}, ${INVITATION_TEMPLATE},
+      select fresh.mail_id, f.email, ${subject}, '', '', ${INVITATION_KIND}, ${invitationMessage.name},
              jsonb_build_object('invitationId', f.id, 'editionId', ${editionId}::int), ${editionId}
       from fresh join eligible f on f.id = fresh.invitation_id
       returning id`)) as unknown as Rows<{ id: string }>;
     const queued = result.rows.length;
+    if (queued > 0) wakeAfterCommit(tx);
     await recordAudit(tx, actor, { action: "invitations.send", entity: "editions", entityId: String(editionId), details: { queued } });
     return { queued, editionId };
   });

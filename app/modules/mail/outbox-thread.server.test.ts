@@ -4,7 +4,7 @@ import path from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, expect, it, vi } from "vitest";
 import { startOutboxThread } from "./outbox-thread.server";
-import { notifyOutbox } from "./outbox-worker.server";
+import { notifyOutbox } from "./outbox-wake.server";
 
 // The server's side of the outbox thread, with a stand-in thread that notes what reaches it
 // (the real one, server/outbox-thread.js, runs the built server; the e2e tests on PostgreSQL

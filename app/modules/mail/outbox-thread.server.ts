@@ -1,5 +1,6 @@
 import { parentPort, Worker } from "node:worker_threads";
-import { adoptOutboxWorker, notifyOutbox, type OutboxWorker } from "./outbox-worker.server";
+import { adoptOutboxWorker, notifyOutbox } from "./outbox-wake.server";
+import type { OutboxWorker } from "./outbox-worker.server";
 import type { MailLog } from "./transport.server";
 
 // The outbox worker in a thread of its own, beside the event loop that answers requests.

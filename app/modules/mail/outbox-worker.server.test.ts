@@ -11,7 +11,8 @@ import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database
 import { type Db, type DbConnection, openDbConnection } from "~/db/client.server";
 import { type MailAttachment, mail_outbox } from "~/db/schema";
 import { enqueueMail } from "./outbox.server";
-import { deliverDueMail, notifyOutbox, type OutboxWorker, startOutboxWorker } from "./outbox-worker.server";
+import { notifyOutbox } from "./outbox-wake.server";
+import { deliverDueMail, type OutboxWorker, startOutboxWorker } from "./outbox-worker.server";
 import { createMailTransport, type MailTransport } from "./transport.server";
 
 const FROM = "Zamfara Youth Summit <tickets@summit.test>";

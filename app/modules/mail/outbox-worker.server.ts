@@ -16,6 +16,7 @@ import {
   retryBackoffMs,
   returnUntried,
 } from "./outbox.server";
+import { adoptOutboxWorker } from "./outbox-wake.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
 import { type MailLog, type MailTransport, PermanentMailError } from "./transport.server";
 
@@ -162,22 +163,6 @@ export type OutboxWorker = {
   kick: () => void;
 };
 
-const running = new Set<OutboxWorker>();
-
-/** Adds a worker that runs elsewhere (a thread: outbox-thread.server.ts) to those notifyOutbox wakes; returns its removal. */
-export function adoptOutboxWorker(worker: OutboxWorker): () => void {
-  running.add(worker);
-  return () => running.delete(worker);
-}
-
-/**
- * Wakes the workers of this process. Call it after the transaction that enqueued
- * mail has committed, so the message leaves now rather than at the next poll.
- */
-export function notifyOutbox(): void {
-  for (const worker of running) worker.kick();
-}
-
 /**
  * Delivers the outbox in the background until stopped. Never throws: errors are logged and
  * retried. `quietWhen`: true for a failed round that another part has already reported (the
@@ -255,11 +240,11 @@ export function startOutboxWorker(
     },
     stop: async () => {
       stopped = true;
-      running.delete(worker);
+      release();
       wake?.();
       await loop;
     },
   };
-  running.add(worker);
+  const release = adoptOutboxWorker(worker);
   return worker;
 }

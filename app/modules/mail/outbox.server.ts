@@ -4,6 +4,7 @@ import { normalizeEmail } from "~/db/email";
 import { messagesToPerson, type PersonKey } from "~/db/person-key";
 import { channel_pauses, type MailAttachment, mail_outbox } from "~/db/schema";
 import { QUIET_SMS_KINDS } from "~/modules/sms/quiet-hours";
+import { wakeAfterCommit } from "./outbox-wake.server";
 
 export type OutgoingMail = {
   to: string;
@@ -16,8 +17,8 @@ export type OutgoingMail = {
   attendeeId?: string | null;
 };
 
-/** A message the worker renders just before sending (see MailRenderer). */
-export type TemplatedMail = {
+/** A message the worker renders just before sending (see MailRenderer); queued by queueMessage (message-registry.server.ts). */
+type TemplatedMail = {
   to: string;
   subject: string;
   template: string;
@@ -33,7 +34,9 @@ export type TemplatedMail = {
 export type RenderedMail = Pick<OutgoingMail, "subject" | "html" | "text" | "attachments"> & { headers?: Record<string, string> };
 
 /** Renders a templated message: content for the row, from its template name and data. */
-export type MailRenderer = (mail: Pick<OutboxMessage, "template" | "template_data" | "attendee_id" | "subject">) => Promise<RenderedMail>;
+export type MailRenderer = (
+  mail: Pick<OutboxMessage, "channel" | "template" | "template_data" | "attendee_id" | "subject">,
+) => Promise<RenderedMail>;
 
 /**
  * The mails anyone can make the site send to an address by filling in a public form with it:
@@ -91,7 +94,9 @@ export async function publicMailAllowed(tx: DbOrTx, address: string): Promise<bo
  * (QR codes, calendar files) out of the request. A public mail (PUBLIC_MAIL_KINDS) over its
  * address's daily ceiling is stored but not sent: `failed` with the reason, for an organiser to
  * resend by hand if a real person needs it. The change itself stands and the form answers as
- * usual, so the answer says nothing about the address.
+ * usual, so the answer says nothing about the address. The worker is woken once the caller's
+ * transaction commits (wakeAfterCommit). A templated mail comes through queueMessage, which
+ * checks its data first.
  */
 export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail | TemplatedMail): Promise<string> {
   const overCeiling = isPublicKind(mail.kind) && !(await publicMailAllowed(tx, mail.to));
@@ -111,6 +116,7 @@ export async function enqueueMail(tx: DbOrTx, mail: OutgoingMail | TemplatedMail
     })
     .returning({ id: mail_outbox.id });
   if (!row) throw new Error("outbox insert returned no row");
+  wakeAfterCommit(tx);
   return row.id;
 }
 
@@ -335,6 +341,7 @@ export async function requeueMail(db: DbOrTx, id: string): Promise<boolean> {
     .set({ status: "pending", attempts: 0, next_attempt_at: sql`now()`, locked_until: null, updated_at: sql`now()` })
     .where(and(eq(mail_outbox.id, id), inArray(mail_outbox.status, ["failed", "sent"])))
     .returning({ id: mail_outbox.id });
+  if (rows.length > 0) wakeAfterCommit(db);
   return rows.length > 0;
 }
 

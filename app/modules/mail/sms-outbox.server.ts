@@ -1,12 +1,13 @@
 import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { mail_outbox } from "~/db/schema";
+import { wakeAfterCommit } from "./outbox-wake.server";
 
 // SMS share the outbox with e-mail: a row per message with its channel, delivered by the same
 // worker with the same retries, so a ticket's SMS exists exactly when its registration does.
 
-/** An SMS for the outbox: rendered by the worker from its template (modules/sms/sms-texts). */
-export type TemplatedSms = {
+/** An SMS for the outbox, rendered by the worker from its message (queueMessage, message-registry.server.ts). */
+type TemplatedSms = {
   /** the phone number, E.164 */
   to: string;
   template: string;
@@ -47,7 +48,8 @@ async function publicSmsAllowed(tx: DbOrTx, number: string): Promise<boolean> {
 /**
  * Queues an SMS in the caller's transaction, as enqueueMail queues an e-mail: one outbox, one
  * worker, a channel per row. Its subject is a placeholder until the worker renders the text,
- * which it then keeps as the subject (what the attendee's message list shows).
+ * which it then keeps as the subject (what the attendee's message list shows). Only through
+ * queueMessage, which checks the message's data; the worker is woken once the transaction commits.
  */
 export async function enqueueSms(tx: DbOrTx, sms: TemplatedSms): Promise<string> {
   const overCeiling = (PUBLIC_SMS_KINDS as readonly string[]).includes(sms.kind) && !(await publicSmsAllowed(tx, sms.to));
@@ -68,6 +70,7 @@ export async function enqueueSms(tx: DbOrTx, sms: TemplatedSms): Promise<string>
     })
     .returning({ id: mail_outbox.id });
   if (!row) throw new Error("outbox insert returned no row");
+  wakeAfterCommit(tx);
   return row.id;
 }
 

@@ -14,7 +14,6 @@ import { NETWORK_CEILING_MESSAGE, takePostSlot } from "~/limits/network-limits.s
 import { logger } from "~/logger.server";
 import { holdGate } from "~/modules/booking-protection/hold-gate.server";
 import { checkHuman, STAMP_MESSAGES, spendStamp } from "~/modules/booking-protection/human-check.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { EMAIL_CHOICE, suggestEmail } from "~/modules/person/email-suggestion";
 import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "~/modules/person/fields";
 import { storedPhone } from "~/modules/person/phone.server";
@@ -102,7 +101,6 @@ async function resendAction(formData: FormData, poster: Poster, place: ResendPla
   // Answered the same way whatever happens, and without waiting, so neither the text nor the timing reveals who registered.
   void resendTicketByEmail(db, parsed.data.email)
     .then((outcome) => {
-      if (outcome === "sent") notifyOutbox();
       logger().info({ outcome }, "ticket self-resend");
     })
     .catch((error) => logger().error({ err: error }, "ticket self-resend failed"));
@@ -170,7 +168,6 @@ async function phoneAnswer(formData: FormData, submission: Submission<Registrati
   const { phone, email } = submission.value;
   if (choice === PHONE_CHOICE.resend) {
     const outcome = await resendTicketsToPhone(db, storedPhone(phone), { sms });
-    if (outcome === "sent") notifyOutbox();
     logger().info({ outcome }, "ticket resent to a phone number already registered");
     // Said as sent within the limits too, as "Lost your ticket?" says it.
     const onFile = await phoneOnFile(db, phone, email);
@@ -198,7 +195,6 @@ async function registerAction(formData: FormData, poster: Poster) {
     const person = { ...submission.value, language: poster.language, attribution: poster.attribution };
     const outcome = await registerAttendee(db, person, { secret: keys.secret });
     if (!outcome.ok) return formAgain(submission, outcome.message, 409, { language: poster.language });
-    notifyOutbox();
     invalidatePublicContent();
     return {
       result: submission.reply({ resetForm: true }),

@@ -4,7 +4,6 @@ import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { readUploadForm, resolveImage } from "~/modules/media/upload.server";
 import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
 import { makeToast } from "~/ui/toast";
@@ -55,16 +54,15 @@ export async function settingsAction(
     );
   if (submission.status !== "success" || Object.keys(imageErrors).length > 0) return fail(imageErrors);
   try {
-    let queued: readonly unknown[] = [];
     const confirmed = formData.get("confirmed");
     const saved = await saveSettings(db, actor, submission.value, {
       keepsItsDate,
+      // What it queues (the waitlist's offers) wakes the outbox once the save commits.
       afterSave: async (tx) => {
-        queued = (await afterSave?.(tx)) ?? [];
+        await afterSave?.(tx);
       },
       confirmed: typeof confirmed === "string" ? confirmed : null,
     });
-    if (queued.length > 0) notifyOutbox();
     if (!saved.ok && saved.reason === "confirm") {
       // Nothing saved: the form comes back as typed, with the question and "Yes, save …".
       return data({

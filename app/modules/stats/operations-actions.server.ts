@@ -4,7 +4,6 @@ import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { EventNotEndedError, queueCertificates, retryFailedCertificates } from "~/modules/certificates/certificates.server";
 import { queueInvitations } from "~/modules/invitations/invite.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readAutoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { isPreviewTemplate, sendTestEmail } from "~/modules/tickets/email-preview.server";
@@ -57,7 +56,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
   if (intent === "send-reminders") {
     try {
       const { queued, kind, eventDate, settings } = await queueReminders(db, actor, now);
-      notifyOutbox();
       // An early send says, once more, that the reminder 1–2 days before still comes.
       const early = kind === "early" ? earlyReminderLine({ now, eventDate, auto: await readAutoReminderPlan(db, settings, now) }) : null;
       // The page follows this batch (?reminders=<when>) and says when it has gone out.
@@ -81,7 +79,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     if (!isPreviewTemplate(template)) throw data("Unknown template", { status: 400 });
     try {
       await sendTestEmail(db, template, actor.email, ticketLinkKeys(), now);
-      notifyOutbox();
       return redirectWithToast(`${back}?preview=${template}`, "success", OPERATIONS_TOASTS.testSent(actor.email));
     } catch (error) {
       logger().error({ err: error }, "test e-mail failed");
@@ -92,7 +89,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     try {
       const settings = await getSettings(db);
       const retried = await retryFailedReminders(db, settings.event_date);
-      notifyOutbox();
       return redirectWithToast(`${back}?${SENDING_PARAM}=${Date.now()}`, "info", OPERATIONS_TOASTS.retrying(retried));
     } catch (error) {
       logger().error({ err: error }, "retrying reminders failed");
@@ -102,7 +98,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
   if (intent === "invite-past-attendees") {
     try {
       const { queued } = await queueInvitations(db, actor);
-      notifyOutbox();
       return queued > 0
         ? redirectWithToast(back, "info", OPERATIONS_TOASTS.inviting(queued), { duration: 8000 })
         : redirectWithToast(back, "info", OPERATIONS_TOASTS.allInvited);
@@ -114,7 +109,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
   if (intent === "send-certificates") {
     try {
       const run = await queueCertificates(db, actor, now);
-      notifyOutbox();
       if (run.certificates + run.feedbackRequests === 0) return redirectWithToast(back, "info", OPERATIONS_TOASTS.allCertified);
       // The page follows this batch (?certificates=<when>) and says when it has gone out.
       const toast = OPERATIONS_TOASTS.certificatesSending(run.certificates, run.feedbackRequests);
@@ -131,7 +125,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
     try {
       const settings = await getSettings(db);
       const retried = await retryFailedCertificates(db, settings.edition_id);
-      notifyOutbox();
       return redirectWithToast(`${back}?${CERTIFICATES_PARAM}=${Date.now()}`, "info", OPERATIONS_TOASTS.certificatesRetrying(retried));
     } catch (error) {
       logger().error({ err: error }, "retrying certificates failed");

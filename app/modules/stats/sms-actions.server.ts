@@ -4,7 +4,6 @@ import { event_settings, SETTINGS_ID } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { resumeChannel } from "~/modules/mail/channel-pauses.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { isPhoneNumber } from "~/modules/person/phone";
 import { storedPhone } from "~/modules/person/phone.server";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -42,7 +41,6 @@ export async function smsAction(db: Db, actor: AuditActor, intent: (typeof SMS_I
         await enqueueTestSms(tx, to);
         await recordAudit(tx, actor, { action: "sms.test", entity: "sms" });
       });
-      notifyOutbox();
       return redirectWithToast(back, "success", `Test SMS queued to ${to}`);
     } catch (error) {
       logger().error({ err: error }, "test SMS failed");
@@ -54,7 +52,6 @@ export async function smsAction(db: Db, actor: AuditActor, intent: (typeof SMS_I
     if (was) await recordAudit(tx, actor, { action: "sms.resume", entity: "sms" });
     return was;
   });
-  notifyOutbox();
   return redirectWithToast(
     back,
     resumed ? "success" : "info",

@@ -1,10 +1,11 @@
 import { and, count, desc, eq, getTableColumns } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, cancelled_registrations, check_ins, mail_outbox } from "~/db/schema";
 import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
-import { enqueueMail } from "~/modules/mail/outbox.server";
+import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { selfServiceRegistration } from "./self-service.server";
@@ -16,7 +17,11 @@ import { enqueueCancellationSms } from "./ticket-sms.server";
 // voids the QR code (the door finds the ticket cancelled), lets the caller hand the seat on
 // (to the waitlist), queues a confirmation and writes the audit entry.
 
-export const CANCEL_TEMPLATE = "cancellation";
+export const cancellationMessage = defineMessage({
+  name: "cancellation",
+  data: z.object({ cancelledId: z.string() }),
+  channels: ["email"],
+});
 
 export const CANCEL_MESSAGES = {
   cancelled: "cancel.cancelled",
@@ -67,13 +72,13 @@ export async function cancelRegistrationById(db: Db, id: string, afterCancel?: (
     await afterCancel?.(tx);
     if (attendee.email !== null) {
       const settings = await getSettings(tx);
-      await enqueueMail(tx, {
-        to: attendee.email,
-        subject: cancellationSubject(settings.event_name, languageOr(attendee.language)),
-        template: CANCEL_TEMPLATE,
-        templateData: { cancelledId: attendee.id },
-        kind: "cancellation",
-      });
+      await queueMessage(
+        tx,
+        cancellationMessage,
+        "email",
+        { cancelledId: attendee.id },
+        { to: attendee.email, subject: cancellationSubject(settings.event_name, languageOr(attendee.language)), kind: "cancellation" },
+      );
     }
     await enqueueCancellationSms(tx, attendee);
     await recordAudit(tx, SELF_SERVICE_ACTOR, {

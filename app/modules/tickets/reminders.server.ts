@@ -4,6 +4,8 @@ import { attendees, type MessageChannel, mail_outbox, type ReminderKind, reminde
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
+import { defineMessage } from "~/modules/mail/message-registry.server";
+import { wakeAfterCommit } from "~/modules/mail/outbox-wake.server";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { isQuietHour, reminderSmsTime } from "~/modules/sms/quiet-hours";
@@ -11,7 +13,7 @@ import { reminderKind } from "./reminder-timing";
 import { reminderSubject } from "./ticket-email.server";
 import type { TicketLinkKeys } from "./ticket-link.server";
 import { renderTicketMail } from "./ticket-mail.server";
-import { SMS_TEMPLATES } from "./ticket-sms.server";
+import { attendeeMessageData, reminderSmsMessage } from "./ticket-sms.server";
 
 // Reminders before the event: one per attendee per event date and kind, queued through the
 // outbox in one statement per channel and one transaction. The unique key on (attendee, event
@@ -20,7 +22,10 @@ import { SMS_TEMPLATES } from "./ticket-sms.server";
 // retries what fails. A click more than two days ahead makes "early" reminders, which leave the
 // one 1–2 days before (the automatic one) to come as well.
 
-export const REMINDER_TEMPLATE = "reminder";
+/** Queued by the statement below, which writes its data (`attendeeId`) in SQL; the worker checks it against the schema. */
+export const reminderMessage = defineMessage({ name: "reminder", data: attendeeMessageData, channels: ["email"] });
+/** A reminder's kind in the outbox, either channel. */
+const REMINDER_KIND = "reminder";
 
 type Rows<T> = { rows: T[] };
 
@@ -56,6 +61,7 @@ export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now:
   // One after the other: both write to the same tables in the caller's transaction.
   const email = await queue("email");
   const sms = await queue("sms");
+  if (email + sms > 0) wakeAfterCommit(tx);
   return { email, sms };
 }
 
@@ -75,7 +81,7 @@ function queueStatement(channel: MessageChannel, settings: EventSettings, now: D
       returning attendee_id, mail_id
     ), queued as (
       insert into ${mail_outbox} (id, channel, to_address, subject, html, text, kind, template, template_data, attendee_id, next_attempt_at)
-      select fresh.mail_id, ${channel}, ${to}, ${subject}, '', '', ${REMINDER_TEMPLATE}, ${template},
+      select fresh.mail_id, ${channel}, ${to}, ${subject}, '', '', ${REMINDER_KIND}, ${template},
              jsonb_build_object('attendeeId', a.id), a.id, ${sendAt}
       from fresh join ${attendees} a on a.id = fresh.attendee_id
       returning 1
@@ -91,7 +97,7 @@ function channelParts(channel: MessageChannel, settings: EventSettings, now: Dat
       wants: sql`${attendees.sms_opt_in}`,
       to: sql`a.phone`,
       subject: sql`${"SMS: reminder"}`,
-      template: SMS_TEMPLATES.reminder,
+      template: reminderSmsMessage.name,
       // Outside quiet hours, due a second before the e-mails: the worker takes the oldest due
       // first, and an SMS costs a fraction of an e-mail to send, so 10,000 of them reach the
       // phones in seconds instead of trickling out among the e-mails (whichever of the two
@@ -109,7 +115,7 @@ function channelParts(channel: MessageChannel, settings: EventSettings, now: Dat
       LANGUAGES.map(({ code }) => sql`when ${code} then ${subjectOf(code)}`),
       sql` `,
     )} else ${subjectOf(DEFAULT_LANGUAGE)} end`,
-    template: REMINDER_TEMPLATE,
+    template: reminderMessage.name,
     sendAt: sql`now()`,
   };
 }
@@ -140,6 +146,7 @@ export async function retryFailedReminders(db: DbOrTx, eventDate: string): Promi
     update ${mail_outbox} set status = 'pending', attempts = 0, next_attempt_at = now(), locked_until = null, updated_at = now()
     where status = 'failed' and id in (select mail_id from ${reminders} where event_date = ${eventDate}::date)
     returning id`)) as unknown as Rows<{ id: string }>;
+  if (result.rows.length > 0) wakeAfterCommit(db);
   return result.rows.length;
 }
 

@@ -2,20 +2,21 @@ import type { DbOrTx } from "~/db/client.server";
 import type { MessageChannel } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { languageOr } from "~/i18n/languages";
-import { enqueueMail, type OutgoingMail } from "~/modules/mail/outbox.server";
+import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
+import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { PermanentMailError } from "~/modules/mail/transport.server";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { buildTicketEmail, type TicketEmailAttendee, type TicketEmailVariant, ticketSubject } from "./ticket-email.server";
 import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
 import { ticketMailRows } from "./ticket-rows.server";
-import { enqueueTicketSms } from "./ticket-sms.server";
+import { attendeeMessageData, enqueueTicketSms } from "./ticket-sms.server";
 import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
 
 // The ticket e-mail through the outbox: queued in the caller's transaction, rendered
 // by the worker from the template in ticket-email.server.tsx.
 
-export const TICKET_TEMPLATE = "ticket";
+export const ticketMessage = defineMessage({ name: "ticket", data: attendeeMessageData, channels: ["email"] });
 
 /**
  * Queues the ticket in the caller's transaction: the e-mail (to an address, which a USSD
@@ -40,14 +41,18 @@ export async function enqueueTicket(
 ): Promise<string | null> {
   const smsId = channels.includes("sms") ? await enqueueTicketSms(tx, attendee, kind) : null;
   if (attendee.email === null || !channels.includes("email")) return smsId;
-  return enqueueMail(tx, {
-    to: attendee.email,
-    subject: ticketSubject(eventName, attendee.ticket_id, languageOr(attendee.language)),
-    template: TICKET_TEMPLATE,
-    templateData: { attendeeId: attendee.id },
-    kind,
-    attendeeId: attendee.id,
-  });
+  return queueMessage(
+    tx,
+    ticketMessage,
+    "email",
+    { attendeeId: attendee.id },
+    {
+      to: attendee.email,
+      subject: ticketSubject(eventName, attendee.ticket_id, languageOr(attendee.language)),
+      kind,
+      attendeeId: attendee.id,
+    },
+  );
 }
 
 /**

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { DbOrTx } from "~/db/client.server";
 import { cancelled_registrations } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type Language, languageOr } from "~/i18n/languages";
-import { enqueueSms } from "~/modules/mail/sms-outbox.server";
+import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
 import { formatClockTime, formatEventDate, parseEventTime } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
@@ -15,35 +16,36 @@ import { ticketMailRows } from "./ticket-rows.server";
 // form and everyone who registered by USSD. Queued beside the e-mail in the same transaction
 // and rendered by the worker, from the registration and the settings as they are then.
 
-export const SMS_TEMPLATES = { ticket: "sms-ticket", reminder: "sms-reminder", cancellation: "sms-cancellation" } as const;
-const SMS_TEMPLATE_NAMES: readonly string[] = Object.values(SMS_TEMPLATES);
+/** The data of a message about an attendee: the ticket and the reminder, by e-mail and SMS. */
+export const attendeeMessageData = z.object({ attendeeId: z.string() });
 
-export const isTicketSmsTemplate = (template: string | null) => template !== null && SMS_TEMPLATE_NAMES.includes(template);
+export const ticketSmsMessage = defineMessage({ name: "sms-ticket", data: attendeeMessageData, channels: ["sms"] });
+/** Queued by Send Reminders' statement (reminders.server.ts). */
+export const reminderSmsMessage = defineMessage({ name: "sms-reminder", data: attendeeMessageData, channels: ["sms"] });
+export const cancellationSmsMessage = defineMessage({
+  name: "sms-cancellation",
+  data: z.object({ registrationId: z.string() }),
+  channels: ["sms"],
+});
 
 type SmsPerson = { id: string; phone: string; sms_opt_in: boolean };
 
 /** Queues the ticket SMS when the person wants one; null when not. */
 export async function enqueueTicketSms(tx: DbOrTx, attendee: SmsPerson, kind = "ticket"): Promise<string | null> {
   if (!attendee.sms_opt_in) return null;
-  return enqueueSms(tx, {
-    to: attendee.phone,
-    template: SMS_TEMPLATES.ticket,
-    templateData: { attendeeId: attendee.id },
-    kind,
-    attendeeId: attendee.id,
-  });
+  return queueMessage(tx, ticketSmsMessage, "sms", { attendeeId: attendee.id }, { to: attendee.phone, kind, attendeeId: attendee.id });
 }
 
 /** Queues the cancellation SMS for a registration just cancelled, when its holder wanted SMS. */
 export async function enqueueCancellationSms(tx: DbOrTx, registration: SmsPerson): Promise<string | null> {
   if (!registration.sms_opt_in) return null;
-  return enqueueSms(tx, {
-    to: registration.phone,
-    template: SMS_TEMPLATES.cancellation,
-    templateData: { registrationId: registration.id },
-    kind: "cancellation",
-    attendeeId: null,
-  });
+  return queueMessage(
+    tx,
+    cancellationSmsMessage,
+    "sms",
+    { registrationId: registration.id },
+    { to: registration.phone, kind: "cancellation", attendeeId: null },
+  );
 }
 
 /** The event as an SMS names it, in the person's language. */
@@ -62,7 +64,7 @@ export async function renderTicketSms(
   data: Record<string, unknown> | null,
   keys: TicketLinkKeys,
 ): Promise<{ text: string }> {
-  if (template === SMS_TEMPLATES.cancellation) {
+  if (template === cancellationSmsMessage.name) {
     const id = typeof data?.registrationId === "string" ? data.registrationId : "";
     const [row] = isUuid(id)
       ? await db
@@ -89,5 +91,5 @@ export async function renderTicketSms(
     ...smsEventFacts(settings, language),
     link: shortTicketUrl(attendee.id, keys, attendee.token_version),
   };
-  return { text: template === SMS_TEMPLATES.reminder ? reminderSms(input) : ticketSms(input) };
+  return { text: template === reminderSmsMessage.name ? reminderSms(input) : ticketSms(input) };
 }

@@ -5,7 +5,6 @@ import { countHit } from "~/db/counters.server";
 import { isPerson } from "~/db/person-key";
 import { attendees, ussd_drafts, waitlist } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import type { RegisteringPerson } from "~/modules/person/person-values";
 import { storedPhone } from "~/modules/person/phone.server";
 import { enqueuePrivacyNoticeSms } from "~/modules/registration/privacy-sms.server";
@@ -115,7 +114,6 @@ export async function answerUssd(db: Db, request: UssdRequest, options: { secret
     keep = null;
   } else if (action?.type === "send-privacy-link") {
     await db.transaction((tx) => enqueuePrivacyNoticeSms(tx, phone, action.language));
-    notifyOutbox();
   } else if (action?.type === "resend-ticket") {
     reply = ussdOutcome(await resend(db, phone, now), context.registration?.language ?? "en");
   } else if (action?.type === "cancel") {
@@ -165,7 +163,6 @@ async function register(db: Db, phone: string, draft: CompleteDraft, options: { 
     if (result.reason === "closed" || result.reason === "concluded") return { type: "closed" };
     return { type: "error" };
   });
-  notifyOutbox();
   return outcome;
 }
 
@@ -182,7 +179,6 @@ async function resend(db: Db, phone: string, now: Date): Promise<Outcome> {
     await enqueueTicket(tx, { attendee, eventName: settings.event_name, kind: "ticket-self-resend", channels: ["sms"] });
     return true;
   });
-  notifyOutbox();
   return sent ? { type: "resent" } : { type: "error" };
 }
 
@@ -202,7 +198,6 @@ async function cancel(db: Db, phone: string): Promise<Outcome> {
     return left.length > 0 ? { type: "left-waitlist" } : { type: "error" };
   }
   const outcome = await cancelRegistrationById(db, attendee.id, (tx) => settleWaitlist(tx));
-  notifyOutbox();
   if (outcome.status === "checked-in") return { type: "checked-in" };
   return outcome.status === "cancelled" || outcome.status === "already"
     ? { type: "cancelled", ticketId: attendee.ticketId }

@@ -4,7 +4,6 @@ import { clientNetwork } from "~/client-network.server";
 import { getDb } from "~/db/db.server";
 import { HELD_MESSAGES } from "~/modules/booking-protection/held-messages";
 import { heldFromLink, verifyHeldCodeForm, verifyHeldLink } from "~/modules/booking-protection/hold-decision.server";
-import { notifyOutbox } from "~/modules/mail/outbox-worker.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
@@ -42,7 +41,6 @@ export async function confirmHeldPost({ token, form, clientIp }: { token?: strin
     const code = String(posted.get("code") ?? "").trim();
     outcome = await confirmHeldByCode(db, id, code, { secret: keys.secret, network: clientNetwork(clientIp) });
   }
-  if (outcome.status === "registered" || outcome.status === "waitlisted") notifyOutbox();
   if (outcome.status === "registered") {
     invalidatePublicContent();
     const { result } = outcome;

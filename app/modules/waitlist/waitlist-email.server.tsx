@@ -9,7 +9,7 @@ import type { OutgoingMail } from "~/modules/mail/outbox.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
-import { offerSubject, positionOf, WAITLIST_TEMPLATES } from "./waitlist.server";
+import { offerSubject, positionOf, waitlistOfferMessage } from "./waitlist.server";
 import { signWaitlistToken, waitlistPageUrl } from "./waitlist-token.server";
 
 // The waitlist's two e-mails, rendered by the outbox worker from the entry as it is when
@@ -35,7 +35,7 @@ export async function renderWaitlistMail(
   const footnote = t("waitlist.questions", { email: settings.contact_email });
   const hello = t("hello", { name: entry.full_name });
 
-  if (template === WAITLIST_TEMPLATES.offer) {
+  if (template === waitlistOfferMessage.name) {
     const deadline = entry.offer_expires_at
       ? `${formatDateTime(language, entry.offer_expires_at)} (${t("waitlist.wat")})`
       : t("waitlist.soon");

@@ -1,9 +1,10 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { DbOrTx } from "~/db/client.server";
 import { waitlist } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
-import { enqueueSms } from "~/modules/mail/sms-outbox.server";
+import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { waitlistOfferSms } from "~/modules/sms/sms-texts.server";
@@ -12,17 +13,16 @@ import { shortWaitlistUrl } from "./waitlist-token.server";
 // A freed seat offered by SMS, beside the e-mail, to people who want SMS (everyone who joined
 // the waitlist by USSD): the offer has a deadline, and a phone without data still gets the text.
 
-export const WAITLIST_OFFER_SMS_TEMPLATE = "sms-waitlist-offer";
+export const waitlistOfferSmsMessage = defineMessage({
+  name: "sms-waitlist-offer",
+  data: z.object({ waitlistId: z.string() }),
+  channels: ["sms"],
+});
 
 /** Queues the offer SMS when the person wants SMS; in the transaction that makes the offer. */
 export async function enqueueOfferSms(tx: DbOrTx, entry: { id: string; phone: string; sms_opt_in: boolean }): Promise<void> {
   if (!entry.sms_opt_in) return;
-  await enqueueSms(tx, {
-    to: entry.phone,
-    template: WAITLIST_OFFER_SMS_TEMPLATE,
-    templateData: { waitlistId: entry.id },
-    kind: "waitlist-offer",
-  });
+  await queueMessage(tx, waitlistOfferSmsMessage, "sms", { waitlistId: entry.id }, { to: entry.phone, kind: "waitlist-offer" });
 }
 
 /** The offer's text, from the entry as it is when sent (its deadline). */

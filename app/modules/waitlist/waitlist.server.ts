@@ -1,11 +1,12 @@
 import { and, asc, count, eq, inArray, lte } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
 import { attendees, emailEquals, waitlist } from "~/db/schema";
 import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
-import { enqueueMail } from "~/modules/mail/outbox.server";
+import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
 import { type PersonInput, personValues } from "~/modules/person/person-values";
 import { MAX_REGISTRATIONS_PER_PHONE, REGISTRATION_MESSAGES, recordFutureEditions } from "~/modules/registration/registration.server";
 import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
@@ -21,7 +22,11 @@ import { signWaitlistToken } from "./waitlist-token.server";
 //   or expired, someone leaving) ends with settleWaitlist in its own transaction, which
 //   turns each free seat into an offer to the first person waiting.
 
-export const WAITLIST_TEMPLATES = { joined: "waitlist-joined", offer: "waitlist-offer" } as const;
+const waitlistData = z.object({ waitlistId: z.string() });
+/** "You're on the waitlist", with the place in line. */
+export const waitlistJoinedMessage = defineMessage({ name: "waitlist-joined", data: waitlistData, channels: ["email"] });
+/** "A seat is free for you", with the deadline (by SMS too: waitlist-sms.server.ts). */
+export const waitlistOfferMessage = defineMessage({ name: "waitlist-offer", data: waitlistData, channels: ["email"] });
 
 export const WAITLIST_MESSAGES = {
   already: "waitlistJoin.already",
@@ -73,13 +78,17 @@ export async function joinWaitlistIn(tx: DbOrTx, input: PersonInput, options: { 
       .onConflictDoNothing()
       .returning({ id: waitlist.id, seq: waitlist.seq });
     if (!row) return { ok: false as const, reason: "already" as const, message: WAITLIST_MESSAGES.already };
-    await enqueueMail(tx, {
-      to: email,
-      subject: translator(languageOr(person.language), "mail")("waitlist.joinedSubject", { event: event.event_name }),
-      template: WAITLIST_TEMPLATES.joined,
-      templateData: { waitlistId: row.id },
-      kind: "waitlist-joined",
-    });
+    await queueMessage(
+      tx,
+      waitlistJoinedMessage,
+      "email",
+      { waitlistId: row.id },
+      {
+        to: email,
+        subject: translator(languageOr(person.language), "mail")("waitlist.joinedSubject", { event: event.event_name }),
+        kind: "waitlist-joined",
+      },
+    );
     const position = await positionOf(tx, row.seq);
     return { ok: true as const, id: row.id, position, token: signWaitlistToken(row.id, options.secret), email };
   }
@@ -137,13 +146,13 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   await tx.update(waitlist).set({ status: "offered", offered_at: now, offer_expires_at: expires }).where(inArray(waitlist.id, ids));
   for (const entry of next) {
     if (entry.email !== null) {
-      await enqueueMail(tx, {
-        to: entry.email,
-        subject: offerSubject(event.event_name, languageOr(entry.language)),
-        template: WAITLIST_TEMPLATES.offer,
-        templateData: { waitlistId: entry.id },
-        kind: "waitlist-offer",
-      });
+      await queueMessage(
+        tx,
+        waitlistOfferMessage,
+        "email",
+        { waitlistId: entry.id },
+        { to: entry.email, subject: offerSubject(event.event_name, languageOr(entry.language)), kind: "waitlist-offer" },
+      );
     }
     await enqueueOfferSms(tx, entry);
     await recordAudit(tx, options.byHand ?? WAITLIST_ACTOR, {
