@@ -6,12 +6,23 @@ import { formatNumber } from "~/i18n/format";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { holdGate } from "~/modules/booking-protection/hold-gate.server";
-import { checkRegistrationForm, formAgain, type Poster } from "~/modules/registration/actions.server";
+import { carryFormStart } from "~/modules/booking-protection/human-check.server";
+import { checkRegistrationForm, formAgain, type Poster, registrationAction, ticketAgainAsked } from "~/modules/registration/actions.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { makeToast } from "~/ui/toast";
 import { OFFER_MESSAGES } from "./messages";
 import { claimOffer, declineOffer, leaveWaitlist } from "./offers.server";
 import { joinWaitlist, WAITLIST_MESSAGES } from "./waitlist.server";
+
+/**
+ * The post of /register's form: one form, two doors, the waitlist's when the event is full
+ * (unless the post only asks for the ticket again). The answered page keeps counting its form's
+ * fill time from the visit's first page (`context` carries it to the loader, which signs it).
+ */
+export async function registerPagePost(form: FormData, poster: Poster, context: object) {
+  carryFormStart(context, form, poster.browserId, ticketLinkKeys().secret);
+  return form.get("intent") === "waitlist" && !ticketAgainAsked(form) ? joinWaitlistAction(form, poster) : registrationAction(form, poster);
+}
 
 /**
  * Joining the waitlist from /register: the registration form, its checks and its booking-attack
