@@ -7,6 +7,8 @@
 //   npm run test:container                 a cold build (--no-cache), as on a fresh machine
 //   CONTAINER_BUILD_CACHE=1 npm run …      reuse podman's layer cache (while working on the specs)
 //   npm run test:container -- compose      only the specs matching (Playwright's filter)
+//   npm run test:container -- --build-only build the image and stop (CI builds it while other tests run)
+//   npm run test:container -- --no-build   try the image built before (by --build-only), without building
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -24,39 +26,47 @@ if (process.getuid?.() !== 0) {
   log("needs root (podman's networks and /etc/containers); run it as root or in CI");
   process.exit(1);
 }
+const flags = new Set<string>(process.argv.slice(2).filter((arg) => arg === "--build-only" || arg === "--no-build"));
+const filters = process.argv.slice(2).filter((arg) => !flags.has(arg));
 const started = Date.now();
 ensurePodman();
 ensureChromium();
 await removeAll("summit-ct-");
 await ensureStandIns(log);
 
-log(`building ${IMAGE} from ./Dockerfile`);
-const buildStarted = Date.now();
+let buildMs: number | null = null;
 const cache = process.env.CONTAINER_BUILD_CACHE === "1" ? [] : ["--no-cache"];
-const build = spawnSync("podman", ["build", "--pull=never", "--format", "docker", ...cache, "-t", IMAGE, "."], {
-  cwd: root,
-  stdio: "inherit",
-});
-if (build.status !== 0) {
-  log("the image did not build");
-  process.exit(1);
+if (flags.has("--no-build")) {
+  if ((await podman(["image", "exists", IMAGE], { allowFailure: true })).code !== 0) {
+    log(`${IMAGE} is not built: run with --build-only first`);
+    process.exit(1);
+  }
+} else {
+  log(`building ${IMAGE} from ./Dockerfile`);
+  const buildStarted = Date.now();
+  const build = spawnSync("podman", ["build", "--pull=never", "--format", "docker", ...cache, "-t", IMAGE, "."], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (build.status !== 0) {
+    log("the image did not build");
+    process.exit(1);
+  }
+  buildMs = Date.now() - buildStarted;
+  // Intermediate stages (the builder with every dev dependency) are left untagged: drop them.
+  await podman(["image", "prune", "-f"]);
 }
-const buildMs = Date.now() - buildStarted;
-// Intermediate stages (the builder with every dev dependency) are left untagged: drop them.
-await podman(["image", "prune", "-f"]);
+if (flags.has("--build-only")) {
+  log(`${IMAGE} built in ${((buildMs ?? 0) / 1000).toFixed(1)} s`);
+  process.exit(0);
+}
 
 mkdirSync(path.dirname(figuresFile), { recursive: true });
 rmSync(figuresFile, { force: true });
 rmSync(path.join(root, ".tmp/container-playwright.json"), { force: true });
 const specs = spawnSync(
   process.execPath,
-  [
-    path.join(root, "node_modules/@playwright/test/cli.js"),
-    "test",
-    "--config",
-    "tests/container/playwright.config.ts",
-    ...process.argv.slice(2),
-  ],
+  [path.join(root, "node_modules/@playwright/test/cli.js"), "test", "--config", "tests/container/playwright.config.ts", ...filters],
   { cwd: root, stdio: "inherit", env: { ...process.env, CONTAINER_IMAGE: IMAGE, CONTAINER_FIGURES: figuresFile } },
 );
 
@@ -70,7 +80,7 @@ const figures = existsSync(figuresFile)
   : [];
 log("figures:");
 log(`  image ${IMAGE}: ${mb(size)}; its base ${NODE_IMAGE} (stand-in): ${mb(base)}; added: ${mb(size - base)}`);
-log(`  build, ${cache.length ? "no cache" : "with podman's cache"}: ${(buildMs / 1000).toFixed(1)} s`);
+if (buildMs !== null) log(`  build, ${cache.length ? "no cache" : "with podman's cache"}: ${(buildMs / 1000).toFixed(1)} s`);
 for (const { name, value } of figures) log(`  ${name}: ${JSON.stringify(value)}`);
 log(`container test ${specs.status === 0 ? "passed" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 // The plain closing line .ci/run adds to the other runs' (as scripts/test.mjs ends).
