@@ -34,9 +34,11 @@ export default defineConfig({
     { name: "attacks", testDir: "tests/attacks", use: { browserName: "chromium", viewport: { width: 1280, height: 800 } } },
     // Phones: what people use on a phone (the public pages, the ticket, the door) and every page's
     // layout at 360 px (accessibility.spec.ts). The organisers' office screens, the server's
-    // behaviour and the attacks do not change with the width: they run once, on the desktop.
+    // behaviour and the attacks do not change with the width: they run once, on the desktop, and
+    // so do the tests of the specs below tagged @desktop-only (a server's answer, an office screen).
     {
       name: "mobile",
+      grepInvert: /@desktop-only/,
       testMatch: [
         "accessibility.spec.ts",
         "admin-on-a-phone.spec.ts",

@@ -5,6 +5,7 @@ import { parse } from "csv-parse/sync";
 import { signInAsAdmin } from "../support/admin-session";
 import { expectNoViolations } from "../support/axe";
 import { CSV_COLUMNS } from "../support/csv-columns";
+import { docsScreenshot } from "../support/docs-screenshot";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { listMail, waitForMail } from "../support/mailbox-client";
@@ -296,7 +297,7 @@ test("View Details shows every field, the e-mail's delivery state and the check-
   await expect(main.getByRole("list", { name: "E-mails and SMS" }).locator("li")).toHaveCount(2);
   await expect(main.getByRole("list", { name: "E-mails and SMS" }).locator("li").first()).toContainText("Ticket, resent by an organiser");
 
-  await page.screenshot({ path: testInfo.outputPath("attendee-details.png"), fullPage: true });
+  await docsScreenshot(page, "attendee-details.png", { fullPage: true });
   await page.getByRole("link", { name: "Back to Attendees" }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/attendees\\?q=${tag}&gender=female$`));
   await expect(rows(page)).toHaveCount(1);
@@ -319,7 +320,7 @@ test("screenshots, and no axe violations on the list, the delete modal, the deta
     makeRegistrant({ fullName: `Ibrahim ${tag} Garba`, gender: "male", state: "Sokoto", localGovernment: "Wamakko", organization: "" }),
   ]);
   await openList(page);
-  await page.screenshot({ path: testInfo.outputPath("attendees.png"), fullPage: true });
+  await docsScreenshot(page, "attendees.png", { fullPage: true });
   await page.getByText("Export CSV").click();
   await page.screenshot({ path: testInfo.outputPath("attendees-export-menu.png") });
   await expectNoViolations(page, "/admin/attendees with the export menu open");

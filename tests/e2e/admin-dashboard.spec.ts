@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { Locator, Page } from "@playwright/test";
+import { docsScreenshot } from "../support/docs-screenshot";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { makeRegistrant, registerMany } from "../support/register-helper";
@@ -65,7 +66,7 @@ test("the dashboard shows new registrations in the cards, charts, map, table and
   await expect(statesChart.getByTestId("chart-skeleton")).toHaveCount(0);
 
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: testInfo.outputPath("dashboard.png"), fullPage: true });
+  await docsScreenshot(page, "dashboard.png", { fullPage: true });
 });
 
 test("the cards take one column on a phone, two on a tablet and four on a desktop", async ({ adminPage: page }, testInfo) => {

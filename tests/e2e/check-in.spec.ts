@@ -70,27 +70,31 @@ test.describe("scanning with the camera", () => {
   });
 });
 
-test("two phones scanning the same ticket at the same moment check it in once", async ({ playwright, request }, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "plain HTTP");
-  const ticket = await registerForTicket(request);
-  const baseURL = process.env.E2E_BASE_URL ?? "";
-  const phones = await Promise.all([0, 1, 2].map(() => playwright.request.newContext({ baseURL })));
-  try {
-    const cookies = await Promise.all(phones.map((phone, i) => signInRequest(phone, baseURL, { door: i % 2 === 1 })));
-    const answers = await Promise.all(
-      phones.map((phone, i) =>
-        phone.post("/admin/check-in", {
-          form: { intent: "scan", code: ticket.doorCode },
-          headers: { Cookie: cookies[i] ?? "", Origin: new URL(baseURL).origin },
-        }),
-      ),
-    );
-    const states = await Promise.all(answers.map(async (a) => /data-outcome="([a-z-]+)"/.exec(await a.text())?.[1]));
-    expect(states.sort()).toEqual(["already", "already", "checked-in"]);
-  } finally {
-    await Promise.all(phones.map((phone) => phone.dispose()));
-  }
-});
+test(
+  "two phones scanning the same ticket at the same moment check it in once",
+  { tag: "@desktop-only" },
+  async ({ playwright, request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "plain HTTP");
+    const ticket = await registerForTicket(request);
+    const baseURL = process.env.E2E_BASE_URL ?? "";
+    const phones = await Promise.all([0, 1, 2].map(() => playwright.request.newContext({ baseURL })));
+    try {
+      const cookies = await Promise.all(phones.map((phone, i) => signInRequest(phone, baseURL, { door: i % 2 === 1 })));
+      const answers = await Promise.all(
+        phones.map((phone, i) =>
+          phone.post("/admin/check-in", {
+            form: { intent: "scan", code: ticket.doorCode },
+            headers: { Cookie: cookies[i] ?? "", Origin: new URL(baseURL).origin },
+          }),
+        ),
+      );
+      const states = await Promise.all(answers.map(async (a) => /data-outcome="([a-z-]+)"/.exec(await a.text())?.[1]));
+      expect(states.sort()).toEqual(["already", "already", "checked-in"]);
+    } finally {
+      await Promise.all(phones.map((phone) => phone.dispose()));
+    }
+  },
+);
 
 for (const javaScript of [true, false]) {
   test(`typed ticket ID, search, check in and undo ${javaScript ? "with" : "without"} JavaScript`, async ({
@@ -163,7 +167,7 @@ test("the door page is accessible and fits a 360 px phone, with a result shown",
 });
 
 test.describe("the check-in account", () => {
-  test("uses the check-in page and sees nothing else", async ({ page }) => {
+  test("uses the check-in page and sees nothing else", { tag: "@desktop-only" }, async ({ page }) => {
     await signInAsAdmin(page, { door: true });
     await expect(page).toHaveURL(/\/admin\/check-in$/);
     // The admin's navigation, not the door's language switch (its own small landmark).
@@ -177,33 +181,37 @@ test.describe("the check-in account", () => {
     await expect(page).toHaveURL(/\/admin\/check-in$/);
   });
 
-  test("is refused by every other admin route over HTTP, pages and actions alike", async ({ playwright }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "plain HTTP");
-    const baseURL = process.env.E2E_BASE_URL ?? "";
-    const door = await playwright.request.newContext({ baseURL });
-    try {
-      const cookie = await signInRequest(door, baseURL, { door: true });
-      const origin = new URL(baseURL).origin;
-      for (const route of adminRoutes().filter((r) => !r.path.startsWith("admin/check-in"))) {
-        const url = adminUrl(route.path, "00000000-0000-4000-8000-000000000000");
-        const page = await door.get(url, { headers: { Cookie: cookie }, maxRedirects: 0 });
-        if (route.path === "admin") {
-          expect(page.status(), url).toBe(302);
-          expect(page.headers().location).toBe("/admin/check-in");
-        } else {
-          expect(page.status(), `GET ${url}`).toBe(403);
+  test(
+    "is refused by every other admin route over HTTP, pages and actions alike",
+    { tag: "@desktop-only" },
+    async ({ playwright }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "plain HTTP");
+      const baseURL = process.env.E2E_BASE_URL ?? "";
+      const door = await playwright.request.newContext({ baseURL });
+      try {
+        const cookie = await signInRequest(door, baseURL, { door: true });
+        const origin = new URL(baseURL).origin;
+        for (const route of adminRoutes().filter((r) => !r.path.startsWith("admin/check-in"))) {
+          const url = adminUrl(route.path, "00000000-0000-4000-8000-000000000000");
+          const page = await door.get(url, { headers: { Cookie: cookie }, maxRedirects: 0 });
+          if (route.path === "admin") {
+            expect(page.status(), url).toBe(302);
+            expect(page.headers().location).toBe("/admin/check-in");
+          } else {
+            expect(page.status(), `GET ${url}`).toBe(403);
+          }
+          const post = await door.post(url, {
+            form: { intent: "delete", id: "x" },
+            headers: { Cookie: cookie, Origin: origin },
+            maxRedirects: 0,
+          });
+          expect([403, 405], `POST ${url}`).toContain(post.status());
         }
-        const post = await door.post(url, {
-          form: { intent: "delete", id: "x" },
-          headers: { Cookie: cookie, Origin: origin },
-          maxRedirects: 0,
-        });
-        expect([403, 405], `POST ${url}`).toContain(post.status());
+        const own = await door.get("/admin/check-in", { headers: { Cookie: cookie } });
+        expect(own.status()).toBe(200);
+      } finally {
+        await door.dispose();
       }
-      const own = await door.get("/admin/check-in", { headers: { Cookie: cookie } });
-      expect(own.status()).toBe(200);
-    } finally {
-      await door.dispose();
-    }
-  });
+    },
+  );
 });

@@ -48,47 +48,48 @@ test("a registrant corrects their name on the ticket page, without JavaScript, i
   await expect(adminPage.getByRole("button", { name: `Check in Fatima Ɗanjuma ${id}` })).toBeVisible();
 });
 
-test("an organiser corrects a mistyped e-mail address: the ticket goes to the new one, the old link stops", async ({
-  adminPage: page,
-  request,
-}, testInfo) => {
-  test.skip(testInfo.project.name !== "desktop", "the organisers' laptop");
-  const id = tag();
-  const wrong = uniqueEmail(`sani-${id}`).replace("@", "@gmial-");
-  const person = await registerForTicket(request, { fullName: `Sani Garba ${id}`, email: wrong, gender: "male" });
-  const oldToken = await selfServiceToken(wrong);
-  const right = uniqueEmail(`sani-${id}`);
+test(
+  "an organiser corrects a mistyped e-mail address: the ticket goes to the new one, the old link stops",
+  { tag: "@desktop-only" },
+  async ({ adminPage: page, request }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "the organisers' laptop");
+    const id = tag();
+    const wrong = uniqueEmail(`sani-${id}`).replace("@", "@gmial-");
+    const person = await registerForTicket(request, { fullName: `Sani Garba ${id}`, email: wrong, gender: "male" });
+    const oldToken = await selfServiceToken(wrong);
+    const right = uniqueEmail(`sani-${id}`);
 
-  await page.goto(`/admin/attendees?q=${encodeURIComponent(wrong)}`);
-  await page.getByRole("link", { name: /View Details/ }).click();
-  await page.getByRole("link", { name: "Edit details" }).click();
-  // The registration form's fields in its words, not their message keys ("register.fields.fullName").
-  await expect(page.getByLabel("Full Name")).toHaveValue(`Sani Garba ${id}`);
-  await expect(page.getByLabel("Gender").locator("option:checked")).toHaveText("Male");
-  await expect(page.locator("main")).not.toContainText("register.");
-  await page.getByLabel("Email Address").fill(right);
-  await page.getByLabel(/Lock these details/).check();
-  await page.getByRole("button", { name: "Save details" }).click();
-  await expect(page.getByText(/Saved: E-mail\. The ticket was sent again/)).toBeVisible();
-  await expect(page.locator("main")).toContainText(right);
-  await expect(page.locator("main")).toContainText("Details locked");
-  // The mail list names the ticket sent again in words, not by its kind's code.
-  await expect(page.locator("main")).toContainText("Ticket, sent again after an organiser edited the details");
-  await expect(page.locator("main")).not.toContainText("details-edited");
+    await page.goto(`/admin/attendees?q=${encodeURIComponent(wrong)}`);
+    await page.getByRole("link", { name: /View Details/ }).click();
+    await page.getByRole("link", { name: "Edit details" }).click();
+    // The registration form's fields in its words, not their message keys ("register.fields.fullName").
+    await expect(page.getByLabel("Full Name")).toHaveValue(`Sani Garba ${id}`);
+    await expect(page.getByLabel("Gender").locator("option:checked")).toHaveText("Male");
+    await expect(page.locator("main")).not.toContainText("register.");
+    await page.getByLabel("Email Address").fill(right);
+    await page.getByLabel(/Lock these details/).check();
+    await page.getByRole("button", { name: "Save details" }).click();
+    await expect(page.getByText(/Saved: E-mail\. The ticket was sent again/)).toBeVisible();
+    await expect(page.locator("main")).toContainText(right);
+    await expect(page.locator("main")).toContainText("Details locked");
+    // The mail list names the ticket sent again in words, not by its kind's code.
+    await expect(page.locator("main")).toContainText("Ticket, sent again after an organiser edited the details");
+    await expect(page.locator("main")).not.toContainText("details-edited");
 
-  // The ticket at the new address, with a new link that opens the page; the old link is a 404.
-  await expect.poll(async () => (await listMail({ to: right })).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  const [mail] = await listMail({ to: right });
-  const newToken = selfServiceTokenIn(mail?.html ?? "");
-  expect(newToken).toMatch(/~1\./);
-  expect(mail?.subject).toContain(person.ticketId);
-  expect((await request.get(`/tickets/${encodeURIComponent(oldToken)}`)).status()).toBe(404);
-  const opened = await request.get(`/tickets/${encodeURIComponent(newToken)}?lang=en`);
-  expect(opened.status()).toBe(200);
-  // Locked: the person is told whom to contact instead of offered the form.
-  expect(await opened.text()).toContain("The organisers have confirmed your details.");
+    // The ticket at the new address, with a new link that opens the page; the old link is a 404.
+    await expect.poll(async () => (await listMail({ to: right })).length, { timeout: 20_000 }).toBeGreaterThan(0);
+    const [mail] = await listMail({ to: right });
+    const newToken = selfServiceTokenIn(mail?.html ?? "");
+    expect(newToken).toMatch(/~1\./);
+    expect(mail?.subject).toContain(person.ticketId);
+    expect((await request.get(`/tickets/${encodeURIComponent(oldToken)}`)).status()).toBe(404);
+    const opened = await request.get(`/tickets/${encodeURIComponent(newToken)}?lang=en`);
+    expect(opened.status()).toBe(200);
+    // Locked: the person is told whom to contact instead of offered the form.
+    expect(await opened.text()).toContain("The organisers have confirmed your details.");
 
-  // The Activity log: from what to what.
-  await page.goto("/admin/activity");
-  await expect(page.getByText(`E-mail: "${wrong}" → "${right}"`)).toBeVisible();
-});
+    // The Activity log: from what to what.
+    await page.goto("/admin/activity");
+    await expect(page.getByText(`E-mail: "${wrong}" → "${right}"`)).toBeVisible();
+  },
+);

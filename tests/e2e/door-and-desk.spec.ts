@@ -143,7 +143,10 @@ test("in Hausa at 360 × 640, a slip's suggestion and its button speak Hausa", a
   }
 });
 
-test("the door finds people by phone number in either form, and by a ticket ID typed without ZYS", async ({ browser, request }) => {
+test("the door finds people by phone number in either form, and by a ticket ID typed without ZYS", { tag: "@desktop-only" }, async ({
+  browser,
+  request,
+}) => {
   const person = await registerForTicket(request, { fullName: `Garba Phone ${tag()}` });
   const { page, close } = await door(browser);
   try {
@@ -162,11 +165,9 @@ test("the door finds people by phone number in either form, and by a ticket ID t
   }
 });
 
-test("Attendees: found by phone in either form and by ticket ID typed with spaces; who came in a column, a filter and the CSV", async ({
-  adminPage: page,
-  failOnPageErrors: _,
-  request,
-}) => {
+test("Attendees: found by phone in either form and by ticket ID typed with spaces; who came in a column, a filter and the CSV", {
+  tag: "@desktop-only",
+}, async ({ adminPage: page, failOnPageErrors: _, request }) => {
   test.slow();
   const t = tag();
   const came = await registerForTicket(request, { fullName: `Hadiza Came ${t}` });
@@ -216,7 +217,7 @@ test("Attendees: found by phone in either form and by ticket ID typed with space
   expect(records.find((r) => r[0] === stayed.fullName)?.[11]).toBe("");
 });
 
-test("the Checked in filter works without JavaScript", async ({ browser, request }, testInfo) => {
+test("the Checked in filter works without JavaScript", { tag: "@desktop-only" }, async ({ browser, request }, testInfo) => {
   test.skip(testInfo.project.name !== "desktop", "no-JavaScript path once");
   const t = tag();
   const person = await registerForTicket(request, { fullName: `Jummai NoJs ${t}` });

@@ -36,7 +36,9 @@ async function expectNoSidewaysScroll(page: Page) {
   expect(widths.scroll, "the page scrolls sideways").toBeLessThanOrEqual(widths.client);
 }
 
-test("the footer leads to /editions, which says when the first edition is while none is archived", async ({ page }) => {
+test("the footer leads to /editions, which says when the first edition is while none is archived", { tag: "@desktop-only" }, async ({
+  page,
+}) => {
   await page.goto("/");
   await page
     .getByRole("contentinfo")

@@ -13,7 +13,7 @@ test("the home page renders and its script runs without console errors", { tag: 
   await page.waitForLoadState("networkidle");
 });
 
-test("/healthz reports the database up and is never cached", { tag: "@smoke" }, async ({ request }) => {
+test("/healthz reports the database up and is never cached", { tag: ["@smoke", "@desktop-only"] }, async ({ request }) => {
   const response = await request.get("/healthz");
   expect(response.status()).toBe(200);
   expect(response.headers()["cache-control"]).toBe("no-store");
@@ -25,14 +25,16 @@ test("/healthz reports the database up and is never cached", { tag: "@smoke" }, 
   });
 });
 
-test("an unknown URL shows the 404 page with status 404", { tag: "@smoke" }, async ({ page }) => {
+test("an unknown URL shows the 404 page with status 404", { tag: ["@smoke", "@desktop-only"] }, async ({ page }) => {
   const response = await page.goto("/no-such-page");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to Home" })).toHaveAttribute("href", "/");
 });
 
-test("a failing data request shows the generic error boundary without a stack trace", { tag: "@smoke" }, async ({ page }) => {
+test("a failing data request shows the generic error boundary without a stack trace", { tag: ["@smoke", "@desktop-only"] }, async ({
+  page,
+}) => {
   await page.goto("/no-such-page");
   await waitForInteractive(page);
   // From here on every client-side data request fails as a broken server or proxy would.

@@ -105,7 +105,7 @@ test.describe("with JavaScript", () => {
     await expect.poll(() => timerText(page), { timeout: 2_500, intervals: [250] }).not.toBe(before);
   });
 
-  test("the registered count goes up after a registration", async ({ page, request }) => {
+  test("the registered count goes up after a registration", { tag: "@desktop-only" }, async ({ page, request }) => {
     await page.goto("/");
     const before = await registeredCount(page);
     await registerViaRequest(request, makeRegistrant());
@@ -121,7 +121,7 @@ test.describe("with JavaScript", () => {
       .toBeGreaterThan(before);
   });
 
-  test("public pages ask no other host for anything and load no admin code", async ({ page, baseURL }) => {
+  test("public pages ask no other host for anything and load no admin code", { tag: "@desktop-only" }, async ({ page, baseURL }) => {
     const requests: Request[] = [];
     page.on("request", (request) => requests.push(request));
     await page.goto("/");
@@ -192,7 +192,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Registered e-mail address")).toBeInViewport();
   });
 
-  test("the speaker filters are links to ?type=…", async ({ page }) => {
+  test("the speaker filters are links to ?type=…", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/?type=Keynote");
     await expect(speakerFilter(page, "Keynote")).toHaveAttribute("aria-current", "true");
     await expect(speakerFilter(page, "All")).not.toHaveAttribute("aria-current", "true");
@@ -210,7 +210,7 @@ test.describe("without JavaScript", () => {
     await expect(speakerFilter(page, "All")).toHaveAttribute("aria-current", "true");
   });
 
-  test("the countdown is rendered on the server", async ({ page }) => {
+  test("the countdown is rendered on the server", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/");
     const countdown = page.getByRole("region", { name: "Countdown to the summit" });
     await expect(countdown.getByRole("heading", { name: "The summit starts in" })).toBeVisible();
@@ -219,7 +219,7 @@ test.describe("without JavaScript", () => {
     expect(text).not.toBe("00Days00Hours00Minutes00Seconds");
   });
 
-  test("sections without content say so", async ({ page }) => {
+  test("sections without content say so", { tag: "@desktop-only" }, async ({ page }) => {
     await page.goto("/");
     // One server render: what it lists and what it says come from the same data.
     const speakerCards = await page.locator("#speakers article").count();
@@ -237,7 +237,9 @@ test.describe("without JavaScript", () => {
     await expect(page.locator("#organizers").getByText("Host", { exact: true })).toBeVisible();
   });
 
-  test("the footer: quick links, admin login, copyright 2025, no social icons while their links are empty", async ({ page }) => {
+  test("the footer: quick links, admin login, copyright 2025, no social icons while their links are empty", {
+    tag: "@desktop-only",
+  }, async ({ page }) => {
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
     await expect(footer).toContainText("© 2025");

@@ -36,7 +36,7 @@ test("download my data, then delete it: the ticket is gone and the address is fr
   await registerViaRequest(request, { ...person, consent: true });
 });
 
-test("organisers download an attendee's data from the details screen", async ({ page, request }) => {
+test("organisers download an attendee's data from the details screen", { tag: "@desktop-only" }, async ({ page, request }) => {
   const person = await registerForTicket(request, { fullName: `Amina Ɓello ${tag()}` });
   await signInAsAdmin(page, { redirectTo: "/admin/attendees" });
   await page.goto(`/admin/attendees?q=${encodeURIComponent(person.email)}`);

@@ -54,7 +54,10 @@ for (const javaScript of [true, false]) {
   });
 }
 
-test("the e-mail's cancel link, a second cancel, and registering again with the same address", async ({ page, request }) => {
+test("the e-mail's cancel link, a second cancel, and registering again with the same address", { tag: "@desktop-only" }, async ({
+  page,
+  request,
+}) => {
   const person = await registerForTicket(request, { fullName: `Hauwa Ɓello ${tag()}` });
   const ticketMail = await waitForMail({ to: person.email, subjectIncludes: "Your ticket for" });
   const link = /https?:\/\/[^\s"<>]+\/cancel/.exec(ticketMail.html)?.[0] ?? "";
