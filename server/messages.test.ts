@@ -68,7 +68,13 @@ describe.each(DATABASE_KINDS)("the registry on %s", (kind) => {
       ["reminder", "email"],
       ["sms-reminder", "sms"],
     ] as const) {
-      const rendered = await render({ template, channel, template_data: { attendeeId: attendee.id }, attendee_id: attendee.id, subject: "" });
+      const rendered = await render({
+        template,
+        channel,
+        template_data: { attendeeId: attendee.id },
+        attendee_id: attendee.id,
+        subject: "",
+      });
       texts.set(template, rendered.text);
     }
     expect([...texts.keys()].sort()).toEqual(["reminder", "sms-privacy", "sms-reminder", "sms-test", "sms-ticket", "ticket"]);
