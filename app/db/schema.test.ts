@@ -19,7 +19,8 @@ describe.each(DATABASE_KINDS)("schema on %s", (kind) => {
     const [row] = await database.db.select().from(event_settings).where(eq(event_settings.id, SETTINGS_ID));
     expect(row).toMatchObject({
       event_date: "2025-08-12",
-      event_time: "8:00 AM - 5:00 PM",
+      event_starts_at: "08:00:00",
+      event_ends_at: "17:00:00",
       registration_enabled: true,
       max_attendees: 500,
     });

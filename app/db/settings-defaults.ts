@@ -4,8 +4,9 @@
 export const SETTINGS_DEFAULTS = {
   event_name: "Zamfara Youth Summit",
   event_date: "2025-08-12",
-  // One default for every page (an earlier design showed '8:00 AM - 2:00 PM' on the landing page).
-  event_time: "8:00 AM - 5:00 PM",
+  // 8:00 AM - 5:00 PM, written as the database reads a time back.
+  event_starts_at: "08:00:00",
+  event_ends_at: "17:00:00",
   venue: "Conference Hall, State Secretariat, Gusau",
   about:
     "The Zamfara Youth Summit brings young people and leaders together for a day of dialogue on peacebuilding, civic engagement and inclusive development.",

@@ -10,18 +10,20 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPostgresDatabaseUrl, DATABASE_KINDS } from "#tests/support/test-database.ts";
 
-// The settings row's migrations (0030 on) over a database built at the schema before them, with
-// the settings as the site wrote them then: the jobs' marks become job_runs, a job done stays done.
+// The settings row's migrations (0030 on) over a database built at the schema before each, with
+// the settings as the site wrote them then: the jobs' marks become job_runs, a job done stays done;
+// the event's free-text time becomes its start and end times, on the settings row and the editions.
 
 const root = path.resolve(import.meta.dirname, "../..");
 const FIRST_TAG = "0030_job_runs";
+const EVENT_HOURS_TAG = "0031_event_hours";
 
-/** The migrations folder as it stood before FIRST_TAG: the journal cut there. */
-function migrationsBefore(dir: string): string {
+/** The migrations folder as it stood before `tag`: the journal cut there. */
+function migrationsBefore(dir: string, tag = FIRST_TAG): string {
   cpSync(path.join(root, "drizzle"), dir, { recursive: true });
   const journalFile = path.join(dir, "meta/_journal.json");
   const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((entry) => entry.tag === FIRST_TAG);
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
   expect(cut).toBeGreaterThan(0);
   writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
   return dir;
@@ -43,6 +45,67 @@ async function expectMigratedWell(exec: Exec) {
   const names = columns.rows.map((row) => row.column_name);
   for (const gone of ["auto_reminder_sent_for", "personal_data_purged_for", "certificates_sent_for"]) expect(names).not.toContain(gone);
 }
+
+// Archived editions as "Start the Next Edition" wrote them, each with the time typed then.
+const HOURS_BEFORE = `
+  update event_settings set event_time = '9am – 4:30 pm';
+  insert into editions (id, name, event_date, event_time, archived_at, figures, content, retention_days)
+    values (2, 'Typed as the default', '2024-08-12', '8:00 AM - 5:00 PM', now(), '{}', '{}', 90),
+           (3, 'Twenty-four hours', '2023-08-12', '09:00 - 16:00', now(), '{}', '{}', 90),
+           (4, 'No time in it', '2022-08-12', 'All day', now(), '{}', '{}', 90);
+`;
+
+async function expectHoursMigrated(exec: Exec) {
+  expect((await exec("select event_starts_at::text as starts, event_ends_at::text as ends from event_settings")).rows).toEqual([
+    { starts: "09:00:00", ends: "16:30:00" },
+  ]);
+  expect((await exec("select id, event_starts_at::text as starts, event_ends_at::text as ends from editions order by id")).rows).toEqual([
+    // The running edition had no text: it keeps the defaults until it is archived.
+    { id: 1, starts: "08:00:00", ends: "17:00:00" },
+    { id: 2, starts: "08:00:00", ends: "17:00:00" },
+    { id: 3, starts: "09:00:00", ends: "16:00:00" },
+    // Unreadable: the hours the site assumed for it, 8:00 AM - 5:00 PM.
+    { id: 4, starts: "08:00:00", ends: "17:00:00" },
+  ]);
+  const columns = await exec("select table_name from information_schema.columns where column_name = 'event_time'");
+  expect(columns.rows).toEqual([]);
+  expect((await exec("select count(*)::int as n from pg_proc where proname = 'event_hours_from_text'")).rows).toEqual([{ n: 0 }]);
+}
+
+describe.each(DATABASE_KINDS)("the event hours migration on %s", (kind) => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "summit-migrations-"));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("turns the typed time into a start and an end", async () => {
+    const before = migrationsBefore(dir, EVENT_HOURS_TAG);
+    if (kind === "pglite") {
+      const client = new PGlite();
+      const exec: Exec = async (query) => ({ rows: (await client.exec(query)).at(-1)?.rows ?? [] });
+      await migratePglite(drizzlePglite(client), { migrationsFolder: before });
+      await client.exec(HOURS_BEFORE);
+      await migratePglite(drizzlePglite(client), { migrationsFolder: path.join(root, "drizzle") });
+      await expectHoursMigrated(exec);
+      await client.close();
+      return;
+    }
+    const pool = new pg.Pool({ connectionString: await createPostgresDatabaseUrl(), max: 1 });
+    const exec: Exec = async (query) => {
+      const result = await pool.query(query);
+      return { rows: (Array.isArray(result) ? result.at(-1) : result).rows };
+    };
+    try {
+      await migratePg(drizzlePg(pool), { migrationsFolder: before });
+      await pool.query(HOURS_BEFORE);
+      await migratePg(drizzlePg(pool), { migrationsFolder: path.join(root, "drizzle") });
+      await expectHoursMigrated(exec);
+    } finally {
+      await pool.end();
+    }
+  });
+});
 
 describe.each(DATABASE_KINDS)("the settings migrations on %s", (kind) => {
   let dir: string;

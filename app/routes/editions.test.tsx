@@ -32,7 +32,7 @@ function render(loaderData: Awaited<ReturnType<typeof editionsPage>>, language: 
   );
 }
 
-const settings = { event_date: "2099-11-23", event_time: "9:00 AM - 5:00 PM" };
+const settings = { event_date: "2099-11-23", event_starts_at: "09:00:00", event_ends_at: "17:00:00" };
 
 describe("the past editions page", () => {
   let database: DbConnection;

@@ -67,7 +67,7 @@ describe("the survey route", () => {
     await database.db.delete(rate_counters);
     // Ended yesterday: the survey is open for the default 14 days.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-    await updateSettings(database.db, { event_date: yesterday, event_time: "8:00 AM - 5:00 PM", feedback_days: 14 });
+    await updateSettings(database.db, { event_date: yesterday, event_starts_at: "08:00:00", event_ends_at: "17:00:00", feedback_days: 14 });
   });
 
   const person = async (checkedIn = true) => {

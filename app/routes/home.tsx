@@ -67,7 +67,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
           guest={d.guest}
           registrationOpen={d.status.isOpen}
         />
-        <Countdown initial={d.countdown} eventDate={d.event.date} eventTime={d.event.time} />
+        <Countdown initial={d.countdown} when={d.event.when} />
         <About about={d.event.about} speakerCount={d.publicSpeakerCount} registeredCount={d.registeredCount} />
         <Organizers speakers={d.speakers} />
         <SpeakersSection speakers={d.speakers} specialGuests={d.specialGuests} initialFilter={d.filter} />

@@ -3,6 +3,7 @@ import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -26,7 +27,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const settings = localizedSettings(await getSettings(db), language);
   // Dates are written on the server: phones' browsers often lack Hausa's calendar words.
   const date = formatEventDate(settings.event_date, language);
-  const event = { name: settings.event_name, date, time: settings.event_time, venue: settings.venue };
+  const event = { name: settings.event_name, date, time: formatEventHours(settings), venue: settings.venue };
   if (!found) {
     // The entry is gone once its person left: say so on the page they were sent to.
     if (url.searchParams.get("left") === "1") return data({ event, left: true as const, view: null }, { headers: PRIVATE_HEADERS });

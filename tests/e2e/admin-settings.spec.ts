@@ -21,6 +21,10 @@ const textbox = (page: Page, label: string) => page.getByRole("textbox", { name:
 const maxAttendees = (page: Page) => page.getByRole("spinbutton", { name: "Maximum attendees" });
 const registrationToggle = (page: Page) => page.getByRole("checkbox", { name: /^Registration open/ });
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save Event Settings" });
+// Time inputs have no textbox role: found by their labels.
+const startsAt = (page: Page) => page.getByLabel("Starts at", { exact: true });
+const endsAt = (page: Page) => page.getByLabel("Ends at", { exact: true });
+const END_AFTER_START_MESSAGE = "The event must end after it starts (on the same day)";
 
 function desktopOnly(projectName: string) {
   test.skip(projectName !== "desktop", "a server of its own per worker: once, on the desktop project");
@@ -86,7 +90,6 @@ siteTest(
     const tag = newTag(testInfo.project.name);
     const values = {
       "Event name": `Zamfara Youth Summit ${tag}`,
-      "Event time": "8:00 AM - 4:00 PM", // the same start: the countdown and the tickets' calendar stay put
       "Venue name": `Ɗakin Taro na Ƙungiyar Matasa, Gusau ${tag}`,
       "About the summit": `Taron matasa kan zaman lafiya da ci gaba — ${tag}.`,
       "Contact email": `taro-${tag.toLowerCase()}@example.org`,
@@ -105,15 +108,20 @@ siteTest(
       await expect(page.getByRole("heading", { name: section })).toBeVisible();
     }
     const original = await readTextboxes(page, Object.keys(values));
+    const originalEnd = await endsAt(page).inputValue();
     try {
       for (const [label, value] of Object.entries(values)) await textbox(page, label).fill(value);
+      // The same start: the countdown and the tickets' calendar stay put.
+      await expect(startsAt(page)).toHaveValue("08:00");
+      await endsAt(page).fill("16:00");
       await save(page);
       for (const [label, value] of Object.entries(values)) await expect(textbox(page, label)).toHaveValue(value);
+      await expect(endsAt(page)).toHaveValue("16:00");
 
       await page.goto("/");
       await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText(values["Event name"]);
       await expect(page.locator("#home")).toContainText(values["Venue name"]);
-      await expect(page.locator("#home")).toContainText(values["Event time"]);
+      await expect(page.locator("#home")).toContainText("8:00 AM - 4:00 PM");
       await expect(page.locator("#about")).toContainText(values["About the summit"]);
       const footer = page.getByRole("contentinfo");
       await expect(footer.getByRole("link", { name: values["Contact email"] })).toHaveAttribute(
@@ -126,6 +134,10 @@ siteTest(
       await expect(facebook).toHaveAttribute("rel", /\bnoopener\b/);
     } finally {
       await restoreTextboxes(page, original);
+      if ((await endsAt(page).inputValue()) !== originalEnd) {
+        await endsAt(page).fill(originalEnd);
+        await save(page);
+      }
     }
     await page.goto("/");
     await expect(page.locator("#home").getByRole("heading", { level: 1 })).toHaveText(original["Event name"] ?? "");
@@ -175,8 +187,11 @@ test("an invalid e-mail, a javascript: link and a capacity outside 1–10,000 ar
   await textbox(page, "Contact email").fill("not-an-email");
   await textbox(page, "Instagram").fill("javascript:alert(1)");
   await maxAttendees(page).fill("0");
+  await startsAt(page).fill("17:00");
+  await endsAt(page).fill("08:00");
   await saveButton(page).click();
   await expect(textbox(page, "Contact email")).toHaveAccessibleDescription("Please enter a valid email address");
+  await expect(endsAt(page)).toHaveAccessibleDescription(END_AFTER_START_MESSAGE);
   await expect(textbox(page, "Instagram")).toHaveAccessibleDescription(WEB_ADDRESS_MESSAGE);
   await expect(maxAttendees(page)).toHaveAccessibleDescription(CAPACITY_MESSAGE);
   await expect(textbox(page, "Contact email")).toHaveAttribute("aria-invalid", "true");
@@ -191,6 +206,7 @@ test("an invalid e-mail, a javascript: link and a capacity outside 1–10,000 ar
   await expect(textbox(page, "Contact email")).not.toHaveValue("not-an-email");
   await expect(textbox(page, "Instagram")).not.toHaveValue("javascript:alert(1)");
   await expect(maxAttendees(page)).not.toHaveValue(/^(0|10001)$/);
+  await expect(endsAt(page)).not.toHaveValue("08:00");
 });
 
 test("without JavaScript the server refuses the same values and keeps what was typed", async ({ browser }, testInfo) => {
@@ -202,9 +218,13 @@ test("without JavaScript the server refuses the same values and keeps what was t
   const originalMax = await maxAttendees(page).inputValue();
   await textbox(page, "Facebook").fill("javascript:alert(document.cookie)");
   await maxAttendees(page).fill("10001");
+  const originalStart = await startsAt(page).inputValue();
+  await endsAt(page).fill(originalStart);
   await saveButton(page).click();
   await expect(textbox(page, "Facebook")).toHaveAccessibleDescription(WEB_ADDRESS_MESSAGE);
   await expect(textbox(page, "Facebook")).toHaveValue("javascript:alert(document.cookie)");
+  await expect(endsAt(page)).toHaveAccessibleDescription(END_AFTER_START_MESSAGE);
+  await expect(endsAt(page)).toHaveValue(originalStart);
   await expect(maxAttendees(page)).toHaveAccessibleDescription(CAPACITY_MESSAGE);
   await expect(page.getByText("Failed to save settings. Please try again.")).toBeVisible();
   await page.goto("/admin/settings");

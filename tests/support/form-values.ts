@@ -3,7 +3,8 @@
 export const VALID_SETTINGS_FORM = {
   event_name: "Zamfara Youth Summit",
   event_date: "2026-12-23",
-  event_time: "9:00 AM - 4:00 PM",
+  event_starts_at: "09:00",
+  event_ends_at: "16:00",
   venue: "Ɗan Fodio Hall, Gusau",
   about: "A day of dialogue.",
   contact_email: "hello@example.org",

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { check, date, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { EditionContent, EditionFigures, EditionTranslations } from "../edition-archive";
 import { personColumns } from "../person-columns";
+import { SETTINGS_DEFAULTS as D } from "../settings-defaults";
 
 // The summit recurs once a year. `editions` lists every edition; the settings row points at the
 // current one (event_settings.edition_id), whose date, venue and capacity live in the settings
@@ -18,7 +19,9 @@ export const editions = pgTable(
     started_at: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
     // Filled when the edition is archived: what it was.
     event_date: date("event_date", { mode: "string" }),
-    event_time: text("event_time"),
+    // Its hours as the settings had them (a running edition's stay at the defaults, unread).
+    event_starts_at: time("event_starts_at").notNull().default(D.event_starts_at),
+    event_ends_at: time("event_ends_at").notNull().default(D.event_ends_at),
     venue: text("venue"),
     max_attendees: integer("max_attendees"),
     archived_at: timestamp("archived_at", { withTimezone: true }),
@@ -40,6 +43,7 @@ export const editions = pgTable(
   (t) => [
     check("editions_id_check", sql`${t.id} >= 1`),
     check("editions_translations_check", sql`jsonb_typeof(${t.translations}) = 'object'`),
+    check("editions_event_hours_check", sql`${t.event_ends_at} > ${t.event_starts_at}`),
     check(
       "editions_archive_check",
       sql`${t.archived_at} is null or (${t.event_date} is not null and ${t.figures} is not null and ${t.content} is not null and ${t.retention_days} is not null)`,

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, date, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, integer, pgTable, primaryKey, text, time, timestamp, uuid } from "drizzle-orm/pg-core";
 import { SETTINGS_DEFAULTS as D } from "../settings-defaults";
 import type { SettingsTranslations } from "../translations";
 import { createdAt, translations, translationsCheck, updatedAt } from "./columns";
@@ -49,7 +49,9 @@ export const event_settings = pgTable(
       .references(() => editions.id),
     event_name: text("event_name").notNull().default(D.event_name),
     event_date: date("event_date", { mode: "string" }).notNull().default(D.event_date),
-    event_time: text("event_time").notNull().default(D.event_time),
+    // The event's hours on its date, Lagos time; read back as "08:00:00" (the event-hours kit).
+    event_starts_at: time("event_starts_at").notNull().default(D.event_starts_at),
+    event_ends_at: time("event_ends_at").notNull().default(D.event_ends_at),
     venue: text("venue").notNull().default(D.venue),
     about: text("about").notNull().default(D.about),
     contact_email: text("contact_email").notNull().default(D.contact_email),
@@ -109,6 +111,7 @@ export const event_settings = pgTable(
     check("event_settings_certificate_valid_days_check", sql`${t.certificate_valid_days} between 1 and 36500`),
     check("event_settings_feedback_days_check", sql`${t.feedback_days} between 1 and 365`),
     check("event_settings_corrections_close_days_check", sql`${t.corrections_close_days} between 0 and 60`),
+    check("event_settings_event_hours_check", sql`${t.event_ends_at} > ${t.event_starts_at}`),
     translationsCheck("event_settings", t.translations),
   ],
 );

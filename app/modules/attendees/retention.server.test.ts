@@ -26,7 +26,7 @@ import { tablesMentioning } from "./test-data.server";
 
 // The event: Thursday 24 December 2026, 8:00 AM to 5:00 PM in Lagos (16:00 UTC the end);
 // personal data kept 30 days after it: due on 23 January 2027 at 16:00 UTC.
-const EVENT = { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", retention_days: 30 };
+const EVENT = { event_date: "2026-12-24", event_starts_at: "08:00:00", event_ends_at: "17:00:00", retention_days: 30 };
 const DEADLINE = new Date("2027-01-23T16:00:00Z");
 const SECRET = "retention-secret-0123456789abcdef0123";
 
@@ -34,8 +34,8 @@ describe("retentionDeadline", () => {
   it("is the event's end plus the retention days", () => {
     expect(retentionDeadline(EVENT)).toEqual(DEADLINE);
     expect(retentionDeadline({ ...EVENT, retention_days: 90 })).toEqual(new Date("2027-03-24T16:00:00Z"));
-    // An unreadable time ends the day at 5 PM, as "has passed" reads it.
-    expect(retentionDeadline({ ...EVENT, event_time: "all day", retention_days: 1 })).toEqual(new Date("2026-12-25T16:00:00Z"));
+    // From the end as set, as "has passed" reads it.
+    expect(retentionDeadline({ ...EVENT, event_ends_at: "23:00:00", retention_days: 1 })).toEqual(new Date("2026-12-25T22:00:00Z"));
   });
 });
 
@@ -169,7 +169,7 @@ describe.each(DATABASE_KINDS)("purgePersonalDataIfDue on %s", (kind) => {
     expect(await purgePersonalDataIfDue(db, DEADLINE)).toMatchObject({ registrations: 1 });
 
     // Next year's summit: the mark was for the old date, so the new one gets its own purge.
-    const next = { event_date: "2027-12-23", event_time: "9:00 AM - 4:00 PM", retention_days: 10 };
+    const next = { event_date: "2027-12-23", event_starts_at: "09:00:00", event_ends_at: "16:00:00", retention_days: 10 };
     await updateSettings(db, next);
     await createAttendee(db, { gender: "male", state: "Kano" });
     await createAttendee(db, { gender: "female", state: "Kano" });

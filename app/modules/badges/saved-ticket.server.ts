@@ -3,6 +3,7 @@ import type { Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { drawnOnce } from "~/limits/drawn-once.server";
 import { linkLimit } from "~/limits/link-limit.server";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -102,7 +103,7 @@ async function drawingOf(db: DbOrTx, ticket: TicketHolder, secret: string, langu
       ticketId: ticket.ticket_id,
       // Written here, as on the ticket page: the date in the holder's language.
       date: formatEventDate(settings.event_date, language),
-      time: settings.event_time,
+      time: formatEventHours(settings),
       venue: settings.venue,
       doorCode: signDoorCode(ticket.ticket_id, secret),
     },

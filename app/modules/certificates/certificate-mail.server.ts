@@ -66,7 +66,10 @@ function certificateRows(db: DbOrTx) {
 }
 
 /** The last day the survey takes answers, as the messages name it. */
-function surveyUntil(settings: Pick<EventSettings, "event_date" | "event_time" | "feedback_days">, language: Language): string {
+function surveyUntil(
+  settings: Pick<EventSettings, "event_date" | "event_starts_at" | "event_ends_at" | "feedback_days">,
+  language: Language,
+): string {
   // The calendar day in Gusau (UTC+1) of the closing instant.
   const { closesAt } = surveyWindow(settings, new Date());
   return formatEventDate(new Date(closesAt.getTime() + 60 * 60_000).toISOString().slice(0, 10), language, "long");

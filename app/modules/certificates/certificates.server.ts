@@ -57,7 +57,7 @@ export type CertificateRun = {
 export async function queueCertificates(db: Db, actor: AuditActor, now = new Date()): Promise<CertificateRun> {
   return db.transaction(async (tx) => {
     const settings = await getSettings(tx);
-    if (!hasEventPassed(now, settings.event_date, settings.event_time)) throw new EventNotEndedError("the event has not ended yet");
+    if (!hasEventPassed(now, settings)) throw new EventNotEndedError("the event has not ended yet");
     const run = await queueCertificatesIn(tx, settings);
     await recordAudit(tx, actor, {
       action: "certificates.send",
@@ -258,7 +258,7 @@ export async function sendDueCertificates(db: Db, now = new Date()): Promise<Cer
     if (!settings) return null;
     const plan = await readAutoCertificatePlan(tx, settings);
     if (plan.state !== "scheduled" || new Date(plan.at).getTime() > now.getTime()) return null;
-    if (!hasEventPassed(now, settings.event_date, settings.event_time)) return null;
+    if (!hasEventPassed(now, settings)) return null;
     const run = await queueCertificatesIn(tx, settings);
     await markJobDone(tx, AUTO_CERTIFICATES_JOB, settings.event_date);
     await recordAudit(tx, AUTOMATIC, {

@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)("the door's offline list on %s", (kind) => {
     const { db } = database;
     await db
       .update(event_settings)
-      .set({ event_date: "2026-11-21", event_time: "9:00 AM - 5:00 PM" })
+      .set({ event_date: "2026-11-21", event_starts_at: "09:00:00", event_ends_at: "17:00:00" })
       .where(eq(event_settings.id, SETTINGS_ID));
     const zainab = await createAttendee(db, { full_name: "Zainab Last", organization: "", state: "Sokoto" });
     const amina = await createAttendee(db, { full_name: "Amina First", organization: "Gusau Youth Forum", state: "Zamfara" });

@@ -41,7 +41,7 @@ export async function doorList(db: DbOrTx, secret: string, now = new Date()): Pr
     edition: edition.id,
     attendees: people.map((p) => [p.ticket_id, p.full_name, p.organization, p.state, p.checked_in_at?.toISOString() ?? null, p.door]),
     cancelled: cancelled.map((c) => c.ticket_id),
-    deleteAfter: new Date(eventEnd(settings.event_date, settings.event_time).getTime() + KEEP_AFTER_EVENT_MS).toISOString(),
+    deleteAfter: new Date(eventEnd(settings).getTime() + KEEP_AFTER_EVENT_MS).toISOString(),
     keys: doorPublicKeys(secret),
   };
 }

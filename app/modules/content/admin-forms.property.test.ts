@@ -22,7 +22,7 @@ const FORMS: [string, z.ZodType, string[]][] = [
   [
     "next edition",
     nextEditionSchema,
-    ["name", "name_ha", "event_date", "event_time", "venue", "max_attendees", "keep_speakers", "keep_agenda"],
+    ["name", "name_ha", "event_date", "event_starts_at", "event_ends_at", "venue", "max_attendees", "keep_speakers", "keep_agenda"],
   ],
   [
     "event settings",
@@ -30,7 +30,8 @@ const FORMS: [string, z.ZodType, string[]][] = [
     [
       "event_name",
       "event_date",
-      "event_time",
+      "event_starts_at",
+      "event_ends_at",
       "venue",
       "about",
       "contact_email",

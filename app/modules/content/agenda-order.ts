@@ -1,4 +1,4 @@
-import { readStartTime } from "~/modules/settings/event-time";
+import { agendaStartMinutes } from "./agenda-time";
 
 // Does the agenda's order (the organisers') agree with its times? The times are free text
 // ("8:00 AM - 9:00 AM", "Afternoon"): items whose time cannot be read are left where they
@@ -6,10 +6,7 @@ import { readStartTime } from "~/modules/settings/event-time";
 
 type Timed = { id: string; time: string };
 
-const startOf = (item: Timed) => {
-  const start = readStartTime(item.time);
-  return start ? start.hour * 60 + start.minute : null;
-};
+const startOf = (item: Timed) => agendaStartMinutes(item.time);
 
 /** The first place the order contradicts the times: an item above one that starts earlier. */
 export function timeOrderConflict<T extends Timed>(items: readonly T[]): { above: T; below: T } | null {

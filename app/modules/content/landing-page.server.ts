@@ -3,6 +3,7 @@ import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { localized } from "~/i18n/localized";
 import { editionName } from "~/modules/settings/edition-name";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { countdown } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { registrationStatus } from "~/modules/settings/registration-status";
@@ -38,7 +39,9 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
       name: settings.event_name,
       edition: editionName(content.edition, language),
       date: settings.event_date,
-      time: settings.event_time || SETTINGS_DEFAULTS.event_time,
+      time: formatEventHours(settings),
+      // What the countdown ticks towards in the browser.
+      when: { event_date: settings.event_date, event_starts_at: settings.event_starts_at, event_ends_at: settings.event_ends_at },
       venue: settings.venue || SETTINGS_DEFAULTS.venue,
       about: settings.about || SETTINGS_DEFAULTS.about,
       logoUrl: settings.logo_url,
@@ -47,7 +50,7 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
     },
     guest: { name: settings.guest_of_honor_name, title: settings.guest_of_honor_title, imageUrl: settings.guest_of_honor_image_url },
     social: { facebook: settings.facebook_url, twitter: settings.twitter_url, instagram: settings.instagram_url },
-    countdown: countdown(now, settings.event_date, settings.event_time),
+    countdown: countdown(now, settings),
     status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
     registeredCount: settings.registered_count,
     speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),

@@ -75,7 +75,6 @@ const FORMS: { form: Form; valid: Record<string, string>; free: Record<string, T
     valid: VALID_SETTINGS_FORM,
     free: {
       event_name: "line",
-      event_time: "line",
       venue: "line",
       about: "lines",
       organiser_name: "line",

@@ -61,7 +61,12 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
   afterAll(async () => database?.close());
   beforeEach(async () => {
     for (const table of [mail_outbox, attendees, audit_log]) await database.db.delete(table);
-    await updateSettings(database.db, { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", corrections_close_days: 2 });
+    await updateSettings(database.db, {
+      event_date: "2026-12-24",
+      event_starts_at: "08:00:00",
+      event_ends_at: "17:00:00",
+      corrections_close_days: 2,
+    });
   });
 
   const selfValue = (fields: Record<string, string>) => {

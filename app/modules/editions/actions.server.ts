@@ -3,6 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "react-router";
 import type { Db } from "~/db/client.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
+import { timeInputValue } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { makeToast } from "~/ui/toast";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -27,7 +28,8 @@ export async function nextEditionPage(db: Db, now = new Date()) {
   const defaults: NextEditionDefaults = {
     ...preview.suggested,
     event_date: nextYear,
-    event_time: settings.event_time,
+    event_starts_at: timeInputValue(settings.event_starts_at),
+    event_ends_at: timeInputValue(settings.event_ends_at),
     venue: settings.venue,
     max_attendees: String(settings.max_attendees),
     ...Object.fromEntries(CARRY_OVER.map(([kind]) => [`keep_${kind}`, CARRY_OVER_DEFAULTS[kind] ? "on" : ""])),

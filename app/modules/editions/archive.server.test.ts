@@ -29,7 +29,7 @@ describe.each(DATABASE_KINDS)("the archive of past editions on %s", (kind) => {
   it("has none on a new site, and says when the first edition is or was", async () => {
     const { db } = database;
     expect(await pastEditions(db, "en")).toEqual([]);
-    const settings = { event_date: "2026-11-23", event_time: "9:00 AM - 5:00 PM" };
+    const settings = { event_date: "2026-11-23", event_starts_at: "09:00:00", event_ends_at: "17:00:00" };
     const before = await editionsPage(db, settings, "en", Date.parse("2026-11-01T12:00:00Z"));
     expect(before).toEqual({ editions: [], first: { dateLabel: "Monday, 23 November 2026", held: false } });
     const after = await editionsPage(db, settings, "ha", Date.parse("2026-11-24T12:00:00Z"));
@@ -107,7 +107,7 @@ describe.each(DATABASE_KINDS)("the archive of past editions on %s", (kind) => {
     // No Hausa name or venue given: the English ones.
     expect(hausa[1]).toMatchObject({ name: "2024 edition", venue: "Gusau Banquet Hall" });
 
-    const page = await editionsPage(db, { event_date: "2026-08-12", event_time: "" }, "en");
+    const page = await editionsPage(db, { event_date: "2026-08-12", event_starts_at: "08:00:00", event_ends_at: "17:00:00" }, "en");
     expect(page.first).toBeNull();
     expect(page.editions).toHaveLength(2);
   });

@@ -94,7 +94,7 @@ export async function pastEditions(db: DbOrTx, language: Language) {
  */
 export async function editionsPage(
   db: DbOrTx,
-  settings: Pick<EventSettings, "event_date" | "event_time">,
+  settings: Pick<EventSettings, "event_date" | "event_starts_at" | "event_ends_at">,
   language: Language,
   now: Date | number = Date.now(),
 ) {
@@ -104,7 +104,7 @@ export async function editionsPage(
       ? null
       : {
           dateLabel: formatEventDate(settings.event_date, language),
-          held: hasEventPassed(now, settings.event_date, settings.event_time),
+          held: hasEventPassed(now, settings),
         };
   return { editions: past, first };
 }

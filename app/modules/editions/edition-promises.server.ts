@@ -16,7 +16,10 @@ export type EditionPromises = {
 
 export async function editionPromises(
   db: DbOrTx,
-  settings: Pick<EventSettings, "edition_id" | "event_date" | "event_time" | "feedback_days" | "certificate_valid_days" | "retention_days">,
+  settings: Pick<
+    EventSettings,
+    "edition_id" | "event_date" | "event_starts_at" | "event_ends_at" | "feedback_days" | "certificate_valid_days" | "retention_days"
+  >,
   now: Date,
 ): Promise<EditionPromises> {
   const [answers, certificates] = await Promise.all([countFeedbackAnswers(db), editionCertificates(db, settings.edition_id, settings)]);

@@ -17,7 +17,7 @@ export async function concludedWithPeople(db: DbOrTx, settings: EventSettings, n
 
 /** Has the current edition concluded, and did anyone take part in it (registered, cancelled or waited)? */
 async function editionConcluded(db: DbOrTx, settings: EventSettings, now: Date) {
-  const concluded = hasEventPassed(now, settings.event_date, settings.event_time);
+  const concluded = hasEventPassed(now, settings);
   const figures = concluded ? await editionFigures(db) : null;
   const hasPeople = figures !== null && figures.registered + figures.cancelled + figures.waitlisted > 0;
   return { concluded, hasPeople, figures };
@@ -27,7 +27,15 @@ export type NextEditionPreview = {
   edition: CurrentEdition;
   settings: Pick<
     EventSettings,
-    "edition_id" | "event_date" | "event_time" | "venue" | "max_attendees" | "retention_days" | "feedback_days" | "certificate_valid_days"
+    | "edition_id"
+    | "event_date"
+    | "event_starts_at"
+    | "event_ends_at"
+    | "venue"
+    | "max_attendees"
+    | "retention_days"
+    | "feedback_days"
+    | "certificate_valid_days"
   >;
   concluded: boolean;
   /** the purge of personal data has run for the event date */

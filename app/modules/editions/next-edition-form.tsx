@@ -12,7 +12,10 @@ import { CARRY_OVER, type CarryOverKind, nextEditionSchema } from "./schemas";
 // and what carries over. Sending it only shows the confirmation (next-edition-review.tsx);
 // nothing changes until that is confirmed.
 
-export type NextEditionDefaults = Record<"name" | "name_ha" | "event_date" | "event_time" | "venue" | "max_attendees", string> &
+export type NextEditionDefaults = Record<
+  "name" | "name_ha" | "event_date" | "event_starts_at" | "event_ends_at" | "venue" | "max_attendees",
+  string
+> &
   Partial<Record<`keep_${CarryOverKind}`, string>>;
 
 type Meta = Parameters<typeof getInputProps>[0];
@@ -53,6 +56,7 @@ export function NextEditionForm({
   });
   const f = fields as unknown as Record<keyof NextEditionDefaults, Meta>;
   const text = (meta: Meta) => <input {...getInputProps(meta, { type: "text" })} key={meta.key} className={INPUT} />;
+  const time = (meta: Meta) => <input {...getInputProps(meta, { type: "time" })} key={meta.key} className={INPUT} />;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-5">
       <Card title="The Next Edition" level={2}>
@@ -63,11 +67,16 @@ export function NextEditionForm({
           <FormField label="Name in Hausa" {...field(f.name_ha)} description="Empty: the Hausa site shows the English name.">
             {text(f.name_ha)}
           </FormField>
-          <FormField label="Event date" required {...field(f.event_date)}>
-            <input {...getInputProps(f.event_date, { type: "date" })} key={f.event_date.key} className={INPUT} />
+          <div className="sm:col-span-2">
+            <FormField label="Event date" required {...field(f.event_date)}>
+              <input {...getInputProps(f.event_date, { type: "date" })} key={f.event_date.key} className={INPUT} />
+            </FormField>
+          </div>
+          <FormField label="Starts at" required {...field(f.event_starts_at)} description="Lagos time.">
+            {time(f.event_starts_at)}
           </FormField>
-          <FormField label="Event time" required {...field(f.event_time)} description="A range such as 8:00 AM - 5:00 PM.">
-            {text(f.event_time)}
+          <FormField label="Ends at" required {...field(f.event_ends_at)}>
+            {time(f.event_ends_at)}
           </FormField>
           <div className="sm:col-span-2">
             <FormField label="Venue name" required {...field(f.venue)}>

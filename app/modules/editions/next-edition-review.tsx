@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import type { EditionFigures } from "~/db/edition-archive";
+import { formatEventHours, timeInputValue } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { Card } from "~/ui/card";
 import { displayDate, displayDateTime } from "~/ui/date-time";
@@ -62,8 +63,8 @@ export function NextEditionReview({ input, facts }: { input: NextEditionInput; f
             <EditionPromisesText edition={facts.edition} eventDate={facts.eventDate} promises={facts.promises} />
           </li>
           <li>
-            The <strong>{input.name}</strong> becomes current: {formatEventDate(input.event_date)}, {input.event_time}, at {input.venue},
-            for up to {plural(input.max_attendees, "attendee", "attendees")}, with 0 registrations.
+            The <strong>{input.name}</strong> becomes current: {formatEventDate(input.event_date)}, {formatEventHours(input)}, at{" "}
+            {input.venue}, for up to {plural(input.max_attendees, "attendee", "attendees")}, with 0 registrations.
           </li>
           <li>Kept: {list(kept)}.</li>
           <li>Started empty: {list(emptied)}.</li>
@@ -73,7 +74,8 @@ export function NextEditionReview({ input, facts }: { input: NextEditionInput; f
       <input type="hidden" name="name" value={input.name} />
       <input type="hidden" name="name_ha" value={input.name_ha} />
       <input type="hidden" name="event_date" value={input.event_date} />
-      <input type="hidden" name="event_time" value={input.event_time} />
+      <input type="hidden" name="event_starts_at" value={timeInputValue(input.event_starts_at)} />
+      <input type="hidden" name="event_ends_at" value={timeInputValue(input.event_ends_at)} />
       <input type="hidden" name="venue" value={input.venue} />
       <input type="hidden" name="max_attendees" value={String(input.max_attendees)} />
       {kept.map(([kind]) => (

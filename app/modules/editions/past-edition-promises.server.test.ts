@@ -25,7 +25,7 @@ import { startNextEdition } from "./start-edition.server";
 // ticket page; and its purge unlinks the answers as the live purge does. One story, in order.
 
 // Tuesday 1 December 2026, over at 17:00 Lagos time; the survey open 14 days, until 15 Dec 17:00.
-const EVENT = { event_date: "2026-12-01", event_time: "8:00 AM - 5:00 PM", feedback_days: 14, retention_days: 30 };
+const EVENT = { event_date: "2026-12-01", event_starts_at: "08:00:00", event_ends_at: "17:00:00", feedback_days: 14, retention_days: 30 };
 const OPEN = new Date("2026-12-02T09:00:00Z");
 const STARTED = new Date("2026-12-05T09:00:00Z");
 const CLOSED = new Date("2026-12-15T16:00:00Z");
@@ -62,7 +62,8 @@ describe.each(DATABASE_KINDS)("a past edition's promises on %s", (kind) => {
       name: "Second edition",
       name_ha: "",
       event_date: "2027-12-01",
-      event_time: "9:00 AM",
+      event_starts_at: "09:00:00",
+      event_ends_at: "17:00:00",
       venue: "Hall",
       max_attendees: 100,
     } as const;

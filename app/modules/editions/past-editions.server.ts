@@ -10,7 +10,8 @@ import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "~/module
 
 type PastPurgePlan = {
   event_date: string | null;
-  event_time: string | null;
+  event_starts_at: string;
+  event_ends_at: string;
   retention_days: number | null;
   archived_at: Date | null;
   purge_not_before: Date | null;
@@ -24,7 +25,8 @@ type PastPurgePlan = {
 function pastPurgeDate(edition: PastPurgePlan): Date {
   const deadline = retentionDeadline({
     event_date: edition.event_date ?? "",
-    event_time: edition.event_time ?? "",
+    event_starts_at: edition.event_starts_at,
+    event_ends_at: edition.event_ends_at,
     retention_days: edition.retention_days ?? 0,
   });
   const archived = edition.archived_at ? earliestPurgeAfterChange(edition.archived_at) : null;
@@ -43,7 +45,8 @@ export async function purgePastEditionsIfDue(db: Db, now = new Date()): Promise<
     .select({
       id: editions.id,
       event_date: editions.event_date,
-      event_time: editions.event_time,
+      event_starts_at: editions.event_starts_at,
+      event_ends_at: editions.event_ends_at,
       retention_days: editions.retention_days,
       archived_at: editions.archived_at,
       purge_not_before: editions.purge_not_before,

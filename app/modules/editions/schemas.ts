@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { optionalText, requiredText } from "~/forms/field-schemas";
+import { endsAfterStart, eventHoursFields } from "~/modules/settings/event-hours";
 import { CAPACITY_MESSAGE, checkbox, eventDate, MAX_ATTENDEES_LIMIT, wholeNumber } from "~/modules/settings/schemas";
 
 // The "Start the Next Edition" form, checked the same way in the browser and on the server.
@@ -37,17 +38,19 @@ export const nextEditionSchema = z
     name: requiredText(80),
     name_ha: optionalText(80),
     event_date: eventDate,
-    event_time: requiredText(60),
+    ...eventHoursFields,
     venue: requiredText(200),
     max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
     ...(Object.fromEntries(CARRY_OVER.map(([kind]) => [`keep_${kind}`, checkbox])) as Record<`keep_${CarryOverKind}`, typeof checkbox>),
   })
-  .transform(({ intent, name, name_ha, event_date, event_time, venue, max_attendees, ...boxes }) => ({
+  .refine(...endsAfterStart)
+  .transform(({ intent, name, name_ha, event_date, event_starts_at, event_ends_at, venue, max_attendees, ...boxes }) => ({
     intent,
     name,
     name_ha,
     event_date,
-    event_time,
+    event_starts_at,
+    event_ends_at,
     venue,
     max_attendees,
     keep: Object.fromEntries(CARRY_OVER.map(([kind]) => [kind, boxes[`keep_${kind}`]])) as CarryOver,

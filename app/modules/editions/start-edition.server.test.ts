@@ -28,14 +28,22 @@ import { CARRY_OVER_DEFAULTS, type NextEditionInput } from "./schemas";
 import { startNextEdition } from "./start-edition.server";
 
 // Thursday 24 December 2026, over at 17:00 Lagos time; the next edition a year later.
-const EVENT = { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", venue: "Old Hall", max_attendees: 300, retention_days: 30 };
+const EVENT = {
+  event_date: "2026-12-24",
+  event_starts_at: "08:00:00",
+  event_ends_at: "17:00:00",
+  venue: "Old Hall",
+  max_attendees: 300,
+  retention_days: 30,
+};
 const AFTER = new Date("2027-01-05T09:00:00Z");
 const NEXT: NextEditionInput = {
   intent: "confirm",
   name: "Second edition",
   name_ha: "Zagaye na biyu",
   event_date: "2027-12-23",
-  event_time: "9:00 AM - 4:00 PM",
+  event_starts_at: "09:00:00",
+  event_ends_at: "16:00:00",
   venue: "New Hall",
   max_attendees: 400,
   keep: CARRY_OVER_DEFAULTS,

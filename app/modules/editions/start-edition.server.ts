@@ -45,11 +45,11 @@ const PERSON_COLUMNS = Object.keys(personColumns());
 const PERSON = sql.raw(PERSON_COLUMNS.join(", "));
 
 export async function startNextEdition(db: Db, actor: AuditActor, input: NextEditionInput, now = new Date()): Promise<StartEditionResult> {
-  if (eventStart(input.event_date, input.event_time).getTime() <= now.getTime()) return { ok: false, reason: "date-not-future" };
+  if (eventStart(input).getTime() <= now.getTime()) return { ok: false, reason: "date-not-future" };
   const result = await db.transaction(async (tx): Promise<StartEditionResult> => {
     await tx.select({ id: event_settings.id }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     const settings = await getSettings(tx);
-    if (!hasEventPassed(now, settings.event_date, settings.event_time)) return { ok: false, reason: "not-concluded" };
+    if (!hasEventPassed(now, settings)) return { ok: false, reason: "not-concluded" };
     // Readers go on; no other writer slips a row in between the figures and the move.
     await tx.execute(sql`lock table ${attendees}, ${cancelled_registrations}, ${waitlist}, ${held_registrations} in exclusive mode`);
     const concluded = settings.edition_id;
@@ -60,7 +60,8 @@ export async function startNextEdition(db: Db, actor: AuditActor, input: NextEdi
       .update(editions)
       .set({
         event_date: settings.event_date,
-        event_time: settings.event_time,
+        event_starts_at: settings.event_starts_at,
+        event_ends_at: settings.event_ends_at,
         venue: settings.venue,
         max_attendees: settings.max_attendees,
         archived_at: now,
@@ -83,7 +84,8 @@ export async function startNextEdition(db: Db, actor: AuditActor, input: NextEdi
       .set({
         edition_id: edition.id,
         event_date: input.event_date,
-        event_time: input.event_time,
+        event_starts_at: input.event_starts_at,
+        event_ends_at: input.event_ends_at,
         venue: input.venue,
         max_attendees: input.max_attendees,
         ...(input.keep.about ? {} : { about: "" }),

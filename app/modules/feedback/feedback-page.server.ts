@@ -26,7 +26,12 @@ export async function feedbackPage(db: DbOrTx, query: CommentQuery, now: Date) {
   const edition = archived?.event_date
     ? {
         id: archived.id,
-        window: { event_date: archived.event_date, event_time: archived.event_time ?? "", feedback_days: archived.feedback_days ?? 0 },
+        window: {
+          event_date: archived.event_date,
+          event_starts_at: archived.event_starts_at,
+          event_ends_at: archived.event_ends_at,
+          feedback_days: archived.feedback_days ?? 0,
+        },
         counts: { registered: archived.figures?.registered ?? 0, checkedIn: archived.figures?.attended ?? 0 },
       }
     : undefined;

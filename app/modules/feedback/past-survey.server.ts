@@ -15,7 +15,7 @@ export type PastSurvey = {
   edition: number;
   eventName: string;
   /** what surveyWindow needs, as the edition had it */
-  window: { event_date: string; event_time: string; feedback_days: number };
+  window: { event_date: string; event_starts_at: string; event_ends_at: string; feedback_days: number };
   agenda: EditionContent["agenda"];
 };
 
@@ -30,7 +30,8 @@ export async function pastSurveyPerson(db: DbOrTx, id: string): Promise<PastSurv
       outcome: past_registrations.outcome,
       edition: editions.id,
       event_date: editions.event_date,
-      event_time: editions.event_time,
+      event_starts_at: editions.event_starts_at,
+      event_ends_at: editions.event_ends_at,
       feedback_days: editions.feedback_days,
       content: editions.content,
     })
@@ -49,7 +50,12 @@ export async function pastSurveyPerson(db: DbOrTx, id: string): Promise<PastSurv
       edition: row.edition,
       eventName: row.content.event_name,
       // An edition archived without its survey days (none since 0026 fills them) has no survey left open.
-      window: { event_date: row.event_date, event_time: row.event_time ?? "", feedback_days: row.feedback_days ?? 0 },
+      window: {
+        event_date: row.event_date,
+        event_starts_at: row.event_starts_at,
+        event_ends_at: row.event_ends_at,
+        feedback_days: row.feedback_days ?? 0,
+      },
       agenda: row.content.agenda,
     },
   };

@@ -1,4 +1,4 @@
-import { eventEnd } from "~/modules/settings/event-time";
+import { type EventWhen, eventEnd } from "~/modules/settings/event-time";
 
 // When the survey takes answers: from the event's end (Lagos time) for `feedback_days` days.
 // Before, there is nothing to rate yet; after, the figures organisers read stay put.
@@ -8,10 +8,10 @@ const DAY_MS = 86_400_000;
 export type SurveyState = "not-yet" | "open" | "closed";
 export type SurveyWindow = { state: SurveyState; opensAt: Date; closesAt: Date };
 
-type WindowSettings = { event_date: string; event_time: string; feedback_days: number };
+type WindowSettings = EventWhen & { feedback_days: number };
 
 export function surveyWindow(settings: WindowSettings, now: Date): SurveyWindow {
-  const opensAt = eventEnd(settings.event_date, settings.event_time);
+  const opensAt = eventEnd(settings);
   const closesAt = new Date(opensAt.getTime() + settings.feedback_days * DAY_MS);
   const state = now < opensAt ? "not-yet" : now < closesAt ? "open" : "closed";
   return { state, opensAt, closesAt };

@@ -41,7 +41,8 @@ describe.each(DATABASE_KINDS)("the survey on %s", (kind) => {
     await updateSettings(db, {
       event_name: "Zamfara Youth Summit",
       event_date: "2025-08-12",
-      event_time: "8:00 AM - 5:00 PM",
+      event_starts_at: "08:00:00",
+      event_ends_at: "17:00:00",
       feedback_days: 14,
     });
   });

@@ -5,6 +5,7 @@ import { translator } from "~/i18n/translate.server";
 import { renderNoticeEmail } from "~/modules/mail/notice-email";
 import type { RenderedMail } from "~/modules/mail/outbox.server";
 import { PermanentMailError } from "~/modules/mail/transport.server";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -43,7 +44,7 @@ export async function renderInvitationMail(db: DbOrTx, data: Record<string, unkn
     heading: t("invitation.heading", { event }),
     paragraphs: [
       t("hello", { name: person.full_name }),
-      t("invitation.text", { event, edition: name, date, time: settings.event_time, venue: facts.venue }),
+      t("invitation.text", { event, edition: name, date, time: formatEventHours(settings), venue: facts.venue }),
       t("invitation.why"),
     ],
     button: { href: withLanguage(`${keys.publicUrl.replace(/\/+$/, "")}/register`, language), label: t("invitation.button") },

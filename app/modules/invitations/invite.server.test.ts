@@ -38,7 +38,8 @@ describe.each(DATABASE_KINDS)("Invite Past Attendees on %s", (kind) => {
     await updateSettings(database.db, {
       event_name: "Zamfara Youth Summit",
       event_date: "2027-08-12",
-      event_time: "8:00 AM - 5:00 PM",
+      event_starts_at: "08:00:00",
+      event_ends_at: "17:00:00",
       venue: "Gusau Township Stadium",
       translations: { ha: { venue: "Filin wasa na Gusau" } },
     });

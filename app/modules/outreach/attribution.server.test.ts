@@ -41,7 +41,13 @@ import { createSource, setArchived } from "./sources.server";
 const SECRET = "outreach-test-secret-0123456789abcdef";
 const NOW = new Date("2026-11-20T10:00:00Z");
 const DAY = 86_400_000;
-const EVENT = { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", registration_enabled: true, max_attendees: 500 };
+const EVENT = {
+  event_date: "2026-12-24",
+  event_starts_at: "08:00:00",
+  event_ends_at: "17:00:00",
+  registration_enabled: true,
+  max_attendees: 500,
+};
 
 describe.each(DATABASE_KINDS)("attribution on %s", (kind) => {
   let database: DbConnection;
@@ -166,7 +172,8 @@ describe.each(DATABASE_KINDS)("attribution on %s", (kind) => {
       name: "Second edition",
       name_ha: "",
       event_date: "2027-12-23",
-      event_time: "9:00 AM - 4:00 PM",
+      event_starts_at: "09:00:00",
+      event_ends_at: "16:00:00",
       venue: "New Hall",
       max_attendees: 400,
       keep: CARRY_OVER_DEFAULTS,

@@ -1,4 +1,5 @@
 import { lagosDate } from "~/ui/date-time";
+import { formatEventHours } from "./event-hours";
 import { eventEnd, formatEventDate } from "./event-time";
 import { DAY_MS, type DeadlineSettings, purgeDate, retentionDeadline } from "./purge-schedule";
 
@@ -29,7 +30,7 @@ export type Consequences = { fingerprint: string; message: string };
 
 /** What is confirmed: the saved values that matter here, so "Yes" confirms exactly what was shown. */
 function consequenceFingerprint(after: DeadlineSettings): string {
-  return `${after.event_date}|${after.event_time}|${after.retention_days}`;
+  return `${after.event_date}|${formatEventHours(after)}|${after.retention_days}`;
 }
 
 /** "15 months", "3 weeks", "2 years": how far an instant is from now, in the largest whole unit that reads well. */
@@ -48,11 +49,11 @@ const people = (n: number) => (n === 1 ? "1 person" : `${n.toLocaleString("en-US
 export function changeConsequences(input: ConsequenceInput): Consequences | null {
   const { before, after, now } = input;
   const dateMoved = before.event_date !== after.event_date;
-  const end = eventEnd(after.event_date, after.event_time);
+  const end = eventEnd(after);
   const agoMs = now.getTime() - end.getTime();
   const intoPast = dateMoved && agoMs > PAST_DAYS * DAY_MS;
   // Another year asks too, unless nothing hangs on the old date (a fresh site on its default, long past, nobody registered).
-  const beforeOver = eventEnd(before.event_date, before.event_time).getTime() < now.getTime();
+  const beforeOver = eventEnd(before).getTime() < now.getTime();
   const otherYear = dateMoved && before.event_date.slice(0, 4) !== after.event_date.slice(0, 4) && (input.people > 0 || !beforeOver);
   const purgeBefore = purgeDate(retentionDeadline(before), input.notBefore);
   const purgeAfter = purgeDate(retentionDeadline(after), input.notBeforeAfter);

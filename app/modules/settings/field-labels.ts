@@ -5,7 +5,8 @@ import type { SettingsInput } from "./schemas";
 export const SETTINGS_FIELD_LABELS: Record<keyof SettingsInput, string> = {
   event_name: "Event name",
   event_date: "Event date",
-  event_time: "Event time",
+  event_starts_at: "Starts at",
+  event_ends_at: "Ends at",
   venue: "Venue name",
   logo_url: "Event logo",
   share_image_url: "Share image",

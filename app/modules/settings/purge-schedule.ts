@@ -1,4 +1,4 @@
-import { eventEnd } from "./event-time";
+import { type EventWhen, eventEnd } from "./event-time";
 
 // When an edition's personal data is deleted (NDPA 2023: no longer than its purpose needs), and
 // the rule that keeps an ordinary mistake from erasing anyone: the deletion is always announced
@@ -16,11 +16,11 @@ export const POSTPONE_DAYS = 30;
 /** …and never more than this many days past what the retention period says. */
 export const POSTPONE_LIMIT_DAYS = 365;
 
-export type DeadlineSettings = { event_date: string; event_time: string; retention_days: number };
+export type DeadlineSettings = EventWhen & { retention_days: number };
 
 /** The instant the retention period runs out: the event's end (as "has passed" reads it) plus the retention days. */
 export function retentionDeadline(settings: DeadlineSettings): Date {
-  return new Date(eventEnd(settings.event_date, settings.event_time).getTime() + settings.retention_days * DAY_MS);
+  return new Date(eventEnd(settings).getTime() + settings.retention_days * DAY_MS);
 }
 
 /** When the data is deleted: the retention deadline, or later when a change or a postponement said so. */

@@ -23,7 +23,7 @@ export type RegistrationStatus = {
 /** The fields of the settings row the status depends on, its seat counter included. */
 export type StatusSettings = Pick<
   EventSettings,
-  "registration_enabled" | "max_attendees" | "registered_count" | "event_date" | "event_time"
+  "registration_enabled" | "max_attendees" | "registered_count" | "event_date" | "event_starts_at" | "event_ends_at"
 > & {
   /** seats offered to people on the waitlist and not yet claimed: taken for newcomers */
   held_seats?: number;
@@ -35,7 +35,7 @@ export type StatusSettings = Pick<
  */
 export function registrationStatus(settings: StatusSettings, now: Date): RegistrationStatus {
   const spotsRemaining = Math.max(0, settings.max_attendees - settings.registered_count - (settings.held_seats ?? 0));
-  const state: RegistrationState = hasEventPassed(now, settings.event_date, settings.event_time)
+  const state: RegistrationState = hasEventPassed(now, settings)
     ? "concluded"
     : !settings.registration_enabled
       ? "closed"

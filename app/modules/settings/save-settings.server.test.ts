@@ -36,7 +36,8 @@ const form = (overrides: Record<string, string> = {}) => {
   const fields: Record<string, string> = {
     event_name: "Zamfara Youth Summit 2026",
     event_date: "2026-12-23",
-    event_time: "9:00 AM - 4:00 PM",
+    event_starts_at: "09:00:00",
+    event_ends_at: "16:00:00",
     venue: "Ɗan Fodio Hall, Gusau",
     about: "A day of dialogue.",
     contact_email: "hello@example.org",
@@ -187,7 +188,7 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     await database.db.update(editions).set({ purge_not_before: null });
     // The form's date, still ahead: a fresh database's default date has passed, and a concluded
     // edition with people keeps its date (the test below).
-    await updateSettings(database.db, { event_date: "2026-12-23", event_time: "9:00 AM - 4:00 PM" });
+    await updateSettings(database.db, { event_date: "2026-12-23", event_starts_at: "09:00:00", event_ends_at: "16:00:00" });
   });
 
   const input = (overrides: Partial<SettingsInput> = {}): SettingsInput => {
@@ -260,7 +261,7 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     const { db } = database;
     // The event on 24 December 2026; today 5 January 2027.
     const now = new Date("2027-01-05T09:00:00Z");
-    const held = input({ event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM" });
+    const held = input({ event_date: "2026-12-24", event_starts_at: "08:00:00", event_ends_at: "17:00:00" });
     expect(await saveSettings(db, actor, held, { now })).toEqual({ ok: true });
     // Nobody took part: the date may move on (a summit that never happened is not archived).
     expect(await saveSettings(db, actor, input({ ...held, event_date: "2027-12-23" }), { now })).toEqual({ ok: true });
@@ -296,7 +297,7 @@ describe.each(DATABASE_KINDS)("saving settings on %s", (kind) => {
     const { db } = database;
     // Registration is open for 20 August 2026; today is 1 June 2026; two people registered.
     const now = new Date("2026-06-01T09:00:00Z");
-    const planned = input({ event_date: "2026-08-20", event_time: "8:00 AM - 5:00 PM" });
+    const planned = input({ event_date: "2026-08-20", event_starts_at: "08:00:00", event_ends_at: "17:00:00" });
     expect(await saveSettings(db, actor, planned, { now })).toEqual({ ok: true });
     await createAttendee(db);
     await createAttendee(db);

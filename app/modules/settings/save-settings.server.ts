@@ -6,6 +6,7 @@ import { fieldChanges } from "~/modules/audit/changes";
 import { releaseImages } from "~/modules/media/upload.server";
 import { type Consequences, changeConsequences } from "./change-consequences";
 import { currentEdition } from "./current-edition.server";
+import { clockTime, formatClockTime } from "./event-hours";
 import { eventEnd, eventStart, formatEventDate } from "./event-time";
 import { SETTINGS_FIELD_LABELS } from "./field-labels";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "./purge-schedule";
@@ -72,6 +73,7 @@ export type SaveSettingsOptions = {
 /** A value as the Activity log shows it: dates in words, texts in other languages by their content. */
 function shown(field: keyof SettingsInput, value: unknown): string {
   if (field === "event_date" && typeof value === "string") return formatEventDate(value);
+  if ((field === "event_starts_at" || field === "event_ends_at") && typeof value === "string") return formatClockTime(clockTime(value));
   if (field === "translations") return canonical((value ?? {}) as SettingsInput["translations"]);
   if (typeof value === "boolean") return value ? "on" : "off";
   return value === null || value === undefined ? "" : String(value);
@@ -95,7 +97,7 @@ export function saveSettings(
     await tx.select({ id: event_settings.id }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     const before = await getSettings(tx);
     if (input.max_attendees < before.registered_count) return { ok: false, reason: "capacity", registered: before.registered_count };
-    const movedAhead = input.event_date !== before.event_date && eventStart(input.event_date, input.event_time) > now;
+    const movedAhead = input.event_date !== before.event_date && eventStart(input) > now;
     if (movedAhead && (await keepsItsDate(tx, before, now)) && !(await overByAChange(tx, before))) {
       return { ok: false, reason: "concluded", edition: (await currentEdition(tx)).name, eventDate: before.event_date };
     }
@@ -107,10 +109,7 @@ export function saveSettings(
     const notBeforeAfter = deadlineMoved ? purgeDate(earliestPurgeAfterChange(now), notBefore) : notBefore;
     const consequences = changeConsequences({ before, after: input, now, people: before.registered_count, notBefore, notBeforeAfter });
     if (consequences && confirmed !== consequences.fingerprint) return { ok: false, reason: "confirm", ...consequences };
-    const endedByThisChange =
-      input.event_date !== before.event_date &&
-      eventEnd(input.event_date, input.event_time) < now &&
-      eventEnd(before.event_date, before.event_time) >= now;
+    const endedByThisChange = input.event_date !== before.event_date && eventEnd(input) < now && eventEnd(before) >= now;
     await updateSettings(tx, input);
     if (deadlineMoved) await keepPurgeAWeekAway(tx, before.edition_id, now);
     await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url, before.share_image_url]);

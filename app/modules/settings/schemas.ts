@@ -2,6 +2,7 @@ import { z } from "zod";
 import { EMAIL_MESSAGE, isBareEmail } from "~/db/email";
 import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, translationsSchema, webAddress } from "~/forms/field-schemas";
+import { endsAfterStart, eventHoursFields } from "./event-hours";
 import { formatEventDate } from "./event-time";
 
 // The Event Settings form, checked the same way in the browser and on the server.
@@ -56,55 +57,57 @@ export const eventDate = z
   .check(...LINE_TEXT)
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), "Please enter a valid date");
 
-export const settingsSchema = z.object({
-  event_name: requiredText(120),
-  event_date: eventDate,
-  event_time: requiredText(60),
-  venue: requiredText(200),
-  logo_url: imageUrl,
-  // Empty: shared links show the picture drawn from these settings (modules/share).
-  share_image_url: imageUrl,
-  about: requiredText(3000, LINES_TEXT),
-  contact_email: requiredText(254).refine(isBareEmail, EMAIL_MESSAGE),
-  contact_phone: optionalText(40),
-  max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
-  registration_enabled: checkbox,
-  auto_reminders: checkbox,
-  waitlist_offer_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
-  // The privacy notice names the controller and its contact; empty uses the contact e-mail.
-  organiser_name: requiredText(200),
-  privacy_email: optionalText(254).refine((value) => value === "" || isBareEmail(value), EMAIL_MESSAGE),
-  retention_days: wholeNumber(RETENTION_DAYS_LIMIT, RETENTION_MESSAGE),
-  // Registrants correct their own details on the ticket page until this many days before the
-  // event (0: until it starts). Missing (a form from before it existed): left as it is.
-  corrections_close_days: wholeNumberFrom(0, CORRECTIONS_CLOSE_DAYS_LIMIT, CORRECTIONS_CLOSE_DAYS_MESSAGE).optional(),
-  // When registrations are held until confirmed by e-mail (a booking attack), and for how long.
-  hold_network_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
-  hold_domain_per_10_minutes: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
-  hold_overall_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
-  held_expiry_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
-  proof_of_work_always: checkbox,
-  // After the event: the certificates' signature line, sending by themselves, how long they
-  // verify (empty: the retention period), and how long the survey is open.
-  certificate_signer_name: optionalText(120),
-  certificate_signer_title: optionalText(160),
-  auto_certificates: checkbox,
-  certificate_valid_days: z.preprocess(
-    (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
-    wholeNumber(CERTIFICATE_VALID_DAYS_LIMIT, CERTIFICATE_VALID_DAYS_MESSAGE)
-      .optional()
-      .transform((value) => value ?? null),
-  ),
-  feedback_days: wholeNumber(FEEDBACK_DAYS_LIMIT, FEEDBACK_DAYS_MESSAGE),
-  guest_of_honor_name: requiredText(160),
-  guest_of_honor_title: optionalText(200),
-  guest_of_honor_image_url: imageUrl,
-  facebook_url: webAddress,
-  twitter_url: webAddress,
-  instagram_url: webAddress,
-  // The visitors' texts in other languages, within the English fields' limits.
-  translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200 }, ["about"]),
-});
+export const settingsSchema = z
+  .object({
+    event_name: requiredText(120),
+    event_date: eventDate,
+    ...eventHoursFields,
+    venue: requiredText(200),
+    logo_url: imageUrl,
+    // Empty: shared links show the picture drawn from these settings (modules/share).
+    share_image_url: imageUrl,
+    about: requiredText(3000, LINES_TEXT),
+    contact_email: requiredText(254).refine(isBareEmail, EMAIL_MESSAGE),
+    contact_phone: optionalText(40),
+    max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
+    registration_enabled: checkbox,
+    auto_reminders: checkbox,
+    waitlist_offer_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
+    // The privacy notice names the controller and its contact; empty uses the contact e-mail.
+    organiser_name: requiredText(200),
+    privacy_email: optionalText(254).refine((value) => value === "" || isBareEmail(value), EMAIL_MESSAGE),
+    retention_days: wholeNumber(RETENTION_DAYS_LIMIT, RETENTION_MESSAGE),
+    // Registrants correct their own details on the ticket page until this many days before the
+    // event (0: until it starts). Missing (a form from before it existed): left as it is.
+    corrections_close_days: wholeNumberFrom(0, CORRECTIONS_CLOSE_DAYS_LIMIT, CORRECTIONS_CLOSE_DAYS_MESSAGE).optional(),
+    // When registrations are held until confirmed by e-mail (a booking attack), and for how long.
+    hold_network_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
+    hold_domain_per_10_minutes: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
+    hold_overall_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
+    held_expiry_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
+    proof_of_work_always: checkbox,
+    // After the event: the certificates' signature line, sending by themselves, how long they
+    // verify (empty: the retention period), and how long the survey is open.
+    certificate_signer_name: optionalText(120),
+    certificate_signer_title: optionalText(160),
+    auto_certificates: checkbox,
+    certificate_valid_days: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      wholeNumber(CERTIFICATE_VALID_DAYS_LIMIT, CERTIFICATE_VALID_DAYS_MESSAGE)
+        .optional()
+        .transform((value) => value ?? null),
+    ),
+    feedback_days: wholeNumber(FEEDBACK_DAYS_LIMIT, FEEDBACK_DAYS_MESSAGE),
+    guest_of_honor_name: requiredText(160),
+    guest_of_honor_title: optionalText(200),
+    guest_of_honor_image_url: imageUrl,
+    facebook_url: webAddress,
+    twitter_url: webAddress,
+    instagram_url: webAddress,
+    // The visitors' texts in other languages, within the English fields' limits.
+    translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200 }, ["about"]),
+  })
+  .refine(...endsAfterStart);
 export type SettingsInput = z.output<typeof settingsSchema>;
 
 /** Why a lower capacity is refused: nobody registered is ever removed by a settings change. */

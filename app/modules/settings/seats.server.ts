@@ -12,7 +12,8 @@ export type LockedEvent = {
   max_attendees: number;
   registered_count: number;
   event_date: string;
-  event_time: string;
+  event_starts_at: string;
+  event_ends_at: string;
   waitlist_offer_hours: number;
   /** seats offered to the waitlist and not yet claimed, declined or expired: taken for newcomers */
   held_seats: number;
@@ -32,7 +33,7 @@ export async function lockSeats(
 ): Promise<(LockedEvent & { phone_registrations: number }) | undefined> {
   const locked = (await tx.execute(sql`
     select event_name, registration_enabled, max_attendees, registered_count,
-      event_date::text as event_date, event_time, waitlist_offer_hours
+      event_date::text as event_date, event_starts_at::text as event_starts_at, event_ends_at::text as event_ends_at, waitlist_offer_hours
     from event_settings where id = ${SETTINGS_ID} ${lock ? sql`for update` : sql``}`)) as unknown as {
     rows: Omit<LockedEvent, "held_seats">[];
   };

@@ -24,7 +24,8 @@ import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, settingsSchema } from "./schema
 type Defaults = Record<
   | "event_name"
   | "event_date"
-  | "event_time"
+  | "event_starts_at"
+  | "event_ends_at"
   | "venue"
   | "logo_url"
   | "share_image_url"
@@ -79,6 +80,7 @@ export function SettingsForm({
   const text = (meta: Meta, extra: React.InputHTMLAttributes<HTMLInputElement> = {}) => (
     <input {...getInputProps(meta, { type: "text" })} key={meta.key} className={INPUT} {...extra} />
   );
+  const time = (meta: Meta) => <input {...getInputProps(meta, { type: "time" })} key={meta.key} className={INPUT} />;
   const number = (meta: Meta, max: number) => (
     <input {...getInputProps(meta, { type: "number" })} key={meta.key} min={1} max={max} inputMode="numeric" className={INPUT} />
   );
@@ -151,16 +153,16 @@ export function SettingsForm({
               description="The picture WhatsApp, Facebook and X show with a link to the site, cropped to 1200 × 630. Without one, a card is drawn from the event's name, date, venue and logo, in English and Hausa."
             />
           </div>
-          <FormField label="Event date" required {...field(f.event_date)}>
-            <input {...getInputProps(f.event_date, { type: "date" })} key={f.event_date.key} className={INPUT} />
+          <div className="sm:col-span-2">
+            <FormField label="Event date" required {...field(f.event_date)}>
+              <input {...getInputProps(f.event_date, { type: "date" })} key={f.event_date.key} className={INPUT} />
+            </FormField>
+          </div>
+          <FormField label="Starts at" required {...field(f.event_starts_at)} description="Lagos time; the countdown runs to it.">
+            {time(f.event_starts_at)}
           </FormField>
-          <FormField
-            label="Event time"
-            required
-            {...field(f.event_time)}
-            description="A range such as 8:00 AM - 5:00 PM; the countdown runs to its start."
-          >
-            {text(f.event_time)}
+          <FormField label="Ends at" required {...field(f.event_ends_at)} description="After it the event is over (the survey opens).">
+            {time(f.event_ends_at)}
           </FormField>
           <div className="sm:col-span-2">
             <FormField label="Venue name" required {...field(f.venue)}>

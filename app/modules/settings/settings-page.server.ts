@@ -2,6 +2,7 @@ import { data } from "react-router";
 import type { DbOrTx } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { makeToast } from "~/ui/toast";
+import { timeInputValue } from "./event-hours";
 import { SETTINGS_TOASTS } from "./schemas";
 import { getSettings } from "./settings.server";
 
@@ -20,7 +21,8 @@ export async function settingsFormPage(db: DbOrTx) {
       defaults: {
         event_name: s.event_name,
         event_date: s.event_date,
-        event_time: s.event_time,
+        event_starts_at: timeInputValue(s.event_starts_at),
+        event_ends_at: timeInputValue(s.event_ends_at),
         venue: s.venue,
         logo_url: s.logo_url,
         share_image_url: s.share_image_url,

@@ -9,6 +9,7 @@ export function openRegistration(db: DbOrTx): Promise<EventSettings> {
     registration_enabled: true,
     max_attendees: 500,
     event_date: "2025-08-12",
-    event_time: "8:00 AM - 5:00 PM",
+    event_starts_at: "08:00:00",
+    event_ends_at: "17:00:00",
   });
 }

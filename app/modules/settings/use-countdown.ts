@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
-import { type Countdown, countdown } from "./event-time";
+import { type Countdown, countdown, type EventWhen } from "./event-time";
 
 /** The countdown to the event start, ticking every second once JavaScript runs (the server renders `initial`). */
-export function useCountdown(initial: Countdown, eventDate: string, eventTime: string): Countdown {
+export function useCountdown(initial: Countdown, { event_date, event_starts_at, event_ends_at }: EventWhen): Countdown {
   const [value, setValue] = useState(initial);
   useEffect(() => {
-    const tick = () => setValue(countdown(new Date(), eventDate, eventTime));
+    const tick = () => setValue(countdown(new Date(), { event_date, event_starts_at, event_ends_at }));
     tick();
     const timer = setInterval(tick, 1000);
     return () => clearInterval(timer);
-  }, [eventDate, eventTime]);
+  }, [event_date, event_starts_at, event_ends_at]);
   return value;
 }

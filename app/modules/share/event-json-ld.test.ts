@@ -8,7 +8,8 @@ const FACTS: EventFacts = {
   name: "Zamfara Youth Summit 2025",
   description: "A day of dialogue.",
   eventDate: "2025-08-12",
-  eventTime: "8:00 AM - 5:00 PM",
+  startsAt: "08:00:00",
+  endsAt: "17:00:00",
   venue: "Conference Hall, State Secretariat, Gusau",
   organiser: "Zamfara State Government, youth office",
   url: "https://summit.example.org/?lang=en",
@@ -62,14 +63,10 @@ describe("eventJsonLd", () => {
     expect(eventJsonLd({ ...FACTS, soldOut: true }).offers).toMatchObject({ availability: "https://schema.org/SoldOut", price: 0 });
   });
 
-  it("reads the organisers' time as the page does, and falls back to the day's default", () => {
-    expect(eventJsonLd({ ...FACTS, eventTime: "9:30 - 11:45 AM" })).toMatchObject({
-      startDate: "2025-08-12T09:30:00+01:00",
-      endDate: "2025-08-12T11:45:00+01:00",
-    });
-    const unreadable = eventJsonLd({ ...FACTS, eventTime: "all day" });
-    expect(unreadable).toMatchObject({ startDate: "2025-08-12T08:00:00+01:00", endDate: "2025-08-12T17:00:00+01:00" });
-    expect(validateEvent(unreadable)).toEqual([]);
+  it("starts and ends at the event's hours in Lagos", () => {
+    const morning = eventJsonLd({ ...FACTS, startsAt: "09:30:00", endsAt: "11:45:00" });
+    expect(morning).toMatchObject({ startDate: "2025-08-12T09:30:00+01:00", endDate: "2025-08-12T11:45:00+01:00" });
+    expect(validateEvent(morning)).toEqual([]);
   });
 });
 

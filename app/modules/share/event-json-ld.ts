@@ -1,4 +1,4 @@
-import { type ClockTime, parseEventTime } from "~/modules/settings/event-time";
+import { type ClockTime, clockTime } from "~/modules/settings/event-hours";
 
 // The landing page's schema.org Event for search engines (a result with the date, the place
 // and "free"), as JSON-LD. Pure: the landing route gathers the facts (structured-data.server.ts).
@@ -8,8 +8,9 @@ export type EventFacts = {
   description: string;
   /** YYYY-MM-DD */
   eventDate: string;
-  /** the organisers' free text, "8:00 AM - 5:00 PM" */
-  eventTime: string;
+  /** its hours in Lagos, "08:00:00" and "17:00:00" */
+  startsAt: string;
+  endsAt: string;
   venue: string;
   organiser: string;
   /** the page's own address (absolute) */
@@ -30,14 +31,13 @@ function lagosDateTime(date: string, time: ClockTime): string {
 }
 
 export function eventJsonLd(facts: EventFacts): Record<string, unknown> {
-  const { start, end } = parseEventTime(facts.eventTime);
   return {
     "@context": "https://schema.org",
     "@type": "Event",
     name: facts.name,
     description: facts.description,
-    startDate: lagosDateTime(facts.eventDate, start),
-    endDate: lagosDateTime(facts.eventDate, end),
+    startDate: lagosDateTime(facts.eventDate, clockTime(facts.startsAt)),
+    endDate: lagosDateTime(facts.eventDate, clockTime(facts.endsAt)),
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     eventStatus: "https://schema.org/EventScheduled",
     inLanguage: facts.language,

@@ -23,7 +23,8 @@ const SITE = "https://summit.example.org";
 const FIELDS: Record<string, string> = {
   event_name: "Zamfara Youth Summit 2026",
   event_date: "2026-12-23",
-  event_time: "9:00 AM - 4:00 PM",
+  event_starts_at: "09:00",
+  event_ends_at: "16:00",
   venue: "Ɗan Fodio Hall, Gusau",
   about: "A day of dialogue.",
   contact_email: "hello@example.org",

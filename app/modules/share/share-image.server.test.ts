@@ -131,7 +131,8 @@ describe("the share image's address", () => {
     for (const changes of [
       { event_name: "Another Summit" },
       { event_date: "2026-01-02" },
-      { event_time: "9:00 AM - 1:00 PM" },
+      { event_starts_at: "09:00:00" },
+      { event_ends_at: "13:00:00" },
       { venue: "Another Hall" },
       { organiser_name: "Another Office" },
       { logo_url: `/media/${"b".repeat(64)}.webp` },

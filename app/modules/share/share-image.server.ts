@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
 import { readImage } from "~/modules/media/media.server";
 import { SHARE_IMAGE_SIZE } from "~/modules/media/upload-rules";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
@@ -44,7 +45,7 @@ export function shareImageSpec(settings: EventSettings, language: Language, publ
   const texts: ShareImageTexts = {
     eventName: local.event_name,
     date: formatEventDate(local.event_date, language),
-    time: local.event_time,
+    time: formatEventHours(local),
     venue: local.venue,
     organiser: local.organiser_name,
     free: t("share.image.free"),

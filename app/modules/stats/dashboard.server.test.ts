@@ -142,7 +142,12 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
 
   it("shows the same figures after the purge as before it, with the notice", async () => {
     const { db } = database;
-    const settings = await updateSettings(db, { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", retention_days: 30 });
+    const settings = await updateSettings(db, {
+      event_date: "2026-12-24",
+      event_starts_at: "08:00:00",
+      event_ends_at: "17:00:00",
+      retention_days: 30,
+    });
     await db.update(editions).set({ purge_not_before: null });
     const deadline = retentionDeadline(settings);
     for (const [gender, state] of [

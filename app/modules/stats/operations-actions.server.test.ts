@@ -44,7 +44,12 @@ describe.each(DATABASE_KINDS)("Send Reminders on %s", (kind) => {
     await database.db.delete(mail_outbox);
     await database.db.delete(attendees);
     await database.db.delete(audit_log);
-    await updateSettings(database.db, { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM", event_name: "Zamfara Youth Summit" });
+    await updateSettings(database.db, {
+      event_date: "2026-12-24",
+      event_starts_at: "08:00:00",
+      event_ends_at: "17:00:00",
+      event_name: "Zamfara Youth Summit",
+    });
   });
 
   const press = (now = DUE) => operationsAction(database.db, ORGANISER, sendReminders(), BACK, now);

@@ -68,7 +68,7 @@ function ReminderProgress({ reminders }: { reminders: OperationsOverview["remind
 }
 
 function LiveCountdown({ overview }: { overview: OperationsOverview }) {
-  const value = useCountdown(overview.countdown, overview.event.date, overview.event.time);
+  const value = useCountdown(overview.countdown, overview.event.when);
   if (value.isPassed) return null;
   const parts = [
     ["Days", value.days],

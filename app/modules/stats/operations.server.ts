@@ -8,6 +8,7 @@ import { findEdition } from "~/modules/invitations/edition-facts.server";
 import { invitationOverview } from "~/modules/invitations/invite.server";
 import { outboxCounts } from "~/modules/mail/outbox.server";
 import { mailStatus } from "~/modules/mail/transport.server";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -45,11 +46,16 @@ export async function operationsOverview(db: Db, now = new Date()) {
     readAutoCertificatePlan(db, settings),
   ]);
   const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
-  const passed = hasEventPassed(now, settings.event_date, settings.event_time);
+  const passed = hasEventPassed(now, settings);
   const registered = settings.registered_count;
   return {
     updatedAt: now.toISOString(),
-    event: { date: settings.event_date, time: settings.event_time, name: settings.event_name },
+    event: {
+      date: settings.event_date,
+      time: formatEventHours(settings),
+      name: settings.event_name,
+      when: { event_date: settings.event_date, event_starts_at: settings.event_starts_at, event_ends_at: settings.event_ends_at },
+    },
     registration: {
       isOpen: status.isOpen,
       message: status.message,
@@ -59,7 +65,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     },
     waitlist: { waiting: waitlist.waiting, offered: waitlist.offered },
     daysUntil: passed ? null : Math.max(0, daysUntilEvent(now, settings.event_date)),
-    countdown: countdown(now, settings.event_date, settings.event_time),
+    countdown: countdown(now, settings),
     concluded: passed,
     checkIn: { checkedIn, rate: registered > 0 ? Math.round((checkedIn / registered) * 100) : 0 },
     // Check-ins per door, and tickets let in at two doors.

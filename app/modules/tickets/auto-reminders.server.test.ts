@@ -9,7 +9,7 @@ import { updateSettings } from "~/modules/settings/settings.server";
 import { autoReminderPlan, sendDueAutoReminder } from "./auto-reminders.server";
 
 // The event: Thursday 24 December 2026, 8:00 AM in Lagos (07:00 UTC).
-const EVENT = { event_date: "2026-12-24", event_time: "8:00 AM - 5:00 PM" };
+const EVENT = { event_date: "2026-12-24", event_starts_at: "08:00:00", event_ends_at: "17:00:00" };
 const settings = (overrides: Partial<Parameters<typeof autoReminderPlan>[0]> = {}) => ({
   ...EVENT,
   auto_reminders: true,

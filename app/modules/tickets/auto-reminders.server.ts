@@ -18,7 +18,7 @@ import { queueRemindersIn, type ReminderCounts } from "./reminders.server";
 /** Two days before the event starts: at the event's own hour, never in the middle of the night. */
 const LEAD_MS = 48 * 60 * 60_000;
 
-type PlanSettings = Pick<EventSettings, "auto_reminders" | "event_date" | "event_time">;
+type PlanSettings = Pick<EventSettings, "auto_reminders" | "event_date" | "event_starts_at" | "event_ends_at">;
 
 /** What the automatic reminder will do (or did) for the current event date; `sent`: it went out for that date. */
 export function autoReminderPlan(settings: PlanSettings, now: Date, sent: boolean): AutoReminderPlan {
@@ -26,7 +26,7 @@ export function autoReminderPlan(settings: PlanSettings, now: Date, sent: boolea
   if (!settings.auto_reminders) return { state: "off" };
   // From the day of the event on, a reminder would arrive with the event itself.
   if (daysUntilEvent(now, settings.event_date) < 1) return { state: "missed" };
-  return { state: "scheduled", at: new Date(eventStart(settings.event_date, settings.event_time).getTime() - LEAD_MS) };
+  return { state: "scheduled", at: new Date(eventStart(settings).getTime() - LEAD_MS) };
 }
 
 const AUTO_REMINDER_JOB = "auto-reminder";

@@ -6,7 +6,8 @@ import { googleCalendarUrl, ticketCalendar } from "./calendar.server";
 const settings = {
   event_name: SETTINGS_DEFAULTS.event_name,
   event_date: SETTINGS_DEFAULTS.event_date,
-  event_time: SETTINGS_DEFAULTS.event_time,
+  event_starts_at: SETTINGS_DEFAULTS.event_starts_at,
+  event_ends_at: SETTINGS_DEFAULTS.event_ends_at,
   venue: SETTINGS_DEFAULTS.venue,
 };
 const input = {
@@ -91,7 +92,13 @@ describe("ticketCalendar", () => {
     const ics = ticketCalendar({
       ...input,
       fullName: 'Ngozi "Zee"; Okafor, Jr.\nSecond line',
-      settings: { event_name: "Summit; 2026, Day 1", event_date: "2026-03-05", event_time: "9:30 AM - 2:00 PM", venue: "Hall A, Gusau" },
+      settings: {
+        event_name: "Summit; 2026, Day 1",
+        event_date: "2026-03-05",
+        event_starts_at: "09:30:00",
+        event_ends_at: "14:00:00",
+        venue: "Hall A, Gusau",
+      },
     });
     const event = onlyEvent(ics);
     expect(event.start.toISOString()).toBe("2026-03-05T08:30:00.000Z");

@@ -8,7 +8,7 @@ import { EVENT_TIME_ZONE } from "~/ui/date-time";
 /** The invite's file name, in the e-mail and on the ticket page's download alike. */
 export const CALENDAR_FILENAME = "zamfara-youth-summit.ics";
 
-type CalendarEventSettings = Pick<EventSettings, "event_name" | "event_date" | "event_time" | "venue">;
+type CalendarEventSettings = Pick<EventSettings, "event_name" | "event_date" | "event_starts_at" | "event_ends_at" | "venue">;
 
 // Africa/Lagos has kept UTC+1 without daylight saving since 1919 (see event-time.ts),
 // so one STANDARD rule describes it completely. Calendar apps need the VTIMEZONE to
@@ -121,8 +121,8 @@ export function ticketCalendar(ticket: CalendarTicket): string {
     // One UID per ticket: importing the invite twice updates the entry instead of duplicating it.
     id: `ticket-${ticketId.toLowerCase()}@${new URL(link).hostname}`,
     timezone: EVENT_TIME_ZONE,
-    start: zonedTime(eventStart(settings.event_date, settings.event_time)),
-    end: zonedTime(eventEnd(settings.event_date, settings.event_time)),
+    start: zonedTime(eventStart(settings)),
+    end: zonedTime(eventEnd(settings)),
     summary: settings.event_name,
     location: settings.venue,
     description: description(ticket),
@@ -140,7 +140,7 @@ const googleTime = (instant: Date) => instant.toISOString().replace(/[-:]|\.\d{3
  */
 export function googleCalendarUrl(ticket: CalendarTicket): string {
   const { settings } = ticket;
-  const dates = `${googleTime(eventStart(settings.event_date, settings.event_time))}/${googleTime(eventEnd(settings.event_date, settings.event_time))}`;
+  const dates = `${googleTime(eventStart(settings))}/${googleTime(eventEnd(settings))}`;
   const params = new URLSearchParams({
     action: "TEMPLATE",
     text: settings.event_name,

@@ -17,7 +17,8 @@ const SECRET = "renderings-secret-0123456789abcdef";
 const settings = (name: string, venue: string) => ({
   event_name: name,
   event_date: "2026-12-24",
-  event_time: "8:00 AM - 5:00 PM",
+  event_starts_at: "08:00:00",
+  event_ends_at: "17:00:00",
   venue,
   contact_email: "info@example.org",
   contact_phone: "+234 800 000 0000",

@@ -6,6 +6,7 @@ import { DEFAULT_LANGUAGE, type Language, languageOr, withLanguage } from "~/i18
 import { translator } from "~/i18n/translate.server";
 import { fillMarks, hasMarkCharacters, sizedMark, wholeMark } from "~/modules/mail/mail-merge";
 import type { OutgoingMail } from "~/modules/mail/outbox.server";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import { BRAND } from "~/ui/brand";
@@ -14,7 +15,7 @@ import { qrPng } from "./qr.server";
 
 export type TicketEmailSettings = Pick<
   EventSettings,
-  "event_name" | "event_date" | "event_time" | "venue" | "contact_email" | "contact_phone"
+  "event_name" | "event_date" | "event_starts_at" | "event_ends_at" | "venue" | "contact_email" | "contact_phone"
 >;
 export type TicketEmailAttendee = { id: string; full_name: string; email: string; ticket_id: string; language?: string };
 
@@ -109,7 +110,7 @@ export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, calendar
             <Text style={s.text}>{t("hello", { name: attendee.full_name })}</Text>
             <Text style={s.text}>
               {reminder
-                ? t("ticket.reminderText", { event, when, time: settings.event_time, venue: settings.venue })
+                ? t("ticket.reminderText", { event, when, time: formatEventHours(settings), venue: settings.venue })
                 : t("ticket.thanks", { event })}
             </Text>
             <Section style={s.ticketBox}>
@@ -118,7 +119,7 @@ export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, calendar
             </Section>
             <Section style={{ margin: "24px 0 8px" }}>
               <Detail label={t("ticket.date")} value={dateLabel} />
-              <Detail label={t("ticket.time")} value={settings.event_time} />
+              <Detail label={t("ticket.time")} value={formatEventHours(settings)} />
               <Detail label={t("ticket.venue")} value={settings.venue} />
             </Section>
             <Img src={`cid:${QR_CID}`} width={QR_DISPLAY_SIZE} height={QR_DISPLAY_SIZE} alt={t("ticket.qrAlt", { ticket })} style={s.qr} />
@@ -183,7 +184,7 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
   const shaping = [
     settings.event_name,
     settings.event_date,
-    settings.event_time,
+    formatEventHours(settings),
     settings.venue,
     settings.contact_email,
     settings.contact_phone,

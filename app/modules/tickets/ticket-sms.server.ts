@@ -5,7 +5,8 @@ import { cancelled_registrations } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type Language, languageOr } from "~/i18n/languages";
 import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
-import { formatClockTime, formatEventDate, parseEventTime } from "~/modules/settings/event-time";
+import { clockTime, formatClockTime } from "~/modules/settings/event-hours";
+import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { cancellationSms, reminderSms, ticketSms } from "~/modules/sms/sms-texts.server";
@@ -49,10 +50,10 @@ export async function enqueueCancellationSms(tx: DbOrTx, registration: SmsPerson
 }
 
 /** The event as an SMS names it, in the person's language. */
-function smsEventFacts(settings: Pick<EventSettings, "event_date" | "event_time" | "venue">, language: Language) {
+function smsEventFacts(settings: Pick<EventSettings, "event_date" | "event_starts_at" | "venue">, language: Language) {
   return {
     date: formatEventDate(settings.event_date, language, "long"),
-    time: formatClockTime(parseEventTime(settings.event_time).start),
+    time: formatClockTime(clockTime(settings.event_starts_at)),
     venue: settings.venue,
   };
 }

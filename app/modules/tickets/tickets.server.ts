@@ -3,6 +3,7 @@ import type { DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { DEFAULT_LANGUAGE, type Language, languageOr } from "~/i18n/languages";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -62,7 +63,7 @@ export async function ticketPage(
   const settings = localizedSettings(await getSettings(db), language);
   // Dates are written here, not in the browser: phones' browsers often lack Hausa's calendar words.
   const date = formatEventDate(settings.event_date, language);
-  const event = { name: settings.event_name, date, time: settings.event_time, venue: settings.venue };
+  const event = { name: settings.event_name, date, time: formatEventHours(settings), venue: settings.venue };
   if (!ticket)
     return {
       state: "cancelled" as const,

@@ -54,7 +54,7 @@ export async function claimOffer(db: Db, token: string, { secret, now = new Date
       await settleWaitlist(tx, { now });
       return { status: "expired" as const };
     }
-    if (hasEventPassed(now, event.event_date, event.event_time)) return { status: "concluded" as const };
+    if (hasEventPassed(now, event)) return { status: "concluded" as const };
     // The offer held this seat; it is short only if an organiser lowered the capacity meanwhile.
     if (event.registered_count >= event.max_attendees) return { status: "full" as const };
 
@@ -139,7 +139,7 @@ export const OFFER_NEXT_MESSAGES = {
 export async function offerNextSeat(db: Db, actor: AuditActor, now = new Date()): Promise<keyof typeof OFFER_NEXT_MESSAGES> {
   return db.transaction(async (tx) => {
     const event = await lockSeats(tx);
-    if (!event || hasEventPassed(now, event.event_date, event.event_time)) return "concluded";
+    if (!event || hasEventPassed(now, event)) return "concluded";
     const [waiting] = await tx.select({ id: waitlist.id }).from(waitlist).where(eq(waitlist.status, "waiting")).limit(1);
     if (!waiting) return "nobody";
     const offered = await settleWaitlist(tx, { now, byHand: actor });

@@ -5,6 +5,7 @@ import { sourceLinkFor } from "~/modules/outreach/links.server";
 import { renderPosterPdf } from "~/modules/outreach/poster-pdf.server";
 import { sourceById } from "~/modules/outreach/sources.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
+import { formatEventHours } from "~/modules/settings/event-hours";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
@@ -22,7 +23,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
   const pdf = await renderPosterPdf({
     eventName: settings.event_name,
     eventDate: settings.event_date,
-    eventTime: settings.event_time,
+    eventTime: formatEventHours(settings),
     venue: settings.venue,
     language,
     link: sourceLinkFor(source),

@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { type Countdown as CountdownValue, eventStart } from "~/modules/settings/event-time";
+import { type Countdown as CountdownValue, type EventWhen, eventStart } from "~/modules/settings/event-time";
 import { useCountdown } from "~/modules/settings/use-countdown";
 
 /**
  * Counts down to the event start in Africa/Lagos. The server renders the current
  * value (no layout shift); with JavaScript it ticks every second. Hidden once passed.
  */
-export function Countdown({ initial, eventDate, eventTime }: { initial: CountdownValue; eventDate: string; eventTime: string }) {
+export function Countdown({ initial, when }: { initial: CountdownValue; when: EventWhen }) {
   const { t } = useTranslation();
-  const value = useCountdown(initial, eventDate, eventTime);
+  const value = useCountdown(initial, when);
   if (value.isPassed) return null;
   const parts = [
     { label: t("countdown.days"), part: "days", value: value.days },
@@ -20,7 +20,7 @@ export function Countdown({ initial, eventDate, eventTime }: { initial: Countdow
     <section
       aria-label={t("countdown.label")}
       // Read by the page's inline script (enhance-script.ts) when React is not running it.
-      data-countdown-start={eventStart(eventDate, eventTime).getTime()}
+      data-countdown-start={eventStart(when).getTime()}
       className="bg-brand-900 py-8 text-white"
     >
       <div className="mx-auto max-w-4xl px-4 text-center">
