@@ -34,8 +34,8 @@ export function normalizeEmail(email: string): string {
 
 /**
  * The big public mail providers: their addresses belong to millions of unrelated people. The
- * booking protection does not count them as one domain (registration/holds.server.ts), and "Did
- * you mean …?" knows them as what people meant to type (registration/email-suggestion.ts).
+ * booking protection does not count them as one domain (booking-protection/hold-decision.server.ts), and "Did
+ * you mean …?" knows them as what people meant to type (person/email-suggestion.ts).
  */
 export const PUBLIC_MAIL_PROVIDERS = [
   "gmail.com",

@@ -1,7 +1,7 @@
 // Two fields every public form carries against scripts, invisible to people and working
 // without JavaScript: a decoy field ("website") that people never see or fill, and the
 // signed time the page was served, so a post seconds after loading is told apart.
-// The server checks both (modules/registration/human-check.server.ts).
+// The server checks both (modules/booking-protection/human-check.server.ts).
 
 export const HONEYPOT_FIELD = "website";
 export const STAMP_FIELD = "formStamp";

@@ -19,7 +19,7 @@ export async function addAccounts(db: Db, accounts: SiteAccount[]): Promise<void
  * A fresh database carries the default event date, 12 August 2025, which is past: registration
  * would be closed. An organiser would set the coming date in Event Settings; this does the same,
  * 30 days ahead in Africa/Lagos. Every test registers from 127.0.0.1, which a real site would
- * take for one network registering faster than people do, and hold (registration/holds.server.ts):
+ * take for one network registering faster than people do, and hold (booking-protection/hold-decision.server.ts):
  * the attack suite keeps the default rates (`holds: "default"`), the other tests set them out of reach.
  */
 export async function setComingEvent(db: Db, holds?: "default"): Promise<string> {

@@ -72,7 +72,7 @@ export type SurveyVerdict = FormVerdict<SurveyInput>;
 
 /**
  * The posted fields checked for someone who came (`attended`) or not. As the registration's
- * validation (registration/schema.ts), without @conform-to/zod, whose coercion would bring
+ * validation (person/fields.ts), without @conform-to/zod, whose coercion would bring
  * classic zod into the page: an empty value counts as missing, which is all it would do here.
  */
 export function validateSurvey(payload: Record<string, unknown>, attended: boolean): SurveyVerdict {

@@ -6,7 +6,7 @@ import { INPUT } from "~/ui/styles";
 import { Switch } from "~/ui/switch";
 import { HOLD_RATE_LIMIT, OFFER_HOURS_LIMIT } from "./schemas";
 
-// Event Settings' card for the booking-attack rules (registration/holds.server.ts): the rates
+// Event Settings' card for the booking-attack rules (booking-protection/hold-decision.server.ts): the rates
 // beyond which new registrations are held until confirmed by e-mail, how long a hold waits,
 // and the proof-of-work challenge at all times.
 

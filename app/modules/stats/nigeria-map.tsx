@@ -8,7 +8,7 @@ import nigeria from "@svg-maps/nigeria";
 type MapLocation = { id: string; name: string; path: string };
 const MAP = nigeria as unknown as { viewBox: string; locations: MapLocation[] };
 
-// The map's spellings that differ from ours (app/modules/registration/nigeria.ts);
+// The map's spellings that differ from ours (app/modules/person/nigeria.ts);
 // the test checks that every one of our 37 states has exactly one shape.
 const MAP_NAME_FIXES: Readonly<Record<string, string>> = { Nassarawa: "Nasarawa" };
 

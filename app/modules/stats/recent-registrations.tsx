@@ -4,7 +4,7 @@ import type { RecentRegistration } from "./dashboard.server";
 
 // The 5 latest registrations: initial, full name, e-mail, date, state or N/A.
 
-// FCT_NAME of registration/nigeria.ts (a test keeps them equal); importing it would bring all 774 LGAs along.
+// FCT_NAME of person/nigeria.ts (a test keeps them equal); importing it would bring all 774 LGAs along.
 export const FCT_FULL_NAME = "Federal Capital Territory";
 
 /** "FCT" for the Federal Capital Territory, where a full name would crowd a narrow column. */

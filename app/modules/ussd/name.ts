@@ -2,7 +2,7 @@ import { storedText, textProblem } from "~/db/text";
 import { nameProblem } from "~/modules/person/person-name";
 
 // A name typed on a phone's keypad in answer to "Enter your full name": the web form's rules
-// (registration/schema.ts: trimmed, one line of stored text, 1–120 characters, a name and not a
+// (person/fields.ts: trimmed, one line of stored text, 1–120 characters, a name and not a
 // link), plus one of the menu's own: at least one letter, so a digit pressed for the previous
 // screen's menu ("1") is not taken for a name. A name cannot hold "*": the gateway joins the
 // answers with it (menu.ts).
