@@ -100,15 +100,21 @@ async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: 
   return { status: "refused", message: result.message };
 }
 
+/** The held row, locked for this transaction, while it has not expired. */
+async function lockUnexpired(tx: DbOrTx, id: string, now: Date): Promise<HeldRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(held_registrations)
+    .where(and(eq(held_registrations.id, id), gt(held_registrations.expires_at, now)))
+    .for("update");
+  return row;
+}
+
 /** The e-mail's link: confirms by itself. */
 export async function confirmHeldById(db: Db, id: string, options: ConfirmOptions): Promise<ConfirmOutcome> {
   const now = options.now ?? new Date();
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(held_registrations)
-      .where(and(eq(held_registrations.id, id), gt(held_registrations.expires_at, now)))
-      .for("update");
+    const row = await lockUnexpired(tx, id, now);
     return row ? confirmRow(tx, row, SELF_SERVICE_ACTOR, options) : { status: "gone" as const };
   });
 }
@@ -130,11 +136,7 @@ export async function confirmHeldByCode(
     if (typed > MAX_CODES_PER_NETWORK) return { status: "refused", message: HELD_MESSAGES.networkCodes };
   }
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(held_registrations)
-      .where(and(eq(held_registrations.id, id), gt(held_registrations.expires_at, now)))
-      .for("update");
+    const row = await lockUnexpired(tx, id, now);
     if (!row) return { status: "gone" as const };
     if (row.code_attempts >= MAX_CODE_ATTEMPTS) return { status: "refused" as const, message: HELD_MESSAGES.tooManyCodes };
     if (!/^\d{6}$/.test(code) || hashCode(row.id, code) !== row.code_hash) {
