@@ -22,8 +22,8 @@ const maxAttendees = (page: Page) => page.getByRole("spinbutton", { name: "Maxim
 const registrationToggle = (page: Page) => page.getByRole("checkbox", { name: /^Registration open/ });
 const saveButton = (page: Page) => page.getByRole("button", { name: "Save Event Settings" });
 // Time inputs have no textbox role: found by their labels.
-const startsAt = (page: Page) => page.getByLabel("Starts at", { exact: true });
-const endsAt = (page: Page) => page.getByLabel("Ends at", { exact: true });
+const startsAt = (page: Page) => page.getByLabel(/^Starts at\b/);
+const endsAt = (page: Page) => page.getByLabel(/^Ends at\b/);
 const END_AFTER_START_MESSAGE = "The event must end after it starts (on the same day)";
 
 function desktopOnly(projectName: string) {
