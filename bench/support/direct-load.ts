@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "~/db/client.server";
 import { SETTINGS_ID } from "~/db/schema";
-import { registerAttendee } from "~/modules/registration/registration.server";
 import { registrationSchema } from "~/modules/person/fields";
+import { registerAttendee } from "~/modules/registration/registration.server";
 import { uniqueRegistration } from "./http-load";
 
 export type DirectResult = { ok: number; failed: number; seconds: number; perSecond: number; p50: number; p99: number };

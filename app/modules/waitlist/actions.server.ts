@@ -29,7 +29,7 @@ export async function registerPagePost(form: FormData, poster: Poster, context: 
  * gate (a join arriving faster than people do is held until confirmed from the mailbox, then
  * becomes a place in line), then a place in line.
  */
-export async function joinWaitlistAction(formData: FormData, poster: Poster) {
+async function joinWaitlistAction(formData: FormData, poster: Poster) {
   const form = await checkRegistrationForm(formData, poster);
   if (!form.ok) return form.answer;
   const { submission } = form;
