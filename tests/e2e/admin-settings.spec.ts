@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { signInAsAdmin } from "../support/admin-session";
+import { docsScreenshot } from "../support/docs-screenshot";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { type PrivateSite, startPrivateSite } from "../support/private-site";
@@ -107,6 +108,7 @@ siteTest(
     ]) {
       await expect(page.getByRole("heading", { name: section })).toBeVisible();
     }
+    await docsScreenshot(page, "settings.png");
     const original = await readTextboxes(page, Object.keys(values));
     const originalEnd = await endsAt(page).inputValue();
     try {
