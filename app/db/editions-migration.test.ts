@@ -1,35 +1,12 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import { sql } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPostgresDatabaseUrl, DATABASE_KINDS } from "#tests/support/test-database.ts";
+import { describe, expect, it } from "vitest";
+import { type Exec, upgradeThrough } from "#tests/support/migrated-database.ts";
+import { DATABASE_KINDS } from "#tests/support/test-database.ts";
 
 // The editions migration (0019) over a database built at the schema before it, with data of
 // every kind written as the site wrote it then: nothing is lost or moved, everything becomes
 // the First edition, and what is written afterwards is stamped with the current edition.
 
-const root = path.resolve(import.meta.dirname, "../..");
 const EDITIONS_TAG = "0019_editions";
-
-/** The migrations folder as it stood before editions: the journal cut before EDITIONS_TAG. */
-function migrationsBefore(dir: string): string {
-  cpSync(path.join(root, "drizzle"), dir, { recursive: true });
-  const journalFile = path.join(dir, "meta/_journal.json");
-  const journal = JSON.parse(readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const cut = journal.entries.findIndex((entry) => entry.tag === EDITIONS_TAG);
-  expect(cut).toBeGreaterThan(0);
-  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
-  return dir;
-}
-
-type Exec = (query: string) => Promise<{ rows: Record<string, unknown>[] }>;
 
 const ROWS_BEFORE = `
   insert into attendees (id, full_name, email, phone, gender, state, local_government, ticket_id)
@@ -72,40 +49,16 @@ async function expectMigratedWell(exec: Exec, before: Record<string, number>) {
 }
 
 describe.each(DATABASE_KINDS)("the editions migration on %s", (kind) => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(path.join(tmpdir(), "summit-migrations-"));
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
   it("makes everything so far the First edition, losing nothing", async () => {
-    const before = migrationsBefore(dir);
-    if (kind === "pglite") {
-      const client = new PGlite();
-      const exec: Exec = async (query) => ({ rows: (await client.exec(query)).at(-1)?.rows ?? [] });
-      await migratePglite(drizzlePglite(client), { migrationsFolder: before });
-      await client.exec(ROWS_BEFORE);
-      const had = await counts(exec);
-      await migratePglite(drizzlePglite(client), { migrationsFolder: path.join(root, "drizzle") });
-      await expectMigratedWell(exec, had);
-      await client.close();
-      return;
-    }
-    const pool = new pg.Pool({ connectionString: await createPostgresDatabaseUrl(), max: 1 });
-    const exec: Exec = async (query) => {
-      const result = await pool.query(query);
-      return { rows: (Array.isArray(result) ? result.at(-1) : result).rows };
-    };
-    try {
-      await migratePg(drizzlePg(pool), { migrationsFolder: before });
-      await pool.query(ROWS_BEFORE);
-      const had = await counts(exec);
-      await migratePg(drizzlePg(pool), { migrationsFolder: path.join(root, "drizzle") });
-      await expectMigratedWell(exec, had);
-      // The migrated database works as a fresh one does: the Drizzle schema reads it.
-      expect((await drizzlePg(pool).execute(sql`select count(*)::int as n from past_registrations`)).rows).toEqual([{ n: 0 }]);
-    } finally {
-      await pool.end();
-    }
+    await upgradeThrough(kind, EDITIONS_TAG, {
+      rowsBefore: ROWS_BEFORE,
+      before: counts,
+      check: async (exec, had) => {
+        if (!had) throw new Error("the counts before the migration are missing");
+        await expectMigratedWell(exec, had);
+        // The migrated database works as a fresh one does: the editions' own table is there to read.
+        expect((await exec("select count(*)::int as n from past_registrations")).rows).toEqual([{ n: 0 }]);
+      },
+    });
   });
 });
