@@ -6,6 +6,7 @@ import { deleteHeldInBulk, heldIdsOfSurge, listHeld, recentSurges } from "~/modu
 import { HELD_VIEW } from "~/modules/booking-protection/held-view-path";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { confirmHeldInBulk } from "~/modules/waitlist/held-confirm.server";
+import { pageParam } from "~/ui/page-param";
 import { redirectWithToast } from "~/ui/toast.server";
 import { attendeeViewCounts } from "./attendee-views.server";
 
@@ -15,7 +16,7 @@ import { attendeeViewCounts } from "./attendee-views.server";
 
 /** One page of held registrations, optionally of one surge, with the views' counts and the week's surges. */
 export async function heldView(db: Db, url: URL) {
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageParam(url);
   const surgeId = z.uuid().safeParse(url.searchParams.get("surge")).data;
   const [list, views, surges] = await Promise.all([
     listHeld(db, { page, surgeId }),

@@ -5,6 +5,7 @@ import type { AuditActor } from "~/modules/audit/audit.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { OFFER_NEXT_MESSAGES, offerNextSeat, removeFromWaitlist } from "~/modules/waitlist/offers.server";
 import { listWaitlist } from "~/modules/waitlist/waitlist-admin.server";
+import { pageParam } from "~/ui/page-param";
 import { redirectWithToast } from "~/ui/toast.server";
 import { attendeeViewCounts } from "./attendee-views.server";
 import { REMOVE_PARAM, WAITLIST_VIEW } from "./waitlist-paths";
@@ -14,7 +15,7 @@ import { REMOVE_PARAM, WAITLIST_VIEW } from "./waitlist-paths";
 
 /** One page of the line, the views' counts, the offer's hours, and the person a ?remove= link asks about. */
 export async function waitlistView(db: Db, url: URL) {
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageParam(url);
   const [list, counts, settings] = await Promise.all([listWaitlist(db, page), attendeeViewCounts(db), getSettings(db)]);
   const removeId = url.searchParams.get(REMOVE_PARAM);
   const confirm = list.rows.find((row) => row.id === removeId && (row.status === "waiting" || row.status === "offered")) ?? null;

@@ -5,6 +5,7 @@ import { requireAdmin } from "~/modules/auth/session.server";
 import { listCancelled } from "~/modules/tickets/cancel.server";
 import { DataTable } from "~/ui/data-table";
 import { DateTime } from "~/ui/date-time";
+import { pageParam } from "~/ui/page-param";
 import { Pagination } from "~/ui/pagination";
 import type { Route } from "./+types/attendees-cancelled";
 
@@ -13,7 +14,7 @@ export const handle = { title: "Cancelled registrations" };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
-  const page = Math.max(1, Math.min(10_000, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1));
+  const page = pageParam(url);
   const [list, views] = await Promise.all([listCancelled(db, page), attendeeViewCounts(db)]);
   return { ...list, views };
 }
