@@ -21,7 +21,10 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // A trace records every action's snapshots and screencast frames, for every test, to keep only the
+    // failures': that was a quarter of the suite's CPU (docs/DEVELOPERS.md, "The suite's time"). CI
+    // retries a failed test once, with a trace; locally, ask for one: `--trace retain-on-failure`.
+    trace: "on-first-retry",
     launchOptions: {
       executablePath: ensureChromium(),
       args: CHROMIUM_FLAGS,

@@ -10,8 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // Vitest's default is one worker fewer than the cores: one, here. Most of a test's time is spent
-    // waiting on a database (PGlite's worker, PostgreSQL's server), so two files at once nearly halve the run.
-    maxWorkers: 2,
+    // Vitest's default is one worker fewer than the cores: one, here. Many tests wait on another process
+    // (PostgreSQL's server, a CLI, a spawned server), so two files at once leave the cores a seventh idle:
+    // three fill them (on 2 cores, 340 s instead of 440 s for the whole run; docs/DEVELOPERS.md).
+    maxWorkers: 3,
   },
 });

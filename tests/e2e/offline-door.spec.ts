@@ -71,6 +71,13 @@ async function prepareDoor(door: Door, name: string) {
       timeout: 15_000,
     })
     .toBe(true);
+  // …and its registration is stored: Chromium writes it once installed, before it activates, so a
+  // browser closed in between (door 2 below) would reopen with no service worker to answer offline.
+  await expect
+    .poll(() => door.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none"), {
+      timeout: 15_000,
+    })
+    .toBe("activated");
 }
 
 test("two doors admit people offline and reconcile when the network is back", async ({ request, baseURL, adminPage }) => {
