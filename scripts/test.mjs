@@ -79,8 +79,9 @@ const LAYERS = [
     // ticket picture, the door, sign-in, SMS/USSD, an upload through sharp, badges through pdfkit):
     // what could differ between Node versions, in minutes instead of the whole suite's half hour.
     name: "smoke",
-    title: "end-to-end smoke tests (playwright test --grep @smoke)",
-    steps: [js("playwright", "test", "--grep", "@smoke")],
+    title: "end-to-end smoke tests (playwright test --grep @smoke --project desktop)",
+    // At the desktop size only: a phone's width changes no server path.
+    steps: [js("playwright", "test", "--grep", "@smoke", "--project", "desktop")],
     before: () => rmSync(PLAYWRIGHT_JSON, { force: true }),
     counts: playwrightCounts,
     onlyWhenNamed: true,
