@@ -116,7 +116,10 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   }, [latest, scan.data]);
   const back = `/admin/check-in${page.q ? `?q=${encodeURIComponent(page.q)}` : ""}`;
   const undoing = useRouteModal({ param: "undo", closeHref: back, fromUrl: page.undo, data: page });
-  const busy = navigation.state !== "idle" || scan.state !== "idle";
+  // Only while a check-in is being sent: once its answer is on screen the page reloads its counts
+  // ("loading"), and a button disabled then would swallow the Enter of a volunteer already typing
+  // the next ID (implicit submission skips a disabled button). A new check-in simply supersedes it.
+  const busy = navigation.state === "submitting" || scan.state === "submitting";
   // Offline, the device's list knows best who is in (its own check-ins included).
   const counts = !doorStatus.online && doorStatus.counts ? doorStatus.counts : page;
   useEffect(() => setClientId(crypto.randomUUID()), []);

@@ -39,7 +39,12 @@ describe.each(DATABASE_KINDS)("a corrected name on %s", (kind) => {
 
   it("is the name on the badge", async () => {
     const { db } = database;
-    await updateSettings(db, { event_date: "2026-12-24", event_starts_at: "08:00:00", event_ends_at: "17:00:00", corrections_close_days: 2 });
+    await updateSettings(db, {
+      event_date: "2026-12-24",
+      event_starts_at: "08:00:00",
+      event_ends_at: "17:00:00",
+      corrections_close_days: 2,
+    });
     const person = await createAttendee(db, { full_name: "Fatima Danjuma", state: "Zamfara", local_government: "Gusau" });
     const form = new FormData();
     for (const [name, value] of Object.entries({
@@ -57,7 +62,9 @@ describe.each(DATABASE_KINDS)("a corrected name on %s", (kind) => {
     const saved = await correctDetails(db, { by: "self", id: person.id, input: verdict.value, now: new Date("2026-12-01T10:00:00Z") });
     expect(saved).toMatchObject({ status: "saved" });
 
-    const text = (await pdfText(await badgesPdfStream(db, { layout: "single", eventName: "Zamfara Youth Summit 2026", secret: SECRET }))).normalize("NFC");
+    const text = (
+      await pdfText(await badgesPdfStream(db, { layout: "single", eventName: "Zamfara Youth Summit 2026", secret: SECRET }))
+    ).normalize("NFC");
     expect(text).toContain("Ɗanjuma");
     expect(text).not.toContain("Danjuma");
   });
