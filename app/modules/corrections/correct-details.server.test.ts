@@ -1,9 +1,11 @@
 import { desc, eq } from "drizzle-orm";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee, createUssdAttendee } from "~/db/factories";
 import { attendees, audit_log, mail_outbox } from "~/db/schema";
+import { badgesPdfStream } from "~/modules/badges/badges.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
 import { signSelfServiceToken } from "~/modules/tickets/ticket-token.server";
@@ -32,6 +34,23 @@ const details = (overrides: Record<string, string> = {}) => ({
   localGovernment: "Gusau",
   ...overrides,
 });
+
+/** Every text of a PDF stream, read back with pdf.js. */
+async function pdfText(stream: ReadableStream<Uint8Array>): Promise<string> {
+  const parts: Uint8Array[] = [];
+  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) parts.push(chunk);
+  const pdf = await getDocument({ data: new Uint8Array(Buffer.concat(parts)), isEvalSupported: false }).promise;
+  try {
+    const texts: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const { items } = await (await pdf.getPage(n)).getTextContent();
+      for (const item of items) if ("str" in item) texts.push(item.str);
+    }
+    return texts.join(" ").normalize("NFC");
+  } finally {
+    await pdf.destroy();
+  }
+}
 
 describe("correction forms", () => {
   it("check the person's details by registration's rules, and take no e-mail address from the person", () => {
@@ -193,6 +212,18 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
     expect(await correctDetails(db, { by: ORGANISER, id: person.id, input: unlock })).toMatchObject({ status: "saved", changes: [] });
     const [last] = await db.select().from(audit_log).orderBy(desc(audit_log.created_at)).limit(1);
     expect(last).toMatchObject({ action: "attendee.unlock", details: { locked: false } });
+  });
+
+  // Badges read the registration's row, so there is no second copy to forget (the organisers'
+  // list and the door are tried in tests/e2e/corrections.spec.ts).
+  it("prints the corrected name on the badge", async () => {
+    const { db } = database;
+    const person = await createAttendee(db, { full_name: "Fatima Danjuma", state: "Zamfara", local_government: "Gusau" });
+    const input = selfValue(details({ fullName: "Fatima Ɗanjuma" }));
+    expect(await correctDetails(db, { by: "self", id: person.id, input, now: BEFORE })).toMatchObject({ status: "saved" });
+    const badges = await pdfText(await badgesPdfStream(db, { layout: "single", eventName: "Zamfara Youth Summit 2026", secret: SECRET }));
+    expect(badges).toContain("Ɗanjuma");
+    expect(badges).not.toContain("Danjuma");
   });
 
   it("keeps a USSD registration's phone its own, and lets it have no address", async () => {
