@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { type PdfPage, readPdfPages, streamBytes } from "#tests/support/pdf-pages.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { Db, DbConnection } from "~/db/client.server";
 import { attendeeValues } from "~/db/factories";
@@ -20,37 +20,6 @@ vi.stubEnv("SESSION_SECRET", "test-secret-test-secret-test-secret-42");
 vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
 const SECRET = "badge-test-secret-badge-test-secret";
 const EVENT = "Zamfara Youth Summit 2026";
-
-async function readAll(stream: ReadableStream<Uint8Array>): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) parts.push(chunk);
-  return Buffer.concat(parts);
-}
-
-type PdfText = { str: string; x: number; top: number };
-type PdfPage = { width: number; height: number; items: PdfText[] };
-
-/** Each page's size and its text items, with `top` measured from the top of the page like the layout. */
-async function readPdf(bytes: Uint8Array): Promise<PdfPage[]> {
-  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
-  try {
-    const pages: PdfPage[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const page = await pdf.getPage(n);
-      const [, , width = 0, height = 0] = page.view;
-      const { items } = await page.getTextContent();
-      const texts = items.flatMap((item) =>
-        "str" in item && item.str.trim()
-          ? [{ str: item.str, x: item.transform[4] as number, top: height - (item.transform[5] as number) }]
-          : [],
-      );
-      pages.push({ width, height, items: texts });
-    }
-    return pages;
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 /** The texts of each badge, in page and slot order: items grouped by the badge box they start in. */
 function badgesOf(pages: PdfPage[], layout: BadgeLayout): string[] {
@@ -103,7 +72,7 @@ describe.each(DATABASE_KINDS)("name badges on %s", (kind) => {
   });
 
   const generate = async (layout: BadgeLayout, batchSize = 3) =>
-    readPdf(await readAll(await badgesPdfStream(database.db, { layout, eventName: EVENT, secret: SECRET, batchSize })));
+    readPdfPages(await streamBytes(await badgesPdfStream(database.db, { layout, eventName: EVENT, secret: SECRET, batchSize })));
 
   function expectOneBadgeEach(badges: string[]) {
     expect(badges).toHaveLength(people.length);
@@ -186,9 +155,9 @@ describe.each(DATABASE_KINDS)("name badges on %s", (kind) => {
       expect(queries, "a cancelled download reads nothing more").toBe(beforeCancel);
 
       queries = 0;
-      const bytes = await readAll(await badgesPdfStream(counted, { layout: "single", eventName: EVENT, secret: SECRET, batchSize: 5 }));
+      const bytes = await streamBytes(await badgesPdfStream(counted, { layout: "single", eventName: EVENT, secret: SECRET, batchSize: 5 }));
       expect(queries).toBe(batches);
-      expect(await readPdf(bytes)).toHaveLength(total);
+      expect(await readPdfPages(bytes)).toHaveLength(total);
     } finally {
       await database.db.delete(attendees).where(
         inArray(
@@ -209,7 +178,7 @@ describe.each(DATABASE_KINDS)("name badges on %s", (kind) => {
     expect(response.headers.get("Content-Disposition")).toMatch(
       /^attachment; filename="zamfara-youth-summit-badges-single-\d{4}-\d\d-\d\d\.pdf"$/,
     );
-    const pages = await readPdf(new Uint8Array(await response.arrayBuffer()));
+    const pages = await readPdfPages(new Uint8Array(await response.arrayBuffer()));
     expect(pages).toHaveLength(people.length);
     const [entry] = await database.db.select().from(audit_log).where(sql`${audit_log.admin_id} = ${actor.id}`);
     expect(entry).toMatchObject({ action: "attendee.badges", entity: "attendees", details: { layout: "single" } });
@@ -217,7 +186,7 @@ describe.each(DATABASE_KINDS)("name badges on %s", (kind) => {
     // No layout: the A4 sheets.
     const byDefault = await exportBadgesPdf(database.db, actor, new URLSearchParams());
     expect(byDefault.headers.get("Content-Disposition")).toContain("-badges-sheet-");
-    expect(await readPdf(new Uint8Array(await byDefault.arrayBuffer()))).toHaveLength(2);
+    expect(await readPdfPages(new Uint8Array(await byDefault.arrayBuffer()))).toHaveLength(2);
 
     for (const layout of ["poster", "SHEET", ""]) {
       const refused = await exportBadgesPdf(database.db, actor, new URLSearchParams({ layout }));
@@ -238,8 +207,8 @@ describe.each(DATABASE_KINDS)("name badges with nobody registered, on %s", (kind
   });
 
   it.each(["sheet", "single"] as const)("%s: a valid PDF of one page that says so", async (layout) => {
-    const bytes = await readAll(await badgesPdfStream(database.db, { layout, eventName: EVENT, secret: SECRET }));
-    const pages = await readPdf(bytes);
+    const bytes = await streamBytes(await badgesPdfStream(database.db, { layout, eventName: EVENT, secret: SECRET }));
+    const pages = await readPdfPages(bytes);
     expect(pages).toHaveLength(1);
     expect(squash(pages[0]?.items.map((i) => i.str).join(" ") ?? "")).toBe("No attendees yet Badges appear here once people register.");
   });

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { readPdfPages, streamBytes } from "#tests/support/pdf-pages.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee, createUssdAttendee } from "~/db/factories";
@@ -34,23 +34,6 @@ const details = (overrides: Record<string, string> = {}) => ({
   localGovernment: "Gusau",
   ...overrides,
 });
-
-/** Every text of a PDF stream, read back with pdf.js. */
-async function pdfText(stream: ReadableStream<Uint8Array>): Promise<string> {
-  const parts: Uint8Array[] = [];
-  for await (const chunk of stream as unknown as AsyncIterable<Uint8Array>) parts.push(chunk);
-  const pdf = await getDocument({ data: new Uint8Array(Buffer.concat(parts)), isEvalSupported: false }).promise;
-  try {
-    const texts: string[] = [];
-    for (let n = 1; n <= pdf.numPages; n++) {
-      const { items } = await (await pdf.getPage(n)).getTextContent();
-      for (const item of items) if ("str" in item) texts.push(item.str);
-    }
-    return texts.join(" ").normalize("NFC");
-  } finally {
-    await pdf.destroy();
-  }
-}
 
 describe("correction forms", () => {
   it("check the person's details by registration's rules, and take no e-mail address from the person", () => {
@@ -221,7 +204,13 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
     const person = await createAttendee(db, { full_name: "Fatima Danjuma", state: "Zamfara", local_government: "Gusau" });
     const input = selfValue(details({ fullName: "Fatima Ɗanjuma" }));
     expect(await correctDetails(db, { by: "self", id: person.id, input, now: BEFORE })).toMatchObject({ status: "saved" });
-    const badges = await pdfText(await badgesPdfStream(db, { layout: "single", eventName: "Zamfara Youth Summit 2026", secret: SECRET }));
+    const pages = await readPdfPages(
+      await streamBytes(await badgesPdfStream(db, { layout: "single", eventName: "Zamfara Youth Summit 2026", secret: SECRET })),
+    );
+    const badges = pages
+      .flatMap((page) => page.items.map((item) => item.str))
+      .join(" ")
+      .normalize("NFC");
     expect(badges).toContain("Ɗanjuma");
     expect(badges).not.toContain("Danjuma");
   });
