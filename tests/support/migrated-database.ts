@@ -38,38 +38,42 @@ export async function upgradeThrough<T>(
   steps: { rowsBefore: string; before?: (exec: Exec) => Promise<T>; check: (exec: Exec, before: T | undefined) => Promise<void> },
 ): Promise<void> {
   const dir = mkdtempSync(path.join(tmpdir(), "summit-migrations-"));
-  const older = migrationsBefore(dir, tag);
-  const newest = path.join(root, "drizzle");
   try {
-    if (kind === "pglite") {
-      const client = new PGlite();
-      const exec: Exec = async (query) => ({ rows: (await client.exec(query)).at(-1)?.rows ?? [] });
-      try {
-        await migratePglite(drizzlePglite(client), { migrationsFolder: older });
-        await client.exec(steps.rowsBefore);
-        const before = await steps.before?.(exec);
-        await migratePglite(drizzlePglite(client), { migrationsFolder: newest });
-        await steps.check(exec, before);
-      } finally {
-        await client.close();
-      }
-      return;
-    }
-    const pool = new pg.Pool({ connectionString: await createPostgresDatabaseUrl(), max: 1 });
-    const exec: Exec = async (query) => {
-      const result = await pool.query(query);
-      return { rows: (Array.isArray(result) ? result.at(-1) : result).rows };
-    };
+    const older = migrationsBefore(dir, tag);
+    const database = await openEmpty(kind);
     try {
-      await migratePg(drizzlePg(pool), { migrationsFolder: older });
-      await pool.query(steps.rowsBefore);
-      const before = await steps.before?.(exec);
-      await migratePg(drizzlePg(pool), { migrationsFolder: newest });
-      await steps.check(exec, before);
+      await database.migrate(older);
+      await database.exec(steps.rowsBefore);
+      const before = await steps.before?.(database.exec);
+      await database.migrate(path.join(root, "drizzle"));
+      await steps.check(database.exec, before);
     } finally {
-      await pool.end();
+      await database.close();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** An empty database of `kind`, with what upgradeThrough needs of it: SQL, Drizzle's migrator, and closing. */
+async function openEmpty(
+  kind: DatabaseKind,
+): Promise<{ exec: Exec; migrate: (folder: string) => Promise<void>; close: () => Promise<void> }> {
+  if (kind === "pglite") {
+    const client = new PGlite();
+    return {
+      exec: async (query) => ({ rows: (await client.exec(query)).at(-1)?.rows ?? [] }),
+      migrate: (folder) => migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({ connectionString: await createPostgresDatabaseUrl(), max: 1 });
+  return {
+    exec: async (query) => {
+      const result = await pool.query(query);
+      return { rows: (Array.isArray(result) ? result.at(-1) : result).rows };
+    },
+    migrate: (folder) => migratePg(drizzlePg(pool), { migrationsFolder: folder }),
+    close: () => pool.end(),
+  };
 }
