@@ -21,22 +21,42 @@ const POSTGRES_TEMPLATE = "migrated_template";
 // One PostgreSQL server for the whole vitest run; each test file makes its own database in it.
 // Migrating a new database takes seconds (PGlite) or half a second (PostgreSQL), and a run makes
 // over a hundred: the migrations run once here, and each test file gets a copy of the result.
+// Vitest calls this once for the root and once per project (vitest.config.ts): the first call
+// prepares, the others share it, and the last teardown stops it.
+type Prepared = { provided: { postgresUrl: string; postgresTemplate: string; pgliteTemplate: string }; stop: () => Promise<void> };
+const run = globalThis as { __summitVitestSetup?: { prepared: Promise<Prepared>; users: number } };
+
 export default async function setup(project: TestProject) {
+  run.__summitVitestSetup ??= { prepared: prepare(), users: 0 };
+  const shared = run.__summitVitestSetup;
+  shared.users++;
+  const { provided, stop } = await shared.prepared;
+  for (const [key, value] of Object.entries(provided)) project.provide(key as keyof typeof provided, value);
+  return async () => {
+    if (--shared.users > 0) return;
+    run.__summitVitestSetup = undefined;
+    await stop();
+  };
+}
+
+async function prepare(): Promise<Prepared> {
   const server = await startPostgres();
   const dir = mkdtempSync(path.join(tmpdir(), "summit-vitest-"));
-  try {
-    project.provide("postgresUrl", server.url);
-    project.provide("postgresTemplate", await migratedPostgres(server.url));
-    project.provide("pgliteTemplate", await migratedPglite(dir));
-  } catch (error) {
-    await server.stop();
-    rmSync(dir, { recursive: true, force: true });
-    throw error;
-  }
-  return async () => {
+  const stop = async () => {
     await server.stop();
     rmSync(dir, { recursive: true, force: true });
   };
+  try {
+    const provided = {
+      postgresUrl: server.url,
+      postgresTemplate: await migratedPostgres(server.url),
+      pgliteTemplate: await migratedPglite(dir),
+    };
+    return { provided, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 async function migratedPostgres(adminUrl: string): Promise<string> {

@@ -33,10 +33,12 @@ export type PublicContent = {
 
 // The landing page reads everything at once and is the page
 // that takes the load, so its data is kept in memory. Writes in this process
-// invalidate it; other instances see a change within the TTL.
+// invalidate it; other instances see a change within the TTL. Kept per database handle: a
+// process serves one database, and a copy read from another (a test's) must never be shown.
 const PUBLIC_CONTENT_TTL_MS = 5_000;
 
-let entry: { value: Promise<PublicContent>; expires: number; generation: number } | undefined;
+type Entry = { value: Promise<PublicContent>; expires: number; generation: number };
+const entries = new WeakMap<DbOrTx, Entry>();
 
 async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
   const [settings, edition, speakers, specialGuests, agenda, partners, [held]] = await Promise.all([
@@ -57,13 +59,14 @@ async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {
   const generation = publicContentGeneration();
+  const entry = entries.get(db);
   if (entry && entry.expires > now && entry.generation === generation) return entry.value;
   const value = loadPublicContent(db);
   const current = { value, expires: now + PUBLIC_CONTENT_TTL_MS, generation };
-  entry = current;
+  entries.set(db, current);
   // A failed read must not be served from the cache.
   value.catch(() => {
-    if (entry === current) entry = undefined;
+    if (entries.get(db) === current) entries.delete(db);
   });
   return value;
 }
