@@ -29,7 +29,8 @@ import { ensureFaketime } from "./system-deps";
 // the site's time by rewriting the file. Write the file before starting the site. Timers
 // keep real time (the monotonic clock is not faked): a scheduled check still comes every
 // SCHEDULE_CHECK_SECONDS, which `env` can shorten. Set-up (the admin account, the data
-// preparation) runs on the real clock. Not with `postgres`: its server keeps real time.
+// preparation) runs on the real clock. With `postgres`, the database server keeps real time: only
+// what the app reads from its own clock moves (`new Date()`), not SQL's now().
 
 export type PrivateSiteOptions = {
   postgres?: boolean;
