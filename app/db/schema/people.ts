@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, u
 import { normalizeEmail } from "../email";
 import { INVITE_CODE_LENGTH } from "../outreach-codes";
 import { personColumns } from "../person-columns";
+import { nameSearchKeySql } from "../search-key-sql";
 import { createdAt, personChecks, registrationColumns } from "./columns";
 import { outreachCodeCheck } from "./outreach";
 
@@ -19,6 +20,11 @@ export const attendees = pgTable(
     invite_code: text("invite_code").notNull().default(sql`outreach_invite_code()`),
     // An organiser has fixed these details: the person can no longer change them on the ticket page.
     details_locked: boolean("details_locked").notNull().default(false),
+    // The name as searched (search-key.ts): folded and split by the database on every write of
+    // the name, however it is written, so a search reads it instead of folding every name.
+    search_key: text("search_key")
+      .notNull()
+      .generatedAlwaysAs((): SQL => nameSearchKeySql(attendees.full_name)),
     created_at: createdAt(),
   },
   (t) => [

@@ -2,7 +2,8 @@ import { and, desc, eq, exists, not, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { personKeyOf } from "~/db/person-key";
 import { admin_users, attendees, cancelled_registrations, check_ins } from "~/db/schema";
-import { APOSTROPHE_FOLD, foldApostrophes } from "~/db/text";
+import { searchWords } from "~/db/search-key";
+import { keyMatchesSql } from "~/db/search-key-sql";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type AttendeeMail, mailForAttendee } from "~/modules/mail/outbox.server";
@@ -57,23 +58,20 @@ export type AttendeeSearch = {
 };
 
 /**
- * The attendee filters: search is a case-insensitive substring of the name or the
- * e-mail, or a phone number or ticket ID however it was typed (ADR 014); gender and state
- * are exact; checked in or not; all combined with AND. Done in SQL so the page
- * never loads more than one page of rows. strpos on lower-cased text takes what was typed
- * literally (no LIKE wildcards to escape) and measured a quarter faster than ILIKE on
- * PGlite, where case folding is most of a search's cost.
+ * The attendee filters: search finds a name as people type it (each typed word starts a word of
+ * the name, in any order, with the Hausa hooked letters, accents and apostrophes folded:
+ * ~/db/search-key, read from the stored attendees.search_key), a substring of the e-mail, or a
+ * phone number or ticket ID however it was typed (ADR 014); gender and state are exact; checked
+ * in or not; all combined with AND. Done in SQL so the page never loads more than one page of
+ * rows. strpos on the lower-cased e-mail takes what was typed literally (no LIKE wildcards).
  */
 export function attendeeFilterWhere(filter: Partial<AttendeeFilter>): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
   if (filter.q) {
-    // A name is found whichever apostrophe was typed (Na'Allah, Naʼallah, Na’Allah: ~/db/text).
-    const needle = sql`lower(${foldApostrophes(filter.q)})`;
-    const name = sql`translate(lower(${attendees.full_name}), ${APOSTROPHE_FOLD.from}, ${APOSTROPHE_FOLD.to})`;
     // Numbers are stored in E.164, so "0803 123 4567" is read as +2348031234567 and compared whole.
     const matches = [
-      sql`strpos(${name}, ${needle}) > 0`,
-      sql`strpos(lower(${attendees.email}), ${needle}) > 0`,
+      keyMatchesSql(attendees.search_key, searchWords(filter.q)),
+      sql`strpos(lower(${attendees.email}), lower(${filter.q})) > 0`,
       ...holderMatches(filter.q),
     ];
     conditions.push(sql`(${sql.join(matches, sql` or `)})`);
@@ -150,7 +148,7 @@ export async function findAttendeeName(db: DbOrTx, id: string): Promise<{ id: st
 type CheckInState = { checked_in_at: Date; method: string; checked_in_by: string | null };
 export type AttendeeDetails = {
   /** A cancelled registration no longer has an invite code (its link stopped with it). */
-  attendee: Omit<Attendee, "invite_code">;
+  attendee: Omit<Attendee, "invite_code" | "search_key">;
   checkIn: CheckInState | null;
   mail: AttendeeMail[];
   /** set for a registration its holder cancelled */

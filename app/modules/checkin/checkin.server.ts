@@ -1,7 +1,9 @@
-import { and, count, eq, ilike, inArray, or, sql } from "drizzle-orm";
+import { and, count, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_in_conflicts, check_ins } from "~/db/schema";
-import { foldApostrophes, searchText } from "~/db/text";
+import { searchWords } from "~/db/search-key";
+import { keyMatchesSql } from "~/db/search-key-sql";
+import { searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
@@ -237,20 +239,18 @@ export async function ticketsOneAway(db: DbOrTx, ticketId: string, limit = 3): P
 export type DoorSearchRow = { id: string; full_name: string; ticket_id: string; checked_in_at: Date | null; checked_in_by: string | null };
 
 /**
- * Up to `limit` attendees whose name contains the text, or whose phone number or ticket ID it
+ * Up to `limit` attendees whose name has words starting with each typed word, or whose phone number or ticket ID it
  * is, with their check-in. Not by e-mail: the answer would tell whoever types an address that its owner is
  * registered. Fewer than MIN_SEARCH_LENGTH characters find nobody.
  */
 export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
   const q = doorQuery(text);
   if (q.length < MIN_SEARCH_LENGTH) return [];
-  // Any apostrophe matches any other (Na'Allah, Naʼallah, Na’Allah: ~/db/text): one character, `_`.
-  const pattern = `%${foldApostrophes(q)
-    .replace(/[\\%_]/g, (c) => `\\${c}`)
-    .replace(/'/g, "_")}%`;
+  // A name as people type it: each word starts a word of the name, in any order, the Hausa hooked
+  // letters, accents and apostrophes folded (~/db/search-key, the rule the offline door uses).
   // A phone number in any form (stored E.164, attendees_phone_idx) or a ticket ID however typed
   // finds its holder; the phone itself is never shown.
-  const matches = [ilike(attendees.full_name, pattern), ...holderMatches(q)];
+  const matches = [keyMatchesSql(attendees.search_key, searchWords(q)), ...holderMatches(q)];
   return db
     .select({
       id: attendees.id,

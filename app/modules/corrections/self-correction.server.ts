@@ -26,7 +26,7 @@ export type CorrectionsState =
 type Contact = { email: string; phone: string };
 
 /** The row's details as the form's fields hold them. */
-export function detailsValues(row: Omit<typeof attendees.$inferSelect, "invite_code">): DetailsValues {
+export function detailsValues(row: Omit<typeof attendees.$inferSelect, "invite_code" | "search_key">): DetailsValues {
   return {
     fullName: row.full_name,
     email: row.email ?? "",

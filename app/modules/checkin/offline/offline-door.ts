@@ -1,3 +1,4 @@
+import { keyMatches, nameSearchKey, searchWords } from "~/db/search-key";
 import { messageKey } from "~/i18n/message-key";
 import { extractDoorCode } from "~/modules/tickets/door-code";
 import { readTicketId } from "~/modules/tickets/ticket-id";
@@ -24,7 +25,8 @@ export type OfflinePerson = {
   state: string;
   checkedInAt: string | null;
   door: string | null;
-  folded: string;
+  /** The name as searched (~/db/search-key): the rule the server's search column follows. */
+  key: string;
 };
 
 export type DoorSnapshot = {
@@ -41,28 +43,13 @@ export type DoorSnapshot = {
 
 export type OfflineDecision = { outcome: CheckInOutcome; record?: { ticketId: string; ticket: string; method: QueuedCheckIn["method"] } };
 
-/** Lower case, no accents or hooks, one kind of apostrophe: how names are compared at the door. */
-export function foldName(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}+/gu, "")
-    .replace(/[\u02BC\u2019\u2018`]/g, "'")
-    .replace(/ƙ/gi, "k")
-    .replace(/ɗ/gi, "d")
-    .replace(/ɓ/gi, "b")
-    .replace(/ƴ/gi, "y")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
-}
-
 /** The snapshot a door works from: the downloaded list with the check-ins made here since. */
 export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = []): DoorSnapshot {
   const people = new Map<string, OfflinePerson>();
   const byName: OfflinePerson[] = [];
   let checkedIn = 0;
   for (const [ticketId, name, organization, state, checkedInAt, door] of list.attendees) {
-    const person = { ticketId, name, organization, state, checkedInAt, door, folded: foldName(name) };
+    const person = { ticketId, name, organization, state, checkedInAt, door, key: nameSearchKey(name) };
     // A list naming a ticket twice (it never should) counts it once.
     if (checkedInAt && !people.get(ticketId)?.checkedInAt) checkedIn++;
     people.set(ticketId, person);
@@ -105,7 +92,7 @@ export function markLocal(snapshot: DoorSnapshot, ticketId: string, at: string, 
 
 /** A ticket the list does not name yet (issued after it): its ID is all the door knows. */
 function newcomer(ticketId: string): OfflinePerson {
-  return { ticketId, name: "", organization: "", state: "", checkedInAt: null, door: null, folded: "" };
+  return { ticketId, name: "", organization: "", state: "", checkedInAt: null, door: null, key: "" };
 }
 
 /** When a ticket ID was issued, from its time part (base 36 milliseconds); null when not a generated ID. */
@@ -189,17 +176,21 @@ export type OfflineMatch = {
   door: string | null;
 };
 
-/** The door's search, offline: by name (any case, accents, apostrophes) or a whole ticket ID. */
+/**
+ * The door's search, offline: by name as people type it (each word starts a word of the name, in
+ * any order; case, accents, hooked letters and apostrophes folded, as the server searches) or a
+ * whole ticket ID.
+ */
 export function searchOffline(snapshot: DoorSnapshot, q: string, limit = 8): OfflineMatch[] {
-  const folded = foldName(q);
-  if (folded.length < MIN_SEARCH_LENGTH) return [];
+  const typed = searchWords(q);
+  if (typed.join(" ").length < MIN_SEARCH_LENGTH) return [];
   const ticketId = readTicketId(q);
   const found: OfflineMatch[] = [];
   const exact = ticketId ? snapshot.people.get(ticketId) : undefined;
   if (exact) found.push(matchOf(exact));
   for (const person of snapshot.byName) {
     if (found.length >= limit) break;
-    if (person !== exact && person.folded.includes(folded)) found.push(matchOf(person));
+    if (person !== exact && keyMatches(person.key, typed)) found.push(matchOf(person));
   }
   return found;
 }

@@ -1,0 +1,23 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { HOOKED, JOINERS, MARKS } from "./search-key";
+
+// search-key.ts's rule as SQL: the generated column attendees.search_key, and the search over it.
+// Apart from search-key.ts so the offline door's bundle carries no SQL builder.
+
+/**
+ * The same key as SQL, for a generated column: immutable functions only (normalize, lower,
+ * regexp_replace, translate), so PostgreSQL and PGlite compute it on every write of the name.
+ */
+export function nameSearchKeySql(name: AnyColumn): SQL {
+  const folded = sql`translate(lower(regexp_replace(normalize(${name}, NFKD), ${sql.raw(`'[${MARKS}]'`)}, '', 'g') collate "C"), ${sql.raw(`'${HOOKED.from}'`)}, ${sql.raw(`'${HOOKED.to}'`)})`;
+  const joined = sql`regexp_replace(${folded}, ${sql.raw(`'[${JOINERS.replace("'", "''")}]'`)}, '', 'g')`;
+  const split = sql`regexp_replace(${folded}, ${sql.raw(`'[${JOINERS.replace("'", "''")}]'`)}, ' ', 'g')`;
+  return sql`' ' || trim(regexp_replace(${joined} || ' ' || ${split}, '\\s+', ' ', 'g')) || ' '`;
+}
+
+/** The same as SQL: every typed word starts a word of `key` (LIKE's own characters taken literally). */
+export function keyMatchesSql(key: AnyColumn, typed: readonly string[]): SQL {
+  if (typed.length === 0) return sql`false`;
+  const conditions = typed.map((word) => sql`${key} like ${`% ${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  return sql.join(conditions, sql` and `);
+}
