@@ -15,9 +15,23 @@ export function nameSearchKeySql(name: AnyColumn): SQL {
   return sql`' ' || trim(regexp_replace(${joined} || ' ' || ${split}, '\\s+', ' ', 'g')) || ' '`;
 }
 
-/** The same as SQL: every typed word starts a word of `key` (LIKE's own characters taken literally). */
+/** `word` inside a LIKE pattern, its own characters (backslash, % and _) taken literally. */
+const literal = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The same as SQL: every typed word starts a word of `key`. */
 export function keyMatchesSql(key: AnyColumn, typed: readonly string[]): SQL {
   if (typed.length === 0) return sql`false`;
-  const conditions = typed.map((word) => sql`${key} like ${`% ${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
-  return sql.join(conditions, sql` and `);
+  return sql.join(
+    typed.map((word) => sql`${key} like ${`% ${literal(word)}%`}`),
+    sql` and `,
+  );
+}
+
+/** How many typed words are whole words of `key` ("bello" in "Abubakar Bello", not in "Bellow"): a rank. */
+export function wholeWordsSql(key: AnyColumn, typed: readonly string[]): SQL<number> {
+  if (typed.length === 0) return sql<number>`0`;
+  return sql<number>`(${sql.join(
+    typed.map((word) => sql`(${key} like ${`% ${literal(word)} %`})::int`),
+    sql` + `,
+  )})`;
 }

@@ -50,3 +50,8 @@ export function searchWords(text: string): string[] {
 export function keyMatches(key: string, typed: readonly string[]): boolean {
   return typed.length > 0 && typed.every((word) => key.includes(` ${word}`));
 }
+
+/** How many of `typed`'s words are whole words of a key (nameSearchKey): the best matches first. */
+export function wholeWords(key: string, typed: readonly string[]): number {
+  return typed.filter((word) => key.includes(` ${word} `)).length;
+}

@@ -66,10 +66,10 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
   const undoId = url.searchParams.get(UNDO_PARAM);
   const searching = doorQuery(q).length >= MIN_SEARCH_LENGTH;
   const allowance = searching ? await countDoorSearch(db, actor.id, new Date()) : { allowed: true as const };
-  const [settings, checkedIn, matches, doors, conflicts] = await Promise.all([
+  const [settings, checkedIn, found, doors, conflicts] = await Promise.all([
     getSettings(db),
     countCheckedIn(db),
-    searching && allowance.allowed ? searchAtDoor(db, q) : Promise.resolve([]),
+    searching && allowance.allowed ? searchAtDoor(db, q) : Promise.resolve({ rows: [], total: 0 }),
     doorCounts(db),
     // The latest few tickets let in at two doors, for the door screen to warn about.
     listDoorConflicts(db, 5),
@@ -82,12 +82,15 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
         : allowance.allowed
           ? null
           : SEARCH_MESSAGES.tooMany(allowance.retryAfterMs);
+  const matches = found.rows;
   const undo = undoId ? (matches.find((m) => m.id === undoId && m.checked_in_at) ?? null) : null;
   const page = {
     q,
     checkedIn,
     registered: settings.registered_count,
     matches,
+    /** matches beyond those shown: the volunteer types more of the name */
+    more: found.total - matches.length,
     searchError,
     undo: undo ? { id: undo.id, full_name: undo.full_name } : null,
     doors,

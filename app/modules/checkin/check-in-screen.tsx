@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
-import { Badge } from "~/ui/badge";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
-import { lagosClock } from "~/ui/date-time";
 import { FormField } from "~/ui/form-field";
 import { LanguageSwitch } from "~/ui/language-switch";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useRouteModal } from "~/ui/use-route-modal";
-import type { CheckInOutcome, DoorSearchRow } from "./checkin.server";
+import type { CheckInOutcome } from "./checkin.server";
+import { type DoorMatch, DoorSearchResults } from "./door-search-results";
 import { DoorConflicts, DoorCounts } from "./door-summary";
 import type { DoorConflict } from "./door-sync.server";
 import { DoorPanel } from "./offline/door-panel";
@@ -31,7 +30,9 @@ type Page = {
   q: string;
   checkedIn: number;
   registered: number;
-  matches: (Omit<DoorSearchRow, "checked_in_at"> & { checked_in_at: Date | string | null; door?: string | null })[];
+  matches: DoorMatch[];
+  /** matches beyond those shown */
+  more?: number;
   /** the search was too short, or this account searched too often */
   searchError: string | null;
   undo: { id: string; full_name: string } | null;
@@ -227,64 +228,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         </Form>
         {page.offline && page.q ? <p className="mt-2 text-sm text-amber-800">{t("offline.searchOffline")}</p> : null}
         {page.q && !page.searchError ? (
-          page.matches.length === 0 ? (
-            <p className="mt-3 text-sm text-gray-600">{t("noMatch", { q: page.q })}</p>
-          ) : (
-            <ul className="mt-3 divide-y divide-gray-100">
-              {page.matches.map((m) => (
-                <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-                  <div className="min-w-0">
-                    <p className="font-semibold break-words text-gray-900">{m.full_name}</p>
-                    <p className="font-mono text-xs text-gray-500">{m.ticket_id}</p>
-                  </div>
-                  {m.checked_in_at ? (
-                    <div className="flex items-center gap-2">
-                      <Badge tone="amber">
-                        {m.checked_in_by
-                          ? t("inAtBy", { time: lagosClock(m.checked_in_at), by: m.checked_in_by })
-                          : m.door
-                            ? t("inAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
-                            : t("inAt", { time: lagosClock(m.checked_in_at) })}
-                      </Badge>
-                      {page.offline ? null : (
-                        <Link
-                          to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
-                          preventScrollReset
-                          className={BUTTON.secondary}
-                          onClick={(event) => {
-                            event.preventDefault();
-                            undoing.open({ id: m.id, full_name: m.full_name });
-                          }}
-                        >
-                          {t("undo")}
-                        </Link>
-                      )}
-                    </div>
-                  ) : (
-                    <Form method="post" action={back}>
-                      {page.offline ? (
-                        // The device's list names people by ticket ID only.
-                        <>
-                          <input type="hidden" name="intent" value="ticket" />
-                          <input type="hidden" name="ticket_id" value={m.ticket_id} />
-                          <input type="hidden" name="via" value="search" />
-                        </>
-                      ) : (
-                        <>
-                          <input type="hidden" name="intent" value="attendee" />
-                          <input type="hidden" name="id" value={m.id} />
-                        </>
-                      )}
-                      {origin}
-                      <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={t("checkInName", { name: m.full_name })}>
-                        {t("checkIn")}
-                      </button>
-                    </Form>
-                  )}
-                </li>
-              ))}
-            </ul>
-          )
+          <DoorSearchResults page={page} back={back} origin={origin} busy={busy} onUndo={undoing.open} />
         ) : null}
       </section>
 

@@ -19,6 +19,8 @@ import {
   undoCheckIn,
 } from "./checkin.server";
 
+const doorRows = async (...args: Parameters<typeof searchAtDoor>) => (await searchAtDoor(...args)).rows;
+
 const SECRET = "check-in-test-secret-0123456789";
 
 describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
@@ -84,35 +86,40 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     const { db } = database;
     const hauwa = await createAttendee(db, { full_name: "Hauwa Ɓello", email: "hauwa.bello@example.org" });
     // Case-insensitive for ASCII letters (a C-locale PostgreSQL does not fold Ɓ/ɓ).
-    const found = await searchAtDoor(db, "HAUWA Ɓel");
+    const found = await doorRows(db, "HAUWA Ɓel");
     expect(found.map((r) => r.id)).toContain(hauwa.id);
-    expect((await searchAtDoor(db, hauwa.ticket_id.toLowerCase())).map((r) => r.id)).toEqual([hauwa.id]);
+    expect((await doorRows(db, hauwa.ticket_id.toLowerCase())).map((r) => r.id)).toEqual([hauwa.id]);
     // Not by e-mail: the answer would tell whoever types an address that its owner registered.
-    expect(await searchAtDoor(db, "HAUWA.BELLO@")).toEqual([]);
-    expect(await searchAtDoor(db, "%%%")).toEqual([]);
+    expect(await doorRows(db, "HAUWA.BELLO@")).toEqual([]);
+    expect(await doorRows(db, "%%%")).toEqual([]);
     // Fewer than three characters find nobody.
-    expect(await searchAtDoor(db, "Ha")).toEqual([]);
-    expect(await searchAtDoor(db, " H\u0000a ")).toEqual([]);
-    // Only what the door shows: no e-mail, phone, organisation or anything else of the person.
-    expect(Object.keys((await searchAtDoor(db, "Hauwa"))[0] ?? {}).sort()).toEqual([
+    expect(await doorRows(db, "Ha")).toEqual([]);
+    expect(await doorRows(db, " H\u0000a ")).toEqual([]);
+    // Only what tells two people of one name apart: no e-mail, no whole phone number.
+    expect(Object.keys((await doorRows(db, "Hauwa"))[0] ?? {}).sort()).toEqual([
       "checked_in_at",
       "checked_in_by",
       "full_name",
       "id",
+      "local_government",
+      "organization",
+      "phone_end",
+      "position",
+      "state",
       "ticket_id",
     ]);
     // Control characters (a NUL would make PostgreSQL refuse the query) are read as spaces.
-    expect((await searchAtDoor(db, "\u0000\u0001Hauwa\u001b[31m")).map((r) => r.id)).toEqual([]);
-    expect((await searchAtDoor(db, "Hauwa\u0000")).map((r) => r.id)).toEqual([hauwa.id]);
+    expect((await doorRows(db, "\u0000\u0001Hauwa\u001b[31m")).map((r) => r.id)).toEqual([]);
+    expect((await doorRows(db, "Hauwa\u0000")).map((r) => r.id)).toEqual([hauwa.id]);
     // Whichever apostrophe was typed, and an accent typed as a mark (stored and searched NFC).
     const umar = await createAttendee(db, { full_name: "Umar Na\u2019Allah Adé", email: "umar.naallah@example.org" });
     for (const q of ["Na'Allah", "Na\u02BCAllah", "Na\u2019Allah", "Allah Adé", "Allah Ade\u0301"])
       expect(
-        (await searchAtDoor(db, q)).map((r) => r.id),
+        (await doorRows(db, q)).map((r) => r.id),
         q,
       ).toContain(umar.id);
     expect(await checkInByTicketId(db, door, ` ${hauwa.ticket_id.toLowerCase()} `)).toMatchObject({ status: "checked-in" });
-    expect((await searchAtDoor(db, "Hauwa Ɓello"))[0]).toMatchObject({
+    expect((await doorRows(db, "Hauwa Ɓello"))[0]).toMatchObject({
       checked_in_by: "Bala at the door",
       checked_in_at: expect.any(Date),
     });
@@ -167,18 +174,40 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     expect(text).toMatch(/attendees_ticket_random_idx/);
   });
 
+  it("tells people of one name apart: what to ask them, whole-word matches first, and how many more", async () => {
+    const { db } = database;
+    const lgas = ["Gusau", "Bungudu", "Tsafe", "Maru", "Anka", "Bakura", "Kaura Namoda", "Talata Mafara", "Zurmi", "Shinkafi"];
+    for (const [i, lga] of lgas.entries())
+      await createAttendee(db, {
+        full_name: "Abubakar Ɓello",
+        organization: `Youth Club ${i}`,
+        state: "Zamfara",
+        local_government: lga,
+        phone: `+23480312340${String(i).padStart(2, "0")}`,
+      });
+    await createAttendee(db, { full_name: "Abubakar Bellows", state: "Kano", local_government: "Dala" });
+    const { rows, total } = await searchAtDoor(db, "abubakar bello");
+    expect(total).toBe(11);
+    expect(rows).toHaveLength(8);
+    // "bello" whole before "Bellows": the one shown last, or not among the first eight at all.
+    expect(rows.every((r) => r.full_name === "Abubakar Ɓello")).toBe(true);
+    expect(new Set(rows.map((r) => `${r.organization} ${r.local_government} ${r.phone_end}`)).size).toBe(8);
+    expect(rows.every((r) => /^0[01]\d$/.test(r.phone_end))).toBe(true);
+    expect((await searchAtDoor(db, "bellows")).rows.map((r) => r.local_government)).toEqual(["Dala"]);
+  });
+
   it("finds people at the door by phone number in either form, without showing it", async () => {
     const { db } = database;
     const zainab = await createAttendee(db, { full_name: "Zainab Phone", phone: "+2348099876543" });
     for (const q of ["0809 987 6543", "+234 809 987 6543", "08099876543", "8099876543"])
       expect(
-        (await searchAtDoor(db, q)).map((r) => r.id),
+        (await doorRows(db, q)).map((r) => r.id),
         q,
       ).toEqual([zainab.id]);
-    expect(await searchAtDoor(db, "0809 987 654")).toEqual([]);
-    expect(JSON.stringify(await searchAtDoor(db, "08099876543"))).not.toContain("809");
+    expect(await doorRows(db, "0809 987 654")).toEqual([]);
+    expect(JSON.stringify(await doorRows(db, "08099876543"))).not.toContain("809");
     const [time, random] = zainab.ticket_id.split("-").slice(1);
-    expect((await searchAtDoor(db, `${time} ${random}`.toLowerCase())).map((r) => r.id)).toEqual([zainab.id]);
+    expect((await doorRows(db, `${time} ${random}`.toLowerCase())).map((r) => r.id)).toEqual([zainab.id]);
   });
 
   it("undoes a check-in, audited, so the ticket can be scanned again", async () => {

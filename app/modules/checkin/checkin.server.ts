@@ -1,8 +1,8 @@
-import { and, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_in_conflicts, check_ins } from "~/db/schema";
 import { searchWords } from "~/db/search-key";
-import { keyMatchesSql } from "~/db/search-key-sql";
+import { keyMatchesSql, wholeWordsSql } from "~/db/search-key-sql";
 import { searchText } from "~/db/text";
 import { isUuid } from "~/db/uuid";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
@@ -235,36 +235,65 @@ export async function ticketsOneAway(db: DbOrTx, ticketId: string, limit = 3): P
     .limit(limit);
 }
 
-/** What the door's search shows of a person: enough to find them, never their e-mail or phone. */
-export type DoorSearchRow = { id: string; full_name: string; ticket_id: string; checked_in_at: Date | null; checked_in_by: string | null };
+/**
+ * What the door's search shows of a person: enough to tell two of the same name apart with the
+ * person in front of the volunteer (organisation, position, LGA and state, the phone's last three
+ * digits), never their e-mail or whole phone number.
+ */
+export type DoorSearchRow = {
+  id: string;
+  full_name: string;
+  ticket_id: string;
+  organization: string;
+  position: string;
+  local_government: string;
+  state: string;
+  /** the last three digits of the phone number: "ends in 543", asked of the person */
+  phone_end: string;
+  checked_in_at: Date | null;
+  checked_in_by: string | null;
+};
+
+/** Up to `limit` rows, best first, and how many matched in all (the door says how many more). */
+export type DoorSearch = { rows: DoorSearchRow[]; total: number };
 
 /**
- * Up to `limit` attendees whose name has words starting with each typed word, or whose phone number or ticket ID it
- * is, with their check-in. Not by e-mail: the answer would tell whoever types an address that its owner is
+ * The attendees whose name has a word starting with each typed word, or whose phone number or
+ * ticket ID it is, with their check-in: those whose name holds the typed words whole first, then
+ * by name. Not by e-mail: the answer would tell whoever types an address that its owner is
  * registered. Fewer than MIN_SEARCH_LENGTH characters find nobody.
  */
-export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearchRow[]> {
+export async function searchAtDoor(db: DbOrTx, text: string, limit = 8): Promise<DoorSearch> {
   const q = doorQuery(text);
-  if (q.length < MIN_SEARCH_LENGTH) return [];
+  if (q.length < MIN_SEARCH_LENGTH) return { rows: [], total: 0 };
   // A name as people type it: each word starts a word of the name, in any order, the Hausa hooked
   // letters, accents and apostrophes folded (~/db/search-key, the rule the offline door uses).
   // A phone number in any form (stored E.164, attendees_phone_idx) or a ticket ID however typed
   // finds its holder; the phone itself is never shown.
-  const matches = [keyMatchesSql(attendees.search_key, searchWords(q)), ...holderMatches(q)];
-  return db
+  const words = searchWords(q);
+  const matches = [keyMatchesSql(attendees.search_key, words), ...holderMatches(q)];
+  const rows = await db
     .select({
       id: attendees.id,
       full_name: attendees.full_name,
       ticket_id: attendees.ticket_id,
+      organization: attendees.organization,
+      position: attendees.position,
+      local_government: attendees.local_government,
+      state: attendees.state,
+      phone_end: sql<string>`right(${attendees.phone}, 3)`,
       checked_in_at: check_ins.created_at,
       checked_in_by: admin_users.name,
+      // Every match counted in the same pass, for "12 more: type more of the name".
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(attendees)
     .leftJoin(check_ins, eq(check_ins.attendee_id, attendees.id))
     .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
     .where(or(...matches))
-    .orderBy(attendees.full_name, attendees.id)
+    .orderBy(desc(wholeWordsSql(attendees.search_key, words)), attendees.full_name, attendees.id)
     .limit(limit);
+  return { rows: rows.map(({ total: _, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 /** The search text as searched (~/db/text): control characters (nobody types them; PostgreSQL refuses a NUL) read as spaces, NFC. */

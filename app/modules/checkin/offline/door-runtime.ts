@@ -267,11 +267,13 @@ export function offlinePage<P extends { q: string; checkedIn: number; registered
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const counts = snapshot ? offlineCounts(snapshot) : { checkedIn: base.checkedIn, registered: base.registered };
   const tooShort = q.trim() !== "" && q.trim().length < MIN_SEARCH_LENGTH;
+  const found = snapshot && !tooShort ? searchOffline(snapshot, q) : { rows: [], total: 0 };
   return {
     ...base,
     ...counts,
     q,
-    matches: snapshot && !tooShort ? searchOffline(snapshot, q) : [],
+    matches: found.rows,
+    more: found.total - found.rows.length,
     searchError: tooShort ? SEARCH_TOO_SHORT : null,
     undo: null,
     offline: true as const,

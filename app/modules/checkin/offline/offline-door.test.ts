@@ -17,6 +17,8 @@ import {
   searchOffline,
 } from "./offline-door";
 
+const search = (...args: Parameters<typeof searchOffline>) => searchOffline(...args).rows;
+
 // The door's answers without the server, from a list made here as the server makes it (keys
 // included): the same rules as online, plus the one only offline needs (a genuine ticket missing
 // from the list is admitted only if it was issued after the list).
@@ -263,7 +265,7 @@ describe("searchOffline", () => {
     const { list } = makeList();
     const snapshot = buildSnapshot(list);
     for (const q of ["adebayo", "ADÉBÁYỌ̀", "Adébáyọ̀".normalize("NFC"), "oluwaseun ade"]) {
-      expect(names(searchOffline(snapshot, q)), q).toEqual(["Oluwaseun Ade\u0301ba\u0301yo\u0323\u0300"]);
+      expect(names(search(snapshot, q)), q).toEqual(["Oluwaseun Ade\u0301ba\u0301yo\u0323\u0300"]);
     }
   });
 
@@ -271,10 +273,10 @@ describe("searchOffline", () => {
     const { list } = makeList([[generateTicketId(GENERATED - DAY), "Hauwa Ɓello ƳAR Gusau", "", "Zamfara", null, null]]);
     const snapshot = buildSnapshot(list);
     for (const q of ["danladi kasimu", "ƊANLADI ƘASIMU", "ɗanladi ƙasimu", "Danladi   Kasimu"]) {
-      expect(names(searchOffline(snapshot, q)), q).toEqual(["Ɗanladi Ƙasimu"]);
+      expect(names(search(snapshot, q)), q).toEqual(["Ɗanladi Ƙasimu"]);
     }
-    expect(names(searchOffline(snapshot, "bello yar"))).toEqual(["Hauwa Ɓello ƳAR Gusau"]);
-    expect(names(searchOffline(snapshot, "ɓello ƴar"))).toEqual(["Hauwa Ɓello ƳAR Gusau"]);
+    expect(names(search(snapshot, "bello yar"))).toEqual(["Hauwa Ɓello ƳAR Gusau"]);
+    expect(names(search(snapshot, "ɓello ƴar"))).toEqual(["Hauwa Ɓello ƳAR Gusau"]);
   });
 
   it("finds each typed word at the start of a word of the name, in any order, as the server does", () => {
@@ -284,32 +286,49 @@ describe("searchOffline", () => {
       [generateTicketId(GENERATED - DAY + 2), "Abubakar Sani Gusau", "", "Zamfara", null, null],
     ]);
     const snapshot = buildSnapshot(list);
-    expect(names(searchOffline(snapshot, "danjuma"))).toEqual(["Fatima Ɗanjuma"]);
-    expect(names(searchOffline(snapshot, "yar adua"))).toEqual(["Zainab Ƴar'adua"]);
-    expect(names(searchOffline(snapshot, "yaradua"))).toEqual(["Zainab Ƴar'adua"]);
-    expect(names(searchOffline(snapshot, "abubakar gusau"))).toEqual(["Abubakar Sani Gusau"]);
-    expect(names(searchOffline(snapshot, "gusau abu"))).toEqual(["Abubakar Sani Gusau"]);
-    expect(names(searchOffline(snapshot, "anjuma"))).toEqual([]);
+    expect(names(search(snapshot, "danjuma"))).toEqual(["Fatima Ɗanjuma"]);
+    expect(names(search(snapshot, "yar adua"))).toEqual(["Zainab Ƴar'adua"]);
+    expect(names(search(snapshot, "yaradua"))).toEqual(["Zainab Ƴar'adua"]);
+    expect(names(search(snapshot, "abubakar gusau"))).toEqual(["Abubakar Sani Gusau"]);
+    expect(names(search(snapshot, "gusau abu"))).toEqual(["Abubakar Sani Gusau"]);
+    expect(names(search(snapshot, "anjuma"))).toEqual([]);
+  });
+
+  it("puts whole-word matches first and counts every match, for the door's 'N more'", () => {
+    const same = Array.from(
+      { length: 10 },
+      (_, i): DoorListRow => [generateTicketId(GENERATED - DAY + i), "Abubakar Ɓello", `Youth Club ${i}`, "Zamfara", null, null],
+    );
+    const snapshot = buildSnapshot(
+      makeList([[generateTicketId(GENERATED - 2 * DAY), "Abubakar Bellows", "", "Kano", null, null], ...same]).list,
+    );
+    const { rows, total } = searchOffline(snapshot, "abubakar bello");
+    expect(total).toBe(11);
+    expect(rows).toHaveLength(8);
+    expect(rows.map((r) => r.full_name)).toEqual(Array(8).fill("Abubakar Ɓello"));
+    expect(rows.map((r) => r.organization)).toEqual(same.slice(0, 8).map((row) => row[2]));
   });
 
   it("takes every apostrophe for one", () => {
     const { list } = makeList([[generateTicketId(GENERATED - DAY), "Ni'ima Sani", "", "Zamfara", null, null]]);
     const snapshot = buildSnapshot(list);
     for (const q of ["Na'Allah", "Naʼallah", "Na’Allah", "na‘allah", "na`allah"]) {
-      expect(names(searchOffline(snapshot, q)), q).toEqual(["Umar Faruk Na’Allah"]);
+      expect(names(search(snapshot, q)), q).toEqual(["Umar Faruk Na’Allah"]);
     }
-    expect(names(searchOffline(snapshot, "niʼima"))).toEqual(["Ni'ima Sani"]);
+    expect(names(search(snapshot, "niʼima"))).toEqual(["Ni'ima Sani"]);
   });
 
   it("finds a whole ticket ID, however typed, first", () => {
     const { list, ids } = makeList();
     const snapshot = buildSnapshot(list);
     for (const q of [ids.aisha, ids.aisha.toLowerCase().replaceAll("-", " ")]) {
-      expect(searchOffline(snapshot, q)).toEqual([
+      expect(search(snapshot, q)).toEqual([
         {
           id: ids.aisha,
           full_name: "Aisha Bashir",
           ticket_id: ids.aisha,
+          organization: expect.any(String),
+          state: expect.any(String),
           checked_in_at: "2026-11-21T07:40:00.000Z",
           checked_in_by: null,
           door: null,
@@ -321,7 +340,7 @@ describe("searchOffline", () => {
   it("answers nothing to fewer than 3 characters, once folded", () => {
     const { list } = makeList();
     const snapshot = buildSnapshot(list);
-    for (const q of ["", "a", "ai", "  ai  ", "\u0301\u0301\u0301a", "Ɗa"]) expect(searchOffline(snapshot, q), q).toEqual([]);
+    for (const q of ["", "a", "ai", "  ai  ", "\u0301\u0301\u0301a", "Ɗa"]) expect(search(snapshot, q), q).toEqual([]);
   });
 
   it("stops at the limit, in the list's order", () => {
@@ -330,17 +349,17 @@ describe("searchOffline", () => {
       (_, i): DoorListRow => [generateTicketId(GENERATED - DAY + i), `Amina Yusuf ${String(i).padStart(2, "0")}`, "", "Sokoto", null, null],
     );
     const snapshot = buildSnapshot(makeList(extra).list);
-    expect(names(searchOffline(snapshot, "amina"))).toEqual(extra.slice(0, 8).map((row) => row[1]));
-    expect(names(searchOffline(snapshot, "amina", 3))).toEqual(["Amina Yusuf 00", "Amina Yusuf 01", "Amina Yusuf 02"]);
+    expect(names(search(snapshot, "amina"))).toEqual(extra.slice(0, 8).map((row) => row[1]));
+    expect(names(search(snapshot, "amina", 3))).toEqual(["Amina Yusuf 00", "Amina Yusuf 01", "Amina Yusuf 02"]);
   });
 
   it("never throws on nasty characters", () => {
     const { list } = makeList([[generateTicketId(GENERATED - DAY), "Zainab \u0000\uD800 Idris\u0007", "", "", null, null]]);
     const snapshot = buildSnapshot(list);
     for (const q of ["\u0000\u0000\u0000", "\uD800\uDFFF\uD800", "\u202Eevil\u202C", "'\u02BC\u2019", "zainab", "idris\u0007"]) {
-      expect(() => searchOffline(snapshot, q), JSON.stringify(q)).not.toThrow();
+      expect(() => search(snapshot, q), JSON.stringify(q)).not.toThrow();
     }
-    expect(names(searchOffline(snapshot, "zainab"))).toEqual(["Zainab \u0000\uD800 Idris\u0007"]);
+    expect(names(search(snapshot, "zainab"))).toEqual(["Zainab \u0000\uD800 Idris\u0007"]);
   });
 });
 
@@ -379,7 +398,7 @@ describe("junk at the door", () => {
         const scanned = await decideScan(snapshot, junk);
         expect(scanned.outcome.status).toBe("refused");
         expect(scanned.record).toBeUndefined();
-        const found = searchOffline(snapshot, junk);
+        const found = search(snapshot, junk);
         // Only real matches, if any: junk finds nobody unless a name's words start with it.
         const words = searchWords(junk);
         expect(found.map((m) => m.ticket_id)).toEqual(

@@ -1,4 +1,4 @@
-import { keyMatches, nameSearchKey, searchWords } from "~/db/search-key";
+import { keyMatches, nameSearchKey, searchWords, wholeWords } from "~/db/search-key";
 import { messageKey } from "~/i18n/message-key";
 import { extractDoorCode } from "~/modules/tickets/door-code";
 import { readTicketId } from "~/modules/tickets/ticket-id";
@@ -171,6 +171,8 @@ export type OfflineMatch = {
   id: string;
   full_name: string;
   ticket_id: string;
+  organization: string;
+  state: string;
   checked_in_at: string | null;
   checked_in_by: null;
   door: string | null;
@@ -179,20 +181,22 @@ export type OfflineMatch = {
 /**
  * The door's search, offline: by name as people type it (each word starts a word of the name, in
  * any order; case, accents, hooked letters and apostrophes folded, as the server searches) or a
- * whole ticket ID.
+ * whole ticket ID. Up to `limit`, those whose name holds the typed words whole first, then in the
+ * list's order (by name), and how many matched in all.
  */
-export function searchOffline(snapshot: DoorSnapshot, q: string, limit = 8): OfflineMatch[] {
+export function searchOffline(snapshot: DoorSnapshot, q: string, limit = 8): { rows: OfflineMatch[]; total: number } {
   const typed = searchWords(q);
-  if (typed.join(" ").length < MIN_SEARCH_LENGTH) return [];
+  if (typed.join(" ").length < MIN_SEARCH_LENGTH) return { rows: [], total: 0 };
   const ticketId = readTicketId(q);
-  const found: OfflineMatch[] = [];
   const exact = ticketId ? snapshot.people.get(ticketId) : undefined;
-  if (exact) found.push(matchOf(exact));
-  for (const person of snapshot.byName) {
-    if (found.length >= limit) break;
-    if (person !== exact && keyMatches(person.key, typed)) found.push(matchOf(person));
-  }
-  return found;
+  const named = snapshot.byName.filter((person) => person !== exact && keyMatches(person.key, typed));
+  // A stable sort: the list's order among equals.
+  const best = named
+    .map((person) => ({ person, whole: wholeWords(person.key, typed) }))
+    .sort((a, b) => b.whole - a.whole)
+    .map((m) => m.person);
+  const rows = [...(exact ? [exact] : []), ...best].slice(0, limit).map(matchOf);
+  return { rows, total: named.length + (exact ? 1 : 0) };
 }
 
 function matchOf(person: OfflinePerson): OfflineMatch {
@@ -200,6 +204,8 @@ function matchOf(person: OfflinePerson): OfflineMatch {
     id: person.ticketId,
     full_name: person.name,
     ticket_id: person.ticketId,
+    organization: person.organization,
+    state: person.state,
     checked_in_at: person.checkedInAt,
     checked_in_by: null,
     door: person.door,
