@@ -11,7 +11,9 @@ const INCLUDE = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.
 // (docs/DEVELOPERS.md, "The suite's time"). Each file still builds its own data and database.
 const CHANGES_SHARED_STATE = /\bvi\.(mock|doMock|spyOn|useFakeTimers|setSystemTime|stubEnv|stubGlobal)\(|process\.env\.\w+\s*=[^=]/;
 const root = import.meta.dirname;
-const ownProcess = ["app", "server", "scripts", "bench"]
+// The folders INCLUDE's globs start from, read whole: a test file is one that ends in .test.ts(x).
+const testRoots = [...new Set(INCLUDE.map((glob) => glob.split("/")[0] ?? glob))];
+const ownProcess = testRoots
   .flatMap((dir) => readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" }).map((file) => path.join(dir, file)))
   .filter((file) => /\.test\.tsx?$/.test(file) && CHANGES_SHARED_STATE.test(readFileSync(path.join(root, file), "utf8")));
 

@@ -10,8 +10,9 @@ import { HOOKED, JOINERS, MARKS } from "./search-key";
  */
 export function nameSearchKeySql(name: AnyColumn): SQL {
   const folded = sql`translate(lower(regexp_replace(normalize(${name}, NFKD), ${sql.raw(`'[${MARKS}]'`)}, '', 'g') collate "C"), ${sql.raw(`'${HOOKED.from}'`)}, ${sql.raw(`'${HOOKED.to}'`)})`;
-  const joined = sql`regexp_replace(${folded}, ${sql.raw(`'[${JOINERS.replace("'", "''")}]'`)}, '', 'g')`;
-  const split = sql`regexp_replace(${folded}, ${sql.raw(`'[${JOINERS.replace("'", "''")}]'`)}, ' ', 'g')`;
+  const joiners = sql.raw(`'[${JOINERS.replace("'", "''")}]'`);
+  const joined = sql`regexp_replace(${folded}, ${joiners}, '', 'g')`;
+  const split = sql`regexp_replace(${folded}, ${joiners}, ' ', 'g')`;
   return sql`' ' || trim(regexp_replace(${joined} || ' ' || ${split}, '\\s+', ' ', 'g')) || ' '`;
 }
 

@@ -1,9 +1,10 @@
 // How a name is searched as people type it (issue 42): phone keyboards rarely have ɗ ƙ ƴ ɓ or
 // accents, people type "danjuma" for "Ɗanjuma", "yar adua" or "yaradua" for "Ƴar'adua", and
 // "abubakar gusau" for "Abubakar Sani Gusau". One rule, written twice on purpose: as SQL for the
-// database's stored, generated column (attendees.search_key, so the list and the door never
-// fold 50,000 names per keystroke: search-key-sql.ts) and as JavaScript here, for the offline door, which searches the
-// phone's own copy of the list. search-key.test.ts holds the two to the same answers.
+// database's stored, generated column (search-key-sql.ts: attendees.search_key, so the list and
+// the door never fold 50,000 names per keystroke) and as JavaScript here, for the offline door,
+// which searches the phone's own copy of the list. search-key.test.ts holds the two to the same
+// answers.
 //
 // The key: the name decomposed (NFKD) with its combining marks dropped (é → e), the hooked
 // letters as their plain ones (ɗ → d, ƙ → k, ƴ → y, ɓ → b), A–Z lower-cased (only ASCII: the

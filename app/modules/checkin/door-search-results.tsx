@@ -41,59 +41,62 @@ export function DoorSearchResults({ page, back, origin, busy, onUndo }: Props) {
   return (
     <>
       <ul className="mt-3 divide-y divide-gray-100">
-        {page.matches.map((m) => (
-          <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
-            <div className="min-w-0">
-              <p className="font-semibold break-words text-gray-900">{m.full_name}</p>
-              {details(m, phoneEnd) ? <p className="text-sm break-words text-gray-700">{details(m, phoneEnd)}</p> : null}
-              <p className="font-mono text-xs text-gray-500">{m.ticket_id}</p>
-            </div>
-            {m.checked_in_at ? (
-              <div className="flex items-center gap-2">
-                <Badge tone="amber">
-                  {m.checked_in_by
-                    ? t("inAtBy", { time: lagosClock(m.checked_in_at), by: m.checked_in_by })
-                    : m.door
-                      ? t("inAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
-                      : t("inAt", { time: lagosClock(m.checked_in_at) })}
-                </Badge>
-                {page.offline ? null : (
-                  <Link
-                    to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
-                    preventScrollReset
-                    className={BUTTON.secondary}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      onUndo({ id: m.id, full_name: m.full_name });
-                    }}
-                  >
-                    {t("undo")}
-                  </Link>
-                )}
+        {page.matches.map((m) => {
+          const about = details(m, phoneEnd);
+          return (
+            <li key={m.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+              <div className="min-w-0">
+                <p className="font-semibold break-words text-gray-900">{m.full_name}</p>
+                {about ? <p className="text-sm break-words text-gray-700">{about}</p> : null}
+                <p className="font-mono text-xs text-gray-500">{m.ticket_id}</p>
               </div>
-            ) : (
-              <Form method="post" action={back}>
-                {page.offline ? (
-                  // The device's list names people by ticket ID only.
-                  <>
-                    <input type="hidden" name="intent" value="ticket" />
-                    <input type="hidden" name="ticket_id" value={m.ticket_id} />
-                    <input type="hidden" name="via" value="search" />
-                  </>
-                ) : (
-                  <>
-                    <input type="hidden" name="intent" value="attendee" />
-                    <input type="hidden" name="id" value={m.id} />
-                  </>
-                )}
-                {origin}
-                <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={t("checkInName", { name: m.full_name })}>
-                  {t("checkIn")}
-                </button>
-              </Form>
-            )}
-          </li>
-        ))}
+              {m.checked_in_at ? (
+                <div className="flex items-center gap-2">
+                  <Badge tone="amber">
+                    {m.checked_in_by
+                      ? t("inAtBy", { time: lagosClock(m.checked_in_at), by: m.checked_in_by })
+                      : m.door
+                        ? t("inAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
+                        : t("inAt", { time: lagosClock(m.checked_in_at) })}
+                  </Badge>
+                  {page.offline ? null : (
+                    <Link
+                      to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
+                      preventScrollReset
+                      className={BUTTON.secondary}
+                      onClick={(event) => {
+                        event.preventDefault();
+                        onUndo({ id: m.id, full_name: m.full_name });
+                      }}
+                    >
+                      {t("undo")}
+                    </Link>
+                  )}
+                </div>
+              ) : (
+                <Form method="post" action={back}>
+                  {page.offline ? (
+                    // The device's list names people by ticket ID only.
+                    <>
+                      <input type="hidden" name="intent" value="ticket" />
+                      <input type="hidden" name="ticket_id" value={m.ticket_id} />
+                      <input type="hidden" name="via" value="search" />
+                    </>
+                  ) : (
+                    <>
+                      <input type="hidden" name="intent" value="attendee" />
+                      <input type="hidden" name="id" value={m.id} />
+                    </>
+                  )}
+                  {origin}
+                  <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={t("checkInName", { name: m.full_name })}>
+                    {t("checkIn")}
+                  </button>
+                </Form>
+              )}
+            </li>
+          );
+        })}
       </ul>
       {page.more ? <p className="mt-2 text-sm font-medium text-gray-700">{t("search.more", { count: page.more })}</p> : null}
     </>
