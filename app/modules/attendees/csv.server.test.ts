@@ -56,8 +56,8 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     expect(first).toEqual([
       'Bello, "Sarki" Aminu',
       "tricky0@example.com",
-      "'+2348012345678",
-      "male",
+      "234 801 234 5678",
+      "Male",
       "Line one\nline two",
       "Chair\r\nperson",
       "Zamfara",
@@ -78,6 +78,25 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     expect(third?.[0]).toBe("'\tTabbed");
     expect(third?.slice(4, 6)).toEqual(["'\rReturned", "a=b"]);
     expect(bytes.toString("utf8")).toContain("\r\n");
+  });
+
+  it("writes phones as spreadsheets keep them as text, without an apostrophe, and still formula-safe", async () => {
+    const { db } = database;
+    const people = [
+      { full_name: "Phone Nigerian", phone: "+2349012345678" },
+      { full_name: "Phone Abroad", phone: "+233241234567" },
+      // Stored as typed when it is no real number (storedPhone): still escaped.
+      { full_name: "Phone Formula", phone: "=HYPERLINK(\"http://x\")" },
+      { full_name: "Phone Plus Junk", phone: "+1 (555) cmd" },
+    ];
+    await db.insert(attendees).values(people.map((p, i) => attendeeValues({ ...p, email: `phone${i}@example.com`, gender: "female" })));
+    const records = parseCsv((await readAll(await attendeesCsvStream(db, { q: "Phone" }))).bytes).slice(1);
+    const phoneOf = (name: string) => records.find((r) => r[0] === name)?.[2];
+    expect(phoneOf("Phone Nigerian")).toBe("234 901 234 5678");
+    expect(phoneOf("Phone Abroad")).toBe("233 24 123 4567");
+    expect(phoneOf("Phone Formula")).toBe("'=HYPERLINK(\"http://x\")");
+    expect(phoneOf("Phone Plus Junk")).toBe("'+1 (555) cmd");
+    for (const record of records) expect(record[3]).toBe("Female");
   });
 
   it("streams in keyset batches without losing rows registered in the same instant", async () => {

@@ -5,6 +5,8 @@ import { attendees, outreach_sources } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
+import { GENDER_LABELS, type Gender } from "~/modules/person/gender";
+import { spreadsheetPhone } from "~/modules/person/phone.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { attendeeFilterWhere, checkedInAt, newestFirst } from "./attendees.server";
 import { ATTENDEE_TOASTS } from "./messages";
@@ -76,6 +78,15 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
   return JSON.parse(row?.batch ?? "[]") as CsvRow[];
 }
 
+/** A batch row's fields as organisers read them: the phone a spreadsheet keeps as text, the gender as the site names it. */
+function csvFields(row: CsvRow): string[] {
+  const fields = row.slice(0, CSV_COLUMNS.length);
+  const [phone, gender] = [CSV_COLUMNS.indexOf("Phone"), CSV_COLUMNS.indexOf("Gender")];
+  fields[phone] = spreadsheetPhone(fields[phone] ?? "");
+  fields[gender] = GENDER_LABELS[fields[gender] as Gender] ?? fields[gender] ?? "";
+  return fields;
+}
+
 /** The attendee list as CSV, streamed in keyset batches (batchedCsvStream). */
 export function attendeesCsvStream(
   db: DbOrTx,
@@ -85,7 +96,7 @@ export function attendeesCsvStream(
   return batchedCsvStream<CsvRow>(
     CSV_COLUMNS,
     (after) => fetchBatch(db, filter, after, batchSize),
-    (row) => row.slice(0, CSV_COLUMNS.length),
+    csvFields,
     batchSize,
   );
 }

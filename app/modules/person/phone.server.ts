@@ -30,3 +30,17 @@ export function localPhone(stored: string): string {
   const match = /^\+234(\d{3})(\d{3})(\d{4})$/.exec(stored);
   return match ? `0${match[1]} ${match[2]} ${match[3]}` : stored;
 }
+
+/**
+ * A stored number as the attendee CSV writes it: "234 803 123 4567", the country code first
+ * without its "+", the groups apart. A spreadsheet keeps it as text (the spaces make it no
+ * number: no "2.34803E+12", no digits lost on saving) and shows no apostrophe; bulk-SMS tools
+ * read it as an international number once they drop the spaces. It starts with a digit, so it
+ * cannot start a formula. A number stored as typed (no real number) comes back unchanged, and the
+ * CSV kit's escaping puts its ' before it when it starts like a formula.
+ */
+export function spreadsheetPhone(stored: string): string {
+  if (!stored.startsWith("+")) return stored;
+  const parsed = parsePhoneNumberFromString(stored);
+  return parsed?.isValid() && parsed.number === stored ? parsed.formatInternational().slice(1) : stored;
+}
