@@ -355,9 +355,9 @@ test("the door in Hausa through the switch: typed and scanned tickets answer in 
   await page.getByRole("button", { name: ha("door.checkIn"), exact: true }).click();
   await expect(outcome).toContainText(ha("door.checkin.unknownTicketId", { ticketId: "ZYS-NOPE-000000" }));
 
-  // What the camera posts when it reads the QR code: the same ticket again, in Hausa.
+  // What the camera of another door posts when it reads the QR code: the same ticket again, in Hausa.
   const scan = await page.request.post("/admin/check-in", {
-    form: { intent: "scan", code: person.doorCode },
+    form: { intent: "scan", code: person.doorCode, door: "Ƙofa ta biyu" },
     headers: { Origin: new URL(base()).origin },
   });
   const html = await scan.text();

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, useFetcher, useNavigation } from "react-router";
+import { isUuid } from "~/db/uuid";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
@@ -96,7 +97,14 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   const number = (value: number) => formatNumber(languageOr(i18n.language), value);
   const scan = useFetcher<Result>();
   const navigation = useNavigation();
-  const latest = [scan.data, result].filter((r): r is Result => Boolean(r)).sort((a, b) => b.at - a.at)[0];
+  const answered = [scan.data, result].filter((r): r is Result => Boolean(r)).sort((a, b) => b.at - a.at)[0];
+  // An Undo sent after the answer takes its card away: a green card for someone just undone would mislead.
+  const [undoneAfter, setUndoneAfter] = useState(0);
+  const undoSent = navigation.formData?.get("intent") === "undo";
+  useEffect(() => {
+    if (undoSent && answered) setUndoneAfter(answered.at);
+  }, [undoSent, answered]);
+  const latest = answered && answered.at !== undoneAfter ? answered : undefined;
   const signalled = useRef(0);
   const ticketForm = useRef<HTMLFormElement>(null);
   const ticketField = useRef<HTMLInputElement>(null);
@@ -117,6 +125,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   }, [latest, scan.data]);
   const back = `/admin/check-in${page.q ? `?q=${encodeURIComponent(page.q)}` : ""}`;
   const undoing = useRouteModal({ param: "undo", closeHref: back, fromUrl: page.undo, data: page });
+  const undoLink = (id: string) => ({ href: `${back}${back.includes("?") ? "&" : "?"}undo=${id}`, open: undoing.open });
   // Only while a check-in is being sent: once its answer is on screen the page reloads its counts
   // ("loading"), and a button disabled then would swallow the Enter of a volunteer already typing
   // the next ID (implicit submission skips a disabled button). A new check-in simply supersedes it.
@@ -175,7 +184,19 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         </Form>
       </section>
 
-      {latest ? <OutcomeCard outcome={latest.outcome} action={back} busy={busy} /> : null}
+      {latest ? (
+        <OutcomeCard
+          outcome={latest.outcome}
+          action={back}
+          busy={busy}
+          // Online only: the device's own list has no undo (its check-ins are queued for the server).
+          undo={
+            latest.outcome.status === "checked-in" && !page.offline && isUuid(latest.outcome.attendee.id)
+              ? undoLink(latest.outcome.attendee.id)
+              : undefined
+          }
+        />
+      ) : null}
 
       <section aria-labelledby="scan-heading" className="space-y-2 rounded-2xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         <h2 id="scan-heading" className="font-semibold text-gray-900">

@@ -231,8 +231,8 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     expect(row).toMatchObject({ door: "Main gate", client_id: clientId });
     const again = await checkInByTicketId(db, other, attendee.ticket_id, "en", { door: "VIP entrance", clientId: crypto.randomUUID() });
     expect(english(again.message)).toMatch(/^Already checked in at Main gate at \d\d:\d\d by Bala at the door$/);
-    // The same device id again (a retried request) is the same answer as a second scan, and changes nothing.
-    expect(await checkInById(db, door, attendee.id, { door: "Main gate", clientId })).toMatchObject({ status: "already" });
+    // The same device id again (a retried request) is the same door's answer again, green, and changes nothing.
+    expect(await checkInById(db, door, attendee.id, { door: "Main gate", clientId })).toMatchObject({ status: "checked-in" });
     const other2 = await createAttendee(db);
     expect(await checkInById(db, door, other2.id, { clientId })).toMatchObject({ status: "already" });
     expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, other2.id))).toEqual([]);
@@ -243,12 +243,36 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     const { db } = database;
     const attendee = await createAttendee(db);
     const token = signDoorCode(attendee.ticket_id, SECRET);
+    // Three doors (the same account at two door names is two doors): one admits, the others say "already".
     const results = await Promise.all([
       checkInByScan(db, door, token, SECRET),
-      checkInByScan(db, other, token, SECRET),
-      checkInByScan(db, door, token, SECRET),
+      checkInByScan(db, other, token, SECRET, "en", { door: "Gate 1" }),
+      checkInByScan(db, other, token, SECRET, "en", { door: "Gate 2" }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual(["already", "already", "checked-in"]);
     expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toHaveLength(1);
+  });
+
+  it("answers the same door's second look at a ticket within a minute green, \"just now\"; amber for another door or later", async () => {
+    const { db } = database;
+    const attendee = await createAttendee(db, { full_name: "Nafisa Ƴarʼadua" });
+    const token = signDoorCode(attendee.ticket_id, SECRET);
+    const device = crypto.randomUUID();
+    const at = (door: string, dev?: string) => ({ door, clientId: crypto.randomUUID(), ...(dev ? { device: dev } : {}) });
+    expect(await checkInByScan(db, door, token, SECRET, "en", at("VIP entrance", device))).toMatchObject({ status: "checked-in" });
+    // The QR still in view, seen again by the same phone: still green, and said so.
+    const again = await checkInByScan(db, door, token, SECRET, "en", at("VIP entrance", device));
+    expect(again).toMatchObject({ status: "checked-in", message: CHECKIN_MESSAGES.checkedInJustNow("Nafisa Ƴarʼadua") });
+    expect(english(again.message)).toBe("Nafisa Ƴarʼadua is checked in (just now, by this door).");
+    // Another phone of the same account, another account, or another door name: amber.
+    expect(await checkInByScan(db, door, token, SECRET, "en", at("VIP entrance", crypto.randomUUID()))).toMatchObject({ status: "already" });
+    expect(await checkInByScan(db, other, token, SECRET, "en", at("VIP entrance", device))).toMatchObject({ status: "already" });
+    expect(await checkInByTicketId(db, door, attendee.ticket_id, "en", at("Main gate"))).toMatchObject({ status: "already" });
+    // A minute later the same door is told when it was: the person may be trying to come in twice.
+    await db.update(check_ins).set({ created_at: sql`now() - interval '61 seconds'` }).where(eq(check_ins.attendee_id, attendee.id));
+    expect(await checkInByScan(db, door, token, SECRET, "en", at("VIP entrance", device))).toMatchObject({ status: "already" });
+    expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toHaveLength(1);
+    const audit = await db.select().from(audit_log).where(eq(audit_log.entity_id, attendee.id));
+    expect(audit.map((a) => a.action)).toEqual(["checkin.create"]);
   });
 });

@@ -52,6 +52,9 @@ export const CHECKIN_MESSAGES = {
   pastEdition: (edition: string, date: string) => messageKey("door:checkin.pastEdition", { edition, date }),
   unknownTicketId: (ticketId: string) => messageKey("door:checkin.unknownTicketId", { ticketId }),
   checkedIn: (name: string) => messageKey("door:checkin.checkedIn", { name }),
+  // The same door seeing the same ticket again moments later (the QR still in view, a second
+  // tap): still the green answer, not "already", which a volunteer reads as a ticket used twice.
+  checkedInJustNow: (name: string) => messageKey("door:checkin.checkedInJustNow", { name }),
   // The door is named once doors have names: the volunteer knows where to look.
   already: (at: Date, by: string | null, door = "") => {
     const time = lagosClock(at);
@@ -61,6 +64,9 @@ export const CHECKIN_MESSAGES = {
   undone: (name: string) => messageKey("door:checkin.undone", { name }),
   notCheckedIn: "door:checkin.notCheckedIn",
 } as const;
+
+/** How long a door's own admission is answered green again, as "just now". */
+const JUST_NOW_MS = 60_000;
 
 const doorColumns = {
   id: attendees.id,
@@ -173,10 +179,24 @@ async function checkIn(
       return { status: "checked-in", attendee, message: CHECKIN_MESSAGES.checkedIn(attendee.full_name) };
     }
     const [existing] = await tx
-      .select({ at: check_ins.created_at, by: admin_users.name, door: check_ins.door })
+      .select({
+        at: check_ins.created_at,
+        by: admin_users.name,
+        byId: check_ins.checked_in_by,
+        door: check_ins.door,
+        device: check_ins.device,
+      })
       .from(check_ins)
       .leftJoin(admin_users, eq(admin_users.id, check_ins.checked_in_by))
       .where(eq(check_ins.attendee_id, attendee.id));
+    // The same door: the same device when both say which, else the same account at the same door name.
+    const sameDoor =
+      existing !== undefined &&
+      existing.byId === actor.id &&
+      (device && existing.device ? existing.device === device : existing.door === door);
+    if (sameDoor && Date.now() - existing.at.getTime() < JUST_NOW_MS) {
+      return { status: "checked-in", attendee, message: CHECKIN_MESSAGES.checkedInJustNow(attendee.full_name) };
+    }
     const message = CHECKIN_MESSAGES.already(existing?.at ?? new Date(), existing?.by ?? null, existing?.door);
     return { status: "already", attendee, message };
   });

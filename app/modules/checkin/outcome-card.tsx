@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
 import { BUTTON } from "~/ui/styles";
 import type { CheckInOutcome } from "./checkin.server";
@@ -8,7 +8,8 @@ import type { CheckInOutcome } from "./checkin.server";
 // length, green checked in, amber already checked in (when and by whom), red refused. A typed
 // ID that matches nobody but is one character from a real one offers that one: the volunteer
 // checks the name with the person and confirms with its button (a plain form, so it works
-// without JavaScript), which checks that ID in.
+// without JavaScript), which checks that ID in. The green card offers Undo (the wrong person let
+// in): the same audited, confirmed undo as a search result's, while the card is on screen.
 
 const TONE = {
   "checked-in": "border-brand-600 bg-brand-50 text-brand-900",
@@ -16,7 +17,9 @@ const TONE = {
   refused: "border-red-600 bg-red-50 text-red-900",
 } as const;
 
-export function OutcomeCard({ outcome, action, busy }: { outcome: CheckInOutcome; action: string; busy: boolean }) {
+type UndoLink = { href: string; open: (person: { id: string; full_name: string }) => void };
+
+export function OutcomeCard({ outcome, action, busy, undo }: { outcome: CheckInOutcome; action: string; busy: boolean; undo?: UndoLink }) {
   const { t } = useTranslation("door");
   const person = outcome.status === "refused" ? null : outcome.attendee;
   const role = [person?.position, person?.organization].filter(Boolean).join(", ");
@@ -40,6 +43,19 @@ export function OutcomeCard({ outcome, action, busy }: { outcome: CheckInOutcome
           {role ? <p className="mt-1 text-lg break-words">{role}</p> : null}
           {person.state ? <p className="text-lg">{person.state}</p> : null}
           <p className="mt-1 font-mono text-sm opacity-80">{person.ticket_id}</p>
+          {undo && outcome.status === "checked-in" ? (
+            <Link
+              to={undo.href}
+              preventScrollReset
+              className={`${BUTTON.secondary} mt-2`}
+              onClick={(event) => {
+                event.preventDefault();
+                undo.open({ id: person.id, full_name: person.full_name });
+              }}
+            >
+              {t("undo")}
+            </Link>
+          ) : null}
         </>
       ) : null}
       {suggestions.length > 0 ? (

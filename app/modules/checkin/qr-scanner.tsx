@@ -6,7 +6,7 @@ import { BUTTON } from "~/ui/styles";
 // asked for only when the organiser presses Start, and its picture takes room only then. Codes are read by the browser's own
 // BarcodeDetector where it has one (Chrome on Android), else by jsQR on a downscaled
 // frame (Safari on iOS, desktop Chrome on Linux), loaded only then. The same code is
-// reported once, until another code or a few seconds pass.
+// reported once while it stays in view, and again after another code or a few seconds out of view.
 
 type DetectedCode = { rawValue: string };
 type Detector = { detect(source: CanvasImageSource): Promise<DetectedCode[]> };
@@ -109,6 +109,9 @@ export function QrScanner({ onCode, paused }: { onCode: (text: string) => void; 
           const text = await read(video.current).catch(() => null);
           const now = Date.now();
           const repeat = last.current && last.current.text === text && now - last.current.at < SAME_CODE_QUIET_MS;
+          // Seen again: still in view, so it counts from now. A code held up for ten seconds is
+          // reported once, and again only after it was out of view for the quiet time.
+          if (text && last.current?.text === text) last.current.at = now;
           if (text && !repeat && !cancelled) {
             last.current = { text, at: now };
             onCodeRef.current(text);
