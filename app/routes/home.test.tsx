@@ -3,6 +3,7 @@ import { createRoutesStub } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/support/test-database.ts";
+import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { DbConnection } from "~/db/client.server";
 import { createPartner, createSpeaker, createSpecialGuest } from "~/modules/content/content.server";
 import { landingPage } from "~/modules/content/landing-page.server";
@@ -84,5 +85,35 @@ describe("the landing page's images with 20 speakers, 5 guests and 10 partners",
   it("keeps a logo's own proportions, so its box does not change when it loads", () => {
     const logos = imagesOf(html).slice(-10);
     for (const logo of logos) expect([logo.width, logo.height]).toEqual(["192", "64"]);
+  });
+});
+
+describe("the landing page's footer and share prompt follow the event", () => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => database?.close());
+
+  async function render(): Promise<string> {
+    // The organisers' save does this (the settings action); the public content is cached.
+    invalidatePublicContent();
+    const page = await landingPage(database.db, null);
+    const loaderData = { ...page, dateLabel: page.event.date, structuredData: "{}", shareUrl: "https://summit.example.org/" };
+    const Stub = createRoutesStub([{ id: "home", path: "/", Component: Home }]);
+    return renderToString(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { home: loaderData } }} />);
+  }
+
+  it("writes the event's year in the copyright, and asks visitors to share only while registration is open", async () => {
+    await updateSettings(database.db, { event_date: "2027-03-01", registration_enabled: true });
+    const open = await render();
+    expect(open).toContain("© 2027");
+    expect(open).toContain("data-share");
+
+    await updateSettings(database.db, { registration_enabled: false });
+    const closed = await render();
+    expect(closed).toContain("© 2027");
+    // Registration closed: nobody is asked to send friends to a form they cannot use.
+    expect(closed).not.toContain("data-share");
   });
 });

@@ -50,6 +50,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** The event's year, for the footer's copyright ("2026-12-19" → 2026): a 2027 summit is not © 2025. */
+function eventYear(date: string): number {
+  return Number(date.slice(0, 4)) || new Date().getFullYear();
+}
+
 export default function Home({ loaderData: d }: Route.ComponentProps) {
   const nonce = useNonce();
   const { t } = useTranslation();
@@ -78,14 +83,17 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
           waitlist={d.status.waitlist}
           message={d.status.message}
           spotsRemaining={d.status.spotsRemaining}
+          // Only while registration is open: a friend sent here could not register otherwise.
           share={
-            <ShareButtons
-              url={d.shareUrl}
-              title={d.event.name}
-              message={t("share.message", { name: d.event.name, date: d.dateLabel, venue: d.event.venue })}
-              tone="dark"
-              heading={{ text: t("share.heading"), lead: t("share.lead"), level: 3 }}
-            />
+            d.status.isOpen ? (
+              <ShareButtons
+                url={d.shareUrl}
+                title={d.event.name}
+                message={t("share.message", { name: d.event.name, date: d.dateLabel, venue: d.event.venue })}
+                tone="dark"
+                heading={{ text: t("share.heading"), lead: t("share.lead"), level: 3 }}
+              />
+            ) : null
           }
         />
       </main>
@@ -95,6 +103,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
         contactPhone={d.event.contactPhone}
         venue={d.event.venue}
         social={d.social}
+        year={eventYear(d.event.date)}
       />
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own, no user data */}
       <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LANDING_ENHANCE_SCRIPT }} />

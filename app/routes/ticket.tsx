@@ -12,6 +12,8 @@ import { FutureEditionsControl, STOP_INTENT } from "~/modules/invitations/ticket
 import { optInOfTicket, stopByTicket } from "~/modules/invitations/withdraw.server";
 import { InviteCard } from "~/modules/outreach/invite-card";
 import { inviteOfAttendee } from "~/modules/outreach/links.server";
+import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { ShareButtons } from "~/modules/share/share-buttons";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
@@ -41,8 +43,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const holder = page.state === "active" || page.state === "past" ? page.registrationId : null;
   const registrationId = page.state === "active" ? holder : null;
   const certificate = holder ? await ticketCertificate(db, holder, ticketLinkKeys()) : null;
-  // The holder's own invite link (never this page's address, which is their ticket) and how many came through it.
-  const invite = registrationId ? await inviteOfAttendee(db, registrationId) : null;
+  // The holder's own invite link (never this page's address, which is their ticket) and how many
+  // came through it: only while registration is open, since a friend could not register through it.
+  const open = registrationId ? (await currentRegistrationStatus(db, await getSettings(db))).isOpen : false;
+  const invite = registrationId && open ? await inviteOfAttendee(db, registrationId) : null;
   // "Correct my details" while corrections are open; whom to ask after (modules/corrections).
   const corrections = registrationId ? await correctionsState(db, registrationId, language) : null;
   const corrected = new URL(request.url).searchParams.get("corrected") === "1";

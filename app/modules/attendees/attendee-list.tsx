@@ -36,6 +36,8 @@ type ListProps = {
   onDelete: (row: ListRow) => void;
 };
 
+/** A column that stays at the scrolling table's right edge, a soft shadow on its left. */
+const STUCK_RIGHT = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]";
 const dash = <span className="text-gray-400">—</span>;
 const NO_MATCHES = "No attendees found matching your criteria.";
 
@@ -88,8 +90,10 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
   { header: "Checked in", className: "px-2.5 py-3 whitespace-nowrap text-gray-700", cell: (row) => checkedIn(row) },
   {
     header: "Actions",
-    headerClassName: "py-3 pr-4 pl-2.5 text-right",
-    className: "py-2 pr-3 pl-1",
+    // Kept in view at the table's right edge: with long names and the Checked in column, a laptop's
+    // 1280 px scrolls the table sideways, and View and Delete must not scroll away with it.
+    headerClassName: `${STUCK_RIGHT} bg-gray-50 py-3 pr-4 pl-2.5 text-right`,
+    className: `${STUCK_RIGHT} bg-white py-2 pr-3 pl-1`,
     cell: (row) => <RowActions row={row} {...props} compact />,
   },
 ];

@@ -9,6 +9,8 @@ type FooterProps = {
   contactPhone: string;
   venue: string;
   social: { facebook: string; twitter: string; instagram: string };
+  /** the event's year, not the year the site was built */
+  year: number;
 };
 
 const SOCIAL_PATHS = {
@@ -18,7 +20,7 @@ const SOCIAL_PATHS = {
 } as const;
 const SOCIAL_LABELS = { facebook: "Facebook", twitter: "X (Twitter)", instagram: "Instagram" } as const;
 
-export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: FooterProps) {
+export function SiteFooter({ name, contactEmail, contactPhone, venue, social, year }: FooterProps) {
   const { t } = useTranslation();
   // Social icons are hidden while their targets are empty (until organisers set the social links).
   const links = (Object.keys(SOCIAL_PATHS) as (keyof typeof SOCIAL_PATHS)[]).filter((k) => social[k]);
@@ -102,7 +104,7 @@ export function SiteFooter({ name, contactEmail, contactPhone, venue, social }: 
         </div>
       </div>
       <p className="mx-auto mt-10 max-w-6xl border-t border-white/10 px-4 pt-6 text-center text-sm text-gray-400">
-        {t("footer.copyright", { year: 2025, name })}
+        {t("footer.copyright", { year, name })}
       </p>
     </footer>
   );
