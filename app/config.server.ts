@@ -148,6 +148,12 @@ const envSchema = z
     TERMII_BASE_URL: urlWithProtocols(["https:", "http:"], TERMII_DEFAULT_BASE_URL).optional(),
     // The secret key Termii signs its webhook events with (X-Termii-Signature, HMAC-SHA512).
     TERMII_SECRET_KEY: z.string().min(16, "expected the Termii secret key (at least 16 characters)").optional(),
+    // The USSD code people dial to register (given by the aggregator, e.g. *347*123#): the landing
+    // page, the registration page, the ticket e-mail and SMS and the posters then tell people without data.
+    USSD_CODE: z
+      .string()
+      .regex(/^\*\d{1,6}(\*\d{1,6}){0,4}#$/, "expected a USSD code such as *347*123#")
+      .optional(),
     // ── end SMS ──
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
@@ -224,6 +230,8 @@ export type Config = {
   // ── SMS ──
   /** who sends SMS; undefined: they are written to DATA_DIR/sms only (modules/sms/transport.server.ts) */
   smsProvider: "africastalking" | "termii" | undefined;
+  /** the USSD code to dial to register (*347*123#); undefined: the site does not mention USSD */
+  ussdCode: string | undefined;
   africastalkingUsername: string | undefined;
   africastalkingApiKey: string | undefined;
   /** the registered sender ID or short code; undefined: Africa's Talking's default sender */
@@ -296,6 +304,7 @@ export function parseConfig(env: Env): Config {
     requireTwoFactor: e.REQUIRE_TWO_FACTOR,
     // ── SMS ──
     smsProvider: e.SMS_PROVIDER,
+    ussdCode: e.USSD_CODE,
     africastalkingUsername: e.AFRICASTALKING_USERNAME,
     africastalkingApiKey: e.AFRICASTALKING_API_KEY,
     africastalkingSenderId: e.AFRICASTALKING_SENDER_ID,

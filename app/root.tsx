@@ -28,6 +28,7 @@ import { followsVisitorLanguage, isPublicPage, languageAlternates, pageLanguage,
 import { logger } from "./logger.server";
 import { localizedSettings } from "./modules/settings/localized-settings";
 import { requestSettings } from "./modules/settings/request-settings.server";
+import { isSetUp } from "./modules/settings/settings.server";
 import { linkPreviewTags } from "./modules/share/link-preview";
 import { linkPreview } from "./modules/share/link-preview.server";
 import { LanguageSwitch } from "./ui/language-switch";
@@ -65,7 +66,8 @@ async function siteFacts(context: Route.LoaderArgs["context"], lang: Language, p
       name: settings.event_name,
       description: settings.about,
       // A public page's link card (Open Graph, Twitter): the event's facts only, never the visitor's.
-      preview: isPublicPage(pathname) ? linkPreview(stored, lang, getConfig().publicUrl) : undefined,
+      // None before the settings are first saved: the defaults' date and venue are made up.
+      preview: isPublicPage(pathname) && isSetUp(stored) ? linkPreview(stored, lang, getConfig().publicUrl) : undefined,
     };
   } catch (error) {
     logger().error({ err: error }, "the root loader could not read the settings");

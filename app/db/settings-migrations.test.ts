@@ -61,3 +61,22 @@ describe.each(DATABASE_KINDS)("the settings migrations on %s", (kind) => {
     await upgradeThrough(kind, FIRST_TAG, { rowsBefore: SETTINGS_BEFORE, check: expectMigratedWell });
   });
 });
+
+// 0033: a site in use counts as set up; a fresh install's untouched row does not (the public site
+// then says "coming soon").
+const SET_UP_TAG = "0033_set_up";
+const setUp = async (exec: Exec) =>
+  (await exec("select first_saved_at is not null as set_up from event_settings")).rows.map((row) => row.set_up);
+
+describe.each(DATABASE_KINDS)("the set-up migration on %s", (kind) => {
+  it("marks a fresh install's row as not set up", async () => {
+    await upgradeThrough(kind, SET_UP_TAG, { rowsBefore: "select 1", check: async (exec) => expect(await setUp(exec)).toEqual([false]) });
+  });
+
+  it("marks a site whose settings were saved as set up, and one with content though never saved", async () => {
+    const saved = "update event_settings set event_name = 'Gusau Summit', updated_at = created_at + interval '3 days'";
+    await upgradeThrough(kind, SET_UP_TAG, { rowsBefore: saved, check: async (exec) => expect(await setUp(exec)).toEqual([true]) });
+    const content = "insert into partners (name, logo_url, website_url) values ('Ɗan Partner', '', '')";
+    await upgradeThrough(kind, SET_UP_TAG, { rowsBefore: content, check: async (exec) => expect(await setUp(exec)).toEqual([true]) });
+  });
+});

@@ -95,11 +95,18 @@ describe("the landing page's footer and share prompt follow the event", () => {
   });
   afterAll(async () => database?.close());
 
-  async function render(): Promise<string> {
+  async function render(ussdCode?: string): Promise<string> {
     // The organisers' save does this (the settings action); the public content is cached.
     invalidatePublicContent();
     const page = await landingPage(database.db, null);
-    const loaderData = { ...page, dateLabel: page.event.date, structuredData: "{}", shareUrl: "https://summit.example.org/" };
+    const loaderData = {
+      comingSoon: false,
+      ...page,
+      dateLabel: page.event.date,
+      structuredData: "{}",
+      shareUrl: "https://summit.example.org/",
+      ussdCode,
+    };
     const Stub = createRoutesStub([{ id: "home", path: "/", Component: Home }]);
     return renderToString(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { home: loaderData } }} />);
   }
@@ -115,5 +122,48 @@ describe("the landing page's footer and share prompt follow the event", () => {
     expect(closed).toContain("© 2027");
     // Registration closed: nobody is asked to send friends to a form they cannot use.
     expect(closed).not.toContain("data-share");
+  });
+});
+
+describe("the landing page of a fresh install, and the USSD code", () => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => database?.close());
+
+  it("knows a fresh install is not set up until the settings are saved", async () => {
+    invalidatePublicContent();
+    expect((await landingPage(database.db, null)).setUp).toBe(false);
+    await updateSettings(database.db, { event_date: "2027-03-01" });
+    invalidatePublicContent();
+    expect((await landingPage(database.db, null)).setUp).toBe(true);
+  });
+
+  it("says 'coming soon' with the event's name and nothing made up", () => {
+    const Stub = createRoutesStub([{ id: "home", path: "/", Component: Home }]);
+    const html = renderToString(
+      <Stub
+        initialEntries={["/"]}
+        hydrationData={{ loaderData: { home: { comingSoon: true, name: "Zamfara Youth Summit", logoUrl: "" } } }}
+      />,
+    );
+    expect(html).toContain("Zamfara Youth Summit");
+    expect(html).toContain("Coming soon");
+    expect(html).toContain('content="noindex"');
+    for (const madeUp of ["2025", "info@", "+234 800", "Executive Governor"]) expect(html).not.toContain(madeUp);
+  });
+
+  it("tells people without data the USSD code under Register Now, as a link that dials it", async () => {
+    const Stub = createRoutesStub([{ id: "home", path: "/", Component: Home }]);
+    invalidatePublicContent();
+    const page = await landingPage(database.db, null);
+    const loaderData = { comingSoon: false, ...page, dateLabel: page.event.date, structuredData: "{}", shareUrl: "https://x.example/" };
+    const withCode = renderToString(
+      <Stub initialEntries={["/"]} hydrationData={{ loaderData: { home: { ...loaderData, ussdCode: "*347*123#" } } }} />,
+    );
+    expect(withCode).toContain('href="tel:*347*123%23"');
+    expect(withCode.match(/data-ussd=""/g)).toHaveLength(2);
+    expect(renderToString(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { home: loaderData } }} />)).not.toContain("data-ussd");
   });
 });

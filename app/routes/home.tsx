@@ -4,6 +4,7 @@ import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { About } from "~/modules/content/landing/about";
 import { AgendaSection } from "~/modules/content/landing/agenda-section";
+import { ComingSoon } from "~/modules/content/landing/coming-soon";
 import { Countdown } from "~/modules/content/landing/countdown";
 import { LANDING_ENHANCE_SCRIPT } from "~/modules/content/landing/enhance-script";
 import { Hero } from "~/modules/content/landing/hero";
@@ -38,8 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     landingPage(db, new URL(request.url).searchParams.get("type"), language),
     requestSettings(context, db),
   ]);
+  // A fresh install: nothing of the defaults' made-up event reaches the public (nor search engines).
+  if (!page.setUp) return { comingSoon: true as const, name: page.event.name, logoUrl: page.event.logoUrl };
   const { publicUrl } = getConfig();
   return {
+    comingSoon: false as const,
     ...page,
     // The date written here, not in the browser (a client-side visit renders this page too, and
     // phones' browsers often lack Hausa's calendar words).
@@ -47,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // For search engines: the event, its date, place and free seats (schema.org JSON-LD).
     structuredData: landingStructuredData(settings, page.status.isOpen, language, publicUrl),
     shareUrl: siteShareUrl(publicUrl, language),
+    ussdCode: getConfig().ussdCode,
   };
 }
 
@@ -55,7 +60,12 @@ function eventYear(date: string): number {
   return Number(date.slice(0, 4)) || new Date().getFullYear();
 }
 
-export default function Home({ loaderData: d }: Route.ComponentProps) {
+export default function Home({ loaderData }: Route.ComponentProps) {
+  if (loaderData.comingSoon) return <ComingSoon name={loaderData.name} logoUrl={loaderData.logoUrl} />;
+  return <Landing d={loaderData} />;
+}
+
+function Landing({ d }: { d: Exclude<Route.ComponentProps["loaderData"], { comingSoon: true }> }) {
   const nonce = useNonce();
   const { t } = useTranslation();
   return (
@@ -71,9 +81,10 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
           about={d.event.about}
           guest={d.guest}
           registrationOpen={d.status.isOpen}
+          ussdCode={d.ussdCode}
         />
         <Countdown initial={d.countdown} when={d.event.when} />
-        <About about={d.event.about} speakerCount={d.publicSpeakerCount} registeredCount={d.registeredCount} />
+        <About about={d.event.about} speakerCount={d.publicSpeakerCount} registeredCount={d.registeredCount} hours={d.hours} />
         <Organizers speakers={d.speakers} />
         <SpeakersSection speakers={d.speakers} specialGuests={d.specialGuests} initialFilter={d.filter} />
         <AgendaSection items={d.agenda} />
@@ -83,6 +94,7 @@ export default function Home({ loaderData: d }: Route.ComponentProps) {
           waitlist={d.status.waitlist}
           message={d.status.message}
           spotsRemaining={d.status.spotsRemaining}
+          ussdCode={d.ussdCode}
           // Only while registration is open: a friend sent here could not register otherwise.
           share={
             d.status.isOpen ? (

@@ -19,6 +19,7 @@ import { ShareButtons, ShareScript } from "~/modules/share/share-buttons";
 import { registerPagePost } from "~/modules/waitlist/actions.server";
 import { type RouteHandle, siteName } from "~/root";
 import { BackHeader } from "~/ui/back-header";
+import { DialToRegister } from "~/ui/dial-to-register";
 import { useNonce } from "~/ui/nonce";
 import { PageMessages } from "~/ui/page-messages";
 import { readForm } from "~/ui/read-form.server";
@@ -57,7 +58,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const shouldRevalidate = notAfterUnavailable;
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, status, offerHours, stamp, challenge, sms, shareUrl } = loaderData;
+  const { event, status, offerHours, stamp, challenge, sms, shareUrl, ussdCode } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
@@ -94,6 +95,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <>
             <p className="mt-3 text-center text-gray-600">{t("register.lead")}</p>
             <EventFacts date={event.date} time={event.time} venue={event.venue} />
+            {status.isOpen ? <DialToRegister code={ussdCode} className="mt-3 text-center text-sm text-gray-700" /> : null}
             <RegisterSection
               page={{ status, offerHours, stamp, challenge, sms }}
               answer={answer}

@@ -226,15 +226,17 @@ test.describe("without JavaScript", () => {
     const agendaItems = await page.locator("#agenda li").count();
     const partners = page.getByRole("region", { name: "Our Partners" });
     const partnerItems = await partners.locator("li").count();
+    const hostCards = await page.locator("#organizers article").count();
     if (speakerCards === 0) await expect(page.locator("#speakers")).toContainText("Speakers will be announced soon");
     else test.info().annotations.push({ type: "skipped", description: "speakers exist: empty state not checked" });
     if (agendaItems === 0) await expect(page.locator("#agenda")).toContainText("Detailed agenda coming soon");
     else test.info().annotations.push({ type: "skipped", description: "agenda exists: empty state not checked" });
     if (partnerItems === 0) await expect(partners).toContainText("Partnership announcements coming soon");
     else test.info().annotations.push({ type: "skipped", description: "partners exist: empty state not checked" });
-    // Organizers fall back to the fixed Chief Host and Host cards.
-    await expect(page.locator("#organizers").getByText("Chief Host", { exact: true })).toBeVisible();
-    await expect(page.locator("#organizers").getByText("Host", { exact: true })).toBeVisible();
+    // No made-up host cards: until organisers add a Chief Host or Host, the section says they will come.
+    if (hostCards === 0) await expect(page.locator("#organizers")).toContainText("The hosts will be announced soon");
+    else test.info().annotations.push({ type: "skipped", description: "hosts exist: empty state not checked" });
+    await expect(page.locator("#organizers")).not.toContainText("The Executive Governor");
   });
 
   test("the footer: quick links, admin login, copyright of the event's year, no social icons while their links are empty", {

@@ -11,6 +11,7 @@ import {
   fillRegistrationForm,
   humanFields,
   makeRegistrant,
+  pauseLikeAPerson,
   registerViaForm,
   registrationForm,
   registrationFormFields,
@@ -25,6 +26,7 @@ import {
 // SMS" box, with JavaScript and without, and Termii's signed delivery report.
 
 const TOKEN = "e2e-callback-token-0123456789";
+const USSD_CODE = "*384*123#";
 const PHONE = "+2348035550123";
 // English, a name, Female, the first state (Zamfara, the host state) and its first LGA (Anka), I agree, Confirm.
 const ANSWERS = ["1", "Hadiza Ƙasimu", "2", "1", "1", "1", "1"];
@@ -48,6 +50,8 @@ async function startAtSite(): Promise<AtSite> {
       AFRICASTALKING_ALLOWED_IPS: "198.51.100.0/24",
       // The tests reach the site from loopback: the proxy, whose X-Forwarded-For names the client.
       TRUST_PROXY: "loopback",
+      // Said to people without data on the site, in the ticket e-mail and SMS and on the posters.
+      USSD_CODE: USSD_CODE,
     },
   });
   return { site, gateway };
@@ -139,6 +143,8 @@ test.describe("SMS and USSD, on servers of their own", () => {
     // The ticket by SMS, in GSM-7 (the name's ƙ never travels: the SMS does not carry names).
     const sms = await gateway.waitFor((m) => m.to === PHONE && m.message.includes(ticketId), 30_000);
     expect(sms.message).toMatch(/\/t\/[A-Za-z0-9_-]{45}/);
+    // And how friends without data register.
+    expect(sms.message).toContain(`Friends without data: dial ${USSD_CODE}`);
     const report = await gateway.postDeliveryReport(`${site.url}/sms/africastalking/delivery/${TOKEN}`, sms.providerId, "Success");
     expect(report.status).toBe(200);
 
@@ -177,6 +183,63 @@ test.describe("SMS and USSD, on servers of their own", () => {
     await gateway.waitFor((m) => m.to === "+2348035550199" && m.message.includes("test"), 30_000);
     await panel.scrollIntoViewIfNeeded();
     await docsScreenshot(panel, "sms-panel.png");
+    await context.close();
+  });
+
+  test("the USSD code is said where people register, and 'Lost your ticket?' takes a phone number and answers by SMS", async ({
+    browser,
+  }) => {
+    const { site, gateway } = atSite();
+    const context = await browser.newContext({ baseURL: site.url, viewport: { width: 360, height: 640 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto("/");
+    const dial = page.locator("#home [data-ussd]");
+    await expect(dial).toHaveText(`No data? Dial ${USSD_CODE} on any phone to register, free.`);
+    await expect(dial.getByRole("link", { name: USSD_CODE })).toHaveAttribute("href", "tel:*384*123%23");
+    // The first screen of a 360 × 640 phone: the event, its date and Register Now.
+    for (const first of [
+      page.getByRole("heading", { level: 1 }),
+      page.locator("#home li").first(),
+      page.locator("#home").getByRole("link", { name: "Register Now" }),
+    ]) {
+      const box = await first.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(640);
+    }
+    await docsScreenshot(page, "landing-360-first-screen.png");
+    await expect(page.locator("#register [data-ussd]")).toContainText(USSD_CODE);
+    await page.goto("/register");
+    await expect(page.locator("main [data-ussd]")).toContainText(USSD_CODE);
+
+    // Someone registered on the web with a phone, who lost the e-mail: the phone number, typed as people write it.
+    const person = makeRegistrant({ fullName: "Zainab Ƴarʼadua", phone: "0803 555 1777" });
+    const { ticketId } = await registerViaForm(page, person);
+    await page.goto("/register");
+    await page.getByText("Lost your ticket?").click();
+    const field = page.getByLabel("Registered e-mail address or phone number");
+    // One post, answered: typed, a person's moment (the form's human check refuses an instant post), sent.
+    const resend = async (value: string) => {
+      await field.fill(value);
+      await pauseLikeAPerson(page);
+      const answered = page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/register"));
+      await page.getByRole("button", { name: "Resend my ticket" }).click();
+      await answered;
+    };
+    const sent = page.getByRole("group").getByRole("status").filter({ hasText: "If it is registered, we've sent the ticket again" });
+    await resend("+234 803 555 1777");
+    await expect(sent).toBeVisible();
+    // The form's SMS box was ticked (this site sends SMS): the ticket came by SMS once at registration, and again now.
+    const tickets = () => gateway.messages.filter((m) => m.to === "+2348035551777" && m.message.includes(ticketId));
+    await expect.poll(() => tickets().length, { timeout: 30_000 }).toBe(2);
+    expect(tickets()[1]?.message).toMatch(/\/t\/[A-Za-z0-9_-]{45}/);
+    // A number nobody registered gets the same answer, and nothing is sent to it.
+    await resend("0803 555 1778");
+    await expect(sent).toBeVisible();
+    // Something that is neither an address nor a number is said so, and kept as typed.
+    await resend("amina at home");
+    await expect(page.getByText("Please enter the e-mail address or the phone number you registered with").first()).toBeVisible();
+    await expect(field).toHaveValue("amina at home");
+    await page.waitForTimeout(2_000);
+    expect(gateway.messages.filter((m) => m.to === "+2348035551778")).toEqual([]);
     await context.close();
   });
 

@@ -12,7 +12,15 @@ import { openDbConnection } from "~/db/client.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { addAccounts, type SiteAccount, seedAttendees, seedPastEdition, setComingEvent } from "./e2e-site-data";
 
-export type SitePlan = { accounts: SiteAccount[]; holds?: "default"; attendees?: number; capacity?: number; pastEdition?: boolean };
+export type SitePlan = {
+  accounts: SiteAccount[];
+  holds?: "default";
+  attendees?: number;
+  capacity?: number;
+  pastEdition?: boolean;
+  /** as a fresh install: the settings never saved (no coming event set), accounts only */
+  fresh?: boolean;
+};
 
 const makeTemplate = process.env.E2E_MAKE_TEMPLATE;
 if (makeTemplate) {
@@ -29,7 +37,7 @@ if (makeTemplate) {
   const database = await openDbConnection(url ? { kind: "postgres", url } : { kind: "pglite", dir });
   try {
     await addAccounts(database.db, plan.accounts ?? []);
-    const eventDate = await setComingEvent(database.db, plan.holds);
+    const eventDate = plan.fresh ? "" : await setComingEvent(database.db, plan.holds);
     const seeded = plan.attendees ? await seedAttendees(database.db, plan.attendees) : [];
     if (plan.pastEdition) await seedPastEdition(database.db);
     if (plan.capacity !== undefined) await updateSettings(database.db, { max_attendees: plan.capacity });

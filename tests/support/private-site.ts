@@ -57,6 +57,8 @@ export type PrivateSiteOptions = {
   pastEdition?: boolean;
   /** a file every server's output is appended to (see ProductionServerOptions.logFile) */
   logFile?: string;
+  /** as a fresh install: the accounts only, the event settings never saved (no coming event) */
+  fresh?: boolean;
 };
 
 /**
@@ -141,6 +143,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
       attendees: options.attendees,
       capacity: options.capacity,
       pastEdition: options.pastEdition,
+      fresh: options.fresh,
     });
     const serverEnv = { ...options.env, ...(options.clock ? fakeClockEnv(options.clock.file) : {}) };
     const startServer = async (more: { dir?: string } = {}) => {

@@ -91,6 +91,9 @@ export const event_settings = pgTable(
     // Registrants may correct their own details on the ticket page until this many days before
     // the event (Lagos), when the badges are printed; after it, the page says whom to contact.
     corrections_close_days: integer("corrections_close_days").notNull().default(D.corrections_close_days),
+    // When an organiser first saved the settings (any save through updateSettings): until then the
+    // public site says "coming soon" instead of showing the defaults' made-up date and contacts.
+    first_saved_at: timestamp("first_saved_at", { withTimezone: true }),
     // Two groups apart from the event's facts, each read by its own module through its type below.
     ...bookingProtectionColumns(),
     ...certificateColumns(),

@@ -4,9 +4,9 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, outreach_sources } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
-import { eventFileName } from "~/modules/settings/event-file-name";
 import { GENDER_LABELS, type Gender } from "~/modules/person/gender";
 import { spreadsheetPhone } from "~/modules/person/phone.server";
+import { eventFileName } from "~/modules/settings/event-file-name";
 import { getSettings } from "~/modules/settings/settings.server";
 import { attendeeFilterWhere, checkedInAt, newestFirst } from "./attendees.server";
 import { ATTENDEE_TOASTS } from "./messages";
@@ -93,12 +93,7 @@ export function attendeesCsvStream(
   filter: Partial<AttendeeFilter> = {},
   { batchSize = CSV_BATCH_SIZE }: { batchSize?: number } = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  return batchedCsvStream<CsvRow>(
-    CSV_COLUMNS,
-    (after) => fetchBatch(db, filter, after, batchSize),
-    csvFields,
-    batchSize,
-  );
+  return batchedCsvStream<CsvRow>(CSV_COLUMNS, (after) => fetchBatch(db, filter, after, batchSize), csvFields, batchSize);
 }
 
 /** e.g. zamfara-youth-summit-attendees-2026-11-21.csv (the date in Lagos). */

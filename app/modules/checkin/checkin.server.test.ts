@@ -253,7 +253,7 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, attendee.id))).toHaveLength(1);
   });
 
-  it("answers the same door's second look at a ticket within a minute green, \"just now\"; amber for another door or later", async () => {
+  it('answers the same door\'s second look at a ticket within a minute green, "just now"; amber for another door or later', async () => {
     const { db } = database;
     const attendee = await createAttendee(db, { full_name: "Nafisa Ƴarʼadua" });
     const token = signDoorCode(attendee.ticket_id, SECRET);
@@ -265,7 +265,9 @@ describe.each(DATABASE_KINDS)("check-in on %s", (kind) => {
     expect(again).toMatchObject({ status: "checked-in", message: CHECKIN_MESSAGES.checkedInJustNow("Nafisa Ƴarʼadua") });
     expect(english(again.message)).toBe("Nafisa Ƴarʼadua is checked in (just now, by this door).");
     // Another phone of the same account, another account, or another door name: amber.
-    expect(await checkInByScan(db, door, token, SECRET, "en", at("VIP entrance", crypto.randomUUID()))).toMatchObject({ status: "already" });
+    expect(await checkInByScan(db, door, token, SECRET, "en", at("VIP entrance", crypto.randomUUID()))).toMatchObject({
+      status: "already",
+    });
     expect(await checkInByScan(db, other, token, SECRET, "en", at("VIP entrance", device))).toMatchObject({ status: "already" });
     expect(await checkInByTicketId(db, door, attendee.ticket_id, "en", at("Main gate"))).toMatchObject({ status: "already" });
     // A minute later the same door is told when it was: the person may be trying to come in twice.

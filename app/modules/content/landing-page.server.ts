@@ -3,10 +3,11 @@ import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { localized } from "~/i18n/localized";
 import { editionName } from "~/modules/settings/edition-name";
-import { formatEventHours } from "~/modules/settings/event-hours";
+import { eventLengthInHours, formatEventHours } from "~/modules/settings/event-hours";
 import { countdown } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { registrationStatus } from "~/modules/settings/registration-status";
+import { isSetUp } from "~/modules/settings/settings.server";
 import { getPublicContent } from "./public-content.server";
 import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 
@@ -35,6 +36,8 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
     image_url: p.image_url,
   });
   return {
+    // False on a fresh install until an organiser saves the settings: the page then says "coming soon".
+    setUp: isSetUp(content.settings),
     event: {
       name: settings.event_name,
       edition: editionName(content.edition, language),
@@ -53,6 +56,7 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
     countdown: countdown(now, settings),
     status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
     registeredCount: settings.registered_count,
+    hours: eventLengthInHours(settings),
     speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),
     specialGuests: content.specialGuests.map((g) => ({ ...person(g), created_at: g.created_at })),
     // Free speaker text wins over the linked speaker, whose current name shows otherwise.

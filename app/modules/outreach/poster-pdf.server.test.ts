@@ -63,6 +63,14 @@ describe("renderPosterPdf", () => {
     expect(poster.text).toContain("Disamba");
   });
 
+  it("tells people without data the USSD code, when one is set", async () => {
+    const poster = await read(await renderPosterPdf({ ...BASE, ussdCode: "*347*123#" }));
+    expect(poster.pages).toBe(1);
+    expect(poster.text.replace(/\s+/g, " ")).toContain("No data? Dial *347*123# on any phone.");
+    expect(jsQR(poster.image.data, poster.image.width, poster.image.height)?.data).toBe(BASE.link);
+    expect((await read(await renderPosterPdf(BASE))).text).not.toContain("No data?");
+  });
+
   it("prints organisers' text with control and invisible characters as plain words, never as boxes", async () => {
     const poster = await read(
       await renderPosterPdf({ ...BASE, eventName: "Zamfara\u0000 Youth\u202E Summit\u00AD\n2026", venue: "Gusau\tHall" }),

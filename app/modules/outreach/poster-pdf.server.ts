@@ -22,6 +22,8 @@ export type PosterInput = {
   language: Language;
   /** The source's short link, absolute: what the QR code says and the poster writes out. */
   link: string;
+  /** the USSD code to register without data (USSD_CODE): said in the footer */
+  ussdCode?: string;
 };
 
 function posterTexts(input: PosterInput): PosterTexts {
@@ -36,7 +38,7 @@ function posterTexts(input: PosterInput): PosterTexts {
     venue: printableText(input.venue),
     scan: t("poster.scan"),
     link: spokenLink(input.link),
-    footer: t("poster.footer"),
+    footer: input.ussdCode ? `${t("poster.footer")} ${t("poster.ussd", { code: input.ussdCode })}` : t("poster.footer"),
   };
 }
 

@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import * as z from "zod/mini";
 import { english } from "#tests/support/english.ts";
-import { joinFieldErrors, parseRegistration, REGISTRATION_FIELDS, registrationSchema } from "./fields";
+import { isResendByPhone, joinFieldErrors, parseRegistration, REGISTRATION_FIELDS, registrationSchema, resendSchema } from "./fields";
 import { registrationInput } from "./test-data.server";
 
 // The rules and messages of the registration form, checked the way the server
@@ -128,5 +129,30 @@ describe("parseRegistration (the browser's validation)", () => {
 
   it.each(cases.map((fields) => [JSON.stringify(fields).slice(0, 80), fields] as const))("matches the server for %s", (_, fields) => {
     expect(outcome(parseRegistration(form(fields)))).toEqual(serverParse(fields));
+  });
+});
+
+describe("the lost-ticket form's schema", () => {
+  it("takes an e-mail address or a phone number as people write them, and tells which", () => {
+    for (const value of [
+      "amina@example.org",
+      " Amina@Example.org ",
+      "0803 123 4567",
+      "+234 803 123 4567",
+      "8031234567",
+      "+233 24 123 4567",
+    ]) {
+      expect(z.safeParse(resendSchema, { email: value }).success, value).toBe(true);
+    }
+    expect(isResendByPhone("0803 123 4567")).toBe(true);
+    expect(isResendByPhone("amina@example.org")).toBe(false);
+  });
+
+  it("refuses anything else with one clear message", () => {
+    for (const value of ["", "amina at home", "0803 123", "=cmd|' /c calc'!A0", "Ɗanjuma\u0000"]) {
+      const parsed = z.safeParse(resendSchema, { email: value });
+      expect(parsed.success, value).toBe(false);
+    }
+    expect(z.safeParse(resendSchema, { email: "amina at home" }).error?.issues[0]?.message).toBe("validation.emailOrPhone");
   });
 });

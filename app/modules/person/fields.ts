@@ -93,12 +93,22 @@ export const registrationSchema = z
 
 export type RegistrationInput = z.output<typeof registrationSchema>;
 
-/** "Lost your ticket?": the address to send the ticket to again. */
+const EMAIL_OR_PHONE_MESSAGE = "validation.emailOrPhone";
+
+/** "Lost your ticket?": the e-mail address or the phone number registered with, to send the ticket to again. */
 export const resendSchema = z.object({
-  email: z
-    .string({ error: EMAIL_MESSAGE })
-    .check(z.trim(), ...LINE_TEXT, z.maxLength(EMAIL_MAX_LENGTH, EMAIL_MESSAGE), z.regex(EMAIL_PATTERN, EMAIL_MESSAGE)),
+  email: z.string({ error: EMAIL_OR_PHONE_MESSAGE }).check(
+    z.trim(),
+    ...LINE_TEXT,
+    z.maxLength(EMAIL_MAX_LENGTH, EMAIL_OR_PHONE_MESSAGE),
+    z.refine((value) => EMAIL_PATTERN.test(value) || phoneProblem(value) === null, EMAIL_OR_PHONE_MESSAGE),
+  ),
 });
+
+/** Whether a "Lost your ticket?" answer is a phone number (else an e-mail address). */
+export function isResendByPhone(value: string): boolean {
+  return !EMAIL_PATTERN.test(value) && phoneProblem(value) === null;
+}
 
 /** The schema's verdict on a form's fields, with every message per field name. */
 export type RegistrationVerdict = FormVerdict<RegistrationInput>;

@@ -15,7 +15,7 @@ import { logger } from "~/logger.server";
 import { holdGate } from "~/modules/booking-protection/hold-gate.server";
 import { checkHuman, STAMP_MESSAGES, spendStamp } from "~/modules/booking-protection/human-check.server";
 import { EMAIL_CHOICE, suggestEmail } from "~/modules/person/email-suggestion";
-import { joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "~/modules/person/fields";
+import { isResendByPhone, joinFieldErrors, type RegistrationInput, registrationSchema, resendSchema } from "~/modules/person/fields";
 import { storedPhone } from "~/modules/person/phone.server";
 import { PHONE_CHOICE } from "~/modules/person/phone-choice";
 import { smsOffer } from "~/modules/sms/sms-offer.server";
@@ -99,7 +99,13 @@ async function resendAction(formData: FormData, poster: Poster, place: ResendPla
   if (refused) return data(answer(false, refused.message), { status: refused.status, headers: refused.headers });
   const db = await getDb();
   // Answered the same way whatever happens, and without waiting, so neither the text nor the timing reveals who registered.
-  void resendTicketByEmail(db, parsed.data.email)
+  // A phone number: every registration with it gets its ticket by SMS (by e-mail to the address on file when the site
+  // sends no SMS), within the same per-registration limits as an e-mail's resend.
+  const value = parsed.data.email;
+  const resending = isResendByPhone(value)
+    ? resendTicketsToPhone(db, storedPhone(value), { sms: smsOffer(getConfig()).offered })
+    : resendTicketByEmail(db, value);
+  void resending
     .then((outcome) => {
       logger().info({ outcome }, "ticket self-resend");
     })

@@ -40,10 +40,13 @@ export function LostTicket({
         <input
           id="lost-ticket-email"
           name="email"
-          type="email"
+          // An e-mail address or a phone number: a text field, so a phone's keyboard can give either.
+          type="text"
           autoComplete="email"
+          autoCapitalize="none"
+          spellCheck={false}
           defaultValue={email}
-          placeholder="you@example.com"
+          placeholder={t("lostTicket.placeholder")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "lost-ticket-error" : undefined}
           className="flex-1 rounded-lg border border-gray-300 px-3 py-2.5 text-base"

@@ -1,4 +1,4 @@
-import { data, type HeadersFunction } from "react-router";
+import { data, type HeadersFunction, redirect } from "react-router";
 import { getConfig } from "~/config.server";
 import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
@@ -10,6 +10,7 @@ import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { requestSettings } from "~/modules/settings/request-settings.server";
+import { isSetUp } from "~/modules/settings/settings.server";
 import { siteShareUrl } from "~/modules/share/share-links";
 import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
@@ -26,6 +27,8 @@ export async function registerPage(request: Request, context: PageContext) {
   // The organisers' texts (the venue) in the visitor's language where they gave one.
   const language = requestLanguage(request);
   const settings = localizedSettings(await requestSettings(context, db), language);
+  // Nothing set up yet (a fresh install): the landing page's "coming soon" says all there is.
+  if (!isSetUp(settings)) throw redirect("/");
   const status = await currentRegistrationStatus(db, settings);
   // The page's forms are good for one post from this browser (human-check.server).
   const browser = ensureBrowserId(request, Boolean(context.secure));
@@ -45,6 +48,8 @@ export async function registerPage(request: Request, context: PageContext) {
       status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
       offerHours: settings.waitlist_offer_hours,
       sms: smsOffer(getConfig()),
+      // Said to whoever reads this page for a friend without data.
+      ussdCode: getConfig().ussdCode,
       // What the ticket's holder may pass on once registered: the site, never their ticket.
       shareUrl: siteShareUrl(getConfig().publicUrl, language),
       stamp,

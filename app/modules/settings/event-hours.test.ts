@@ -6,6 +6,7 @@ import {
   END_AFTER_START_MESSAGE,
   endsAfterStart,
   eventHoursFields,
+  eventLengthInHours,
   formatClockTime,
   formatEventHours,
   TIME_MESSAGE,
@@ -65,5 +66,14 @@ describe("the forms' time fields", () => {
     expect(errors({ event_starts_at: "17:00", event_ends_at: "08:00" })).toEqual({ event_ends_at: END_AFTER_START_MESSAGE });
     expect(errors({ event_starts_at: "08:00", event_ends_at: "08:00" })).toEqual({ event_ends_at: END_AFTER_START_MESSAGE });
     expect(errors({ event_starts_at: "08:00", event_ends_at: "08:01" })).toEqual({});
+  });
+});
+
+describe("eventLengthInHours", () => {
+  it("counts the landing page's hours of content from the event's times, to the nearest hour, at least one", () => {
+    expect(eventLengthInHours({ event_starts_at: "08:00:00", event_ends_at: "17:00:00" })).toBe(9);
+    expect(eventLengthInHours({ event_starts_at: "09:00:00", event_ends_at: "16:00:00" })).toBe(7);
+    expect(eventLengthInHours({ event_starts_at: "09:30:00", event_ends_at: "16:00:00" })).toBe(7);
+    expect(eventLengthInHours({ event_starts_at: "10:00:00", event_ends_at: "10:20:00" })).toBe(1);
   });
 });

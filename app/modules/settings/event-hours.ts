@@ -37,6 +37,14 @@ export function formatEventHours(hours: EventHours): string {
 }
 
 /** "08:00:00" → "08:00", the value a time input shows. */
+/** How many hours the event runs, rounded to the nearest hour and at least one (08:00–17:00: 9). */
+export function eventLengthInHours(hours: EventHours): number {
+  const start = clockTime(hours.event_starts_at);
+  const end = clockTime(hours.event_ends_at);
+  const minutes = end.hour * 60 + end.minute - (start.hour * 60 + start.minute);
+  return Math.max(1, Math.round(minutes / 60));
+}
+
 export const timeInputValue = (value: string) => value.slice(0, 5);
 
 export const TIME_MESSAGE = "Please enter a time such as 08:00";

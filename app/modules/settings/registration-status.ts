@@ -6,10 +6,12 @@ const STATUS_MESSAGES = {
   full: "status.full",
   open: "status.open",
   closed: "status.closed",
+  // Closed because nothing is set up yet (a fresh install): no made-up date is "concluded".
+  soon: "status.soon",
   unavailable: "status.unavailable",
 } as const;
 
-export type RegistrationState = keyof typeof STATUS_MESSAGES;
+export type RegistrationState = Exclude<keyof typeof STATUS_MESSAGES, "soon">;
 
 export type RegistrationStatus = {
   isOpen: boolean;
@@ -25,13 +27,16 @@ export type StatusSettings = Pick<
   EventSettings,
   "registration_enabled" | "max_attendees" | "registered_count" | "event_date" | "event_starts_at" | "event_ends_at"
 > & {
+  /** null until an organiser first saves the settings (a fresh install): registration is closed, "opening soon" */
+  first_saved_at?: Date | string | null;
   /** seats offered to people on the waitlist and not yet claimed: taken for newcomers */
   held_seats?: number;
 };
 
 /**
  * Open only if the organisers enabled it, the event has not passed and a seat is left;
- * else the first of concluded, closed, full. The clock is a parameter.
+ * else the first of concluded, closed, full. Before the settings are first saved (a fresh
+ * install): closed, "opening soon". The clock is a parameter.
  */
 export function registrationStatus(settings: StatusSettings, now: Date): RegistrationStatus {
   const spotsRemaining = Math.max(0, settings.max_attendees - settings.registered_count - (settings.held_seats ?? 0));
@@ -42,6 +47,16 @@ export function registrationStatus(settings: StatusSettings, now: Date): Registr
       : spotsRemaining <= 0
         ? "full"
         : "open";
+  if (settings.first_saved_at === null) {
+    return {
+      isOpen: false,
+      state: "closed",
+      message: STATUS_MESSAGES.soon,
+      totalAttendees: 0,
+      maxAttendees: settings.max_attendees,
+      spotsRemaining,
+    };
+  }
   return {
     isOpen: state === "open",
     state,

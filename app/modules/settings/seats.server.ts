@@ -15,6 +15,8 @@ export type LockedEvent = {
   event_starts_at: string;
   event_ends_at: string;
   waitlist_offer_hours: number;
+  /** null until the settings are first saved: registration closed, "opening soon" */
+  first_saved_at: Date | string | null;
   /** seats offered to the waitlist and not yet claimed, declined or expired: taken for newcomers */
   held_seats: number;
 };
@@ -33,7 +35,8 @@ export async function lockSeats(
 ): Promise<(LockedEvent & { phone_registrations: number }) | undefined> {
   const locked = (await tx.execute(sql`
     select event_name, registration_enabled, max_attendees, registered_count,
-      event_date::text as event_date, event_starts_at::text as event_starts_at, event_ends_at::text as event_ends_at, waitlist_offer_hours
+      event_date::text as event_date, event_starts_at::text as event_starts_at, event_ends_at::text as event_ends_at, waitlist_offer_hours,
+      first_saved_at
     from event_settings where id = ${SETTINGS_ID} ${lock ? sql`for update` : sql``}`)) as unknown as {
     rows: Omit<LockedEvent, "held_seats">[];
   };

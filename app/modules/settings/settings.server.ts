@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { event_settings, SETTINGS_ID } from "~/db/schema";
 import { SETTINGS_DEFAULTS } from "~/db/settings-defaults";
@@ -18,6 +18,11 @@ function settingsQuery(db: DbOrTx) {
   return query;
 }
 
+/** Whether an organiser has saved the settings yet: before that, the public site says "coming soon". */
+export function isSetUp(settings: Pick<EventSettings, "first_saved_at">): boolean {
+  return settings.first_saved_at !== null;
+}
+
 /** The settings row; the defaults when it is missing, so a page never fails for want of it. */
 export async function getSettings(db: DbOrTx): Promise<EventSettings> {
   const [row] = await settingsQuery(db).execute();
@@ -30,6 +35,7 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
     registered_count: 0,
     sms_price_kobo: 0,
     certificate_valid_days: null,
+    first_saved_at: null,
     translations: {},
     created_at: now,
     updated_at: now,
@@ -38,13 +44,19 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
 
 // The seat counter belongs to the attendees triggers, never to an update; the edition changes
 // only when the next one starts (editions/start-edition.server.ts).
-export type SettingsUpdate = Partial<Omit<EventSettings, "id" | "edition_id" | "registered_count" | "created_at" | "updated_at">>;
+export type SettingsUpdate = Partial<
+  Omit<EventSettings, "id" | "edition_id" | "registered_count" | "created_at" | "updated_at" | "first_saved_at">
+>;
 
+/** Saves settings; the first save of all marks the site as set up (first_saved_at: the public site opens). */
 export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promise<EventSettings> {
   const [row] = await db
     .insert(event_settings)
-    .values({ id: SETTINGS_ID, ...values })
-    .onConflictDoUpdate({ target: event_settings.id, set: { ...values, updated_at: new Date() } })
+    .values({ id: SETTINGS_ID, ...values, first_saved_at: new Date() })
+    .onConflictDoUpdate({
+      target: event_settings.id,
+      set: { ...values, updated_at: new Date(), first_saved_at: sql`coalesce(${event_settings.first_saved_at}, now())` },
+    })
     .returning();
   if (!row) throw new Error("settings update returned no row");
   return row;

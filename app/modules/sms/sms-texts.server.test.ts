@@ -43,6 +43,8 @@ function worstCases(language: SmsLanguage): Record<string, string> {
   const ticket = { ...common, ticketId: TICKET_ID, date: DATE[language], time: TIME, venue: LONG_VENUE, link: LINK };
   return {
     ticket: ticketSms(ticket),
+    // The longest USSD code USSD_CODE allows.
+    ticketWithUssd: ticketSms({ ...ticket, ussdCode: "*123456*123456*123456*123456*123456#" }),
     reminder: reminderSms(ticket),
     waitlistOffer: waitlistOfferSms({ ...common, link: LINK, expires: EXPIRES[language] }),
     waitlistJoined: waitlistJoinedSms(common),
@@ -67,6 +69,7 @@ describe("the SMS texts", () => {
       // The worst cases reach the ceiling; realistic texts take one segment (waitlist, cancellation, test) or two.
       expect(counts).toEqual({
         ticket: 2,
+        ticketWithUssd: 2,
         reminder: 2,
         waitlistOffer: 2,
         waitlistJoined: 2,
@@ -123,6 +126,22 @@ describe("the SMS texts", () => {
     );
     expect(smsSegments(en)).toBe(2);
     expect(smsSegments(ha)).toBe(2);
+  });
+
+  it("tell the ticket's holder how friends without data register, when a USSD code is set, in two segments still", () => {
+    const text = ticketSms({
+      language: "ha",
+      eventName: "Zamfara Youth Summit",
+      ticketId: "ZYS-MXK2P9QA-7HK3QD",
+      date: "Asabar 20 Disamba, 2026",
+      time: "10:00",
+      venue: "Ɗakin Taro na Gidan Gwamnati, Gusau",
+      link: "https://summit.example.org/t/abc?lang=ha",
+      ussdCode: "*347*123#",
+    });
+    expect(text).toMatch(/Abokai marasa data: danna \*347\*123#$/);
+    expect(text).toContain("ZYS-MXK2P9QA-7HK3QD");
+    expect(smsSegments(text)).toBeLessThanOrEqual(MAX_SMS_SEGMENTS);
   });
 
   it("put a venue written on several lines on one, and drop what GSM-7 cannot carry", () => {

@@ -21,6 +21,8 @@ type TicketInput = Common & {
   /** in the person's language where the organisers gave one */
   venue: string;
   link: string;
+  /** the USSD code to register (USSD_CODE), for the holder's friends without data; the ticket SMS only */
+  ussdCode?: string;
 };
 
 /** A text's key in the mail namespace: the compiler checks it is in the catalogue. */
@@ -34,8 +36,8 @@ const MIN_KEPT = 12;
 export function ticketSms(input: TicketInput): string {
   return sms(
     input,
-    "sms.ticket",
-    { ticket: input.ticketId, date: input.date, time: input.time, link: input.link },
+    input.ussdCode ? "sms.ticketWithUssd" : "sms.ticket",
+    { ticket: input.ticketId, date: input.date, time: input.time, link: input.link, ussd: input.ussdCode ?? "" },
     {
       event: input.eventName,
       venue: input.venue,

@@ -1,3 +1,4 @@
+import { getConfig } from "~/config.server";
 import type { DbOrTx } from "~/db/client.server";
 import type { MailAttachment } from "~/db/schema";
 import { enqueueMail } from "~/modules/mail/outbox.server";
@@ -34,6 +35,7 @@ export async function renderEmailPreview(db: DbOrTx, template: PreviewTemplate, 
     doorCode: signDoorCode(SAMPLE_ATTENDEE.ticket_id, keys.secret),
     variant:
       template === "ticket" ? { kind: "ticket" } : { kind: "reminder", daysLeft: Math.max(1, daysUntilEvent(now, settings.event_date)) },
+    ussdCode: getConfig().ussdCode,
   });
 }
 

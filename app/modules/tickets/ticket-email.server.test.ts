@@ -172,6 +172,17 @@ describe("buildTicketEmail", () => {
     });
     expect(mail.subject).toBe("Your ticket for Youth Bcc: x@example.com Summit — ZYS-MD3K2J1A-ABC123");
   });
+
+  it("tells friends without data how to register by USSD when a code is set, in the attendee's language", async () => {
+    const build = (language: string, ussdCode?: string) =>
+      buildTicketEmail({ attendee: { ...attendee, language }, settings, ticketUrl, siteUrl: SITE, doorCode: token, ussdCode });
+    const en = await build("en", "*347*123#");
+    expect(en.text).toContain("No data? Friends can register free by dialling *347*123# on any phone.");
+    expect(en.html).toContain("*347*123#");
+    expect((await build("ha", "*347*123#")).text).toContain("Abokai za su iya yin rajista kyauta ta danna *347*123#");
+    // No code configured: no word of USSD (and the layout of the one with a code is not reused).
+    expect((await build("en")).text).not.toContain("dialling");
+  });
 });
 
 describe.each(DATABASE_KINDS)("enqueueTicket on %s", (kind) => {

@@ -75,6 +75,8 @@ type TemplateProps = {
   variant: TicketEmailVariant;
   /** the attendee's language: every word of the e-mail */
   language: Language;
+  /** the USSD code to register without data (USSD_CODE): the e-mail tells the holder's friends */
+  ussdCode?: string;
 };
 
 function whenLabel(t: TFunction, daysLeft: number, dateLabel: string): string {
@@ -86,7 +88,17 @@ function whenLabel(t: TFunction, daysLeft: number, dateLabel: string): string {
 // Every value below is a text child or attribute, so React escapes it: names and
 // settings typed by people cannot inject markup. Mixed text is one template string
 // so the HTML has no <!-- --> separators between the pieces.
-export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, calendarUrl, dateLabel, variant, language }: TemplateProps) {
+export function TicketEmail({
+  attendee,
+  settings,
+  ticketUrl,
+  cancelUrl,
+  calendarUrl,
+  dateLabel,
+  variant,
+  language,
+  ussdCode,
+}: TemplateProps) {
   const t = translator(language, "mail");
   const reminder = variant.kind === "reminder";
   const when = reminder ? whenLabel(t, variant.daysLeft, dateLabel) : "";
@@ -143,6 +155,7 @@ export function TicketEmail({ attendee, settings, ticketUrl, cancelUrl, calendar
               {` ${t("ticket.cancelWhy")}`}
             </Text>
             <Text style={s.small}>{t("ticket.spam")}</Text>
+            {ussdCode ? <Text style={s.small}>{t("ticket.ussd", { code: ussdCode })}</Text> : null}
           </Section>
           <Hr style={{ borderColor: "#e5e7eb", margin: "8px 32px 16px" }} />
           <Text style={s.footer}>{t("questions", { email: settings.contact_email, phone: settings.contact_phone })}</Text>
@@ -180,8 +193,9 @@ async function renderBody(element: React.ReactElement): Promise<MailBody> {
 }
 
 async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
-  const { attendee, settings, ticketUrl, cancelUrl, calendarUrl, dateLabel, variant, language } = props;
+  const { attendee, settings, ticketUrl, cancelUrl, calendarUrl, dateLabel, variant, language, ussdCode } = props;
   const shaping = [
+    ussdCode ?? "",
     settings.event_name,
     settings.event_date,
     formatEventHours(settings),
@@ -212,6 +226,7 @@ async function renderTicketBody(props: TemplateProps): Promise<MailBody> {
         dateLabel={dateLabel}
         variant={variant}
         language={language}
+        ussdCode={ussdCode}
       />,
     );
     layouts.set(key, layout);
@@ -230,6 +245,7 @@ export async function buildTicketEmail({
   siteUrl,
   doorCode,
   variant = { kind: "ticket" },
+  ussdCode,
 }: {
   attendee: TicketEmailAttendee;
   settings: TicketEmailSettings;
@@ -239,6 +255,8 @@ export async function buildTicketEmail({
   /** what the QR code carries: admits at the door, opens nothing else */
   doorCode: string;
   variant?: TicketEmailVariant;
+  /** the USSD code to register without data (USSD_CODE), for the holder's friends */
+  ussdCode?: string;
 }): Promise<Pick<OutgoingMail, "to" | "subject" | "html" | "text" | "attachments">> {
   const language = languageOr(attendee.language);
   const dateLabel = formatEventDate(settings.event_date, language);
@@ -255,6 +273,7 @@ export async function buildTicketEmail({
       dateLabel,
       variant,
       language,
+      ussdCode,
     }),
     // Twice the displayed size, so the code stays sharp on high-density screens.
     qrPng(doorCode, { size: QR_DISPLAY_SIZE * 2 }),

@@ -1,3 +1,4 @@
+import { getConfig } from "~/config.server";
 import type { DbOrTx } from "~/db/client.server";
 import type { MessageChannel } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
@@ -81,6 +82,7 @@ export async function renderTicketMail(
     siteUrl: publicUrl,
     doorCode: signDoorCode(attendee.ticket_id, secret),
     variant: typeof variant === "function" ? variant(settings.event_date) : variant,
+    ussdCode: getConfig().ussdCode,
   });
   return { subject, html, text, attachments };
 }

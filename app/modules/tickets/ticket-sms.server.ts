@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { getConfig } from "~/config.server";
 import type { DbOrTx } from "~/db/client.server";
 import { cancelled_registrations } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
@@ -92,5 +93,5 @@ export async function renderTicketSms(
     ...smsEventFacts(settings, language),
     link: shortTicketUrl(attendee.id, keys, attendee.token_version),
   };
-  return { text: template === reminderSmsMessage.name ? reminderSms(input) : ticketSms(input) };
+  return { text: template === reminderSmsMessage.name ? reminderSms(input) : ticketSms({ ...input, ussdCode: getConfig().ussdCode }) };
 }

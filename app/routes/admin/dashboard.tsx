@@ -10,6 +10,8 @@ import { dashboardPage, EMPTY_DASHBOARD_STATS } from "~/modules/stats/dashboard.
 import { DashboardView } from "~/modules/stats/dashboard-view";
 import { MailOffNotice } from "~/modules/stats/mail-off-notice";
 import { POSTPONE_PURGE_INTENT } from "~/modules/stats/retention-banner";
+import { SetupChecklistCard } from "~/modules/stats/setup-checklist";
+import { setupChecklist } from "~/modules/stats/setup-checklist.server";
 import { readForm } from "~/ui/read-form.server";
 import { makeToast } from "~/ui/toast";
 import { Toaster } from "~/ui/toaster";
@@ -22,10 +24,16 @@ export const handle = { title: "Dashboard" };
 const DASHBOARD_LOAD_ERROR = "Failed to load dashboard data";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const { db } = await requireAdmin(request);
+  const { admin, db } = await requireAdmin(request);
+  const config = getConfig();
+  const mail = configuredMailStatus(config);
   try {
-    const [page, surges] = await Promise.all([dashboardPage(db, new Date()), recentSurges(db)]);
-    return { ...page, surges, mail: configuredMailStatus(getConfig()), error: null, toast: null };
+    const [page, surges, setup] = await Promise.all([
+      dashboardPage(db, new Date()),
+      recentSurges(db),
+      setupChecklist(db, admin.id, { smtp: mail.kind === "smtp", sms: config.smsProvider !== undefined }),
+    ]);
+    return { ...page, surges, setup, mail, error: null, toast: null };
   } catch (error) {
     // The page still renders, with zeros and an error toast.
     logger().error({ err: error }, "dashboard stats failed");
@@ -33,7 +41,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       stats: EMPTY_DASHBOARD_STATS,
       retention: { state: "none" as const },
       surges: [],
-      mail: configuredMailStatus(getConfig()),
+      setup: null,
+      mail,
       error: DASHBOARD_LOAD_ERROR,
       toast: makeToast("error", DASHBOARD_LOAD_ERROR),
     };
@@ -48,7 +57,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { stats, retention, toast, surges, mail } = loaderData;
+  const { stats, retention, toast, surges, mail, setup } = loaderData;
   return (
     <>
       {/* A production site without SMTP (from the configuration: the dashboard probes no server). */}
@@ -62,6 +71,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           <SurgeNotice surges={surges} />
         </div>
       ) : null}
+      {setup ? <SetupChecklistCard checklist={setup} /> : null}
       <DashboardView stats={stats} retention={retention} />
       {toast ? <Toaster toasts={[toast]} /> : null}
     </>

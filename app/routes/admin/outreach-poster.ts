@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { getConfig } from "~/config.server";
 import { languageOr } from "~/i18n/languages";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { sourceLinkFor } from "~/modules/outreach/links.server";
@@ -27,6 +28,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     venue: settings.venue,
     language,
     link: sourceLinkFor(source),
+    ussdCode: getConfig().ussdCode,
   });
   return new Response(new Uint8Array(pdf), {
     headers: {

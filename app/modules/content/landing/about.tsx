@@ -5,12 +5,23 @@ import { languageOr } from "~/i18n/languages";
 /** The summit's three aims: `about.objectives.<id>.title|text` in the catalogue. */
 const OBJECTIVES = ["peacebuilding", "civicEngagement", "inclusiveDevelopment"] as const;
 
-export function About({ about, speakerCount, registeredCount }: { about: string; speakerCount: number; registeredCount: number }) {
+export function About({
+  about,
+  speakerCount,
+  registeredCount,
+  hours,
+}: {
+  about: string;
+  speakerCount: number;
+  registeredCount: number;
+  /** how long the event runs (its start and end times), not a fixed 8 */
+  hours: number;
+}) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => formatNumber(languageOr(i18n.language), value);
   const stats = [
     { value: number(speakerCount), label: t("about.stats.speakers", { count: speakerCount }) },
-    { value: number(8), label: t("about.stats.hours") },
+    { value: number(hours), label: t("about.stats.hours", { count: hours }) },
     { value: number(registeredCount), label: t("about.stats.registered", { count: registeredCount }) },
     { value: `${number(70)}+`, label: t("about.stats.youthLeaders") },
   ];

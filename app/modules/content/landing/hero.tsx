@@ -1,5 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { DialToRegister } from "~/ui/dial-to-register";
 import { CalendarIcon, ClockIcon, MapPinIcon } from "~/ui/icons";
 import { Avatar } from "./avatar";
 
@@ -13,9 +14,11 @@ type HeroProps = {
   about: string;
   guest: { name: string; title: string; imageUrl: string };
   registrationOpen: boolean;
+  /** the USSD code to register without data (USSD_CODE), said under Register Now */
+  ussdCode?: string;
 };
 
-export function Hero({ name, edition, date, time, venue, about, guest, registrationOpen }: HeroProps) {
+export function Hero({ name, edition, date, time, venue, about, guest, registrationOpen, ussdCode }: HeroProps) {
   const { t } = useTranslation();
   return (
     <section
@@ -28,7 +31,9 @@ export function Hero({ name, edition, date, time, venue, about, guest, registrat
             {t("hero.tagline", { edition })}
           </p>
           <h1 className="mt-4 text-4xl leading-tight font-extrabold sm:text-5xl">{name}</h1>
-          <p className="mt-4 max-w-2xl text-lg text-brand-50">{about}</p>
+          {/* Not on a phone: at 360 × 640 the date and Register Now must fit the first screen, and the
+              About section below says the same. */}
+          <p className="mt-4 hidden max-w-2xl text-lg text-brand-50 sm:block">{about}</p>
           <ul className="mt-6 space-y-2 text-brand-50">
             <li className="flex items-center gap-2">
               <CalendarIcon className="h-5 w-5 text-accent-400" /> {date}
@@ -50,6 +55,7 @@ export function Hero({ name, edition, date, time, venue, about, guest, registrat
               {t("hero.aboutLink")}
             </a>
           </div>
+          {registrationOpen ? <DialToRegister code={ussdCode} className="mt-4 text-brand-50" /> : null}
         </div>
         <figure className="mx-auto w-full max-w-xs rounded-2xl bg-white/10 p-6 text-center shadow-xl ring-1 ring-white/20">
           <Avatar

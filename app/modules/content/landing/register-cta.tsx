@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
+import { DialToRegister } from "~/ui/dial-to-register";
 
 type Props = {
   isOpen: boolean;
@@ -10,9 +11,11 @@ type Props = {
   waitlist: boolean;
   /** the share buttons, under the call to register (the route places them) */
   share?: React.ReactNode;
+  /** the USSD code to register without data (USSD_CODE) */
+  ussdCode?: string;
 };
 
-export function RegisterCta({ isOpen, message, spotsRemaining, waitlist, share }: Props) {
+export function RegisterCta({ isOpen, message, spotsRemaining, waitlist, share, ussdCode }: Props) {
   const { t } = useTranslation();
   const perks = ["free", "limited", "instant"] as const;
   return (
@@ -37,6 +40,7 @@ export function RegisterCta({ isOpen, message, spotsRemaining, waitlist, share }
             >
               {t("nav.registerNow")}
             </Link>
+            <DialToRegister code={ussdCode} className="mt-4 text-brand-50" />
           </>
         ) : (
           <>
