@@ -12,7 +12,7 @@ import { outboxRows, siteMail, waitForSiteMail } from "../support/site-mailbox";
 // And the "Lost your ticket?" form, registering, cancelling and registering again as a way to
 // send one address mail after mail. Each must fail, while a real person still gets a ticket.
 
-const RESENT = "If that e-mail address is registered, we&#x27;ve sent the ticket to it again.";
+const RESENT = "If it is registered, we&#x27;ve sent the ticket again";
 
 async function resend(api: APIRequestContext, email: string) {
   const form = { intent: "resend", email, ...(await humanFields(api)) };
