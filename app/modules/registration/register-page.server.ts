@@ -27,11 +27,12 @@ export async function registerPage(request: Request, context: PageContext) {
   // The organisers' texts (the venue) in the visitor's language where they gave one.
   const language = requestLanguage(request);
   const settings = localizedSettings(await requestSettings(context, db), language);
-  // Nothing set up yet (a fresh install): the landing page's "coming soon" says all there is.
-  if (!isSetUp(settings)) throw redirect("/");
-  const status = await currentRegistrationStatus(db, settings);
   // The page's forms are good for one post from this browser (human-check.server).
   const browser = ensureBrowserId(request, Boolean(context.secure));
+  // Nothing set up yet (a fresh install): the landing page's "coming soon" says all there is. The
+  // browser's cookie goes with the redirect all the same, as it would with the page.
+  if (!isSetUp(settings)) throw redirect("/", browser.setCookie ? { headers: { "Set-Cookie": browser.setCookie } } : undefined);
+  const status = await currentRegistrationStatus(db, settings);
   // After a post, counting from the visit's first page (the action carried its time).
   const stamp = pageFormStamp(context, ticketLinkKeys().secret, browser.id);
   const challenge =
