@@ -59,7 +59,9 @@ test("the lost-ticket form, opened and answered", async ({ page }) => {
   await page.getByLabel("Registered e-mail address").fill(makeRegistrant().email);
   await pauseLikeAPerson(page);
   await page.getByRole("button", { name: "Resend my ticket" }).click();
-  await expect(page.locator("details").getByRole("status").filter({ hasText: "If it is registered, we've sent the ticket again" })).toBeVisible();
+  await expect(
+    page.locator("details").getByRole("status").filter({ hasText: "If it is registered, we've sent the ticket again" }),
+  ).toBeVisible();
   await expectNoViolations(page, "/register with the lost-ticket confirmation");
 });
 

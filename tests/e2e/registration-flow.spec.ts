@@ -13,7 +13,8 @@ import { makeRegistrant, pauseLikeAPerson, registerViaForm, tokenOfTicketUrl, un
 
 const SECTION_IDS = ["home", "about", "organizers", "speakers", "agenda", "register"];
 const MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
-const CONFIRMATION = "If it is registered, we've sent the ticket again: to an e-mail address by e-mail (check the spam folder too), to a phone number by SMS.";
+const CONFIRMATION =
+  "If it is registered, we've sent the ticket again: to an e-mail address by e-mail (check the spam folder too), to a phone number by SMS.";
 
 /** The instant the event starts: the date and start time shown on the page, in Africa/Lagos (UTC+1 all year). */
 function lagosStart(dateText: string, timeText: string): Date {

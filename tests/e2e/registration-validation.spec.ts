@@ -23,7 +23,8 @@ const EMPTY_SUBMIT_TOAST =
   "Full name is required, Email address is required, Phone number is required, Please select your gender, Please confirm your consent to continue";
 const SUCCESS_TOAST = "Registration successful! Check your email for your ticket.";
 const DUPLICATE = "This email address is already registered for the summit.";
-const RESENT = "If it is registered, we've sent the ticket again: to an e-mail address by e-mail (check the spam folder too), to a phone number by SMS.";
+const RESENT =
+  "If it is registered, we've sent the ticket again: to an e-mail address by e-mail (check the spam folder too), to a phone number by SMS.";
 const TICKET_ID = /^ZYS-[0-9A-Z]{1,12}-[0-9A-Z]{6}$/;
 
 const lgasOf = (state: string) => NIGERIA_STATES.find((s) => s.name === state)?.lgas ?? [];
@@ -213,7 +214,9 @@ for (const javaScript of [true, false]) {
       await address.fill("amina.yusuf@");
       await pauseLikeAPerson(page);
       await page.getByRole("button", { name: "Resend my ticket" }).click();
-      await expect(page.locator("#lost-ticket-error")).toHaveText("Please enter the e-mail address or the phone number you registered with (e.g. 0803 123 4567)");
+      await expect(page.locator("#lost-ticket-error")).toHaveText(
+        "Please enter the e-mail address or the phone number you registered with (e.g. 0803 123 4567)",
+      );
       await expect(page.getByLabel("Registered e-mail address")).toHaveValue("amina.yusuf@");
     });
 
