@@ -64,8 +64,23 @@ export const imageUrl = optionalText(2000).refine(
   "Please upload a valid image",
 );
 
-/** A link visitors may follow: http(s) only, never javascript: or data:. */
-export const webAddress = optionalText(2000).refine(
-  (value) => value === "" || isHttpUrl(value),
-  "Please enter a website address starting with http:// or https://",
-);
+/** Something written with a scheme ("https:", "javascript:", "mailto:"): left as it is, to be judged. */
+const HAS_SCHEME = /^[a-z][a-z\d+.-]*:(?!\d)/i;
+/** A host name with a dot (Unicode letters allowed), then an optional port and path: "www.mtn.ng", "mtn.ng/about". */
+const BARE_HOST =
+  /^(?:\/\/)?[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?(?:\.[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?)+(?::\d{1,5})?(?:[/?#]\S*)?$/u;
+
+/**
+ * A web address as organisers write it, completed: "www.mtn.ng" and "mtn.ng/about" get https://
+ * in front (what a browser's address bar would do) instead of being refused. Anything with a
+ * scheme, or that is no host name, is left for the check to judge.
+ */
+export function completeWebAddress(value: string): string {
+  if (value === "" || HAS_SCHEME.test(value) || !BARE_HOST.test(value)) return value;
+  return `https://${value.replace(/^\/\//, "")}`;
+}
+
+/** A link visitors may follow: http(s) only, never javascript: or data:; a bare host name gets https://. */
+export const webAddress = optionalText(2000)
+  .transform(completeWebAddress)
+  .refine((value) => value === "" || isHttpUrl(value), "Please enter a website address, such as www.example.org or https://example.org");

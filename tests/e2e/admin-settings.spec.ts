@@ -16,7 +16,7 @@ import { smallPng } from "../support/test-images";
 const newTag = (project: string) => `T${project.slice(0, 1)}${randomBytes(4).toString("hex")}`;
 const SAVED = "Event settings saved successfully!";
 const CAPACITY_MESSAGE = "Maximum attendees must be a whole number from 1 to 10,000";
-const WEB_ADDRESS_MESSAGE = "Please enter a website address starting with http:// or https://";
+const WEB_ADDRESS_MESSAGE = "Please enter a website address, such as www.example.org or https://example.org";
 
 const textbox = (page: Page, label: string) => page.getByRole("textbox", { name: label, exact: true });
 const maxAttendees = (page: Page) => page.getByRole("spinbutton", { name: "Maximum attendees" });

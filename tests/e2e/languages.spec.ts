@@ -343,6 +343,10 @@ test("the door in Hausa through the switch: typed and scanned tickets answer in 
   await languageSwitch(page).getByRole("link", { name: "Hausa", exact: true }).click();
   await expectPageIn(page, "ha", "door.typeHeading");
   await waitForInteractive(page);
+  // The frame too: the title, the welcome and Logout, not "Check-in" and "Welcome back".
+  await expect(page.getByRole("heading", { level: 1, name: ha("door.shell.title") })).toBeVisible();
+  await expect(page.locator("header").getByText(/^Barka da dawowa, /)).toBeVisible();
+  await expect(page.getByText("Welcome back")).toHaveCount(0);
 
   await page.getByRole("textbox", { name: ha("door.ticketId"), exact: true }).fill(person.ticketId);
   await page.getByRole("button", { name: ha("door.checkIn"), exact: true }).click();

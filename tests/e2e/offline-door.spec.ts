@@ -163,9 +163,14 @@ test("two doors admit people offline and reconcile when the network is back", as
     await expect(status(p2)).toHaveText("Offline — 2 check-ins waiting to be sent");
 
     // Back online, door 1 first, then door 2: the second admission of the same ticket is a conflict.
+    // Door 1 was searching its own list: once the server answers again, the search is the server's.
+    await p1.getByLabel("Name, phone number or ticket ID").fill(`danladi kasimu ${t}`);
+    await p1.getByRole("button", { name: "Search" }).click();
+    await expect(p1.getByText("Offline: searching this device's list")).toBeVisible();
     await goOnline(door1);
     await expect(status(p1)).toContainText("Ready offline", { timeout: 40_000 });
     await expect(status(p1)).not.toContainText("waiting");
+    await expect(p1.getByText("Offline: searching this device's list")).toHaveCount(0);
     await goOnline(door2);
     await expect(status(p2)).toContainText("Ready offline", { timeout: 40_000 });
     await expect(status(p2)).not.toContainText("waiting");

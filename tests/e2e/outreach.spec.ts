@@ -42,6 +42,8 @@ async function createSource(page: Page, name: string): Promise<{ code: string; i
   await page.getByLabel("Name").fill(name);
   await page.getByRole("button", { name: "Create link" }).click();
   await expect(page.getByText(`“${name}” created.`)).toBeVisible();
+  // Emptied for the next one: pressing Create link again must not try the same name.
+  await expect(page.getByLabel("Name")).toHaveValue("");
   const row = page.locator("tr", { has: page.getByText(name, { exact: true }) });
   const code = (await row.getAttribute("data-row")) ?? "";
   expect(code).toMatch(/^[23456789ACDEFHJKMNPRTVWXY]{5}$/);

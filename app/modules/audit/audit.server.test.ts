@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { audit_log } from "~/db/schema";
+import { attendeeValues } from "~/db/factories";
+import { attendees, audit_log } from "~/db/schema";
 import { auditLogPage, recordAudit, SELF_SERVICE_ACTOR } from "./audit.server";
 
 // The Activity screen's words: an edit's from → to, and what the settings and a person's details
@@ -70,5 +71,36 @@ describe.each(DATABASE_KINDS)("the Activity log's words on %s", (kind) => {
     const self = await entry();
     expect(self?.label).toBe("A person corrected their own details");
     expect(self?.details?.split("; ")).toEqual(['Full name: "Fatima" → "Fatima Ɗanjuma"', "Details unlocked", "Ticket ZYS-MB7K2Q1-4F9XQZ"]);
+  });
+
+  it("names whom an entry is about, never by a random id, and writes its details as people read them", async () => {
+    const [person] = await database.db
+      .insert(attendees)
+      .values(attendeeValues({ full_name: "Hauwa Ɓello" }))
+      .returning();
+    await recordAudit(database.db, organiser, {
+      action: "checkin.undo",
+      entity: "attendee",
+      entityId: person?.id,
+      details: {
+        checkedInAt: "2026-12-19T08:15:00.000Z",
+        doors: ["Main gate", "VIP entrance"],
+        seen: { at_door: "Gate 2", online: false },
+      },
+    });
+    const undone = await entry();
+    expect(undone?.label).toBe("Undid a check-in");
+    expect(undone?.subject).toBe(`Hauwa Ɓello (${person?.ticket_id})`);
+    // 08:15 UTC is 09:15 in Lagos; lists and pairs written out, no JSON, no ISO time.
+    expect(undone?.details).toContain("Checked in at: 19 Dec 2026");
+    expect(undone?.details).toContain("09:15");
+    expect(undone?.details).toContain("Doors: Main gate, VIP entrance");
+    // (jsonb keeps an object's keys in its own order.)
+    expect(undone?.details).toMatch(/Seen: (at door Gate 2, online no|online no, at door Gate 2)/);
+    expect(undone?.details).not.toMatch(/[[\]{}"]|T08:15/);
+    expect(JSON.stringify(undone)).not.toContain(person?.id ?? "-");
+
+    await database.db.delete(attendees);
+    expect((await entry())?.subject).toBe("A registration no longer on the list");
   });
 });

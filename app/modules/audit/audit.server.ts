@@ -1,7 +1,8 @@
 import { and, desc, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
-import { audit_log } from "~/db/schema";
-import { describeChange, type FieldChange } from "./changes";
+import { attendees, audit_log } from "~/db/schema";
+import { isUuid } from "~/db/uuid";
+import { actionLabel, subjectOf, summarise } from "./audit-words";
 
 // `id` is null for what the system did by itself (the automatic reminder).
 export type AuditActor = { id: string | null; email: string };
@@ -61,81 +62,30 @@ const AUDIT_PAGE_SIZE = 50;
 export async function auditLogPage(db: DbOrTx, page: number) {
   // One row more than a page says whether there is a next page, without counting the whole log.
   const rows = await listAudit(db, { limit: AUDIT_PAGE_SIZE + 1, offset: (page - 1) * AUDIT_PAGE_SIZE });
+  const shown = rows.slice(0, AUDIT_PAGE_SIZE);
+  // Whom an entry is about, by name and ticket, read now (one query for the page): an id means nothing to a person.
+  const ids = [
+    ...new Set(shown.filter((r) => r.entity === "attendee" && r.entity_id && isUuid(r.entity_id)).map((r) => r.entity_id ?? "")),
+  ];
+  const people = new Map(
+    (ids.length > 0
+      ? await db
+          .select({ id: attendees.id, full_name: attendees.full_name, ticket_id: attendees.ticket_id })
+          .from(attendees)
+          .where(inArray(attendees.id, ids))
+      : []
+    ).map((p) => [p.id, `${p.full_name} (${p.ticket_id})`]),
+  );
   return {
     hasNext: rows.length > AUDIT_PAGE_SIZE,
-    entries: rows.slice(0, AUDIT_PAGE_SIZE).map((r) => ({
+    entries: shown.map((r) => ({
       id: r.id,
       who: r.admin_email,
       action: r.action,
-      label: ACTION_LABELS[r.action] ?? null,
-      entity: r.entity,
-      entityId: r.entity_id,
+      label: actionLabel(r.action),
+      subject: subjectOf(r.entity, r.entity_id, people),
       details: summarise(r.details),
       at: r.created_at,
     })),
   };
-}
-
-// Plain words for the actions this area records; any other action shows its code.
-const ACTION_LABELS: Record<string, string> = {
-  "attendee.delete": "Deleted a registration",
-  "attendee.resend-ticket": "Resent a ticket",
-  "attendee.export": "Exported the attendee list",
-  "attendee.badges": "Generated the name badges",
-  "demo.seed": "Loaded the demo content",
-  "reminders.send": "Sent reminders",
-  "attendee.cancel": "Cancelled a registration",
-  "attendee.data-export": "Downloaded a person's data",
-  "attendee.erase": "Erased a person's data",
-  "reminders.auto": "Sent the automatic reminder",
-  "checkin.create": "Checked an attendee in",
-  "checkin.undo": "Undid a check-in",
-  "checkin.conflict": "Recorded a ticket let in at two doors",
-  "settings.update": "Changed the event settings",
-  "personal-data.postpone": "Postponed the deletion of personal data",
-  "attendee.update": "Corrected a person's details",
-  "attendee.self-update": "A person corrected their own details",
-  "attendee.lock": "Locked a person's details",
-  "attendee.unlock": "Unlocked a person's details",
-  "personal-data.purge": "Deleted personal data after the event",
-  "held.confirm": "Confirmed a held registration",
-  "held.confirm-waitlist": "Confirmed a held registration onto the waitlist",
-  "held.delete": "Deleted held registrations",
-  "invitations.send": "Invited past attendees to this edition",
-  "invitation.withdraw": "Someone stopped the news of future editions",
-  "certificates.send": "Sent certificates of attendance",
-  "certificates.auto": "Sent the certificates automatically, the morning after",
-  "feedback.export": "Exported the feedback answers",
-  "outreach.create": "Created an outreach source",
-  "outreach.archive": "Archived an outreach source",
-  "outreach.restore": "Restored an outreach source",
-  "outreach.delete": "Deleted an outreach source",
-};
-
-// The words for what the from → to entries (settings, a person's details) keep beside their
-// changes; any other key shows as written.
-const DETAIL_WORDS: Record<string, (value: unknown) => string | null> = {
-  ticketId: (value) => `Ticket ${String(value)}`,
-  locked: (value) => (value ? "Details locked against the person's own changes" : "Details unlocked"),
-  confirmed: (value) => `Asked first and confirmed: "${String(value)}"`,
-  // The save-settings marker that lets a date moved into the past by mistake be put right again.
-  overWhenSet: (value) => (value ? "This change ended the edition" : null),
-};
-
-/**
- * The details in plain words, short enough for a table cell: what an edit changed, from what to
- * what ("Event date: "…" → "…""), then any other "key: value" pairs.
- */
-function summarise(details: Record<string, unknown>): string {
-  const { changes, ...rest } = details;
-  const described = Array.isArray(changes) ? (changes as FieldChange[]).map(describeChange) : [];
-  const pairs = Object.entries(rest)
-    .filter(([, value]) => value !== "" && value !== null && value !== undefined)
-    .map(([key, value]) => {
-      const words = DETAIL_WORDS[key];
-      if (words) return words(value);
-      return `${key}: ${typeof value === "object" ? JSON.stringify(value) : String(value)}`;
-    })
-    .filter((pair): pair is string => pair !== null);
-  return [...described, ...pairs].join("; ").slice(0, described.length > 0 ? 2000 : 300);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useFetcher, useNavigation } from "react-router";
+import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { isUuid } from "~/db/uuid";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
@@ -132,6 +132,18 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   const busy = navigation.state === "submitting" || scan.state === "submitting";
   // Offline, the device's list knows best who is in (its own check-ins included).
   const counts = !doorStatus.online && doorStatus.counts ? doorStatus.counts : page;
+  // Back online with a page answered from the device (a search of its own list): asked of the
+  // server again, so "Offline: searching this device's list" goes with the network's return.
+  // Once per return (a ref, not a dependency): a server still out of reach answers from the device
+  // again, and the next return asks again.
+  const revalidator = useRevalidator();
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  const answeredOffline = Boolean(page.offline);
+  const reconnected = doorStatus.online;
+  useEffect(() => {
+    if (reconnected && answeredOffline) void revalidate.current();
+  }, [reconnected, answeredOffline]);
   useEffect(() => setClientId(crypto.randomUUID()), []);
   // With JavaScript, every check-in says which door made it and carries the device's id for it.
   const origin = hydrated ? (

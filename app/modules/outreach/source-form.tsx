@@ -1,5 +1,6 @@
 import { getFormProps, getInputProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { SOURCE_NAME_MAX } from "~/db/outreach-codes";
 import { FormField } from "~/ui/form-field";
@@ -8,7 +9,9 @@ import { BUTTON, INPUT } from "~/ui/styles";
 import { createSourceSchema } from "./schemas";
 
 // "New source": a name is all it takes; the code, the link, its QR code and the posters follow.
-// A plain form post (works without JavaScript); with it, the name is checked as it is typed.
+// A plain form post (works without JavaScript); with it, the name is checked as it is typed, and
+// the field is emptied once the source is created (the page answers with a redirect, which keeps
+// what was typed on a page that is not reloaded: a second press then said the name existed).
 
 export function NewSourceForm({ lastResult, action }: { lastResult: SubmissionResult<string[]> | undefined; action: string }) {
   const navigation = useNavigation();
@@ -21,6 +24,18 @@ export function NewSourceForm({ lastResult, action }: { lastResult: SubmissionRe
     onValidate: ({ formData }) => parseWithZod(formData, { schema: createSourceSchema }),
   });
   const name = fields.name;
+  const formRef = useRef<HTMLFormElement>(null);
+  const creating = useRef(false);
+  useEffect(() => {
+    if (pending) {
+      creating.current = true;
+      return;
+    }
+    if (!creating.current || navigation.state !== "idle") return;
+    creating.current = false;
+    // Refused, the answer is a result with its errors and the name stays to be corrected.
+    if (lastResult?.status !== "error") formRef.current?.reset();
+  }, [pending, navigation.state, lastResult]);
   return (
     <section aria-labelledby="new-source-title" className="rounded-2xl border border-gray-200 bg-white p-5 shadow-sm">
       <h2 id="new-source-title" className="text-base font-semibold text-gray-900">
@@ -30,7 +45,13 @@ export function NewSourceForm({ lastResult, action }: { lastResult: SubmissionRe
         One for each place you spread the word: a radio announcement, a poster in one LGA, a partner's post. Each gets a short link that is
         easy to read out, its QR code and a printable poster.
       </p>
-      <Form method="post" action={action} {...getFormProps(form)} className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
+      <Form
+        ref={formRef}
+        method="post"
+        action={action}
+        {...getFormProps(form)}
+        className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start"
+      >
         <input type="hidden" name="intent" value="create" />
         <div className="flex-1">
           <FormField

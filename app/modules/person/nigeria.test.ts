@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { canonicalStateName, FCT_NAME, isValidLga, isValidState, lgasOf, NIGERIA_STATES, STATE_NAMES } from "./nigeria";
+import {
+  canonicalStateName,
+  FCT_NAME,
+  HOST_STATE,
+  isValidLga,
+  isValidState,
+  lgasOf,
+  NIGERIA_STATES,
+  STATE_NAMES,
+  STATES_HOST_FIRST,
+} from "./nigeria";
 
 // Official LGA counts per state (INEC); FCT counts its six Area Councils.
 const OFFICIAL_COUNTS: Record<string, number> = {
@@ -158,5 +168,16 @@ describe("helpers (exact, case-sensitive matching)", () => {
     expect(canonicalStateName("Federal Capital Territory, Abuja")).toBe(FCT_NAME);
     expect(canonicalStateName("Kastina")).toBeUndefined();
     expect(canonicalStateName("")).toBeUndefined();
+  });
+});
+
+describe("the order states are offered in", () => {
+  it("puts the host state first, then the other 36 alphabetically, each once", () => {
+    expect(isValidState(HOST_STATE)).toBe(true);
+    const names = STATES_HOST_FIRST.map((s) => s.name);
+    expect(names[0]).toBe("Zamfara");
+    expect([...names].sort()).toEqual([...STATE_NAMES].sort());
+    expect(names.slice(1)).toEqual(STATE_NAMES.filter((name) => name !== HOST_STATE));
+    expect(STATES_HOST_FIRST[0]?.lgas).toEqual(lgasOf("Zamfara"));
   });
 });

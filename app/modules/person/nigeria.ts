@@ -208,6 +208,20 @@ export const NIGERIA_STATES: readonly NigerianState[] = [
 
 export const STATE_NAMES: readonly string[] = NIGERIA_STATES.map((s) => s.name);
 
+/**
+ * The state the summit is held in, first in every list of states people pick from (the web form,
+ * USSD): most who register live there, and alphabetically it is the last of 37. No setting names a
+ * state (the venue is free text), so it is named here; if the summit ever moves, this is the line to
+ * change (nigeria.test.ts checks it is one of NIGERIA_STATES).
+ */
+export const HOST_STATE = "Zamfara";
+
+/** The host state, then every other state alphabetically: the order people are offered them in. */
+export const STATES_HOST_FIRST: readonly NigerianState[] = [
+  ...NIGERIA_STATES.filter((s) => s.name === HOST_STATE),
+  ...NIGERIA_STATES.filter((s) => s.name !== HOST_STATE),
+];
+
 const LGAS_BY_STATE: ReadonlyMap<string, ReadonlySet<string>> = new Map(NIGERIA_STATES.map((s) => [s.name, new Set(s.lgas)]));
 
 /** The LGAs of a state (exact, case-sensitive name), or an empty list for an unknown state. */

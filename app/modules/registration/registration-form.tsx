@@ -7,7 +7,7 @@ import { PROOF_FIELD } from "~/modules/booking-protection/proof-of-work";
 import { joinFieldErrors, parseRegistration } from "~/modules/person/fields";
 import { GENDERS } from "~/modules/person/gender";
 import { allLgaOptionsHtml, lgaTexts } from "~/modules/person/lga-picker";
-import { lgasOf, NIGERIA_STATES } from "~/modules/person/nigeria";
+import { lgasOf, STATES_HOST_FIRST } from "~/modules/person/nigeria";
 import { FormField } from "~/ui/form-field";
 import { HumanCheckFields } from "~/ui/human-check-fields";
 import { FIELD_ERROR, INPUT } from "~/ui/styles";
@@ -164,7 +164,7 @@ export function RegistrationForm({
         <FormField label={t("register.fields.state")} {...shown(fields.state)}>
           <select {...getSelectProps(fields.state)} {...cleared(fields.state)} onChange={(e) => setState(e.target.value)} className={INPUT}>
             <option value="">{t("register.placeholders.state")}</option>
-            {NIGERIA_STATES.map((s) => (
+            {STATES_HOST_FIRST.map((s) => (
               <option key={s.name} value={s.name}>
                 {s.name}
               </option>

@@ -134,9 +134,11 @@ describe("settings form schema", () => {
     }
     expect(errorsOf({ event_date: "2026-02-30" })).toMatchObject({ event_date: ["Please enter a valid date"] });
     expect(errorsOf({ instagram_url: "javascript:alert(1)" })).toMatchObject({
-      instagram_url: ["Please enter a website address starting with http:// or https://"],
+      instagram_url: ["Please enter a website address, such as www.example.org or https://example.org"],
     });
     expect(errorsOf({ logo_url: "data:image/png;base64,AAAA" })).toMatchObject({ logo_url: ["Please upload a valid image"] });
+    // A bare host name, as people write it, is completed rather than refused.
+    expect(errorsOf({ facebook_url: "www.facebook.com/zamfarayouth" })).not.toHaveProperty("facebook_url");
     // A Hausa version within its English field's limit.
     expect(errorsOf({ "translations.ha.about": "x".repeat(3001), "translations.ha.venue": "x".repeat(200) })).toEqual({
       "translations.ha.about": ["Please keep this under 3000 characters"],

@@ -69,7 +69,7 @@ describe("DashboardView", () => {
     // From the first check-in, who came; no Feedback card before the first answer.
     expect(t).toContain("Attended 50% 617 of 1,234 checked in at the door");
     expect(t).not.toContain("Feedback");
-    expect(t).toContain("Gender Split 57% / 41% Male / Female");
+    expect(t).toContain("Gender Split 57% / 40% / 3% Male / Female / Other");
     expect(t).toContain("Total Speakers 7 Plus 1 special guest");
     expect(t).toContain("Top State Zamfara 900 registrants");
     // Charts draw only in the browser: the server sends same-sized placeholders.

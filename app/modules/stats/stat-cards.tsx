@@ -56,7 +56,7 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
       <StatCard
         label="Gender Split"
         value={split.label}
-        detail="Male / Female"
+        detail={split.parts}
         icon={
           <StatCardIcon>
             <path d="M21.21 15.89A10 10 0 1 1 8 2.83" />

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { isValidState, NIGERIA_STATES, STATE_NAMES } from "~/modules/person/nigeria";
+import { HOST_STATE, isValidState, NIGERIA_STATES, STATE_NAMES } from "~/modules/person/nigeria";
 import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { parseDraft, type UssdContext, type UssdOutcome, ussdOutcome, ussdStep } from "./menu";
 import { MAX_OPTIONS } from "./paging";
 import { isScreenText, SCREEN_MAX } from "./screen-text";
-import { HOST_STATE } from "./screens";
 import { ussdContext, WORST } from "./test-data";
 
 // Every screen a person can reach, in both languages, on every page, with the longest names,

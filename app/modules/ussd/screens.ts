@@ -1,6 +1,6 @@
 import { translator } from "~/i18n/translate.server";
 import type { Gender } from "~/modules/person/gender";
-import { lgasOf, STATE_NAMES } from "~/modules/person/nigeria";
+import { lgasOf, STATES_HOST_FIRST } from "~/modules/person/nigeria";
 import { MORE, optionLine, type PageFrame, pageStarts } from "./paging";
 import { clip, SCREEN_MAX, screenText } from "./screen-text";
 
@@ -68,16 +68,8 @@ export function genderScreen(language: UssdLanguage, problem: string | null): st
 
 export type ListKind = { list: "state" } | { list: "lga"; state: string };
 
-/**
- * The state the summit is held in, first on the first page of states: most who dial live there,
- * and alphabetically it is the last state, four "98"s away. No setting names a state (the venue
- * is free text) and the web form's list has no default, so it is named here; if the summit ever
- * moves, this is the line to change (screens.test.ts checks it is one of NIGERIA_STATES).
- */
-export const HOST_STATE = "Zamfara";
-
-/** The host state, then every other state alphabetically. */
-const STATE_OPTIONS: readonly string[] = [HOST_STATE, ...STATE_NAMES.filter((name) => name !== HOST_STATE)];
+/** The host state, then every other state alphabetically (person/nigeria.ts). */
+const STATE_OPTIONS: readonly string[] = STATES_HOST_FIRST.map((s) => s.name);
 
 export function listOptions(kind: ListKind): readonly string[] {
   return kind.list === "state" ? STATE_OPTIONS : lgasOf(kind.state);

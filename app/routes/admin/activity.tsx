@@ -32,9 +32,8 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
               <DateTime value={e.at} className="text-gray-500" />
               <span className="break-all text-gray-900">{e.who}</span>
               <div className="min-w-0">
-                <span className="font-semibold text-gray-900">{e.label ?? e.action}</span>
-                <span className="ml-2 font-mono text-xs text-gray-500">{e.label ? e.action : e.entity}</span>
-                {e.entityId ? <span className="block font-mono text-xs break-all text-gray-500">{`${e.entity} ${e.entityId}`}</span> : null}
+                <span className="font-semibold text-gray-900">{e.label}</span>
+                {e.subject ? <span className="block break-words text-gray-700">{e.subject}</span> : null}
                 {e.details ? <p className="mt-0.5 break-words text-gray-600">{e.details}</p> : null}
               </div>
             </li>

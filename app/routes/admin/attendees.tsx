@@ -2,6 +2,7 @@ import { useCallback } from "react";
 import { data } from "react-router";
 import { logger } from "~/logger.server";
 import { attendeeAction, pageUrl } from "~/modules/attendees/actions.server";
+import { attendeeCountLine } from "~/modules/attendees/attendee-count";
 import { AttendeeFilters } from "~/modules/attendees/attendee-filters";
 import { AttendeeList, type ListRow } from "~/modules/attendees/attendee-list";
 import { ConfirmDeleteModal } from "~/modules/attendees/attendee-ui";
@@ -10,7 +11,7 @@ import { attendeeViewCounts } from "~/modules/attendees/attendee-views.server";
 import { type AttendeeSearch, findAttendeeName, searchAttendees } from "~/modules/attendees/attendees.server";
 import { ExportMenu } from "~/modules/attendees/export-menu";
 import { ATTENDEE_TOASTS, CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
-import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
+import { ATTENDEE_PAGE_SIZE, attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { Pagination } from "~/ui/pagination";
 import { readForm } from "~/ui/read-form.server";
@@ -75,7 +76,7 @@ export default function Attendees({ loaderData }: Route.ComponentProps) {
       <section aria-label="Filters" className="space-y-3 rounded-2xl border border-gray-200 bg-white p-4 shadow-sm">
         <AttendeeFilters query={query} states={states} />
         <p className="text-sm text-gray-600" aria-live="polite" data-testid="attendee-count">
-          {`Showing ${total} of ${grandTotal} attendees`}
+          {attendeeCountLine({ total, grandTotal, page, shown: rows.length, pageSize: ATTENDEE_PAGE_SIZE })}
         </p>
       </section>
 

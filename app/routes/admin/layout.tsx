@@ -1,9 +1,10 @@
+import { Trans, useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, Outlet, type ShouldRevalidateFunctionArgs, type UIMatch, useLocation, useMatches } from "react-router";
 import { requireStaff } from "~/modules/auth/session.server";
 import { AUTH_MESSAGES, CHECKIN_HOME } from "~/modules/auth/session-policy";
 import { siteName, useSiteName } from "~/root";
 import { navItemFor } from "~/ui/admin/admin-nav";
-import { AdminShell } from "~/ui/admin/admin-shell";
+import { AdminShell, type ShellWords } from "~/ui/admin/admin-shell";
 import { FOCUS_RING } from "~/ui/styles";
 import type { Route } from "./+types/layout";
 
@@ -41,11 +42,46 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const matches = useMatches();
   const { pathname } = useLocation();
+  const door = useDoorShellWords(pathname);
   return (
-    <AdminShell admin={loaderData.admin} title={sectionTitle(matches, pathname)} siteName={useSiteName()}>
+    <AdminShell
+      admin={loaderData.admin}
+      title={door ? door.title : sectionTitle(matches, pathname)}
+      siteName={useSiteName()}
+      words={door?.words}
+    >
       <Outlet />
     </AdminShell>
   );
+}
+
+/**
+ * The door's page speaks the volunteer's language to its edges (the title, the welcome, the menu,
+ * Logout); the organisers' pages stay English. Null elsewhere. The door's catalogue is on that
+ * page only (i18n/page-language.ts), so its keys are asked for there and nowhere else.
+ */
+function useDoorShellWords(pathname: string): { title: string; words: ShellWords } | null {
+  const { t } = useTranslation();
+  if (pathname !== CHECKIN_HOME) return null;
+  const title = t("door:shell.title");
+  return {
+    title,
+    words: {
+      skip: t("door:shell.skip"),
+      panel: t("door:shell.panel"),
+      welcome: (name) => <Trans t={t} i18nKey="door:shell.welcome" values={{ name: "" }} components={{ name: <NameSlot name={name} /> }} />,
+      viewSite: t("door:shell.viewSite"),
+      logout: t("door:shell.logout"),
+      menu: t("door:shell.menu"),
+      nav: t("door:shell.nav"),
+      navLabel: (to) => (to === CHECKIN_HOME ? title : undefined),
+    },
+  };
+}
+
+/** Where the welcome puts the name (Trans fills a component's children; the name comes whole). */
+function NameSlot({ name }: { name: React.ReactNode; children?: React.ReactNode }) {
+  return <>{name}</>;
 }
 
 /**

@@ -105,7 +105,7 @@ export function navItemFor(pathname: string): AdminNavItem | undefined {
   return ADMIN_NAV.find((item) => (item.end ? path === item.to : path === item.to || path.startsWith(`${item.to}/`)));
 }
 
-export function AdminNavList({ doorOnly = false }: { doorOnly?: boolean }) {
+export function AdminNavList({ doorOnly = false, labelFor }: { doorOnly?: boolean; labelFor?: (to: string) => string | undefined }) {
   return (
     <ul className="space-y-1">
       {ADMIN_NAV.filter((item) => !doorOnly || item.door).map(({ to, label, icon: ItemIcon, end }) => (
@@ -123,7 +123,7 @@ export function AdminNavList({ doorOnly = false }: { doorOnly?: boolean }) {
             {({ isActive }) => (
               <>
                 <ItemIcon className={`h-5 w-5 shrink-0 ${isActive ? "text-white" : "text-gray-400 group-hover:text-brand-700"}`} />
-                <span>{label}</span>
+                <span>{labelFor?.(to) ?? label}</span>
               </>
             )}
           </NavLink>

@@ -12,15 +12,43 @@ import { AdminNavList } from "./admin-nav";
 /** `doorOnly`: an account for the door, which sees only the pages marked for it. */
 type ShellAdmin = { name: string; email: string; doorOnly?: boolean };
 
+/**
+ * The frame's words. English on the organisers' pages; the door's page gives them in the
+ * volunteer's language (routes/admin/layout.tsx), so a door in Hausa is Hausa to its edges.
+ */
+export type ShellWords = {
+  skip: string;
+  panel: string;
+  welcome: (name: React.ReactNode) => React.ReactNode;
+  viewSite: string;
+  logout: string;
+  menu: string;
+  nav: string;
+  /** a navigation entry's label in these words, where it has one */
+  navLabel?: (to: string) => string | undefined;
+};
+
+const ENGLISH: ShellWords = {
+  skip: "Skip to main content",
+  panel: "Admin Panel",
+  welcome: (name) => <>Welcome back, {name}</>,
+  viewSite: "View site",
+  logout: "Logout",
+  menu: "Menu",
+  nav: "Admin",
+};
+
 export function AdminShell({
   admin,
   title,
   siteName,
+  words = ENGLISH,
   children,
 }: {
   admin: ShellAdmin | null;
   title: string;
   siteName: string;
+  words?: ShellWords;
   children: React.ReactNode;
 }) {
   const navigation = useNavigation();
@@ -31,27 +59,27 @@ export function AdminShell({
         href="#admin-main"
         className="sr-only rounded-lg bg-white px-4 py-2 font-semibold text-brand-800 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[110] focus:outline-2 focus:outline-brand-600"
       >
-        Skip to main content
+        {words.skip}
       </a>
       {navigation.state !== "idle" ? <ProgressBar /> : null}
 
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-gray-200 bg-white lg:flex">
-        <Brand siteName={siteName} />
-        <nav aria-label="Admin" className="flex-1 overflow-y-auto px-3 py-4">
-          <AdminNavList doorOnly={admin?.doorOnly} />
+        <Brand siteName={siteName} panel={words.panel} />
+        <nav aria-label={words.nav} className="flex-1 overflow-y-auto px-3 py-4">
+          <AdminNavList doorOnly={admin?.doorOnly} labelFor={words.navLabel} />
         </nav>
-        {admin ? <AccountCard admin={admin} /> : null}
+        {admin ? <AccountCard admin={admin} logout={words.logout} /> : null}
       </aside>
 
       <div className="lg:pl-64">
         <header className="sticky top-0 z-20 border-b border-gray-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80">
           <div className="flex items-center gap-3 px-4 py-3 sm:px-6 lg:px-8 lg:py-4">
-            <MobileMenu admin={admin} siteName={siteName} />
+            <MobileMenu admin={admin} siteName={siteName} words={words} />
             <div className="min-w-0 flex-1">
               <h1 className="truncate text-lg font-bold text-gray-900 sm:text-xl">{title}</h1>
               {admin ? (
                 <p className="truncate text-sm text-gray-600">
-                  Welcome back, <span className="font-medium text-gray-900">{admin.name}</span>
+                  {words.welcome(<span className="font-medium text-gray-900">{admin.name}</span>)}
                 </p>
               ) : null}
             </div>
@@ -59,7 +87,7 @@ export function AdminShell({
               to="/"
               className={`hidden shrink-0 rounded-lg border border-gray-300 px-3 py-1.5 text-sm font-medium text-gray-700 hover:bg-gray-50 sm:inline-flex ${FOCUS_RING}`}
             >
-              View site
+              {words.viewSite}
             </Link>
           </div>
         </header>
@@ -76,7 +104,7 @@ export function AdminShell({
   );
 }
 
-function Brand({ siteName }: { siteName: string }) {
+function Brand({ siteName, panel }: { siteName: string; panel: string }) {
   return (
     <div className="flex items-center gap-3 border-b border-gray-200 px-5 py-4">
       <span aria-hidden="true" className="flex h-10 w-10 shrink-0 items-center justify-center rounded-xl bg-brand-700 font-bold text-white">
@@ -84,13 +112,13 @@ function Brand({ siteName }: { siteName: string }) {
       </span>
       <div className="min-w-0">
         <p className="text-sm leading-tight font-bold text-gray-900">{siteName}</p>
-        <p className="text-xs font-medium text-brand-700">Admin Panel</p>
+        <p className="text-xs font-medium text-brand-700">{panel}</p>
       </div>
     </div>
   );
 }
 
-function AccountCard({ admin }: { admin: ShellAdmin }) {
+function AccountCard({ admin, logout }: { admin: ShellAdmin; logout: string }) {
   return (
     <div className="border-t border-gray-200 p-4">
       <div className="flex items-center gap-3">
@@ -107,12 +135,12 @@ function AccountCard({ admin }: { admin: ShellAdmin }) {
           </p>
         </div>
       </div>
-      <LogoutButton />
+      <LogoutButton label={logout} />
     </div>
   );
 }
 
-function LogoutButton() {
+function LogoutButton({ label }: { label: string }) {
   return (
     <Form method="post" action="/admin/logout" className="mt-3">
       <button
@@ -122,14 +150,14 @@ function LogoutButton() {
         <Svg className="h-4 w-4">
           <path d="M9 21H5a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2h4M16 17l5-5-5-5M21 12H9" />
         </Svg>
-        Logout
+        {label}
       </button>
     </Form>
   );
 }
 
 /** Phones and tablets: a disclosure that works without JavaScript; with it, it closes on navigation and Escape. */
-function MobileMenu({ admin, siteName }: { admin: ShellAdmin | null; siteName: string }) {
+function MobileMenu({ admin, siteName, words }: { admin: ShellAdmin | null; siteName: string; words: ShellWords }) {
   // Left uncontrolled: the menu may have been opened before the page hydrated.
   const details = useRef<HTMLDetailsElement>(null);
   const summary = useRef<HTMLElement>(null);
@@ -156,14 +184,16 @@ function MobileMenu({ admin, siteName }: { admin: ShellAdmin | null; siteName: s
         className={`flex cursor-pointer list-none items-center gap-2 rounded-lg border border-gray-300 px-2.5 py-2 text-sm font-medium text-gray-700 hover:bg-gray-50 [&::-webkit-details-marker]:hidden ${FOCUS_RING}`}
       >
         <MenuIcon className="h-5 w-5" />
-        <span className="sr-only">Menu</span>
+        <span className="sr-only">{words.menu}</span>
       </summary>
       <div className="absolute inset-x-0 top-full max-h-[calc(100vh-4.5rem)] overflow-y-auto border-b border-gray-200 bg-white shadow-lg">
-        <p className="px-4 pt-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">{siteName} · Admin</p>
-        <nav aria-label="Admin" className="px-3 py-2">
-          <AdminNavList doorOnly={admin?.doorOnly} />
+        <p className="px-4 pt-3 text-xs font-semibold tracking-wide text-gray-500 uppercase">
+          {siteName} · {words.nav}
+        </p>
+        <nav aria-label={words.nav} className="px-3 py-2">
+          <AdminNavList doorOnly={admin?.doorOnly} labelFor={words.navLabel} />
         </nav>
-        {admin ? <AccountCard admin={admin} /> : null}
+        {admin ? <AccountCard admin={admin} logout={words.logout} /> : null}
       </div>
     </details>
   );
