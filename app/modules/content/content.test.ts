@@ -85,11 +85,12 @@ describe("content schemas", () => {
     ]);
   });
 
-  it("require a partner name; a website must be an http(s) URL when given", () => {
+  it("require a partner name; a website must be an http(s) URL when given, a bare host name completed", () => {
     expect(messages(partnerSchema.safeParse({}))).toEqual([REQUIRED_MESSAGE]);
     expect(partnerSchema.parse({ name: "Org" })).toEqual({ name: "Org", logo_url: "", website_url: "" });
     expect(partnerSchema.parse({ name: "Org", website_url: " https://example.org " }).website_url).toBe("https://example.org");
-    for (const website_url of ["example.org", "ftp://example.org", "javascript:alert(1)"]) {
+    expect(partnerSchema.parse({ name: "Org", website_url: "example.org" }).website_url).toBe("https://example.org");
+    for (const website_url of ["example", "ftp://example.org", "javascript:alert(1)"]) {
       expect(partnerSchema.safeParse({ name: "Org", website_url }).success).toBe(false);
     }
   });
