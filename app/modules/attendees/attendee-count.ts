@@ -1,8 +1,11 @@
+import { formatNumber } from "~/i18n/format";
+
 // The line above the attendee list saying what it shows: the range of this page when there are
 // several ("Showing 51–100 of 10,000 attendees", not "Showing 10000 of 10000"), how many match a
 // filter and how many there are in all, numbers grouped as organisers read them.
 
-const number = (value: number) => value.toLocaleString("en-GB");
+// The admin is English: the i18n kit's cached formatter, in English.
+const number = (value: number) => formatNumber("en", value);
 
 export function attendeeCountLine({
   total,

@@ -1,3 +1,4 @@
+import { isUuid } from "~/db/uuid";
 import { displayDateTime } from "~/ui/date-time";
 import { describeChange, type FieldChange } from "./changes";
 
@@ -85,7 +86,7 @@ const ENTITY_WORDS: Record<string, string> = {
 export function subjectOf(entity: string, id: string | null, people: ReadonlyMap<string, string>): string | null {
   if (entity === "attendee" && id) return people.get(id) ?? "A registration no longer on the list";
   const kind = ENTITY_WORDS[entity] ?? wordsOf(entity);
-  if (!id || /^[0-9a-f-]{36}$/i.test(id)) return kind;
+  if (!id || isUuid(id)) return kind;
   return `${kind} ${id}`;
 }
 

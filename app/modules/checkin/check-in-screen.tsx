@@ -21,6 +21,7 @@ import { useOfflineDoor } from "./offline/use-offline-door";
 import { OutcomeCard } from "./outcome-card";
 import { QrScanner } from "./qr-scanner";
 import { MIN_SEARCH_LENGTH } from "./search-rules";
+import type { UndoTarget } from "./undo-link";
 
 // The door, on a phone (ADR 014): the typed ticket ID first, its answer right under it, the
 // camera on demand, then the search. After every answer the field has the focus again, ready
@@ -125,7 +126,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   }, [latest, scan.data]);
   const back = `/admin/check-in${page.q ? `?q=${encodeURIComponent(page.q)}` : ""}`;
   const undoing = useRouteModal({ param: "undo", closeHref: back, fromUrl: page.undo, data: page });
-  const undoLink = (id: string) => ({ href: `${back}${back.includes("?") ? "&" : "?"}undo=${id}`, open: undoing.open });
+  const undo: UndoTarget = { hrefFor: (id) => `${back}${back.includes("?") ? "&" : "?"}undo=${id}`, open: undoing.open };
   // Only while a check-in is being sent: once its answer is on screen the page reloads its counts
   // ("loading"), and a button disabled then would swallow the Enter of a volunteer already typing
   // the next ID (implicit submission skips a disabled button). A new check-in simply supersedes it.
@@ -202,11 +203,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
           action={back}
           busy={busy}
           // Online only: the device's own list has no undo (its check-ins are queued for the server).
-          undo={
-            latest.outcome.status === "checked-in" && !page.offline && isUuid(latest.outcome.attendee.id)
-              ? undoLink(latest.outcome.attendee.id)
-              : undefined
-          }
+          undo={latest.outcome.status === "checked-in" && !page.offline && isUuid(latest.outcome.attendee.id) ? undo : undefined}
         />
       ) : null}
 
@@ -260,9 +257,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
           </button>
         </Form>
         {page.offline && page.q ? <p className="mt-2 text-sm text-amber-800">{t("offline.searchOffline")}</p> : null}
-        {page.q && !page.searchError ? (
-          <DoorSearchResults page={page} back={back} origin={origin} busy={busy} onUndo={undoing.open} />
-        ) : null}
+        {page.q && !page.searchError ? <DoorSearchResults page={page} back={back} origin={origin} busy={busy} undo={undo} /> : null}
       </section>
 
       {/* Below the door's work: at 360 × 640 the typed ID's answer stays in view above them. */}

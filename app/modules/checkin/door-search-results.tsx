@@ -1,10 +1,11 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { Badge } from "~/ui/badge";
 import { lagosClock } from "~/ui/date-time";
 import { BUTTON } from "~/ui/styles";
 import type { DoorSearchRow } from "./checkin.server";
+import { UndoLink, type UndoTarget } from "./undo-link";
 
 // The door's search results (issue 42): each person with what the volunteer can check with them
 // (organisation or position, LGA and state, the phone's last three digits), checked in or not,
@@ -25,7 +26,7 @@ type Props = {
   /** the hidden fields naming the door and device */
   origin: ReactNode;
   busy: boolean;
-  onUndo: (person: { id: string; full_name: string }) => void;
+  undo: UndoTarget;
 };
 
 /** "Youth Club · Gusau, Zamfara · phone …543": what tells this person from another of the same name. */
@@ -34,7 +35,7 @@ function details(m: DoorMatch, phoneEnd: (digits: string) => string): string {
   return [m.organization || m.position, place, m.phone_end ? phoneEnd(m.phone_end) : ""].filter(Boolean).join(" · ");
 }
 
-export function DoorSearchResults({ page, back, origin, busy, onUndo }: Props) {
+export function DoorSearchResults({ page, back, origin, busy, undo }: Props) {
   const { t } = useTranslation("door");
   if (page.matches.length === 0) return <p className="mt-3 text-sm text-gray-600">{t("noMatch", { q: page.q })}</p>;
   const phoneEnd = (digits: string) => t("search.phoneEnd", { digits });
@@ -59,19 +60,7 @@ export function DoorSearchResults({ page, back, origin, busy, onUndo }: Props) {
                         ? t("inAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
                         : t("inAt", { time: lagosClock(m.checked_in_at) })}
                   </Badge>
-                  {page.offline ? null : (
-                    <Link
-                      to={`${back}${back.includes("?") ? "&" : "?"}undo=${m.id}`}
-                      preventScrollReset
-                      className={BUTTON.secondary}
-                      onClick={(event) => {
-                        event.preventDefault();
-                        onUndo({ id: m.id, full_name: m.full_name });
-                      }}
-                    >
-                      {t("undo")}
-                    </Link>
-                  )}
+                  {page.offline ? null : <UndoLink person={m} undo={undo} />}
                 </div>
               ) : (
                 <Form method="post" action={back}>

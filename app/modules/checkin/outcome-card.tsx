@@ -1,8 +1,9 @@
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Form } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
 import { BUTTON } from "~/ui/styles";
 import type { CheckInOutcome } from "./checkin.server";
+import { UndoLink, type UndoTarget } from "./undo-link";
 
 // The answer to a scan, a typed ticket ID or a search's Check in: one card readable at arm's
 // length, green checked in, amber already checked in (when and by whom), red refused. A typed
@@ -17,9 +18,17 @@ const TONE = {
   refused: "border-red-600 bg-red-50 text-red-900",
 } as const;
 
-type UndoLink = { href: string; open: (person: { id: string; full_name: string }) => void };
-
-export function OutcomeCard({ outcome, action, busy, undo }: { outcome: CheckInOutcome; action: string; busy: boolean; undo?: UndoLink }) {
+export function OutcomeCard({
+  outcome,
+  action,
+  busy,
+  undo,
+}: {
+  outcome: CheckInOutcome;
+  action: string;
+  busy: boolean;
+  undo?: UndoTarget;
+}) {
   const { t } = useTranslation("door");
   const person = outcome.status === "refused" ? null : outcome.attendee;
   const role = [person?.position, person?.organization].filter(Boolean).join(", ");
@@ -43,19 +52,7 @@ export function OutcomeCard({ outcome, action, busy, undo }: { outcome: CheckInO
           {role ? <p className="mt-1 text-lg break-words">{role}</p> : null}
           {person.state ? <p className="text-lg">{person.state}</p> : null}
           <p className="mt-1 font-mono text-sm opacity-80">{person.ticket_id}</p>
-          {undo && outcome.status === "checked-in" ? (
-            <Link
-              to={undo.href}
-              preventScrollReset
-              className={`${BUTTON.secondary} mt-2`}
-              onClick={(event) => {
-                event.preventDefault();
-                undo.open({ id: person.id, full_name: person.full_name });
-              }}
-            >
-              {t("undo")}
-            </Link>
-          ) : null}
+          {undo && outcome.status === "checked-in" ? <UndoLink person={person} undo={undo} className="mt-2" /> : null}
         </>
       ) : null}
       {suggestions.length > 0 ? (

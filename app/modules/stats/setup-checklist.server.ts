@@ -56,20 +56,7 @@ export async function setupChecklist(db: DbOrTx, adminId: string, server: Server
       (exists (select 1 from ${attendees}) or exists (select 1 from ${cancelled_registrations})
         or exists (select 1 from ${audit_log} where ${audit_log.entity} = 'attendee')) as "testRegistration"
   `)) as unknown as { rows: Record<Exclude<SetupStep, "mail" | "sms">, boolean>[] };
-  const row = result.rows[0];
-  const done: Record<SetupStep, boolean> = {
-    settings: false,
-    hosts: false,
-    speakers: false,
-    agenda: false,
-    partners: false,
-    door: false,
-    twoFactor: false,
-    testRegistration: false,
-    ...row,
-    mail: server.smtp,
-    sms: server.sms,
-  };
+  const done: Partial<Record<SetupStep, boolean>> = { ...result.rows[0], mail: server.smtp, sms: server.sms };
   const steps = ORDER.map((step) => ({ step, done: Boolean(done[step]) }));
   return { steps, done: steps.filter((s) => s.done).length, total: steps.length };
 }
