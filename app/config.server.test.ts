@@ -96,6 +96,8 @@ describe("parseConfig", () => {
     [{ WEB_CONCURRENCY: "2" }, "WEB_CONCURRENCY", "needs DATABASE_URL"],
     [{ SCHEDULE_CHECK_SECONDS: "0" }, "SCHEDULE_CHECK_SECONDS", "between 1 and 3600"],
     [{ SCHEDULE_CHECK_SECONDS: "1.5" }, "SCHEDULE_CHECK_SECONDS", "between 1 and 3600"],
+    [{ MAIL_LEASE_SECONDS: "9" }, "MAIL_LEASE_SECONDS", "between 10 and 3600"],
+    [{ MAIL_LEASE_SECONDS: "a minute" }, "MAIL_LEASE_SECONDS", "between 10 and 3600"],
   ])("refuses %o with one line naming %s", (env, name, expected) => {
     const error = configError(env);
     expect(error.message).not.toContain("\n");
@@ -111,6 +113,11 @@ describe("parseConfig", () => {
 
   it("asks every SCHEDULE_CHECK_SECONDS whether scheduled work is due", () => {
     expect(parseConfig({ SCHEDULE_CHECK_SECONDS: "5" }).scheduleCheckMs).toBe(5_000);
+  });
+
+  it("leaves a message taken for sending to its instance for a minute unless MAIL_LEASE_SECONDS says otherwise", () => {
+    expect(parseConfig({}).mailLeaseMs).toBe(60_000);
+    expect(parseConfig({ MAIL_LEASE_SECONDS: "15" }).mailLeaseMs).toBe(15_000);
   });
 
   it("believes forwarded headers only as TRUST_PROXY says, and reports the CSP instead of enforcing it on request", () => {

@@ -71,6 +71,14 @@ const envSchema = z
       .min(1, "expected a number of seconds between 1 and 3600")
       .max(3600, "expected a number of seconds between 1 and 3600")
       .default(60),
+    // Several instances on one PostgreSQL: how long a message one of them has taken to send is
+    // its alone. If that instance dies mid-send, another sends the message once this runs out.
+    MAIL_LEASE_SECONDS: z.coerce
+      .number({ message: "expected a number of seconds between 10 and 3600" })
+      .int("expected a number of seconds between 10 and 3600")
+      .min(10, "expected a number of seconds between 10 and 3600")
+      .max(3600, "expected a number of seconds between 10 and 3600")
+      .default(60),
     // Behind a reverse proxy: which hops to believe for the client's address and https
     // (X-Forwarded-For, X-Forwarded-Proto). Unset: forwarded headers are ignored.
     TRUST_PROXY: z
@@ -205,6 +213,8 @@ export type Config = {
   processes: number;
   /** how often each process asks whether the automatic reminder or the personal-data purge is due */
   scheduleCheckMs: number;
+  /** how long a message an outbox worker claimed stays its own (renewed while it sends) */
+  mailLeaseMs: number;
   /**
    * true when PUBLIC_URL is https: browsers are told to keep to https (HSTS), and the toast cookie carries Secure.
    * The admin's session cookies look at each request instead (modules/auth/session-policy.ts).
@@ -292,6 +302,7 @@ export function parseConfig(env: Env): Config {
     logLevel: e.LOG_LEVEL,
     processes: e.WEB_CONCURRENCY,
     scheduleCheckMs: e.SCHEDULE_CHECK_SECONDS * 1000,
+    mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
     secureCookies: publicUrl.startsWith("https:"),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     cspReportOnly: e.CSP_REPORT_ONLY === "true",

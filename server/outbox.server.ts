@@ -78,6 +78,7 @@ export function startOutboxHere(
     sms: smsTransport,
     log,
     render: MESSAGES.renderer(db, ticketLinkKeys()),
+    leaseMs: config.mailLeaseMs,
     // The database out of reach: its tracker has said so once, each failed round need not.
     quietWhen: (error) => availability?.report(error) ?? false,
     // The embedded database is this process's alone: any claim in it is a dead process's.

@@ -55,6 +55,8 @@ export type PrivateSiteOptions = {
   capacity?: number;
   /** an archived edition, PAST_EDITION (past-edition.ts), written before the server starts */
   pastEdition?: boolean;
+  /** the servers' nice value (see ProductionServerOptions.nice) */
+  nice?: number;
   /** a file every server's output is appended to (see ProductionServerOptions.logFile) */
   logFile?: string;
   /** as a fresh install: the accounts only, the event settings never saved (no coming event) */
@@ -155,6 +157,7 @@ export async function startPrivateSite(options: PrivateSiteOptions = {}): Promis
         processes: options.processes,
         env: serverEnv,
         logFile: options.logFile,
+        nice: options.nice,
       });
       servers.push(server);
       return server;

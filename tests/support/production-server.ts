@@ -32,6 +32,12 @@ export type ProductionServerOptions = {
   readyTimeoutMs?: number;
   /** more environment for the server, e.g. a configuration variable or a fake clock (private-site.ts) */
   env?: Record<string, string>;
+  /**
+   * A nice value for the server, every thread of it: a test that floods its own server (a burst of
+   * registrations) then leaves the cores to the shared server, whose pages other tests are waiting
+   * on; the door gives up on a server after six seconds and answers from the phone.
+   */
+  nice?: number;
 };
 
 export async function startProductionServer(options: ProductionServerOptions): Promise<ProductionServer> {
@@ -53,7 +59,10 @@ export async function startProductionServer(options: ProductionServerOptions): P
   if (options.processes && options.processes > 1) env.WEB_CONCURRENCY = String(options.processes);
   Object.assign(env, options.env);
 
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), "server/start.js"], {
+  const argv = [...(options.nodeArgs ?? []), "server/start.js"];
+  // `nice` execs node: the same process (and pid), at that priority from its first thread on.
+  const [command, ...args] = options.nice ? ["nice", "-n", String(options.nice), process.execPath, ...argv] : [process.execPath, ...argv];
+  const child = spawn(command ?? process.execPath, args, {
     cwd: options.dir ?? root,
     env,
     stdio: ["ignore", "pipe", "pipe"],
