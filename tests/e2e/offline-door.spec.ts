@@ -14,7 +14,8 @@ import { CHROMIUM_FLAGS, ensureChromium } from "../support/system-deps";
 
 // Two doors on two phones, each with its own link to the site that the test cuts (the page and
 // its service worker alike), and context.setOffline() for the browser's own idea of the network.
-// Both download the list, lose the network, admit people by typed ticket ID, search and camera,
+// Both download the list, lose the network, admit people by typed ticket ID (one of them mistyped,
+// the list's ticket one character away offered and confirmed), search and camera,
 // reload while offline, and reconcile when the network is back: one check-in per ticket, the
 // ticket both doors let in listed as a conflict, the per-door counts right.
 
@@ -115,7 +116,13 @@ test("two doors admit people offline and reconcile when the network is back", as
     await typeTicket(p1, both.ticketId);
     await expect(outcome(p1)).toHaveAttribute("data-outcome", "checked-in");
     await expect(outcome(p1)).toContainText(both.fullName);
-    await typeTicket(p1, typed.ticketId);
+    // One character wrong: the list's ticket one away is offered, as online; confirmed, it is admitted.
+    const slip = `${typed.ticketId.slice(0, -1)}${typed.ticketId.endsWith("Z") ? "Y" : "Z"}`;
+    await typeTicket(p1, slip);
+    await expect(outcome(p1)).toHaveAttribute("data-outcome", "refused");
+    await expect(outcome(p1)).toContainText("Did you mean this ticket?");
+    await p1.getByRole("button", { name: `Yes, check in ${typed.fullName}` }).click();
+    await expect(outcome(p1)).toHaveAttribute("data-outcome", "checked-in");
     await expect(outcome(p1)).toContainText(typed.fullName);
     await typeTicket(p1, typed.ticketId);
     await expect(outcome(p1)).toHaveAttribute("data-outcome", "already");
@@ -133,6 +140,13 @@ test("two doors admit people offline and reconcile when the network is back", as
     await p1.getByRole("button", { name: `Check in ${searched.fullName}` }).click();
     await expect(outcome(p1)).toHaveAttribute("data-outcome", "checked-in");
     await expect(outcome(p1)).toContainText("Gusau Youth Forum");
+    // The search on screen, answered again from the device, shows her in.
+    await expect(
+      p1
+        .getByRole("listitem")
+        .filter({ hasText: searched.fullName })
+        .getByText(/^In at \d\d:\d\d/),
+    ).toBeVisible();
     await expect(status(p1)).toHaveText("Offline — 3 check-ins waiting to be sent");
     await p1.reload();
     await waitForInteractive(p1);

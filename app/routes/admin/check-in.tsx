@@ -3,7 +3,7 @@ import { requestLanguage } from "~/i18n/language.server";
 import { requireStaff } from "~/modules/auth/session.server";
 import { checkInAction, checkInPage } from "~/modules/checkin/actions.server";
 import { CheckInScreen } from "~/modules/checkin/check-in-screen";
-import { doorClientAction, doorClientLoader } from "~/modules/checkin/offline/door-route";
+import { answeredByDevice, doorClientAction, doorClientLoader } from "~/modules/checkin/offline/door-route";
 import { readForm } from "~/ui/read-form.server";
 import { notAfterUnavailable } from "~/ui/server-unavailable";
 import type { Route } from "./+types/check-in";
@@ -44,9 +44,11 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   return doorClientAction(request, serverAction);
 }
 
-// An answer from the device changed nothing on the server: asking it again would only wait.
-// A search, though, is answered by the client loader, from the device when offline.
+// After a check-in the device answered (the server out of reach), the page's data comes from the
+// device too: the client loader answers from its list at once, without asking the server, so a
+// search on screen shows the person just let in as in. After a 503 (busy) nothing is asked again.
 export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  if (answeredByDevice(args.actionResult)) return true;
   return args.formMethod && args.formMethod.toUpperCase() !== "GET" ? notAfterUnavailable(args) : args.defaultShouldRevalidate;
 }
 

@@ -199,13 +199,12 @@ function MobileMenu({ admin, siteName, words }: { admin: ShellAdmin | null; site
   );
 }
 
+// Seen, not announced: <main aria-busy> tells assistive technology that the page is loading. As a
+// progressbar outside every landmark it was page content outside them (axe's "region") whenever a
+// slow answer kept it on screen.
 function ProgressBar() {
   return (
-    <div
-      role="progressbar"
-      aria-label="Loading page"
-      className="admin-progress fixed inset-x-0 top-0 z-[120] h-1 overflow-hidden bg-brand-100"
-    >
+    <div aria-hidden="true" className="admin-progress fixed inset-x-0 top-0 z-[120] h-1 overflow-hidden bg-brand-100">
       <style href="admin-progress" precedence="default">{`
         .admin-progress { opacity: 0; animation: admin-progress-in 1ms linear 150ms forwards; }
         .admin-progress > div { animation: admin-progress-slide 1.1s ease-in-out infinite; }

@@ -57,6 +57,11 @@ export function rememberPage(page: unknown) {
   lastPage ??= page;
 }
 
+/** An action's answer made on the device (offline/door-runtime.ts, checkInOffline), not the server's. */
+export function answeredByDevice(actionResult: unknown): boolean {
+  return typeof actionResult === "object" && actionResult !== null && "offline" in actionResult;
+}
+
 export async function doorClientAction<R>(request: Request, serverAction: () => Promise<R>): Promise<R | DoorResult> {
   const form = await request.clone().formData();
   if (serverReachable() || form.get("intent") === "undo") {

@@ -118,6 +118,40 @@ describe("decideTicketId", () => {
     });
   });
 
+  it("offers the list's tickets one character from a typed ID it does not hold, as the server does, and admits only the one confirmed", () => {
+    const { list, ids } = makeList();
+    const snapshot = buildSnapshot(list);
+    const flip = (c: string) => (c === "Z" ? "Y" : "Z");
+    const [, time = "", random = ""] = ids.danladi.split("-");
+    const slipInRandom = `ZYS-${time}-${random.slice(0, 5)}${flip(random.at(-1) ?? "")}`;
+    const slipInTime = `ZYS-${flip(time[0] ?? "")}${time.slice(1)}-${random}`;
+    for (const slip of [slipInRandom, slipInTime, slipInRandom.toLowerCase().replaceAll("-", " ")]) {
+      const decision = decideTicketId(snapshot, slip);
+      expect(decision.record, slip).toBeUndefined();
+      expect(decision.outcome, slip).toEqual({
+        status: "refused",
+        message: messageKey("door:checkin.unknownTicketId", { ticketId: slip.toUpperCase().replace(/ /g, "-") }),
+        suggestions: [{ ticket_id: ids.danladi, full_name: "Ɗanladi Ƙasimu" }],
+      });
+    }
+    // Two characters off, or one off in both parts: no one is offered.
+    const twoOff = `ZYS-${time}-${random.slice(0, 4)}${flip(random[4] ?? "")}${flip(random.at(-1) ?? "")}`;
+    expect(decideTicketId(snapshot, twoOff).outcome).not.toHaveProperty("suggestions");
+    // Picked from the search: an exact ID, never a guess.
+    expect(decideTicketId(snapshot, slipInRandom, "search").outcome).not.toHaveProperty("suggestions");
+    // The volunteer confirms the offered ticket: it is admitted, once.
+    expect(decideTicketId(snapshot, ids.danladi).outcome.status).toBe("checked-in");
+  });
+
+  it("offers nobody for a slip of a ticket without a name to check, or of a cancelled one", () => {
+    const nameless = generateTicketId(GENERATED - 2 * DAY);
+    const { list, ids } = makeList([[nameless, "", "", "", null, null]]);
+    const snapshot = buildSnapshot(list);
+    const slipOf = (id: string) => `${id.slice(0, -1)}${id.at(-1) === "Z" ? "Y" : "Z"}`;
+    expect(decideTicketId(snapshot, slipOf(nameless)).outcome).not.toHaveProperty("suggestions");
+    expect(decideTicketId(snapshot, slipOf(ids.cancelled)).outcome).not.toHaveProperty("suggestions");
+  });
+
   it("reads a ticket ID typed in any case, with spaces or without its prefix", () => {
     const { list, ids } = makeList();
     const [, time, random] = ids.danladi.split("-");

@@ -3,7 +3,7 @@ import { messageKey } from "~/i18n/message-key";
 import { extractDoorCode } from "~/modules/tickets/door-code";
 import { readTicketId } from "~/modules/tickets/ticket-id";
 import { lagosClock } from "~/ui/date-time";
-import type { CheckInOutcome } from "../checkin.server";
+import type { CheckInOutcome, TicketSuggestion } from "../checkin.server";
 import { MIN_SEARCH_LENGTH } from "../search-rules";
 import type { DoorList, QueuedCheckIn } from "./door-list-types";
 import { checkDoorCode } from "./verify-code";
@@ -160,11 +160,37 @@ export async function decideScan(snapshot: DoorSnapshot, scanned: string): Promi
   };
 }
 
-/** A ticket ID typed at the door (or picked from the search), offline. */
+/**
+ * A ticket ID typed at the door (or picked from the search), offline. A typed ID the list does not
+ * hold offers the list's tickets one character away, as the server does (ticketsOneAway): a slip
+ * at a door whose Wi-Fi is down is as likely as at one online.
+ */
 export function decideTicketId(snapshot: DoorSnapshot, typed: string, method: "ticket-id" | "search" = "ticket-id"): OfflineDecision {
   const ticketId = readTicketId(typed);
   if (!ticketId) return refused(messageKey("door:checkin.unknownTicketId", { ticketId: typed.trim() }));
-  return admit(snapshot, ticketId, ticketId, method);
+  const decision = admit(snapshot, ticketId, ticketId, method);
+  if (method !== "ticket-id" || snapshot.people.has(ticketId) || snapshot.cancelled.has(ticketId)) return decision;
+  const suggestions = ticketsOneAwayOnList(snapshot, ticketId);
+  return suggestions.length > 0 && decision.outcome.status === "refused" ? { outcome: { ...decision.outcome, suggestions } } : decision;
+}
+
+/**
+ * The server's rule on the device's list: same length, the same time or random part, exactly one
+ * character different; named people only (a ticket admitted by its signature has no name to check).
+ */
+function ticketsOneAwayOnList(snapshot: DoorSnapshot, ticketId: string, limit = 3): TicketSuggestion[] {
+  const [, time = "", random = ""] = ticketId.split("-");
+  const found: TicketSuggestion[] = [];
+  for (const person of snapshot.people.values()) {
+    const id = person.ticketId;
+    if (id.length !== ticketId.length || !person.name) continue;
+    const [, itsTime = "", itsRandom = ""] = id.split("-");
+    if (itsTime !== time && itsRandom !== random) continue;
+    let differing = 0;
+    for (let i = 0; i < id.length && differing < 2; i++) if (id[i] !== ticketId[i]) differing++;
+    if (differing === 1) found.push({ ticket_id: id, full_name: person.name });
+  }
+  return found.sort((a, b) => (a.ticket_id < b.ticket_id ? -1 : 1)).slice(0, limit);
 }
 
 export type OfflineMatch = {
