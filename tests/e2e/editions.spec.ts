@@ -65,6 +65,8 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       expect(agenda.status()).toBe(302);
       await page.goto("/admin/settings");
       const eventDate = await page.getByLabel("Event date").inputValue();
+      // The site's name carries the year, as organisers often write it.
+      await page.getByRole("textbox", { name: "Event name", exact: true }).fill(`Gusau Youth Summit ${eventDate.slice(0, 4)}`);
       await page.getByRole("spinbutton", { name: "Delete personal data after the event (days)" }).fill(String(RETENTION_DAYS));
       await page.getByRole("button", { name: "Save Event Settings" }).click();
       await expect(page.getByText("Event settings saved successfully!")).toBeVisible();
@@ -103,6 +105,10 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await expect(page).toHaveURL(/\/admin\/editions\/new$/);
       await expect(page.getByRole("textbox", { name: "Name", exact: true })).toHaveValue("Second edition");
       await expect(page.getByLabel("Event date")).toHaveValue(nextYear);
+      // The site's name is proposed with the next year.
+      await expect(page.getByRole("textbox", { name: "Event name", exact: true })).toHaveValue(
+        `Gusau Youth Summit ${nextYear.slice(0, 4)}`,
+      );
       await expect(page.getByRole("checkbox", { name: /^Speakers/ })).toBeChecked();
       await expect(page.getByRole("checkbox", { name: /^Agenda/ })).not.toBeChecked();
       await page.screenshot({ path: testInfo.outputPath(`next-edition-form-${database}.png`), fullPage: true });
@@ -113,6 +119,9 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await expect(review).toContainText("with 0 registrations");
       await expect(review).toContainText("Kept: Speakers (1 speaker now)");
       await expect(review).toContainText("Started empty: Agenda (1 agenda item now)");
+      await expect(review.getByTestId("review-event-name")).toHaveText(
+        `The site's name changes from Gusau Youth Summit ${eventDate.slice(0, 4)} to Gusau Youth Summit ${nextYear.slice(0, 4)}: on every page, ticket and certificate from now on.`,
+      );
       await page.screenshot({ path: testInfo.outputPath(`next-edition-review-${database}.png`), fullPage: true });
       await review.getByRole("button", { name: "Start the Second edition" }).click();
       await expect(page).toHaveURL(/\/admin$/);
@@ -121,6 +130,7 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       // The landing page: the new name, 0 registered, the speaker kept, no agenda.
       await page.goto("/");
       await expect(page.locator("#home")).toContainText("Second edition");
+      await expect(page.locator("#home")).toContainText(`Gusau Youth Summit ${nextYear.slice(0, 4)}`);
       await expect(page.locator("#speakers")).toContainText("Hajiya Amina Sani");
       await expect(page.locator("#agenda")).not.toContainText("Opening of the first edition");
       await page.goto("/admin/attendees");
@@ -163,7 +173,8 @@ for (const database of ["embedded", "PostgreSQL"] as const) {
       await page.waitForTimeout(2_000);
       const invitations = await invited();
       expect(invitations.map((mail) => mail.to)).toEqual([[third.email]]);
-      expect(invitations[0]?.subject).toBe("You're invited: Zamfara Youth Summit, Second edition");
+      // Under the site's new name.
+      expect(invitations[0]?.subject).toBe(`You're invited: Gusau Youth Summit ${nextYear.slice(0, 4)}, Second edition`);
 
       // Edition 1's retention ends 10 days after its date: its people go, its archive and edition 2's stay.
       moveClock(31 + RETENTION_DAYS + 1);

@@ -11,7 +11,7 @@ import { type EditionPromises, editionPromises } from "./edition-promises.server
 import { nextEditionPreview } from "./edition-state.server";
 import type { NextEditionDefaults } from "./next-edition-form";
 import type { ReviewFacts } from "./next-edition-review";
-import { CARRY_OVER, CARRY_OVER_DEFAULTS, NEXT_EDITION_MESSAGES, nextEditionSchema } from "./schemas";
+import { CARRY_OVER, CARRY_OVER_DEFAULTS, NEXT_EDITION_MESSAGES, nameForYear, nextEditionSchema } from "./schemas";
 import { startNextEdition } from "./start-edition.server";
 
 // /admin/editions/new: the form, its confirmation, and the start itself. Each step is a plain
@@ -27,6 +27,7 @@ export async function nextEditionPage(db: Db, now = new Date()) {
   const nextYear = new Date(Date.parse(`${settings.event_date}T00:00:00Z`) + 365 * DAY_MS).toISOString().slice(0, 10);
   const defaults: NextEditionDefaults = {
     ...preview.suggested,
+    event_name: nameForYear(settings.event_name, settings.event_date.slice(0, 4), nextYear.slice(0, 4)),
     event_date: nextYear,
     event_starts_at: timeInputValue(settings.event_starts_at),
     event_ends_at: timeInputValue(settings.event_ends_at),
@@ -56,6 +57,7 @@ export async function nextEditionAction(db: Db, actor: AuditActor, formData: For
     const { purged } = preview;
     const facts: ReviewFacts = {
       edition: preview.edition.name,
+      eventName: preview.settings.event_name,
       eventDate: preview.settings.event_date,
       venue: preview.settings.venue,
       figures: preview.figures ?? { registered: 0, attended: 0, cancelled: 0, waitlisted: 0, gender: {}, states: {}, lgas: {} },

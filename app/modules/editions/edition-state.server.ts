@@ -28,6 +28,7 @@ export type NextEditionPreview = {
   settings: Pick<
     EventSettings,
     | "edition_id"
+    | "event_name"
     | "event_date"
     | "event_starts_at"
     | "event_ends_at"

@@ -13,7 +13,7 @@ import { CARRY_OVER, type CarryOverKind, nextEditionSchema } from "./schemas";
 // nothing changes until that is confirmed.
 
 export type NextEditionDefaults = Record<
-  "name" | "name_ha" | "event_date" | "event_starts_at" | "event_ends_at" | "venue" | "max_attendees",
+  "name" | "name_ha" | "event_name" | "event_date" | "event_starts_at" | "event_ends_at" | "venue" | "max_attendees",
   string
 > &
   Partial<Record<`keep_${CarryOverKind}`, string>>;
@@ -67,6 +67,16 @@ export function NextEditionForm({
           <FormField label="Name in Hausa" {...field(f.name_ha)} description="Empty: the Hausa site shows the English name.">
             {text(f.name_ha)}
           </FormField>
+          <div className="sm:col-span-2">
+            <FormField
+              label="Event name"
+              required
+              {...field(f.event_name)}
+              description="The site's name, on every page, ticket and certificate. A year in it is proposed as the next one."
+            >
+              {text(f.event_name)}
+            </FormField>
+          </div>
           <div className="sm:col-span-2">
             <FormField label="Event date" required {...field(f.event_date)}>
               <input {...getInputProps(f.event_date, { type: "date" })} key={f.event_date.key} className={INPUT} />

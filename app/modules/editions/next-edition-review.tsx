@@ -15,6 +15,8 @@ import { CARRY_OVER, type CarryOverKind, type NextEditionInput } from "./schemas
 
 export type ReviewFacts = {
   edition: string;
+  /** the site's name now (Event Settings) */
+  eventName: string;
   eventDate: string;
   venue: string;
   figures: EditionFigures;
@@ -66,6 +68,18 @@ export function NextEditionReview({ input, facts }: { input: NextEditionInput; f
             The <strong>{input.name}</strong> becomes current: {formatEventDate(input.event_date)}, {formatEventHours(input)}, at{" "}
             {input.venue}, for up to {plural(input.max_attendees, "attendee", "attendees")}, with 0 registrations.
           </li>
+          <li data-testid="review-event-name">
+            {input.event_name === facts.eventName ? (
+              <>
+                The site keeps its name, <strong>{facts.eventName}</strong>.
+              </>
+            ) : (
+              <>
+                The site's name changes from {facts.eventName} to <strong>{input.event_name}</strong>: on every page, ticket and certificate
+                from now on.
+              </>
+            )}
+          </li>
           <li>Kept: {list(kept)}.</li>
           <li>Started empty: {list(emptied)}.</li>
         </ol>
@@ -73,6 +87,7 @@ export function NextEditionReview({ input, facts }: { input: NextEditionInput; f
       <Notice tone="warning">This cannot be undone. The archived edition stays on Past Editions.</Notice>
       <input type="hidden" name="name" value={input.name} />
       <input type="hidden" name="name_ha" value={input.name_ha} />
+      <input type="hidden" name="event_name" value={input.event_name} />
       <input type="hidden" name="event_date" value={input.event_date} />
       <input type="hidden" name="event_starts_at" value={timeInputValue(input.event_starts_at)} />
       <input type="hidden" name="event_ends_at" value={timeInputValue(input.event_ends_at)} />

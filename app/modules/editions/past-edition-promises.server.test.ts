@@ -61,6 +61,7 @@ describe.each(DATABASE_KINDS)("a past edition's promises on %s", (kind) => {
       intent: "confirm",
       name: "Second edition",
       name_ha: "",
+      event_name: "Zamfara Youth Summit",
       event_date: "2027-12-01",
       event_starts_at: "09:00:00",
       event_ends_at: "17:00:00",

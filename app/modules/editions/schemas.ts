@@ -37,6 +37,8 @@ export const nextEditionSchema = z
     intent: z.enum(EDITION_INTENTS).default("review"),
     name: requiredText(80),
     name_ha: optionalText(80),
+    // The site's name: "Zamfara Youth Summit 2026" would otherwise stay on the 2027 summit.
+    event_name: requiredText(120),
     event_date: eventDate,
     ...eventHoursFields,
     venue: requiredText(200),
@@ -44,10 +46,11 @@ export const nextEditionSchema = z
     ...(Object.fromEntries(CARRY_OVER.map(([kind]) => [`keep_${kind}`, checkbox])) as Record<`keep_${CarryOverKind}`, typeof checkbox>),
   })
   .refine(...endsAfterStart)
-  .transform(({ intent, name, name_ha, event_date, event_starts_at, event_ends_at, venue, max_attendees, ...boxes }) => ({
+  .transform(({ intent, name, name_ha, event_name, event_date, event_starts_at, event_ends_at, venue, max_attendees, ...boxes }) => ({
     intent,
     name,
     name_ha,
+    event_name,
     event_date,
     event_starts_at,
     event_ends_at,
@@ -67,6 +70,15 @@ export function suggestEditionNames(number: number): { name: string; name_ha: st
   const en = ORDINALS_EN[number - 1];
   const ha = ORDINALS_HA[number - 1];
   return { name: en ? `${en} edition` : `Edition ${number}`, name_ha: `Zagaye na ${ha ?? number}` };
+}
+
+/**
+ * The site's name for the next edition: the year of the edition that ends, written as a word of
+ * its own, becomes the next one's ("Zamfara Youth Summit 2026" → "… 2027"). A name without that
+ * year is proposed as it is.
+ */
+export function nameForYear(name: string, endingYear: string, nextYear: string): string {
+  return name.replace(new RegExp(`(?<![0-9])${endingYear}(?![0-9])`, "g"), nextYear);
 }
 
 export const NEXT_EDITION_MESSAGES = {

@@ -29,6 +29,7 @@ import { startNextEdition } from "./start-edition.server";
 
 // Thursday 24 December 2026, over at 17:00 Lagos time; the next edition a year later.
 const EVENT = {
+  event_name: "Zamfara Youth Summit 2026",
   event_date: "2026-12-24",
   event_starts_at: "08:00:00",
   event_ends_at: "17:00:00",
@@ -41,6 +42,7 @@ const NEXT: NextEditionInput = {
   intent: "confirm",
   name: "Second edition",
   name_ha: "Zagaye na biyu",
+  event_name: "Zamfara Youth Summit 2027",
   event_date: "2027-12-23",
   event_starts_at: "09:00:00",
   event_ends_at: "16:00:00",
@@ -140,7 +142,16 @@ describe.each(DATABASE_KINDS)("startNextEdition on %s", (kind) => {
       expect(await db.select().from(table)).toEqual([]);
     }
     const settings = await getSettings(db);
-    expect(settings).toMatchObject({ edition_id: 2, event_date: "2027-12-23", venue: "New Hall", max_attendees: 400, registered_count: 0 });
+    expect(settings).toMatchObject({
+      edition_id: 2,
+      event_name: "Zamfara Youth Summit 2027",
+      event_date: "2027-12-23",
+      venue: "New Hall",
+      max_attendees: 400,
+      registered_count: 0,
+    });
+    // The archive keeps the name the edition had.
+    expect(archived?.content?.event_name).toBe("Zamfara Youth Summit 2026");
     const [started] = await db.select().from(editions).where(eq(editions.id, 2));
     expect(started).toMatchObject({ name: "Second edition", translations: { ha: { name: "Zagaye na biyu" } }, archived_at: null });
     // Kept the speakers and partners, emptied the agenda.

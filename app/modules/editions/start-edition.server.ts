@@ -83,6 +83,7 @@ export async function startNextEdition(db: Db, actor: AuditActor, input: NextEdi
       .update(event_settings)
       .set({
         edition_id: edition.id,
+        event_name: input.event_name,
         event_date: input.event_date,
         event_starts_at: input.event_starts_at,
         event_ends_at: input.event_ends_at,

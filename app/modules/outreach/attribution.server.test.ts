@@ -171,6 +171,7 @@ describe.each(DATABASE_KINDS)("attribution on %s", (kind) => {
       intent: "confirm" as const,
       name: "Second edition",
       name_ha: "",
+      event_name: "Zamfara Youth Summit",
       event_date: "2027-12-23",
       event_starts_at: "09:00:00",
       event_ends_at: "16:00:00",
