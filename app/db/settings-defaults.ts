@@ -16,6 +16,12 @@ export const SETTINGS_DEFAULTS = {
   share_image_url: "",
   registration_enabled: true,
   max_attendees: 500,
+  // The landing page's figures: "Registered" shown from this many registrations (0: always), and
+  // the fourth figure, "70+ Youth Leaders" as the spec had it (an empty label: the site's own
+  // words in each language; an empty value: no fourth figure).
+  public_count_from: 0,
+  highlight_value: "70+",
+  highlight_label: "",
   guest_of_honor_name: "His Excellency, the Executive Governor",
   guest_of_honor_title: "Executive Governor of Zamfara State",
   guest_of_honor_image_url: "",

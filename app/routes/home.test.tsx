@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase } from "#tests/support/test-database.ts";
 import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { DbConnection } from "~/db/client.server";
+import { createAttendee } from "~/db/factories";
 import { createPartner, createSpeaker, createSpecialGuest } from "~/modules/content/content.server";
 import { landingPage } from "~/modules/content/landing-page.server";
 import { storeImage } from "~/modules/media/media.server";
@@ -122,6 +123,41 @@ describe("the landing page's footer and share prompt follow the event", () => {
     expect(closed).toContain("© 2027");
     // Registration closed: nobody is asked to send friends to a form they cannot use.
     expect(closed).not.toContain("data-share");
+  });
+
+  it("shows 'Registered' from the number the organisers chose, and their fourth figure in the visitor's words", async () => {
+    const figures = (html: string) =>
+      [...html.matchAll(/<li class="rounded-2xl bg-brand-50[^>]*>(.*?)<\/li>/g)].map(([, li]) =>
+        li
+          ?.replace(/<[^>]+>/g, " ")
+          .replace(/\s+/g, " ")
+          .trim(),
+      );
+    await updateSettings(database.db, { public_count_from: 2, highlight_value: "70+", highlight_label: "" });
+    // Launch day: nobody yet, so no "0 Registered"; the fourth figure in the site's own words.
+    const launch = figures(await render());
+    expect(launch.some((text) => text?.includes("Registered"))).toBe(false);
+    expect(launch).toContain("70+ Youth Leaders");
+
+    await createAttendee(database.db);
+    await createAttendee(database.db);
+    await updateSettings(database.db, { highlight_value: " 14 ", highlight_label: "Local Governments" });
+    const later = figures(await render());
+    expect(later).toContain("2 Registered");
+    expect(later).toContain("14 Local Governments");
+    expect(later).toHaveLength(4);
+
+    // No fourth figure: three, spread over the row.
+    await updateSettings(database.db, { highlight_value: "", translations: { ha: { highlight_label: "Ƙananan hukumomi" } } });
+    const three = await render();
+    expect(figures(three)).toHaveLength(3);
+    expect(three).toContain("md:grid-cols-3");
+
+    // The label in Hausa where the organisers gave one.
+    await updateSettings(database.db, { highlight_value: "14" });
+    invalidatePublicContent();
+    expect((await landingPage(database.db, null, "ha")).highlight).toEqual({ value: "14", label: "Ƙananan hukumomi" });
+    expect((await landingPage(database.db, null, "en")).highlight).toEqual({ value: "14", label: "Local Governments" });
   });
 });
 

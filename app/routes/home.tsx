@@ -70,7 +70,7 @@ function Landing({ d }: { d: Exclude<Route.ComponentProps["loaderData"], { comin
   const { t } = useTranslation();
   return (
     <>
-      <SiteNav name={d.event.name} logoUrl={d.event.logoUrl} />
+      <SiteNav name={d.event.name} logoUrl={d.event.logoUrl} logoWidth={d.event.logoWidth} />
       <main>
         <Hero
           name={d.event.name}
@@ -84,7 +84,13 @@ function Landing({ d }: { d: Exclude<Route.ComponentProps["loaderData"], { comin
           ussdCode={d.ussdCode}
         />
         <Countdown initial={d.countdown} when={d.event.when} />
-        <About about={d.event.about} speakerCount={d.publicSpeakerCount} registeredCount={d.registeredCount} hours={d.hours} />
+        <About
+          about={d.event.about}
+          speakerCount={d.publicSpeakerCount}
+          registeredCount={d.registeredCount}
+          hours={d.hours}
+          highlight={d.highlight}
+        />
         <Organizers speakers={d.speakers} />
         <SpeakersSection speakers={d.speakers} specialGuests={d.specialGuests} initialFilter={d.filter} />
         <AgendaSection items={d.agenda} />

@@ -65,6 +65,10 @@ export const event_settings = pgTable(
     // How many attendees exist, kept by triggers on attendees (drizzle/0003): registration
     // reads it from the row it locks, so the capacity check costs nothing at any size.
     registered_count: integer("registered_count").notNull().default(0),
+    // The landing page's figures (settings-defaults.ts): "Registered" hidden below this many.
+    public_count_from: integer("public_count_from").notNull().default(D.public_count_from),
+    highlight_value: text("highlight_value").notNull().default(D.highlight_value),
+    highlight_label: text("highlight_label").notNull().default(D.highlight_label),
     // Once fixed texts on the landing page, now editable; their old values are the defaults.
     guest_of_honor_name: text("guest_of_honor_name").notNull().default(D.guest_of_honor_name),
     guest_of_honor_title: text("guest_of_honor_title").notNull().default(D.guest_of_honor_title),

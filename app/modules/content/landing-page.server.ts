@@ -13,8 +13,17 @@ import { isPublicSpeaker, parseSpeakerFilter } from "./speaker-types";
 
 /** Logos show LOGO_HEIGHT px high at their own proportions; unknown ones (an external address) get a 15:8 box. */
 const LOGO_HEIGHT = 64;
-export function logoWidth(size: { width: number; height: number } | undefined): number {
-  return size && size.height > 0 ? Math.max(1, Math.round((LOGO_HEIGHT * size.width) / size.height)) : 120;
+export function logoWidth(size: { width: number; height: number } | undefined, height = LOGO_HEIGHT, unknown = 120): number {
+  return size && size.height > 0 ? Math.max(1, Math.round((height * size.width) / size.height)) : unknown;
+}
+
+/**
+ * The site's logo in the 32 px high header, at its own proportions: a square one 32 wide, a wide
+ * one up to 120 (wider still, it is fitted inside that box, never squeezed).
+ */
+const HEADER_LOGO_HEIGHT = 32;
+function headerLogoWidth(size: { width: number; height: number } | undefined): number {
+  return Math.min(120, logoWidth(size, HEADER_LOGO_HEIGHT, HEADER_LOGO_HEIGHT));
 }
 
 /**
@@ -48,6 +57,7 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
       venue: settings.venue || SETTINGS_DEFAULTS.venue,
       about: settings.about || SETTINGS_DEFAULTS.about,
       logoUrl: settings.logo_url,
+      logoWidth: headerLogoWidth(content.logoSizes.get(settings.logo_url)),
       contactEmail: settings.contact_email || SETTINGS_DEFAULTS.contact_email,
       contactPhone: settings.contact_phone || SETTINGS_DEFAULTS.contact_phone,
     },
@@ -55,7 +65,10 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
     social: { facebook: settings.facebook_url, twitter: settings.twitter_url, instagram: settings.instagram_url },
     countdown: countdown(now, settings),
     status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
-    registeredCount: settings.registered_count,
+    // Hidden below the number the organisers chose: a launch-day "0 Registered" says nobody comes.
+    registeredCount: settings.registered_count >= settings.public_count_from ? settings.registered_count : null,
+    // The fourth figure (Event Settings); its label empty: the site's own words in each language.
+    highlight: settings.highlight_value.trim() ? { value: settings.highlight_value.trim(), label: settings.highlight_label.trim() } : null,
     hours: eventLengthInHours(settings),
     speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),
     specialGuests: content.specialGuests.map((g) => ({ ...person(g), created_at: g.created_at })),

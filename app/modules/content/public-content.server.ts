@@ -50,10 +50,7 @@ async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
     listPartners(db),
     db.select({ n: count() }).from(waitlist).where(eq(waitlist.status, "offered")),
   ]);
-  const logoSizes = await imageSizes(
-    db,
-    partners.map((p) => p.logo_url),
-  );
+  const logoSizes = await imageSizes(db, [settings.logo_url, ...partners.map((p) => p.logo_url)]);
   return { settings, edition, heldSeats: held?.n ?? 0, speakers, specialGuests, agenda, partners, logoSizes };
 }
 

@@ -11,6 +11,8 @@ export const MAX_ATTENDEES_LIMIT = 10_000;
 export const CAPACITY_MESSAGE = `Maximum attendees must be a whole number from 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}`;
 // The database's checks on event_settings allow the same ranges.
 export const RETENTION_DAYS_LIMIT = 3650;
+export const PUBLIC_COUNT_FROM_LIMIT = 1_000_000;
+const PUBLIC_COUNT_FROM_MESSAGE = `Please enter a whole number from 0 to ${PUBLIC_COUNT_FROM_LIMIT.toLocaleString("en-US")}`;
 export const RETENTION_MESSAGE = `Please enter a whole number of days from 1 to ${RETENTION_DAYS_LIMIT.toLocaleString("en-US")}`;
 export const OFFER_HOURS_LIMIT = 168;
 export const OFFER_HOURS_MESSAGE = `Please enter a whole number of hours from 1 to ${OFFER_HOURS_LIMIT}`;
@@ -72,6 +74,10 @@ export const settingsSchema = z
     max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
     registration_enabled: checkbox,
     auto_reminders: checkbox,
+    // The landing page's figures. Missing (a form from before they existed): left as they are.
+    public_count_from: wholeNumberFrom(0, PUBLIC_COUNT_FROM_LIMIT, PUBLIC_COUNT_FROM_MESSAGE).optional(),
+    highlight_value: optionalText(12).optional(),
+    highlight_label: optionalText(40).optional(),
     waitlist_offer_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
     // The privacy notice names the controller and its contact; empty uses the contact e-mail.
     organiser_name: requiredText(200),
@@ -105,7 +111,7 @@ export const settingsSchema = z
     twitter_url: webAddress,
     instagram_url: webAddress,
     // The visitors' texts in other languages, within the English fields' limits.
-    translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200 }, ["about"]),
+    translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200, highlight_label: 40 }, ["about"]),
   })
   .refine(...endsAfterStart);
 export type SettingsInput = z.output<typeof settingsSchema>;

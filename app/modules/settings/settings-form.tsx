@@ -13,6 +13,7 @@ import { TranslationFields, type TranslationsMeta } from "~/ui/translation-field
 import { BookingProtection, type BookingProtectionField } from "./booking-protection";
 import { CertificateSettings, type CertificateSettingsField } from "./certificate-settings";
 import { formatEventDate } from "./event-time";
+import { type LandingFiguresField, LandingFiguresSettings } from "./landing-figures-settings";
 import { type PersonalDataField, PersonalDataSettings } from "./personal-data-settings";
 import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, settingsSchema } from "./schemas";
 
@@ -36,6 +37,7 @@ type Defaults = Record<
   | "registration_enabled"
   | "auto_reminders"
   | "waitlist_offer_hours"
+  | LandingFiguresField
   | PersonalDataField
   | BookingProtectionField
   | CertificateSettingsField
@@ -183,6 +185,8 @@ export function SettingsForm({
           <TranslationFields translations={translations} field="about" label="About the summit" rows={5} />
         </div>
       </Card>
+
+      <LandingFiguresSettings fields={f} translations={translations} />
 
       <Card title="Contact Information" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">

@@ -18,14 +18,23 @@ const MENU_CLOSED = "menu-closed";
  * #site-menu, shown while it is the page's :target, so choosing a section (a link to another
  * anchor) closes it, and the phone's Back button does too.
  */
-export function SiteNav({ name, logoUrl }: { name: string; logoUrl: string }) {
+export function SiteNav({ name, logoUrl, logoWidth = 32 }: { name: string; logoUrl: string; logoWidth?: number }) {
   const { t } = useTranslation();
   return (
     <header className="group fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-brand-900/95 text-white backdrop-blur">
       <nav aria-label={t("nav.main")} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <a href="#home" className="flex items-center gap-2 font-bold">
-          {logoUrl ? <img {...mediaImage(logoUrl, 32)} alt="" width={32} height={32} className="h-8 w-8 rounded object-contain" /> : null}
-          <span className="text-base sm:text-lg">{name}</span>
+        {/* A long name takes two lines at most on a phone, beside a logo at its own proportions. */}
+        <a href="#home" className="flex min-w-0 items-center gap-2 font-bold">
+          {logoUrl ? (
+            <img
+              {...mediaImage(logoUrl, logoWidth)}
+              alt=""
+              width={logoWidth}
+              height={32}
+              className="h-8 w-auto shrink-0 rounded object-contain"
+            />
+          ) : null}
+          <span className="line-clamp-2 text-sm leading-tight sm:text-lg">{name}</span>
         </a>
         <ul className="hidden items-center gap-6 text-sm font-medium md:flex">
           {SECTIONS.map((s) => (
