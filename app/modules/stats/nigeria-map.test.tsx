@@ -37,15 +37,28 @@ describe("colorScale", () => {
   it("shades more registrants darker and none in grey", () => {
     const scale = colorScale(10);
     expect(scale.map((b) => [b.from, b.to])).toEqual([
-      [1, 2],
-      [3, 4],
-      [5, 6],
-      [7, 8],
-      [9, 10],
+      [1, 1],
+      [2, 2],
+      [3, 3],
+      [4, 6],
+      [7, 10],
     ]);
     expect(colorFor(0, scale)).toBe(NO_REGISTRANTS_COLOR);
     expect(colorFor(1, scale)).toBe("#bbf7d0");
     expect(colorFor(10, scale)).toBe("#166534");
+  });
+
+  it("tells the other states apart when one state has thousands", () => {
+    const scale = colorScale(5_000);
+    expect(scale.map((b) => [b.from, b.to])).toEqual([
+      [1, 5],
+      [6, 30],
+      [31, 165],
+      [166, 910],
+      [911, 5_000],
+    ]);
+    const shades = [3, 12, 48, 200, 5_000].map((count) => colorFor(count, scale));
+    expect(new Set(shades).size).toBe(5);
   });
 });
 

@@ -25,16 +25,20 @@ const GREENS = ["#bbf7d0", "#86efac", "#4ade80", "#16a34a", "#166534"] as const;
 export type ScaleBucket = { from: number; to: number; color: string };
 
 /**
- * Up to five buckets of equal width from 1 to `max`, never an empty one (with max = 2
- * there are two buckets, 1 and 2). Colours are spread over the whole green range so
- * that few buckets still differ clearly.
+ * Up to five buckets from 1 to `max`, each reaching about the same factor beyond the last (1–5,
+ * 6–30, 31–165, 166–910, 911–5,000): one state with thousands, as the host state will have, then
+ * still leaves the others' tens and hundreds in shades of their own, where equal widths put them
+ * all in the first. Never an empty bucket, and five whenever there are five counts to tell apart
+ * (with max = 2 there are two, 1 and 2). Colours spread over the whole green range.
  */
 export function colorScale(max: number): ScaleBucket[] {
-  const n = Math.min(GREENS.length, Math.max(0, Math.floor(max)));
+  const top = Math.max(0, Math.floor(max));
+  const n = Math.min(GREENS.length, top);
   const buckets: ScaleBucket[] = [];
   let from = 1;
   for (let i = 1; i <= n; i++) {
-    const to = Math.ceil((max * i) / n);
+    // At least one count of its own, and room left for one in each bucket after it.
+    const to = i === n ? top : Math.min(top - (n - i), Math.max(from, Math.floor(top ** (i / n))));
     const shade = n === 1 ? GREENS.length - 2 : Math.round(((i - 1) * (GREENS.length - 1)) / (n - 1));
     buckets.push({ from, to, color: GREENS[shade] ?? GREENS[0] });
     from = to + 1;
