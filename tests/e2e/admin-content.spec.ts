@@ -466,7 +466,7 @@ test.describe("without JavaScript", () => {
     await expect(field(dialog, "Name")).toHaveValue(name);
     await expect(field(dialog, "Title")).toHaveValue("Author");
     await expect(dialog.getByRole("combobox", { name: "Type" })).toHaveValue("Panelist");
-    await expect(toast(page, "Failed to save speaker. Please try again.")).toBeVisible();
+    await expect(toast(page, "Speaker not saved: please check the fields marked below.")).toBeVisible();
 
     await page.goto("/admin/speakers");
     await expect(page.getByRole("heading", { level: 1, name: "Speakers" })).toBeVisible();

@@ -97,7 +97,7 @@ test("without JavaScript the server refuses an HTML page or a GIF named .jpg, a 
   await field(dialog, "Title").fill("Photographer");
 
   for (const [file, message] of [
-    [htmlAsJpeg("portrait.jpg"), MESSAGES.failed],
+    [htmlAsJpeg("portrait.jpg"), MESSAGES.unreadable],
     [await gifAsJpeg("portrait.jpg"), MESSAGES.wrongType],
     [await oversizedJpeg("portrait.jpg"), MESSAGES.tooLarge],
     // Without JavaScript nothing shrinks a phone's photo: the 5 MB rule applies to the file as chosen.
@@ -106,7 +106,7 @@ test("without JavaScript the server refuses an HTML page or a GIF named .jpg, a 
     await fileInput(photoField(dialog)).setInputFiles(file);
     await dialog.getByRole("button", { name: "Add Speaker" }).click();
     await expect(photoField(dialog).getByRole("alert"), file.buffer.subarray(0, 15).toString()).toHaveText(message);
-    await expect(page.getByText("Failed to save speaker. Please try again.")).toBeVisible();
+    await expect(page.getByText(MESSAGES.checkFields)).toBeVisible();
     // The form comes back with what was typed and without a picture.
     await expect(field(dialog, "Name")).toHaveValue(name);
     await expect(field(dialog, "Title")).toHaveValue("Photographer");
@@ -131,8 +131,8 @@ test("with JavaScript, the server's refusal of an HTML file named .jpg shows in 
   await fileInput(photoField(dialog)).setInputFiles(htmlAsJpeg("headshot.jpg"));
   await expect(photoField(dialog).getByRole("alert")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Add Speaker" }).click();
-  await expect(page.getByText("Failed to save speaker. Please try again.")).toBeVisible();
-  await expect(photoField(dialog).getByRole("alert")).toHaveText(MESSAGES.failed);
+  await expect(page.getByText(MESSAGES.checkFields)).toBeVisible();
+  await expect(photoField(dialog).getByRole("alert")).toHaveText(MESSAGES.unreadable);
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/speakers\/new$/);
   await expect(field(dialog, "Name")).toHaveValue(name);

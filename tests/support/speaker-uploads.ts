@@ -13,6 +13,8 @@ export const MESSAGES = {
   tooLarge: "Image size must be less than 5MB",
   wrongType: "Only JPEG, PNG, and WebP images are allowed",
   failed: "Failed to process image",
+  unreadable: "This file is not a picture. Please choose a JPEG, PNG or WebP photo.",
+  checkFields: "Speaker not saved: please check the fields marked below.",
 };
 export const MEDIA_SRC = /^\/media\/([0-9a-f]{64})\.webp\?w=\d+$/;
 

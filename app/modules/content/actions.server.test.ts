@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)("content actions on %s", (kind) => {
     });
     expect(reply.data.result?.initialValue).toMatchObject({ name: "Ada" });
     expect(String(reply.data.result?.initialValue?.image_url)).toMatch(/^\/media\//);
-    expect(reply.data.toast?.title).toBe("Failed to save speaker. Please try again.");
+    expect(reply.data.toast?.title).toBe("Speaker not saved: please check the fields marked below.");
     expect(await listSpeakers(db)).toEqual([]);
   });
 
@@ -118,7 +118,8 @@ describe.each(DATABASE_KINDS)("content actions on %s", (kind) => {
         null,
       ),
     );
-    expect(reply.data.result?.error).toMatchObject({ logo_url: ["Failed to process image"] });
+    expect(reply.data.result?.error).toMatchObject({ logo_url: ["This file is not a picture. Please choose a JPEG, PNG or WebP photo."] });
+    expect(reply.data.toast?.title).toBe("Partner not saved: please check the fields marked below.");
     expect(await listPartners(db)).toEqual([]);
     expect(await db.select({ id: media.id }).from(media)).toEqual([]);
   });

@@ -133,7 +133,7 @@ async function saveWith<S extends z.ZodType, R extends Row>(
       ...(imageError && store.image ? { [store.image.url]: [imageError] } : {}),
     };
     const result = submission.reply({ fieldErrors: fieldErrors as Record<string, string[]> });
-    return data({ result, toast: makeToast("error", toasts.saveFailed) }, { status: 400 });
+    return data({ result, toast: makeToast("error", toasts.checkFields) }, { status: 400 });
   }
   const input = submission.value as z.output<S>;
   try {
@@ -158,7 +158,7 @@ async function saveWith<S extends z.ZodType, R extends Row>(
     if (isForeignKeyViolation(error)) {
       // The chosen speaker was deleted while the form was open.
       const result = submission.reply({ fieldErrors: { speaker_id: ["Please choose a speaker from the list"] } });
-      return data({ result, toast: makeToast("error", toasts.saveFailed) }, { status: 400 });
+      return data({ result, toast: makeToast("error", toasts.checkFields) }, { status: 400 });
     }
     logger().error({ err: error, kind: store.kind, id }, "content save failed");
     return data(

@@ -72,6 +72,8 @@ export const contentToasts = (kind: ContentKind) => {
     updated: `${noun} updated successfully!`,
     deleted: `${noun} deleted successfully!`,
     saveFailed: `Failed to save ${lower}. Please try again.`,
+    // A field to fix, not a failure: trying again as it is would only be refused again.
+    checkFields: `${noun} not saved: please check the fields marked below.`,
     deleteFailed: `Failed to delete ${lower}. Please try again.`,
     notFound: `This ${lower} no longer exists. It may have been deleted by another organiser.`,
     reorderFailed: "Failed to save the new order. Please try again.",

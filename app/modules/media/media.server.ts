@@ -59,8 +59,9 @@ export async function storeImage(db: DbOrTx, file: { type: string; size: number;
   try {
     // metadata() reads the header only, and already applies the pixel limit.
     ({ format } = await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata());
-  } catch {
-    throw new MediaError(UPLOAD_MESSAGES.failed);
+  } catch (error) {
+    // Beyond the pixel limit it is still a picture, one too big to work on; anything else is none.
+    throw new MediaError(/pixel limit/i.test(String(error)) ? UPLOAD_MESSAGES.failed : UPLOAD_MESSAGES.unreadable);
   }
   if (!format || !DECODED_FORMATS.includes(format)) throw new MediaError(UPLOAD_MESSAGES.wrongType);
   let encoded: { data: Buffer; info: { width: number; height: number } };

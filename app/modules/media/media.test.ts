@@ -105,7 +105,7 @@ describe.each(DATABASE_KINDS)("media on %s", (kind) => {
     );
     await expect(storeImage(database.db, { type: "image/gif", size: 10, bytes })).rejects.toThrow(UPLOAD_MESSAGES.wrongType);
     await expect(storeImage(database.db, { type: "image/png", size: 10, bytes: Buffer.from("not an image") })).rejects.toThrow(
-      UPLOAD_MESSAGES.failed,
+      UPLOAD_MESSAGES.unreadable,
     );
   });
 
@@ -119,7 +119,7 @@ describe.each(DATABASE_KINDS)("media on %s", (kind) => {
     const oversized = Buffer.alloc(6 * 1024 * 1024);
     const before = await mediaRows();
     const refusals: [{ type: string; bytes: Buffer }, string][] = [
-      [{ type: "image/jpeg", bytes: HTML }, UPLOAD_MESSAGES.failed],
+      [{ type: "image/jpeg", bytes: HTML }, UPLOAD_MESSAGES.unreadable],
       [{ type: "image/svg+xml", bytes: SVG }, UPLOAD_MESSAGES.wrongType],
       [{ type: "image/jpeg", bytes: SVG }, UPLOAD_MESSAGES.wrongType],
       [{ type: "image/jpeg", bytes: gif }, UPLOAD_MESSAGES.wrongType],

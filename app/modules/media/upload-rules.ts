@@ -11,6 +11,8 @@ export const UPLOAD_MESSAGES = {
   tooLarge: "Image size must be less than 5MB",
   wrongType: "Only JPEG, PNG, and WebP images are allowed",
   failed: "Failed to process image",
+  // The bytes are no picture at all (a document or a page renamed .jpg): choosing again is the fix.
+  unreadable: "This file is not a picture. Please choose a JPEG, PNG or WebP photo.",
 } as const;
 
 export const UPLOAD_HINT = "JPEG, PNG, WebP up to 5MB";

@@ -104,7 +104,7 @@ for (const kind of DATABASE_KINDS) {
         RULES,
       );
       expect(answer instanceof Response).toBe(false);
-      expect(JSON.stringify(answer)).toContain("Failed to process image");
+      expect(JSON.stringify(answer)).toContain("This file is not a picture.");
       expect((await getSettings(db)).share_image_url).toBe(before);
     });
 
