@@ -23,7 +23,8 @@ export function SiteNav({ name, logoUrl, logoWidth = 32 }: { name: string; logoU
   return (
     <header className="group fixed inset-x-0 top-0 z-40 border-b border-white/10 bg-brand-900/95 text-white backdrop-blur">
       <nav aria-label={t("nav.main")} className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        {/* A long name takes two lines at most on a phone, beside a logo at its own proportions. */}
+        {/* A long name takes two lines at most (the hero below says it whole), beside a logo at its own
+            proportions; the sections' links need a wide screen, below it the menu holds them. */}
         <a href="#home" className="flex min-w-0 items-center gap-2 font-bold">
           {logoUrl ? (
             <img
@@ -31,12 +32,13 @@ export function SiteNav({ name, logoUrl, logoWidth = 32 }: { name: string; logoU
               alt=""
               width={logoWidth}
               height={32}
-              className="h-8 w-auto shrink-0 rounded object-contain"
+              // Its own proportions (the loaded picture's), within 80 px on a phone and 120 beyond.
+              className="h-8 w-auto max-w-20 shrink-0 rounded object-contain sm:max-w-[7.5rem]"
             />
           ) : null}
-          <span className="line-clamp-2 text-sm leading-tight sm:text-lg">{name}</span>
+          <span className="line-clamp-2 min-w-16 break-words text-sm leading-tight sm:text-lg">{name}</span>
         </a>
-        <ul className="hidden items-center gap-6 text-sm font-medium md:flex">
+        <ul className="hidden shrink-0 items-center gap-5 text-sm font-medium lg:flex xl:gap-6">
           {SECTIONS.map((s) => (
             <li key={s}>
               <a href={`#${s}`} className="text-brand-100 hover:text-white">
@@ -45,13 +47,16 @@ export function SiteNav({ name, logoUrl, logoWidth = 32 }: { name: string; logoU
             </li>
           ))}
           <li>
-            <Link to="/register" className="rounded-lg bg-accent-400 px-4 py-2 font-semibold text-brand-900 hover:bg-accent-500">
+            <Link
+              to="/register"
+              className="whitespace-nowrap rounded-lg bg-accent-400 px-4 py-2 font-semibold text-brand-900 hover:bg-accent-500"
+            >
               {t("nav.registerNow")}
             </Link>
           </li>
         </ul>
-        <LanguageSwitch className="ml-auto mr-2 text-brand-50 md:order-last md:mr-0 md:ml-6" />
-        <div className="md:hidden">
+        <LanguageSwitch className="ml-auto mr-2 shrink-0 text-brand-50 lg:order-last lg:mr-0 lg:ml-6" />
+        <div className="lg:hidden">
           <a
             href={`#${MENU_ID}`}
             aria-label={t("nav.menu")}
