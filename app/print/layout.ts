@@ -8,6 +8,19 @@ export const LINE_HEIGHT = 1.18;
 /** The standard quiet zone of a QR code, in modules: on paper the code may sit next to anything. */
 export const QR_QUIET_ZONE = 4;
 
+/** An image's size in pixels: only its proportions matter to a layout. */
+export type ImageSize = { width: number; height: number };
+
+/**
+ * `image` as large as fits within `max`, its proportions kept: a wide logo takes the width, a
+ * tall one the height, and none is ever squeezed. The caller places the box.
+ */
+export function containSize(image: ImageSize, max: ImageSize): ImageSize {
+  if (image.width <= 0 || image.height <= 0) return { width: 0, height: 0 };
+  const scale = Math.min(max.width / image.width, max.height / image.height);
+  return { width: image.width * scale, height: image.height * scale };
+}
+
 /** The kit's two weights of DejaVu Sans (fonts.server.ts). */
 export type PrintFont = "regular" | "bold";
 

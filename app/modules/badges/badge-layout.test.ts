@@ -27,6 +27,34 @@ const overlap = (a: Box, b: Box) =>
 // DejaVu Sans Bold is about 0.65 of the size wide a letter on average, regular 0.55: wide enough to need fitting.
 const measure: BadgeMeasure = (text, font) => Array.from(text).length * (font === "bold" ? 0.65 : 0.55);
 
+/** Logos of every shape: none, a wide wordmark, a tall crest, a square badge. */
+const LOGOS = [null, { width: 1600, height: 240 }, { width: 180, height: 900 }, { width: 500, height: 500 }];
+
+const FIELDS: BadgeFields[] = [
+  {
+    fullName: "Ƙasimu Ɗanjuma Ɓello Ƴar",
+    organization: "Gusau Youth Forum",
+    position: "Volunteer",
+    state: "Zamfara",
+    ticketId: "ZYS-MD3K2J1A-ABC123",
+  },
+  { fullName: "Musa", organization: "", position: "", state: "", ticketId: "ZYS-MD3K2J1A-ABC124" },
+  {
+    fullName: "Oluwaseun Adebayo-Ogunleye Babatunde Olumide Akintola-Williams",
+    organization: "The Federal Ministry of Youth and Sports Development, Department of Youth Enterprise and Innovation",
+    position: "Assistant Director of Programmes and Strategic Partnerships (North-West)",
+    state: "Federal Capital Territory",
+    ticketId: "ZYS-MD3K2J1A-ABC125",
+  },
+  {
+    fullName: "X".repeat(200),
+    organization: "Y".repeat(200),
+    position: "Z".repeat(200),
+    state: "W".repeat(80),
+    ticketId: "T".repeat(64),
+  },
+];
+
 describe("page layouts", () => {
   it("puts eight 90 × 65 mm badges on an A4 page, touching, centred, clear of the unprintable edge", () => {
     const spec = PAGE_SPECS.sheet;
@@ -85,6 +113,7 @@ describe("inside a badge", () => {
     it(`${layout}: band, QR code, ticket ID and text column sit inside the badge, apart`, () => {
       const box = badgeBox(layout, badgesPerPage(layout) - 1);
       const r = badgeRegions(box);
+      expect([r.logo, r.logoCard]).toEqual([null, null]);
       for (const part of [r.band, r.qr, r.ticketId, r.text]) expect(inside(part, box)).toBe(true);
       expect(r.qr.width).toBeCloseTo(r.qr.height);
       // Big enough to scan at arm's length: over 30 mm with its quiet zone.
@@ -104,34 +133,9 @@ describe("inside a badge", () => {
     });
   }
 
-  const FIELDS: BadgeFields[] = [
-    {
-      fullName: "Ƙasimu Ɗanjuma Ɓello Ƴar",
-      organization: "Gusau Youth Forum",
-      position: "Volunteer",
-      state: "Zamfara",
-      ticketId: "ZYS-MD3K2J1A-ABC123",
-    },
-    { fullName: "Musa", organization: "", position: "", state: "", ticketId: "ZYS-MD3K2J1A-ABC124" },
-    {
-      fullName: "Oluwaseun Adebayo-Ogunleye Babatunde Olumide Akintola-Williams",
-      organization: "The Federal Ministry of Youth and Sports Development, Department of Youth Enterprise and Innovation",
-      position: "Assistant Director of Programmes and Strategic Partnerships (North-West)",
-      state: "Federal Capital Territory",
-      ticketId: "ZYS-MD3K2J1A-ABC125",
-    },
-    {
-      fullName: "X".repeat(200),
-      organization: "Y".repeat(200),
-      position: "Z".repeat(200),
-      state: "W".repeat(80),
-      ticketId: "T".repeat(64),
-    },
-  ];
-
-  for (const layout of BADGE_LAYOUTS) {
-    it(`${layout}: every text stays in its box, however long, and no two lines overlap`, () => {
-      const regions = badgeRegions(badgeBox(layout, 0));
+  for (const [layout, logo] of BADGE_LAYOUTS.flatMap((layout) => LOGOS.map((logo) => [layout, logo] as const))) {
+    it(`${layout}, logo ${logo ? `${logo.width} × ${logo.height}` : "none"}: every text stays in its box, however long, and no two lines overlap`, () => {
+      const regions = badgeRegions(badgeBox(layout, 0), logo);
       for (const fields of FIELDS) {
         const lines = badgeTextLines(fields, "Zamfara Youth Summit 2026 — Gusau, Zamfara State, Nigeria", regions, measure);
         const boxes = lines.map((line) => ({
@@ -139,8 +143,9 @@ describe("inside a badge", () => {
           box: { x: line.x, y: line.y, width: measure(line.text, line.font) * line.size, height: line.size * LINE_HEIGHT },
         }));
         for (const { line, box } of boxes) {
-          const region = line.field === "event" ? regions.band : line.field === "ticketId" ? regions.ticketId : regions.text;
+          const region = line.field === "event" ? regions.title : line.field === "ticketId" ? regions.ticketId : regions.text;
           expect(inside(box, region), `${layout} "${line.text}" at ${line.size.toFixed(1)} pt`).toBe(true);
+          if (regions.logoCard) expect(overlap(box, regions.logoCard), `${line.text} clear of the logo`).toBe(false);
           expect(line.size, line.text).toBeGreaterThanOrEqual(0.03 * regions.unit - EPS);
         }
         for (const [i, a] of boxes.entries())
@@ -170,6 +175,43 @@ describe("inside a badge", () => {
       ["ticketId", "ZYS-MD3K2J1A-ABC124"],
       ["name", "Musa"],
     ]);
+  });
+});
+
+describe("the organisers' logo on a badge", () => {
+  for (const [layout, logo] of BADGE_LAYOUTS.flatMap((layout) => LOGOS.flatMap((logo) => (logo ? [[layout, logo] as const] : [])))) {
+    it(`${layout}: a ${logo.width} × ${logo.height} logo keeps its proportions on a card in the band, clear of the name and the QR code`, () => {
+      const box = badgeBox(layout, badgesPerPage(layout) - 1);
+      const plain = badgeRegions(box);
+      const r = badgeRegions(box, logo);
+      if (!r.logo || !r.logoCard) throw new Error("no logo on the badge");
+      expect(r.logo.width / r.logo.height).toBeCloseTo(logo.width / logo.height, 6);
+      expect(inside(r.logo, r.logoCard)).toBe(true);
+      expect(inside(r.logoCard, r.band)).toBe(true);
+      expect(inside(r.band, box)).toBe(true);
+      expect(inside(r.title, r.band)).toBe(true);
+      expect(overlap(r.logoCard, r.title)).toBe(false);
+      // Large enough to make out (7 mm high or 15 mm wide at least), small enough to leave the event's name most of the band.
+      expect(r.logo.height >= 7 * MM || r.logo.width >= 15 * MM).toBe(true);
+      expect(r.logoCard.width).toBeLessThan(r.band.width / 2);
+      for (const part of [r.qr, r.ticketId, r.text]) expect(overlap(r.band, part)).toBe(false);
+      // The QR code keeps its size; the texts' column gives up only the band's extra height.
+      expect(r.qr.width).toBeCloseTo(plain.qr.width, 6);
+      expect(r.text.width).toBeCloseTo(plain.text.width, 6);
+      expect(r.text.height).toBeGreaterThan(0.9 * plain.text.height);
+      const lines = badgeTextLines(FIELDS[0] as BadgeFields, "Zamfara Youth Summit 2026", r, measure);
+      expect(
+        lines
+          .filter((l) => l.field === "name")
+          .map((l) => l.text)
+          .join(" "),
+      ).toBe(FIELDS[0]?.fullName);
+    });
+  }
+
+  it("leaves the badge as it is for an image without size", () => {
+    const box = badgeBox("single", 0);
+    expect(badgeRegions(box, { width: 0, height: 0 })).toEqual(badgeRegions(box));
   });
 });
 

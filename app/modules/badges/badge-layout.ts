@@ -1,10 +1,11 @@
 import { fitText } from "~/print/fit-text";
-import { type Box, LINE_HEIGHT, type PrintFont } from "~/print/layout";
+import { type Box, containSize, type ImageSize, LINE_HEIGHT, type PrintFont } from "~/print/layout";
 
 // The geometry of the name badges, in PDF points (1/72 in), origin at the top left of the
 // page: the two page layouts, where each badge sits, the cut marks, and inside a badge the
-// event band, the QR code and the boxes its texts are fitted into. Pure, so it is tested
-// without drawing; badge-pdf.server.ts draws what this computes.
+// event band (the organisers' logo on a white card at its left, when there is one), the QR code
+// and the boxes its texts are fitted into. Pure, so it is tested without drawing;
+// badge-pdf.server.ts draws what this computes.
 
 export const BADGE_LAYOUTS = ["sheet", "single"] as const;
 export type BadgeLayout = (typeof BADGE_LAYOUTS)[number];
@@ -83,18 +84,53 @@ export function cutMarks(layout: BadgeLayout): Segment[] {
   return marks;
 }
 
-/** The parts of one badge: the event band, the QR code (its quiet zone included), the ticket ID under it, the texts' column. */
-export type BadgeRegions = { band: Box; qr: Box; ticketId: Box; text: Box; unit: number };
+/**
+ * The parts of one badge: the event band, the room in it for the event's name, the logo's white
+ * card and the logo in it (null without a logo), the QR code (its quiet zone included), the
+ * ticket ID under it, the texts' column.
+ */
+export type BadgeRegions = {
+  band: Box;
+  title: Box;
+  logoCard: Box | null;
+  logo: Box | null;
+  qr: Box;
+  ticketId: Box;
+  text: Box;
+  unit: number;
+};
+
+/**
+ * The logo's room on its card, as shares of the badge's height: some 9 mm high on the sheet, so
+ * a crest or a wordmark can be made out; a wide wordmark stops at about a third of the band's
+ * width, leaving the event's name the rest.
+ */
+const LOGO_MAX = { width: 0.42, height: 0.14 };
+/** With a logo the band is a little taller; the QR code, as wide as before, keeps its size. */
+const BAND_HEIGHT = { withLogo: 0.2, withoutLogo: 0.16 };
 
 /**
  * Proportional to the badge's height, so both sizes look alike. A padding of 6 % of the height
  * (4 mm on the sheet) keeps everything clear of a cut that is a little off.
  */
-export function badgeRegions(box: Box): BadgeRegions {
+export function badgeRegions(box: Box, logo: ImageSize | null = null): BadgeRegions {
   const unit = box.height;
   const pad = 0.06 * unit;
   const inset = pad / 2;
-  const band = { x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: 0.16 * unit };
+  const fitted = logo && containSize(logo, { width: LOGO_MAX.width * unit, height: LOGO_MAX.height * unit });
+  const logoSize = fitted && fitted.width > 0 ? fitted : null;
+  const bandHeight = (logoSize ? BAND_HEIGHT.withLogo : BAND_HEIGHT.withoutLogo) * unit;
+  const band = { x: box.x + inset, y: box.y + inset, width: box.width - 2 * inset, height: bandHeight };
+  // The card at the band's left: as high as the band leaves, as wide as the logo needs.
+  let logoCard: Box | null = null;
+  let logoBox: Box | null = null;
+  if (logoSize) {
+    const cardInset = 0.02 * unit;
+    logoCard = { x: band.x + cardInset, y: band.y + cardInset, width: logoSize.width + 2 * cardInset, height: band.height - 2 * cardInset };
+    logoBox = { x: logoCard.x + cardInset, y: logoCard.y + (logoCard.height - logoSize.height) / 2, ...logoSize };
+  }
+  const titleLeft = logoCard ? logoCard.x + logoCard.width + 0.03 * unit : band.x + 0.04 * unit;
+  const title = { x: titleLeft, y: band.y, width: band.x + band.width - 0.04 * unit - titleLeft, height: band.height };
   const top = band.y + band.height + 0.6 * pad;
   const bottom = box.y + box.height - pad;
   const ticketIdHeight = 0.055 * unit;
@@ -102,6 +138,9 @@ export function badgeRegions(box: Box): BadgeRegions {
   const qr = { x: box.x + box.width - pad - side, y: top, width: side, height: side };
   return {
     band,
+    title,
+    logoCard,
+    logo: logoBox,
     qr,
     ticketId: { x: qr.x, y: qr.y + side, width: side, height: ticketIdHeight },
     // Up to the QR code's box: its quiet zone is the gap, and no text may enter it.
@@ -135,7 +174,7 @@ const FIELD_STYLES: Record<BadgeField, { font: PrintFont; maxLines: number; maxS
  * height, and the shares add up to less than the whole, so together they never overflow it.
  */
 export function badgeTextLines(fields: BadgeFields, eventName: string, regions: BadgeRegions, measure: BadgeMeasure): TextLine[] {
-  const { band, text, ticketId, unit } = regions;
+  const { band, title, text, ticketId, unit } = regions;
   const lines: TextLine[] = [];
   /** Fits `value` into `box` (at most `maxHeight` high), from `y` down; returns the height used. */
   const place = (field: BadgeField, value: string, box: Box, maxHeight: number, y: (height: number) => number, centre = false) => {
@@ -161,8 +200,7 @@ export function badgeTextLines(fields: BadgeFields, eventName: string, regions: 
     return height;
   };
 
-  const bandText = { ...band, x: band.x + 0.04 * unit, width: band.width - 0.08 * unit };
-  place("event", eventName, bandText, band.height * 0.7, (height) => band.y + (band.height - height) / 2, true);
+  place("event", eventName, title, band.height * 0.7, (height) => band.y + (band.height - height) / 2, true);
   place("ticketId", fields.ticketId, ticketId, ticketId.height, () => ticketId.y, true);
 
   const gap = 0.03 * unit;

@@ -5,6 +5,7 @@ import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { cleanText } from "~/print/fit-text";
 import { badgeFontFiles } from "~/print/fonts.server";
 import { LINE_HEIGHT, qrRects } from "~/print/layout";
+import type { PrintLogo } from "~/print/logo.server";
 import { BRAND } from "~/ui/brand";
 import {
   type BadgeField,
@@ -20,7 +21,8 @@ import {
 
 // Draws the badges with pdfkit, page by page, as badge-layout.ts lays them out. pdfkit writes
 // a page out when the next one starts; what it has written waits in the document (a
-// Readable) until badges.server.ts reads it.
+// Readable) until badges.server.ts reads it. The organisers' logo is embedded once and drawn
+// on every badge by reference, so it adds its bytes to the file once, not per badge.
 
 export type BadgeAttendee = { full_name: string; organization: string; position: string; state: string; ticket_id: string };
 
@@ -48,10 +50,13 @@ export function createBadgeDocument({
   layout,
   eventName,
   secret,
+  logo = null,
 }: {
   layout: BadgeLayout;
   eventName: string;
   secret: string;
+  /** the organisers' logo, or null: the badges are whole without one */
+  logo?: PrintLogo | null;
 }): BadgeDocument {
   const fonts = badgeFontFiles();
   const event = cleanText(eventName);
@@ -68,6 +73,8 @@ export function createBadgeDocument({
   const measure: BadgeMeasure = (text, font) => pdf.font(fonts[font]).fontSize(1).widthOfString(text);
   const spec = PAGE_SPECS[layout];
   const perPage = badgesPerPage(layout);
+  // pdfkit keeps an image given by a string under that string: the same XObject on every page.
+  const logoSource = logo ? `data:image/jpeg;base64,${logo.data.toString("base64")}` : null;
   let count = 0;
 
   const newPage = () => {
@@ -98,8 +105,14 @@ export function createBadgeDocument({
         drawCutMarks();
       }
       count++;
-      const regions = badgeRegions(badgeBox(layout, slot));
+      const regions = badgeRegions(badgeBox(layout, slot), logo);
       pdf.roundedRect(regions.band.x, regions.band.y, regions.band.width, regions.band.height, 0.03 * regions.unit).fill(BAND);
+      if (logoSource && regions.logoCard && regions.logo) {
+        // On a white card: a logo made for white paper would vanish on the green.
+        const card = regions.logoCard;
+        pdf.roundedRect(card.x, card.y, card.width, card.height, 0.02 * regions.unit).fill("#ffffff");
+        pdf.image(logoSource, regions.logo.x, regions.logo.y, { width: regions.logo.width, height: regions.logo.height });
+      }
       const token = ticketToken(attendee.ticket_id, secret);
       if (token) {
         for (const r of qrRects(qrMatrix(token), regions.qr)) pdf.rect(r.x, r.y, r.width, r.height);

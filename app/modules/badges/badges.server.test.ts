@@ -1,4 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
+import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type PdfPage, readPdfPages, streamBytes } from "#tests/support/pdf-pages.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
@@ -6,8 +8,10 @@ import type { Db, DbConnection } from "~/db/client.server";
 import { attendeeValues } from "~/db/factories";
 import { attendees, audit_log } from "~/db/schema";
 import { createTestActor } from "~/modules/attendees/test-data.server";
+import { storeImage } from "~/modules/media/media.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
+import { loadPrintLogo } from "~/print/logo.server";
 import { type BadgeLayout, badgeBox, badgesPerPage, PAGE_SPECS } from "./badge-layout";
 import { BADGE_MESSAGES, badgesPdfStream, exportBadgesPdf } from "./badges.server";
 
@@ -33,6 +37,28 @@ function badgesOf(pages: PdfPage[], layout: BadgeLayout): string[] {
 }
 
 const squash = (text: string) => text.replace(/\s+/g, " ").trim();
+
+/** A logo file as organisers upload one: a coloured mark on a transparent ground. */
+function logoFile(width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="2" y="2" width="${width - 4}" height="${height - 4}" rx="12" fill="#1d4ed8"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** How many times each page paints an image, and how many images the file holds. */
+async function imagesOf(bytes: Uint8Array): Promise<{ painted: number[]; embedded: number }> {
+  const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false }).promise;
+  try {
+    const painted: number[] = [];
+    for (let n = 1; n <= pdf.numPages; n++) {
+      const ops = (await (await pdf.getPage(n)).getOperatorList()).fnArray;
+      painted.push(ops.filter((op) => op === OPS.paintImageXObject).length);
+    }
+    const embedded = Buffer.from(bytes).toString("latin1").split("/Subtype /Image").length - 1;
+    return { painted, embedded };
+  } finally {
+    await pdf.destroy();
+  }
+}
 
 const PEOPLE = [
   { full_name: "Ƙasimu Ɗanjuma Ɓello Ƴar", organization: "Ƙungiyar Matasan Gusau", position: "Sakatare", state: "Zamfara" },
@@ -165,6 +191,42 @@ describe.each(DATABASE_KINDS)("name badges on %s", (kind) => {
           many.map((m) => m.id),
         ),
       );
+    }
+  });
+
+  it("draws the organisers' logo on every badge, embedded in the file once", async () => {
+    const file = await logoFile(800, 200);
+    const logo = await loadPrintLogo(`/media/${"a".repeat(64)}.webp`, async () => file);
+    for (const layout of ["sheet", "single"] as const) {
+      const bytes = await streamBytes(await badgesPdfStream(database.db, { layout, eventName: EVENT, secret: SECRET, logo }));
+      const pages = await readPdfPages(bytes);
+      const { painted, embedded } = await imagesOf(bytes);
+      expect(
+        painted.reduce((sum, n) => sum + n, 0),
+        layout,
+      ).toBe(people.length);
+      expect(embedded, layout).toBe(1);
+      // The texts are all there still, each in its badge.
+      expectOneBadgeEach(badgesOf(pages, layout));
+    }
+    // Without one, none.
+    const plain = await streamBytes(await badgesPdfStream(database.db, { layout: "sheet", eventName: EVENT, secret: SECRET }));
+    expect((await imagesOf(plain)).embedded).toBe(0);
+  });
+
+  it("takes the logo from Event Settings for the download", async () => {
+    const actor = await createTestActor(database.db);
+    const bytes = await logoFile(300, 300);
+    const { url } = await storeImage(database.db, { type: "image/png", size: bytes.length, bytes });
+    await updateSettings(database.db, { logo_url: url });
+    try {
+      const response = await exportBadgesPdf(database.db, actor, new URLSearchParams({ layout: "single" }));
+      expect(response.status).toBe(200);
+      const { painted, embedded } = await imagesOf(new Uint8Array(await response.arrayBuffer()));
+      expect(painted).toEqual(people.map(() => 1));
+      expect(embedded).toBe(1);
+    } finally {
+      await updateSettings(database.db, { logo_url: "" });
     }
   });
 

@@ -4,9 +4,11 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { readImage } from "~/modules/media/media.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { loadPrintLogo, type PrintLogo } from "~/print/logo.server";
 import { BADGE_LAYOUTS, type BadgeLayout } from "./badge-layout";
 import { type BadgeAttendee, type BadgeDocument, createBadgeDocument } from "./badge-pdf.server";
 
@@ -80,11 +82,12 @@ export async function badgesPdfStream(
     layout,
     eventName,
     secret,
+    logo = null,
     batchSize = BADGE_BATCH_SIZE,
-  }: { layout: BadgeLayout; eventName: string; secret: string; batchSize?: number },
+  }: { layout: BadgeLayout; eventName: string; secret: string; logo?: PrintLogo | null; batchSize?: number },
 ): Promise<ReadableStream<Uint8Array>> {
   const first = await fetchBadgeBatch(db, undefined, batchSize);
-  const chunks = pdfChunks(createBadgeDocument({ layout, eventName, secret }), badgeRows(db, first, batchSize));
+  const chunks = pdfChunks(createBadgeDocument({ layout, eventName, secret, logo }), badgeRows(db, first, batchSize));
   let cancelled = false;
   return new ReadableStream<Uint8Array>(
     {
@@ -115,7 +118,8 @@ const badgeQuery = z.object({ layout: z.enum(BADGE_LAYOUTS).default("sheet") });
 
 /**
  * The badges download (?layout=sheet, the default, or single): a PDF named after the event,
- * never cached, and audit-logged; 400 for another layout.
+ * with the organisers' logo on every badge when they uploaded one, never cached, and
+ * audit-logged; 400 for another layout.
  */
 export async function exportBadgesPdf(db: Db, actor: AuditActor, params: URLSearchParams): Promise<Response> {
   const query = badgeQuery.safeParse({ layout: params.get("layout") ?? undefined });
@@ -123,7 +127,8 @@ export async function exportBadgesPdf(db: Db, actor: AuditActor, params: URLSear
   const { layout } = query.data;
   try {
     const settings = await getSettings(db);
-    const stream = await badgesPdfStream(db, { layout, eventName: settings.event_name, secret: ticketLinkKeys().secret });
+    const logo = await loadPrintLogo(settings.logo_url, (id, width) => readImage(db, id, width));
+    const stream = await badgesPdfStream(db, { layout, eventName: settings.event_name, secret: ticketLinkKeys().secret, logo });
     // Who printed everyone's names and ticket codes, and when.
     await recordAudit(db, actor, { action: "attendee.badges", entity: "attendees", details: { layout } });
     // application/pdf is not compressible for the compression middleware: the PDF's pages are deflated already.

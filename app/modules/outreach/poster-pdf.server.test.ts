@@ -1,22 +1,46 @@
 import jsQR from "jsqr";
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
-import { describe, expect, it } from "vitest";
+import { getDocument, OPS } from "pdfjs-dist/legacy/build/pdf.mjs";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase } from "#tests/support/test-database.ts";
+import type { DbConnection } from "~/db/client.server";
+import { storeImage } from "~/modules/media/media.server";
+import { updateSettings } from "~/modules/settings/settings.server";
+import { loadPrintLogo, type PrintLogo } from "~/print/logo.server";
 import { POSTER_PAGE, type PosterTexts, posterLayout } from "./poster-layout";
-import { type PosterInput, renderPosterPdf } from "./poster-pdf.server";
+import { type PosterInput, renderPosterPdf, sourcePosterPdf } from "./poster-pdf.server";
 
 // A source's poster read back with pdf.js: one A4 portrait page whose text holds the summit's
-// name, date and venue, "Register free" and the link written out, in English or Hausa, and whose
-// QR code, rendered to pixels, scans to the short link. Its layout keeps every text on the page,
-// apart from the others and from the QR code, however long the organisers' texts.
+// name, date and venue, "Register free", the link written out and who organises it, in English
+// or Hausa, whose QR code, rendered to pixels, scans to the short link, and which shows the
+// organisers' logo when there is one. Its layout keeps every text on the page, apart from the
+// others, the logo and the QR code, however long the organisers' texts, and the logo in its own
+// proportions whatever its shape.
 
 const BASE: PosterInput = {
   eventName: "Zamfara Youth Summit 2026",
   eventDate: "2026-12-24",
   eventTime: "8:00 AM - 5:00 PM",
   venue: "Government House Banquet Hall, Gusau",
+  organiser: "Zamfara State Government, youth office",
+  logo: null,
   language: "en",
   link: "https://summit.example.org/r/K7M3X",
 };
+
+/** A logo file as organisers upload one: a coloured mark on a transparent ground. */
+function logoFile(width: number, height: number): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect x="2" y="2" width="${width - 4}" height="${height - 4}" rx="12" fill="#1d4ed8"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** The logo ready to print, as the routes get it, read from a stand-in for the media store. */
+async function printLogo(width: number, height: number): Promise<PrintLogo> {
+  const file = await logoFile(width, height);
+  const logo = await loadPrintLogo(`/media/${"a".repeat(64)}.webp`, async () => file);
+  if (!logo) throw new Error("the logo did not load");
+  return logo;
+}
 
 type Canvas = { canvas: unknown; context: CanvasRenderingContext2D };
 
@@ -36,7 +60,8 @@ async function read(bytes: Buffer, scale = 2) {
     const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
     await page.render({ canvas: canvas as HTMLCanvasElement, viewport }).promise;
     const image = context.getImageData(0, 0, Math.ceil(viewport.width), Math.ceil(viewport.height));
-    return { width, height, pages: pdf.numPages, text, image };
+    const images = (await page.getOperatorList()).fnArray.filter((op) => op === OPS.paintImageXObject).length;
+    return { width, height, pages: pdf.numPages, text, image, images };
   } finally {
     await pdf.destroy();
   }
@@ -52,12 +77,44 @@ describe("renderPosterPdf", () => {
     expect(poster.text).toContain("Government House Banquet Hall, Gusau");
     expect(poster.text).toContain("summit.example.org/r/K7M3X");
     expect(poster.text).not.toContain("https://");
+    expect(poster.text).toContain("Organised by Zamfara State Government, youth office");
+    expect(jsQR(poster.image.data, poster.image.width, poster.image.height)?.data).toBe(BASE.link);
+    // No logo set: none drawn, and the poster is whole without it.
+    expect(poster.images).toBe(0);
+  });
+
+  it.each([
+    ["wide", 800, 200],
+    ["tall", 300, 700],
+    ["square", 500, 500],
+  ])("shows a %s logo once, with everything else still there and the QR code still scanning", async (_, width, height) => {
+    const poster = await read(await renderPosterPdf({ ...BASE, logo: await printLogo(width, height) }));
+    expect(poster.pages).toBe(1);
+    expect(poster.images).toBe(1);
+    for (const words of ["Zamfara Youth Summit 2026", "Register free", "Organised by Zamfara State Government, youth office"])
+      expect(poster.text).toContain(words);
     expect(jsQR(poster.image.data, poster.image.width, poster.image.height)?.data).toBe(BASE.link);
   });
 
+  it("prints no organiser line when none is set", async () => {
+    const poster = await read(await renderPosterPdf({ ...BASE, organiser: " " }));
+    expect(poster.text).not.toContain("Organised by");
+    expect(poster.text).toContain("Register free");
+  });
+
   it("speaks Hausa for a Hausa poster, with the organisers' Hausa letters intact", async () => {
-    const poster = await read(await renderPosterPdf({ ...BASE, language: "ha", venue: "Ɗakin Taro na Gidan Gwamnati, Ƙaura" }));
+    const poster = await read(
+      await renderPosterPdf({
+        ...BASE,
+        language: "ha",
+        venue: "Ɗakin Taro na Gidan Gwamnati, Ƙaura",
+        organiser: "Ma'aikatar Matasa ta Jihar Zamfara",
+        logo: await printLogo(500, 500),
+      }),
+    );
     expect(poster.text).toContain("Yi rajista kyauta");
+    expect(poster.text).toContain("Masu shiryawa: Ma'aikatar Matasa ta Jihar Zamfara");
+    expect(poster.images).toBe(1);
     expect(poster.text).toContain("AN GAYYACE KA");
     expect(poster.text).toContain("Ɗakin Taro na Gidan Gwamnati, Ƙaura");
     expect(poster.text).toContain("Disamba");
@@ -92,41 +149,119 @@ describe("posterLayout", () => {
     venue: "Government House Banquet Hall, Gusau",
     scan: "Scan the code with your phone's camera, or type this link:",
     link: "summit.example.org/r/K7M3X",
+    organiser: "Organised by Zamfara State Government, youth office",
     footer: "It takes two minutes, and your ticket arrives by e-mail straight away.",
+    ussd: "No data? Dial *347*123# on any phone.",
   };
   const long = (text: string) => Array.from({ length: 8 }, () => text).join(" ");
+  const LONG = Object.fromEntries(Object.entries(TEXTS).map(([key, value]) => [key, long(value)])) as PosterTexts;
+  const LOGOS = { none: null, wide: { width: 1600, height: 200 }, tall: { width: 150, height: 900 }, square: { width: 400, height: 400 } };
+  type Box = { x: number; y: number; width: number; height: number };
+  const apart = (a: Box, b: Box) =>
+    a.x + a.width <= b.x + 0.01 || b.x + b.width <= a.x + 0.01 || a.y + a.height <= b.y + 0.01 || b.y + b.height <= a.y + 0.01;
 
-  it.each([
-    ["ordinary texts", TEXTS],
-    ["every text very long", Object.fromEntries(Object.entries(TEXTS).map(([key, value]) => [key, long(value)])) as PosterTexts],
-  ])("keeps %s on the page, apart, and clear of the QR code", (_, texts) => {
-    const layout = posterLayout(texts, measure);
+  const cases = Object.entries(LOGOS).flatMap(([logo, size]) => [
+    [`ordinary texts, logo: ${logo}`, TEXTS, size] as const,
+    [`every text very long, logo: ${logo}`, LONG, size] as const,
+  ]);
+
+  it.each(cases)("keeps %s on the page, apart, and clear of the QR code and the logo", (_, texts, logo) => {
+    const layout = posterLayout(texts, logo, measure);
     const boxes = layout.texts.map((t) => ({
       text: t.text,
       x: t.x,
       y: t.y,
-      right: t.x + measure(t.text) * t.size + t.spacing * (Array.from(t.text).length - 1),
-      bottom: t.y + t.size * 1.18,
+      width: measure(t.text) * t.size + t.spacing * (Array.from(t.text).length - 1),
+      height: t.size * 1.18,
     }));
     const { qr, band } = layout;
+    const page = { x: 24, y: 24, width: POSTER_PAGE.width - 48, height: POSTER_PAGE.height - 48 };
+    const inside = (inner: Box, outer: Box) =>
+      inner.x >= outer.x - 0.01 &&
+      inner.y >= outer.y - 0.01 &&
+      inner.x + inner.width <= outer.x + outer.width + 0.01 &&
+      inner.y + inner.height <= outer.y + outer.height + 0.01;
     for (const box of boxes) {
-      expect(box.x, box.text).toBeGreaterThanOrEqual(24);
-      expect(box.right, box.text).toBeLessThanOrEqual(POSTER_PAGE.width - 24);
-      expect(box.y, box.text).toBeGreaterThanOrEqual(24);
-      expect(box.bottom, box.text).toBeLessThanOrEqual(POSTER_PAGE.height - 24);
-      const apart = box.right <= qr.x || box.x >= qr.x + qr.width || box.bottom <= qr.y || box.y >= qr.y + qr.height;
-      expect(apart, `${box.text} clear of the QR code`).toBe(true);
+      expect(inside(box, page), box.text).toBe(true);
+      expect(apart(box, qr), `${box.text} clear of the QR code`).toBe(true);
+      if (layout.logo) expect(apart(box, layout.logo), `${box.text} clear of the logo`).toBe(true);
+      // In the band or clear of it.
+      expect(inside(box, band) || apart(box, band), `${box.text} and the band`).toBe(true);
     }
     for (const [i, a] of boxes.entries()) {
-      for (const b of boxes.slice(i + 1)) {
-        const apart = a.right <= b.x || b.right <= a.x || a.bottom <= b.y + 0.01 || b.bottom <= a.y + 0.01;
-        expect(apart, `"${a.text}" and "${b.text}" apart`).toBe(true);
-      }
+      for (const b of boxes.slice(i + 1)) expect(apart(a, b), `"${a.text}" and "${b.text}" apart`).toBe(true);
     }
-    // The band holds the kicker and the name, and nothing else overlaps it.
-    const inBand = boxes.filter((b) => b.y >= band.y && b.bottom <= band.y + band.height);
-    expect(inBand.length).toBeGreaterThanOrEqual(2);
+    // The band holds the kicker and the name; the QR code is under it, above the footer's rule.
+    expect(boxes.filter((b) => inside(b, band)).length).toBeGreaterThanOrEqual(2);
     expect(qr.y).toBeGreaterThan(band.y + band.height);
     expect(qr.y + qr.height).toBeLessThan(layout.rule.y);
+    // Large enough to scan from a step away: 7 cm at the least, quiet zone included.
+    expect(qr.width).toBeGreaterThanOrEqual(200);
+    expect(inside(band, page)).toBe(true);
+    // The footer's three lines, under the rule.
+    const footer = boxes.filter((b) => b.y > layout.rule.y);
+    expect(footer.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each([
+    ["wide", LOGOS.wide],
+    ["tall", LOGOS.tall],
+    ["square", LOGOS.square],
+  ])("fits a %s logo at the top in its own proportions, centred, above the band", (_, size) => {
+    const { logo, band } = posterLayout(TEXTS, size, measure);
+    if (!logo) throw new Error("no logo box");
+    expect(logo.width / logo.height).toBeCloseTo(size.width / size.height, 6);
+    expect(logo.x + logo.width / 2).toBeCloseTo(POSTER_PAGE.width / 2, 6);
+    expect(logo.y).toBeGreaterThanOrEqual(24);
+    expect(logo.x).toBeGreaterThanOrEqual(24);
+    expect(logo.x + logo.width).toBeLessThanOrEqual(POSTER_PAGE.width - 24);
+    expect(logo.y + logo.height).toBeLessThan(band.y);
+    // As large as its room allows: it touches the room's side (wide) or its height (tall, square).
+    expect(Math.max(logo.width / 260, logo.height / 84)).toBeCloseTo(1, 6);
+  });
+
+  it("gives the QR code the room a missing logo leaves, and puts the band at the top", () => {
+    // DejaVu Sans' letters are some 0.6 of the size wide: the texts fit at their largest sizes.
+    const dejaVu = (text: string) => 0.6 * Array.from(text).length;
+    const without = posterLayout(TEXTS, null, dejaVu);
+    const withLogo = posterLayout(TEXTS, LOGOS.square, dejaVu);
+    expect(without.logo).toBeNull();
+    expect(without.band.y).toBe(24);
+    expect(withLogo.band.y).toBeGreaterThan(without.band.y);
+    expect(without.qr.width).toBeGreaterThanOrEqual(withLogo.qr.width);
+  });
+
+  it("draws no logo for an image without size, and no organiser or USSD line for an empty text", () => {
+    const layout = posterLayout({ ...TEXTS, organiser: "", ussd: "" }, { width: 0, height: 0 }, measure);
+    expect(layout.logo).toBeNull();
+    expect(
+      layout.texts
+        .filter((t) => t.y > layout.rule.y)
+        .map((t) => t.text)
+        .join(" "),
+    ).toBe(TEXTS.footer);
+  });
+});
+
+describe("sourcePosterPdf", () => {
+  let database: DbConnection;
+  beforeAll(async () => {
+    database = await createTestDatabase("pglite");
+  });
+  afterAll(async () => database?.close());
+
+  it("draws the organisers' uploaded logo and their name from Event Settings", async () => {
+    const { db } = database;
+    const bytes = await logoFile(640, 240);
+    const { url } = await storeImage(db, { type: "image/png", size: bytes.length, bytes });
+    await updateSettings(db, { logo_url: url, organiser_name: "Zamfara Youth Office" });
+    const poster = await read(await sourcePosterPdf(db, { link: BASE.link, language: "en" }));
+    expect(poster.images).toBe(1);
+    expect(poster.text).toContain("Organised by Zamfara Youth Office");
+    expect(jsQR(poster.image.data, poster.image.width, poster.image.height)?.data).toBe(BASE.link);
+
+    // A logo elsewhere on the web is never fetched: the poster is printed without it.
+    await updateSettings(db, { logo_url: "https://example.org/logo.png" });
+    expect((await read(await sourcePosterPdf(db, { link: BASE.link, language: "en" }))).images).toBe(0);
   });
 });

@@ -3,33 +3,22 @@ import { getConfig } from "~/config.server";
 import { languageOr } from "~/i18n/languages";
 import { requireAdmin } from "~/modules/auth/session.server";
 import { sourceLinkFor } from "~/modules/outreach/links.server";
-import { renderPosterPdf } from "~/modules/outreach/poster-pdf.server";
+import { sourcePosterPdf } from "~/modules/outreach/poster-pdf.server";
 import { sourceById } from "~/modules/outreach/sources.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
-import { formatEventHours } from "~/modules/settings/event-hours";
-import { localizedSettings } from "~/modules/settings/localized-settings";
-import { getSettings } from "~/modules/settings/settings.server";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
 import type { Route } from "./+types/outreach-poster";
 
 // /admin/outreach/:id/poster.pdf?language=ha: a source's A4 poster in English or Hausa (the
-// summit's name, date and venue as Event Settings give them in that language), shown in the
-// browser to print. `language`, not `lang`: the admin stays in English whatever a poster is in.
+// summit's name, date and venue as Event Settings give them in that language, the organisers'
+// logo), shown in the browser to print. `language`, not `lang`: the admin stays in English
+// whatever a poster is in.
 export async function loader({ request, params, url }: Route.LoaderArgs) {
   const { db } = await requireAdmin(request);
   const source = await sourceById(db, Number(params.id));
   if (!source) throw data("Not Found", { status: 404 });
   const language = languageOr(url.searchParams.get("language"));
-  const settings = localizedSettings(await getSettings(db), language);
-  const pdf = await renderPosterPdf({
-    eventName: settings.event_name,
-    eventDate: settings.event_date,
-    eventTime: formatEventHours(settings),
-    venue: settings.venue,
-    language,
-    link: sourceLinkFor(source),
-    ussdCode: getConfig().ussdCode,
-  });
+  const pdf = await sourcePosterPdf(db, { link: sourceLinkFor(source), language, ussdCode: getConfig().ussdCode });
   return new Response(new Uint8Array(pdf), {
     headers: {
       ...PRIVATE_HEADERS,
