@@ -59,6 +59,7 @@ async function drawingMedianMs(logo: Buffer, count = 400): Promise<number> {
       signerName: "Hon. Aminu Sani",
       signerTitle: "Commissioner for Youth and Sports",
       logo,
+      signature: null,
       code: "7KQ2M9XDR4TB8HWN",
       verifyUrl: "https://summit.example.org/verify/7KQ2-M9XD-R4TB-8HWN",
     });

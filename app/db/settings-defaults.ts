@@ -39,9 +39,11 @@ export const SETTINGS_DEFAULTS = {
   hold_overall_per_minute: 120,
   held_expiry_hours: 24,
   proof_of_work_always: false,
-  // The certificates' signature line: empty until organisers set it (the certificate then has none).
+  // The certificates' signature line: empty until organisers set it (the certificate then has none),
+  // and the signature image printed above it (none until uploaded).
   certificate_signer_name: "",
   certificate_signer_title: "",
+  certificate_signature_url: "",
   auto_certificates: false,
   feedback_days: 14,
   corrections_close_days: 2,

@@ -8,4 +8,6 @@ import type { Translations } from "~/i18n/localized";
 /** Which fields each table translates: names (people, partners, the event) never are. */
 export type SpeakerTranslations = Translations<"title" | "bio">;
 export type AgendaTranslations = Translations<"title" | "description">;
-export type SettingsTranslations = Translations<"about" | "venue" | "guest_of_honor_title" | "highlight_label">;
+export type SettingsTranslations = Translations<
+  "about" | "venue" | "guest_of_honor_title" | "highlight_label" | "certificate_signer_title"
+>;

@@ -29,11 +29,13 @@ const bookingProtectionColumns = () => ({
 
 /** The certificates of attendance (modules/certificates). */
 const certificateColumns = () => ({
-  // The signature line; whether they go out by themselves the morning after (once per event date,
-  // as the automatic reminder: job_runs); how many days a certificate keeps verifying after the
-  // event (null: the retention period).
+  // The signature line (the title is translated in `translations`, the name never is) and the
+  // signature image above it, one of our uploads ("": none); whether they go out by themselves the
+  // morning after (once per event date, as the automatic reminder: job_runs); how many days a
+  // certificate keeps verifying after the event (null: the retention period).
   certificate_signer_name: text("certificate_signer_name").notNull().default(D.certificate_signer_name),
   certificate_signer_title: text("certificate_signer_title").notNull().default(D.certificate_signer_title),
+  certificate_signature_url: text("certificate_signature_url").notNull().default(D.certificate_signature_url),
   auto_certificates: boolean("auto_certificates").notNull().default(D.auto_certificates),
   certificate_valid_days: integer("certificate_valid_days"),
 });
@@ -86,7 +88,7 @@ export const event_settings = pgTable(
     // The data controller the privacy notice names, and where to write about personal data.
     organiser_name: text("organiser_name").notNull().default(D.organiser_name),
     privacy_email: text("privacy_email").notNull().default(D.privacy_email),
-    // The about text, venue and guest of honour's title in other languages.
+    // The visitors' texts in other languages (about, venue, titles: app/db/translations.ts).
     translations: translations<SettingsTranslations>(),
     // What one SMS segment costs, in kobo, for the SMS panel's estimate (0: not set).
     sms_price_kobo: integer("sms_price_kobo").notNull().default(0),

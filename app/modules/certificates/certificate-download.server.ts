@@ -11,7 +11,7 @@ import type { TicketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import type { DrawnFile, PictureRefused } from "~/ui/private-page";
 import { formatCode } from "./certificate-code";
 import { certificateCode } from "./certificate-code.server";
-import { type CertificateDrawing, certificateDrawing, certificatePdf, withLogo } from "./certificate-drawing.server";
+import { type CertificateDrawing, certificateDrawing, certificatePdf, withImages } from "./certificate-drawing.server";
 import { certificateFileName } from "./certificate-mail.server";
 import { renderCertificatePdf } from "./certificate-pdf.server";
 import { certificateOfRegistration } from "./certificate-verify.server";
@@ -21,9 +21,10 @@ import { certificateOfRegistration } from "./certificate-verify.server";
 //
 // A public address that draws a PDF on request, so it is kept and limited as every picture
 // drawn per person (docs/SECURITY.md, "Pictures drawn per person"): kept by its content (the
-// drawn-once kit: a corrected name, another signer or logo is drawn anew), drawn in the drawing
-// pool below the requests, PER_LINK downloads per registration in 10 minutes (then refused from
-// memory, the link-limit kit) and DRAWINGS_PER_NETWORK new drawings per network.
+// drawn-once kit: a corrected name, another signer, title, signature or logo is drawn anew),
+// drawn in the drawing pool below the requests, PER_LINK downloads per registration in 10
+// minutes (then refused from memory, the link-limit kit) and DRAWINGS_PER_NETWORK new drawings
+// per network.
 
 const WINDOW_MS = 10 * 60_000;
 /** Downloads of one person's certificate per 10 minutes, as for their saved ticket: far above saving it a few times. */
@@ -34,7 +35,7 @@ export const PER_LINK = 20;
  * same 10 minutes. At a few milliseconds each, a network's share of the CPU stays small.
  */
 export const DRAWINGS_PER_NETWORK = 300;
-/** Certificates kept: some 30–60 KB each (the fonts' subsets, the logo), a few hundred. */
+/** Certificates kept: some 30–60 KB each (the fonts' subsets, the logo, the signature), a few hundred. */
 const KEPT_BYTES = 16 * 1024 * 1024;
 
 const downloads = linkLimit({ name: "certificate-download", ceiling: PER_LINK, windowMs: WINDOW_MS });
@@ -42,7 +43,7 @@ const drawings = drawnOnce<CertificateDrawing>({
   name: "certificate-drawings",
   perNetwork: DRAWINGS_PER_NETWORK,
   maxBytes: KEPT_BYTES,
-  draw: async (drawing, db) => drawInPool("drawCertificateInThread", await withLogo(db, drawing), renderCertificatePdf),
+  draw: async (drawing, db) => drawInPool("drawCertificateInThread", await withImages(db, drawing), renderCertificatePdf),
   isBusy: (error) => error instanceof DrawingQueueFull,
 });
 

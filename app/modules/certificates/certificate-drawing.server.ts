@@ -2,6 +2,7 @@ import type { DbOrTx } from "~/db/client.server";
 import type { CertificateSettings as CertificateColumns, certificates } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
 import { readImage } from "~/modules/media/media.server";
+import { localizedSettings, type TranslatedSettings } from "~/modules/settings/localized-settings";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import type { TicketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { formatCode } from "./certificate-code";
@@ -10,9 +11,10 @@ import type { CertificatePdfInput } from "./certificate-pdf.server";
 import { drawCertificatePdf } from "./pdf-thread.server";
 
 // What a certificate shows, from its row and the settings, for the e-mail's PDF and the ticket
-// page's download. The logo is named by its address, not its bytes, until it is drawn: our
-// uploads' addresses are their content's hash, so the address is the logo's identity, and a
-// download kept by its content (certificate-download.server.ts) need not read the image to be
+// page's download: the signer's title in the certificate's language (the name as it is). The
+// logo and the signature image are named by their addresses, not their bytes, until drawn: our
+// uploads' addresses are their content's hash, so the address is the image's identity, and a
+// download kept by its content (certificate-download.server.ts) need not read the images to be
 // found.
 
 /** Where anyone checks a certificate: the address its QR code carries. */
@@ -24,33 +26,51 @@ export type CertificateRow = Pick<typeof certificates.$inferSelect, "serial" | "
   full_name: string;
 };
 export type CertificateSettings = Pick<EventSettings, "logo_url"> &
-  Pick<CertificateColumns, "certificate_signer_name" | "certificate_signer_title">;
+  Pick<CertificateColumns, "certificate_signer_name" | "certificate_signature_url"> &
+  TranslatedSettings;
 
-/** Everything a certificate draws, the logo by its address. */
-export type CertificateDrawing = Omit<CertificatePdfInput, "logo"> & { logoUrl: string };
+/** Everything a certificate draws, the logo and the signature image by their addresses. */
+export type CertificateDrawing = Omit<CertificatePdfInput, "logo" | "signature"> & { logoUrl: string; signatureUrl: string };
 
 export function certificateDrawing(certificate: CertificateRow, settings: CertificateSettings, keys: TicketLinkKeys): CertificateDrawing {
   const code = certificateCode(certificate.serial, keys.secret);
+  const language = languageOr(certificate.language);
   return {
     fullName: certificate.full_name,
     eventName: certificate.event_name,
     eventDate: certificate.event_date,
     venue: certificate.venue,
-    language: languageOr(certificate.language),
+    language,
     signerName: settings.certificate_signer_name,
-    signerTitle: settings.certificate_signer_title,
+    // The title in Hausa on a Hausa certificate, English where none is given.
+    signerTitle: localizedSettings(settings, language).certificate_signer_title,
     logoUrl: settings.logo_url,
+    signatureUrl: settings.certificate_signature_url,
     code,
     verifyUrl: verifyUrl(keys.publicUrl, code),
   };
 }
 
-/** The drawing's input with the logo's bytes: the organisers' logo as stored (one of our uploads), or none. */
-export async function withLogo(db: DbOrTx, { logoUrl, ...drawing }: CertificateDrawing): Promise<CertificatePdfInput> {
-  const id = /^\/media\/([0-9a-f]{64})\.webp$/.exec(logoUrl)?.[1];
-  // 640 px wide is plenty for a logo printed some 4 cm wide, and the resized copy is cached. A
-  // logo elsewhere on the web is not fetched.
-  return { ...drawing, logo: id ? await readImage(db, id, 640) : null };
+const OUR_MEDIA = /^\/media\/([0-9a-f]{64})\.webp$/;
+
+/** One of our uploads' bytes (a resized copy at `width`, cached); null for none, another address or one deleted. */
+async function uploadBytes(db: DbOrTx, url: string, width?: number): Promise<Buffer | null> {
+  const id = OUR_MEDIA.exec(url)?.[1];
+  // An image elsewhere on the web is not fetched.
+  return id ? readImage(db, id, width) : null;
+}
+
+/** The drawing's input with the images' bytes: the organisers' uploads as stored, or none. */
+export async function withImages(db: DbOrTx, { logoUrl, signatureUrl, ...drawing }: CertificateDrawing): Promise<CertificatePdfInput> {
+  const [logo, signature] = await Promise.all([
+    // 640 px wide is plenty for a logo printed some 4 cm wide.
+    uploadBytes(db, logoUrl, 640),
+    // The signature as stored (at most 1600 px, small: ink on a plain ground), so nothing decodes
+    // it before the PDF does, which prints the certificate without a signature it cannot read.
+    // Without a signer there is no line for it: not read at all.
+    drawing.signerName.trim() ? uploadBytes(db, signatureUrl) : null,
+  ]);
+  return { ...drawing, logo, signature };
 }
 
 /** The certificate PDF of a certificate row, for the e-mail (drawn in the certificates' thread when there is one). */
@@ -60,5 +80,5 @@ export async function certificatePdf(
   settings: CertificateSettings,
   keys: TicketLinkKeys,
 ): Promise<Buffer> {
-  return drawCertificatePdf(await withLogo(db, certificateDrawing(certificate, settings, keys)));
+  return drawCertificatePdf(await withImages(db, certificateDrawing(certificate, settings, keys)));
 }

@@ -2,9 +2,9 @@ import { fitText } from "~/print/fit-text";
 import { type Box, LINE_HEIGHT, type PlacedLine, type PrintFont } from "~/print/layout";
 
 // The certificate of attendance's page, in PDF points from the top left: the frame, the
-// texts fitted into their boxes, the logo's and the QR code's places. Pure, so the geometry is
-// tested without drawing; certificate-pdf.server.ts draws what this computes. The texts come
-// in already translated and cleaned.
+// texts fitted into their boxes, the logo's, the signature image's and the QR code's places.
+// Pure, so the geometry is tested without drawing; certificate-pdf.server.ts draws what this
+// computes. The texts come in already translated and cleaned.
 
 /** A4 landscape, as pdfkit and every printer know it. */
 export const PAGE = { width: 841.89, height: 595.28 };
@@ -41,8 +41,13 @@ type CertificateLayout = {
   frames: (Box & { line: number })[];
   diamonds: Box[];
   logo: Box | null;
+  /** The signature image's box, above the signature line; null without a line or an image. */
+  signature: Box | null;
   qr: Box;
 };
+
+/** An image's size in pixels: only its proportions count. */
+type ImageSize = { width: number; height: number };
 
 // The outer frame sits well inside what any printer can print (its outer 4–5 mm); the
 // content keeps a generous margin inside it, as a printed certificate does.
@@ -55,6 +60,14 @@ const TOP = 54;
 const ROW_BOTTOM = PAGE.height - 62;
 const QR_SIDE = 100;
 const LOGO_MAX = { width: 190, height: 62 };
+/**
+ * The signature image's space, standing on the signature line: as wide as a signature is written,
+ * and low enough to stay clear of the middle's texts at their longest (they end 20 points above
+ * the bottom row, which starts 54 points above the line).
+ */
+const SIGNATURE_MAX = { width: 200, height: 50 };
+/** Between the image and the line, so the line is never drawn over (the image is on white). */
+const SIGNATURE_GAP = 2;
 
 type Style = { font: PrintFont; colour: string; maxSize: number; minSize: number; maxLines: number; tracking?: number };
 
@@ -102,19 +115,30 @@ function place(fitted: Fitted, style: Style, top: number, align: { centre: numbe
   });
 }
 
-/** The logo's box: its own proportions, as large as fits the logo's space, centred. */
-function logoBox(logo: { width: number; height: number }, top: number): Box {
-  const scale = Math.min(LOGO_MAX.width / logo.width, LOGO_MAX.height / logo.height);
-  const width = logo.width * scale;
-  const height = logo.height * scale;
+/** `image` at its own proportions, as large as fits `space` (never squeezed to fill it). */
+function fitted(image: ImageSize, space: ImageSize): ImageSize {
+  const scale = Math.min(space.width / image.width, space.height / image.height);
+  return { width: image.width * scale, height: image.height * scale };
+}
+
+/** The logo's box: as large as fits the logo's space, centred. */
+function logoBox(logo: ImageSize, top: number): Box {
+  const { width, height } = fitted(logo, LOGO_MAX);
   return { x: (PAGE.width - width) / 2, y: top + (LOGO_MAX.height - height) / 2, width, height };
+}
+
+/** The signature image's box: as large as fits its space, centred over the line and standing on it, as a signature is written. */
+function signatureBox(signature: ImageSize, centre: number, lineY: number): Box {
+  const { width, height } = fitted(signature, SIGNATURE_MAX);
+  return { x: centre - width / 2, y: lineY - SIGNATURE_GAP - height, width, height };
 }
 
 export function certificateLayout(
   texts: CertificateTexts,
-  logo: { width: number; height: number } | null,
+  images: { logo: ImageSize | null; signature: ImageSize | null },
   measure: Measure,
 ): CertificateLayout {
+  const { logo } = images;
   const placed: PlacedLine[] = [];
   const strokes: Stroke[] = [];
   const diamonds: Box[] = [];
@@ -137,9 +161,12 @@ export function certificateLayout(
   placed.push(...place(label, STYLES.codeLabel, codeTop, { right: codeRight }));
   placed.push(...place(code, STYLES.code, codeTop + label.height + 3, { right: codeRight }));
 
+  // The image only with the line it stands on: no signer, no signature.
+  let signatureAt: Box | null = null;
   if (texts.signerName) {
     const signature = { centre: CONTENT.x + 125, width: 230 };
     const lineY = ROW_BOTTOM - 46;
+    if (images.signature) signatureAt = signatureBox(images.signature, signature.centre, lineY);
     strokes.push({
       x1: signature.centre - signature.width / 2,
       y1: lineY,
@@ -227,5 +254,5 @@ export function certificateLayout(
   ] as const) {
     diamonds.push({ x: cx - 5, y: cy - 5, width: 10, height: 10 });
   }
-  return { texts: placed, strokes, frames, diamonds, logo: logoAt, qr };
+  return { texts: placed, strokes, frames, diamonds, logo: logoAt, signature: signatureAt, qr };
 }

@@ -23,6 +23,7 @@ const BASE: CertificatePdfInput = {
   signerName: "Hon. Aminu Sani",
   signerTitle: "Commissioner for Youth and Sports",
   logo: null,
+  signature: null,
   code: CODE,
   verifyUrl: "https://summit.example.org/verify/7KQ2-M9XD-R4TB-8HWN",
 };
@@ -261,14 +262,15 @@ describe("certificateLayout", () => {
   const long = (text: string) => Array.from({ length: 8 }, () => text).join(" ");
 
   it.each([
-    ["ordinary texts", TEXTS, { width: 600, height: 200 }],
+    ["ordinary texts, a wide signature", TEXTS, { width: 600, height: 200 }, { width: 900, height: 150 }],
     [
-      "every text very long, a tall logo",
+      "every text very long, a tall logo and a tall signature",
       Object.fromEntries(Object.entries(TEXTS).map(([key, value]) => [key, long(value)])) as CertificateTexts,
       { width: 100, height: 400 },
+      { width: 150, height: 600 },
     ],
-  ])("keeps %s inside the frame, apart, and out of the QR code's box", (_, texts, logo) => {
-    const layout = certificateLayout(texts, logo, measure);
+  ])("keeps %s inside the frame, apart, and out of the QR code's box", (_, texts, logo, signature) => {
+    const layout = certificateLayout(texts, { logo, signature }, measure);
     const boxes = layout.texts.map((t) => ({
       text: t.text,
       x: t.x,
@@ -292,5 +294,15 @@ describe("certificateLayout", () => {
       }
     }
     expect(layout.logo).not.toBeNull();
+    // The signature image clear of every text and of the QR code.
+    const image = layout.signature;
+    if (!image) throw new Error("no signature box");
+    for (const box of [
+      ...boxes,
+      { text: "QR code", ...layout.qr, right: layout.qr.x + layout.qr.width, bottom: layout.qr.y + layout.qr.height },
+    ]) {
+      const apart = box.right <= image.x || box.x >= image.x + image.width || box.bottom <= image.y || box.y >= image.y + image.height;
+      expect(apart, `${box.text} clear of the signature`).toBe(true);
+    }
   });
 });

@@ -14,8 +14,8 @@ import { type CertificateTexts, certificateLayout, GREEN, PAGE } from "./certifi
 // A person's certificate of attendance as a one-page PDF, drawn with the badges' toolkit and
 // font (searchable text, Hausa letters included) as certificate-layout.ts lays it out. Made
 // for thousands in a row (a few milliseconds each): the fonts are made ready once per process
-// (badge-fonts.server.ts), the logo converted once per file, and text widths remembered, each
-// within a bound; no PDF is kept.
+// (badge-fonts.server.ts), the logo and the signature image converted once per file, and text
+// widths remembered, each within a bound; no PDF is kept.
 
 export type CertificatePdfInput = {
   fullName: string;
@@ -24,11 +24,14 @@ export type CertificatePdfInput = {
   eventDate: string;
   venue: string;
   language: Language;
-  /** "" prints no signature line at all. */
+  /** "" prints no signature line at all (nor the signature image). */
   signerName: string;
+  /** In the certificate's language already (certificate-drawing.server.ts). */
   signerTitle: string;
   /** The organisers' logo file (PNG, JPEG, WebP…), or null for none. */
   logo: Buffer | null;
+  /** The signature image's file (PNG, JPEG, WebP…), printed above the line, or null for none. */
+  signature: Buffer | null;
   /** The 16 characters, unformatted. */
   code: string;
   /** The verification page's absolute URL: what the QR code says. */
@@ -44,7 +47,6 @@ const REMEMBERED_WIDTHS = 5000;
 const widths = new Map<string, number>();
 
 export async function renderCertificatePdf(input: CertificatePdfInput): Promise<Buffer> {
-  const logo = input.logo ? await certificateLogo(input.logo) : null;
   const t = translator(input.language, "mail");
   const locale = intlLocale(input.language);
   const name = printable(input.fullName);
@@ -62,6 +64,11 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     code: formatCode(input.code),
     verifyLine: t("certificate.pdf.verifyAt", { url: printable(input.verifyUrl) }),
   };
+  const [logo, signature] = await Promise.all([
+    input.logo ? printedImage(input.logo, LOGO_PIXELS, "logo") : null,
+    // Without a signer there is no line to stand on: the image is not even read.
+    input.signature && texts.signerName ? printedImage(input.signature, SIGNATURE_PIXELS, "signature") : null,
+  ]);
 
   const { pdf, written } = readyFontDocument({
     size: [PAGE.width, PAGE.height],
@@ -78,7 +85,7 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     }
     return width;
   };
-  const layout = certificateLayout(texts, logo, measure);
+  const layout = certificateLayout(texts, { logo, signature }, measure);
 
   for (const frame of layout.frames) pdf.rect(frame.x, frame.y, frame.width, frame.height).lineWidth(frame.line).stroke(GREEN);
   for (const d of layout.diamonds) {
@@ -87,7 +94,12 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
   }
   pdf.fill(GREEN);
   for (const s of layout.strokes) pdf.moveTo(s.x1, s.y1).lineTo(s.x2, s.y2).lineWidth(s.width).stroke(s.colour);
-  if (logo && layout.logo) pdf.image(logo.data, layout.logo.x, layout.logo.y, { width: layout.logo.width, height: layout.logo.height });
+  for (const [image, box] of [
+    [logo, layout.logo],
+    [signature, layout.signature],
+  ] as const) {
+    if (image && box) pdf.image(image.data, box.x, box.y, { width: box.width, height: box.height });
+  }
   drawQr(pdf, qrMatrix(input.verifyUrl, { bytes: true }), layout.qr);
   drawLines(pdf, layout.texts);
   pdf.end();
@@ -109,44 +121,47 @@ function drawQr(pdf: PDFKit.PDFDocument, matrix: QrMatrix, box: Box): void {
   pdf.fill("#000000").restore();
 }
 
-type CertificateLogo = { data: Buffer; width: number; height: number };
+type PrintedImage = { data: Buffer; width: number; height: number };
+type Pixels = { width: number; height: number };
 
 /**
- * The logo as it is printed: at most 4 pixels a point of its box (about 290 dpi), on white
- * (the page), as a JPEG, which pdfkit embeds as it is. A PNG it reads byte by byte for every
- * document (and one with transparency it decodes, splits and compresses again), and a large
- * photo would make every certificate as large. At this resolution and quality, with colour
- * kept at full resolution, JPEG's artefacts are below what a printer shows.
+ * The logo and the signature as they are printed: at most 4 pixels a point of their boxes (about
+ * 290 dpi), on white (the page: nothing else is drawn under either box, so a transparent
+ * signature prints the same), as a JPEG, which pdfkit embeds as it is. A PNG it reads byte by
+ * byte for every document (and one with transparency it decodes, splits and compresses again),
+ * and a large photo would make every certificate as large. At this resolution and quality, with
+ * colour kept at full resolution, JPEG's artefacts are below what a printer shows.
  */
-const LOGO_PIXELS = { width: 760, height: 248 };
-/** A few logos at most (the organisers change theirs rarely); the oldest is forgotten first. */
-const LOGO_CACHE_SIZE = 4;
-const logos = new Map<string, Promise<CertificateLogo | null>>();
+const LOGO_PIXELS: Pixels = { width: 760, height: 248 };
+const SIGNATURE_PIXELS: Pixels = { width: 800, height: 200 };
+/** A few images at most (the organisers change theirs rarely); the oldest is forgotten first. */
+const IMAGE_CACHE_SIZE = 6;
+const images = new Map<string, Promise<PrintedImage | null>>();
 
-function certificateLogo(file: Buffer): Promise<CertificateLogo | null> {
-  const key = createHash("sha256").update(file).digest("base64");
-  let logo = logos.get(key);
-  if (!logo) {
-    logo = convertLogo(file);
-    logos.set(key, logo);
-    const oldest = logos.keys().next().value;
-    if (logos.size > LOGO_CACHE_SIZE && oldest !== undefined) logos.delete(oldest);
+function printedImage(file: Buffer, pixels: Pixels, what: "logo" | "signature"): Promise<PrintedImage | null> {
+  const key = `${pixels.width}x${pixels.height}:${createHash("sha256").update(file).digest("base64")}`;
+  let image = images.get(key);
+  if (!image) {
+    image = convertImage(file, pixels, what);
+    images.set(key, image);
+    const oldest = images.keys().next().value;
+    if (images.size > IMAGE_CACHE_SIZE && oldest !== undefined) images.delete(oldest);
   }
-  return logo;
+  return image;
 }
 
-async function convertLogo(file: Buffer): Promise<CertificateLogo | null> {
+async function convertImage(file: Buffer, pixels: Pixels, what: "logo" | "signature"): Promise<PrintedImage | null> {
   try {
     const image = sharp(file)
       .rotate()
-      .resize({ ...LOGO_PIXELS, fit: "inside", withoutEnlargement: true })
+      .resize({ ...pixels, fit: "inside", withoutEnlargement: true })
       .flatten({ background: "#ffffff" })
       .toColourspace("srgb");
     const { data, info } = await image.jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {
-    // A broken logo file must not hold back everyone's certificates: they go out without it.
-    logger().warn({ err: error }, "certificates without the logo: its file cannot be read as an image");
+    // A broken file must not hold back everyone's certificates: they go out without it.
+    logger().warn({ err: error }, `certificates without the ${what}: its file cannot be read as an image`);
     return null;
   }
 }

@@ -18,6 +18,7 @@ const INPUT: CertificatePdfInput = {
   signerName: "Hon. Aminu Sani",
   signerTitle: "Commissioner for Youth and Sports",
   logo: null,
+  signature: null,
   code: "7KQ2M9XDR4TB8HWN",
   verifyUrl: "https://summit.example.org/verify/7KQ2-M9XD-R4TB-8HWN",
 };

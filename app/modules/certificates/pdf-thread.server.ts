@@ -105,8 +105,8 @@ export async function drawCertificateInThread(input: CertificatePdfInput) {
 /** Draws `input` as it arrives from another thread, into bytes that can be handed back. */
 async function renderCrossed(input: CertificatePdfInput): Promise<Uint8Array<ArrayBuffer>> {
   // A Buffer crosses as a plain Uint8Array.
-  const logo = input.logo ? Buffer.from(input.logo.buffer, input.logo.byteOffset, input.logo.byteLength) : null;
-  const drawn = await renderCertificatePdf({ ...input, logo });
+  const buffer = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null);
+  const drawn = await renderCertificatePdf({ ...input, logo: buffer(input.logo), signature: buffer(input.signature) });
   // Its own copy, handed over without another: a Buffer may be a slice of a shared pool.
   return new Uint8Array(drawn);
 }

@@ -41,8 +41,8 @@ export function ImageUpload(props: {
   currentUrl: string;
   error?: string;
   required?: boolean;
-  /** the preview's frame: a portrait, a logo, or a wide picture (the share image) */
-  shape?: "circle" | "square" | "wide";
+  /** the preview's frame: a portrait, a logo, a wide picture (the share image), or a signature (wide, shown whole) */
+  shape?: "circle" | "square" | "wide" | "signature";
   /** what the field is for, under the upload rules */
   description?: string;
 }) {
@@ -167,9 +167,12 @@ export function ImageUpload(props: {
   const error = clientError ?? (edited ? undefined : props.error);
   const describedBy = error ? `${hintId} ${errorId}` : hintId;
   const preview = chosen ? chosenUrl : keptUrl ? previewSource(keptUrl) : null;
-  const rounded = props.shape === "square" || props.shape === "wide" ? "rounded-lg" : "rounded-full";
-  // A wide picture is previewed at its own proportions (1.91 : 1), as a shared link shows it.
-  const frame = props.shape === "wide" ? "h-20 w-[153px]" : "h-20 w-20";
+  const shape = props.shape ?? "circle";
+  const rounded = shape === "circle" ? "rounded-full" : "rounded-lg";
+  // A wide picture is previewed at its own proportions (1.91 : 1), as a shared link shows it; a
+  // signature in the same frame, whole (it is printed whole, never cropped).
+  const wide = shape === "wide" || shape === "signature";
+  const frame = wide ? "h-20 w-[153px]" : "h-20 w-20";
   const canRemove = !props.required;
 
   const remove = () => {
@@ -221,9 +224,9 @@ export function ImageUpload(props: {
           <img
             src={preview}
             alt={chosen ? "Preview of the chosen image" : "Current image"}
-            width={props.shape === "wide" ? 153 : 80}
+            width={wide ? 153 : 80}
             height={80}
-            className={`${frame} shrink-0 border border-gray-200 bg-white ${rounded} ${props.shape === "square" ? "object-contain" : "object-cover"}`}
+            className={`${frame} shrink-0 border border-gray-200 bg-white ${rounded} ${shape === "square" || shape === "signature" ? "object-contain" : "object-cover"}`}
           />
         ) : (
           <span

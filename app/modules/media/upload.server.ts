@@ -110,6 +110,7 @@ function unreferenced(db: DbOrTx): SQL {
     notExists(db.select(one).from(event_settings).where(eq(event_settings.logo_url, url))),
     notExists(db.select(one).from(event_settings).where(eq(event_settings.guest_of_honor_image_url, url))),
     notExists(db.select(one).from(event_settings).where(eq(event_settings.share_image_url, url))),
+    notExists(db.select(one).from(event_settings).where(eq(event_settings.certificate_signature_url, url))),
     // What a past edition showed stays on /editions after the next edition empties its content.
     notExists(db.select(one).from(editions).where(sql`${url} = any(${editions.media_urls})`)),
   ) as SQL;

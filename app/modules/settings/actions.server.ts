@@ -16,6 +16,8 @@ const IMAGES = [
   { file: "guest_of_honor_file", url: "guest_of_honor_image_url" },
   // The organisers' own picture for shared links, cropped to the size every network shows whole.
   { file: "share_image_file", url: "share_image_url", fit: SHARE_IMAGE_SIZE },
+  // Printed above the certificates' signature line at its own proportions: never cropped.
+  { file: "certificate_signature_file", url: "certificate_signature_url" },
 ] as const;
 
 /** 'Save Event Settings': a redirect back with the saved toast, or the form with its errors and what was typed. */

@@ -1,14 +1,18 @@
 import { getInputProps } from "@conform-to/react";
 import type { CertificateSettings as CertificateColumns } from "~/db/schema";
+import { ImageUpload } from "~/modules/media/image-upload";
 import { Card } from "~/ui/card";
 import { FormField } from "~/ui/form-field";
 import { INPUT } from "~/ui/styles";
 import { Switch } from "~/ui/switch";
+import { TranslationFields, type TranslationsMeta } from "~/ui/translation-fields";
 import { CERTIFICATE_VALID_DAYS_LIMIT, FEEDBACK_DAYS_LIMIT } from "./schemas";
 
 // Event Settings' card for what happens after the event (modules/certificates, modules/feedback):
-// the certificates' signature line, whether they go out by themselves the morning after, how
-// long they can be verified, and how long the feedback survey stays open.
+// the certificates' signature line (the title in Hausa too, the name as it is) and the signature
+// image above it, whether they go out by themselves the morning after, how long they can be
+// verified, and how long the feedback survey stays open. The image is the settings form's fourth
+// upload (actions.server.ts resolves it as it does the logo).
 
 export type CertificateSettingsField = keyof CertificateColumns | "feedback_days";
 
@@ -16,9 +20,11 @@ type Meta = Parameters<typeof getInputProps>[0];
 
 export function CertificateSettings({
   fields: f,
+  translations,
   retentionDays,
 }: {
   fields: Record<CertificateSettingsField, Meta>;
+  translations: TranslationsMeta;
   retentionDays: string;
 }) {
   const field = (meta: Meta) => ({ id: meta.id, errorId: meta.errorId, error: meta.errors?.[0] });
@@ -43,6 +49,20 @@ export function CertificateSettings({
         >
           <input {...getInputProps(f.certificate_signer_title, { type: "text" })} key={f.certificate_signer_title.key} className={INPUT} />
         </FormField>
+        <div className="sm:col-span-2">
+          <TranslationFields translations={translations} field="certificate_signer_title" label="Signer's title" />
+        </div>
+        <div className="sm:col-span-2">
+          <ImageUpload
+            label="Signature image"
+            fileName="certificate_signature_file"
+            urlName="certificate_signature_url"
+            currentUrl={String(f.certificate_signature_url.initialValue ?? "")}
+            error={f.certificate_signature_url.errors?.[0]}
+            shape="signature"
+            description="Printed above the signature line, whole, when a signer's name is set. A PNG with a transparent background looks best."
+          />
+        </div>
         <FormField
           label="Certificates can be verified for (days after the event)"
           {...field(f.certificate_valid_days)}

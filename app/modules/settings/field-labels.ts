@@ -31,6 +31,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SettingsInput, string> = {
   proof_of_work_always: "Proof-of-work challenge always",
   certificate_signer_name: "Certificate signer's name",
   certificate_signer_title: "Certificate signer's title",
+  certificate_signature_url: "Certificate signature image",
   auto_certificates: "Send certificates automatically",
   certificate_valid_days: "Certificates verify for (days)",
   feedback_days: "Survey open for (days)",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { localizedSettings } from "./localized-settings";
 
 describe("localizedSettings", () => {
-  it("localizes the settings visitors read: about, venue, the guest of honour's title and the fourth figure's label", () => {
+  it("localizes the settings visitors read: about, venue, the guest of honour's title, the fourth figure's label and the certificate signer's title", () => {
     const settings = {
       event_name: "Zamfara Youth Summit",
       about: "A day of dialogue.",
@@ -10,7 +10,16 @@ describe("localizedSettings", () => {
       guest_of_honor_name: "His Excellency",
       guest_of_honor_title: "Executive Governor",
       highlight_label: "Local Governments",
-      translations: { ha: { about: "Ranar tattaunawa.", guest_of_honor_title: "Gwamna", highlight_label: "Ƙananan hukumomi" } },
+      certificate_signer_name: "Hon. Aminu Sani",
+      certificate_signer_title: "Commissioner for Youth and Sports",
+      translations: {
+        ha: {
+          about: "Ranar tattaunawa.",
+          guest_of_honor_title: "Gwamna",
+          highlight_label: "Ƙananan hukumomi",
+          certificate_signer_title: "Kwamishinan Matasa da Wasanni",
+        },
+      },
     };
     expect(localizedSettings(settings, "ha")).toMatchObject({
       event_name: "Zamfara Youth Summit",
@@ -19,6 +28,8 @@ describe("localizedSettings", () => {
       guest_of_honor_name: "His Excellency",
       guest_of_honor_title: "Gwamna",
       highlight_label: "Ƙananan hukumomi",
+      certificate_signer_name: "Hon. Aminu Sani",
+      certificate_signer_title: "Kwamishinan Matasa da Wasanni",
     });
     expect(localizedSettings(settings, "en").about).toBe("A day of dialogue.");
   });

@@ -112,7 +112,7 @@ export function saveSettings(
     const endedByThisChange = input.event_date !== before.event_date && eventEnd(input) < now && eventEnd(before) >= now;
     await updateSettings(tx, input);
     if (deadlineMoved) await keepPurgeAWeekAway(tx, before.edition_id, now);
-    await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url, before.share_image_url]);
+    await releaseImages(tx, [before.logo_url, before.guest_of_honor_image_url, before.share_image_url, before.certificate_signature_url]);
     // From what to what, in the form's words (translations are an object, compared by their text).
     const changes = fieldChanges(before as unknown as SettingsInput, input, SETTINGS_FIELD_LABELS, shown);
     await recordAudit(tx, actor, {

@@ -92,10 +92,12 @@ export const settingsSchema = z
     hold_overall_per_minute: wholeNumber(HOLD_RATE_LIMIT, HOLD_RATE_MESSAGE),
     held_expiry_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
     proof_of_work_always: checkbox,
-    // After the event: the certificates' signature line, sending by themselves, how long they
-    // verify (empty: the retention period), and how long the survey is open.
+    // After the event: the certificates' signature line and the signature image above it (kept
+    // as the form carries it, like the logo), sending by themselves, how long they verify (empty:
+    // the retention period), and how long the survey is open.
     certificate_signer_name: optionalText(120),
     certificate_signer_title: optionalText(160),
+    certificate_signature_url: imageUrl,
     auto_certificates: checkbox,
     certificate_valid_days: z.preprocess(
       (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
@@ -111,7 +113,10 @@ export const settingsSchema = z
     twitter_url: webAddress,
     instagram_url: webAddress,
     // The visitors' texts in other languages, within the English fields' limits.
-    translations: translationsSchema({ venue: 200, about: 3000, guest_of_honor_title: 200, highlight_label: 40 }, ["about"]),
+    translations: translationsSchema(
+      { venue: 200, about: 3000, guest_of_honor_title: 200, highlight_label: 40, certificate_signer_title: 160 },
+      ["about"],
+    ),
   })
   .refine(...endsAfterStart);
 export type SettingsInput = z.output<typeof settingsSchema>;

@@ -20,7 +20,7 @@ import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, settingsSchema } from "./schema
 // The Event Settings form: the product's four sections, then what organisers may now edit
 // that was once fixed (event name, guest of honour, social links), and the personal-data
 // settings the privacy notice and the retention purge read. One schema checks it in the
-// browser and on the server; it posts multipart for the three images.
+// browser and on the server; it posts multipart for the four images.
 
 type Defaults = Record<
   | "event_name"
@@ -245,7 +245,7 @@ export function SettingsForm({
 
       <PersonalDataSettings fields={f} />
 
-      <CertificateSettings fields={f} retentionDays={String(f.retention_days.initialValue ?? "")} />
+      <CertificateSettings fields={f} translations={translations} retentionDays={String(f.retention_days.initialValue ?? "")} />
 
       <BookingProtection fields={f} />
 

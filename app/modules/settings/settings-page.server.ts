@@ -47,6 +47,7 @@ export async function settingsFormPage(db: DbOrTx) {
         proof_of_work_always: s.proof_of_work_always ? "on" : "",
         certificate_signer_name: s.certificate_signer_name,
         certificate_signer_title: s.certificate_signer_title,
+        certificate_signature_url: s.certificate_signature_url,
         auto_certificates: s.auto_certificates ? "on" : "",
         certificate_valid_days: s.certificate_valid_days === null ? "" : String(s.certificate_valid_days),
         feedback_days: String(s.feedback_days),
