@@ -22,6 +22,8 @@ export default defineConfig({
   reporter: [["list"], ["json", { outputFile: ".tmp/playwright.json" }]],
   use: {
     baseURL: process.env.E2E_BASE_URL,
+    // The doors' "yes" to checking in before the event's day (written by globalSetup).
+    storageState: process.env.E2E_STORAGE_STATE,
     screenshot: "only-on-failure",
     // A trace records every action's snapshots and screencast frames, for every test, to keep only the
     // failures': that was a quarter of the suite's CPU (docs/DEVELOPERS.md, "The suite's time"). CI

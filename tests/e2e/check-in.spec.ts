@@ -164,6 +164,64 @@ for (const javaScript of [true, false]) {
   });
 }
 
+for (const javaScript of [true, false]) {
+  test(`before the event's day the door asks once, ${javaScript ? "with" : "without"} JavaScript`, async ({
+    browser,
+    request,
+  }, testInfo) => {
+    test.skip(!javaScript && testInfo.project.name !== "desktop", "no-JavaScript path once");
+    const t = tag();
+    const first = await registerForTicket(request, { fullName: `Ƴahaya Ɗanjuma ${t}` });
+    const second = await registerForTicket(request, { fullName: `Ƙasimu Bello ${t}` });
+    const { viewport, isMobile, hasTouch } = testInfo.project.use;
+    const context = await browser.newContext({
+      baseURL: process.env.E2E_BASE_URL,
+      javaScriptEnabled: javaScript,
+      viewport,
+      isMobile,
+      hasTouch,
+    });
+    // A door that has not been asked yet (the suite's doors start as having said yes).
+    await context.clearCookies({ name: "summit-door-early" });
+    const page = await context.newPage();
+    try {
+      await signInAsAdmin(page, { redirectTo: "/admin/check-in" });
+      await page.goto("/admin/check-in");
+      if (javaScript) await waitForInteractive(page);
+      const checkIn = async (ticketId: string) => {
+        await page.getByRole("textbox", { name: "Ticket ID" }).fill(ticketId);
+        await page.getByRole("button", { name: "Check in", exact: true }).click();
+      };
+
+      await checkIn(first.ticketId);
+      await expect(outcome(page)).toHaveAttribute("data-outcome", "early");
+      const when = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(
+        new Date(`${process.env.E2E_EVENT_DATE}T00:00:00Z`),
+      );
+      await expect(outcome(page)).toContainText(`The summit is on ${when}: check in anyway?`);
+      // "Not now": nobody let in.
+      await page.getByRole("link", { name: "Not now" }).click();
+      await expect(outcome(page)).toHaveCount(0);
+      await page.getByRole("searchbox").fill(t);
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByRole("button", { name: `Check in ${first.fullName}` })).toBeVisible();
+
+      await checkIn(first.ticketId);
+      await page.getByRole("button", { name: "Yes, check in anyway" }).click();
+      await expect(outcome(page)).toHaveAttribute("data-outcome", "checked-in");
+      await expect(outcome(page)).toContainText(first.fullName);
+      // Asked once: the next person goes straight in, and so after a reload.
+      await page.goto("/admin/check-in");
+      if (javaScript) await waitForInteractive(page);
+      await checkIn(second.ticketId);
+      await expect(outcome(page)).toHaveAttribute("data-outcome", "checked-in");
+      await expect(outcome(page)).toContainText(second.fullName);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
 test("the door page is accessible and fits a 360 px phone, with a result shown", async ({
   adminPage: page,
   failOnPageErrors: _,

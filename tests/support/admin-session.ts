@@ -102,7 +102,8 @@ export async function signInAsAdmin(
 
 /**
  * Signs an API request context in (it keeps the cookie) and returns the
- * `ys_admin=…` pair, for requests that carry the cookie by hand.
+ * `ys_admin=…` pair, for requests that carry the cookie by hand, with the door's "yes" to checking
+ * in before the event's day that every context of the suite starts with (e2e-global-setup.ts).
  */
 export async function signInRequest(request: APIRequestContext, baseURL: string, options: { door?: boolean } = {}): Promise<string> {
   const { email, password } = e2eAdmin(options.door);
@@ -113,5 +114,6 @@ export async function signInRequest(request: APIRequestContext, baseURL: string,
   });
   const setCookie = response.headersArray().find((h) => h.name.toLowerCase() === "set-cookie" && h.value.startsWith("ys_admin="));
   if (response.status() !== 302 || !setCookie) throw new Error(`admin sign-in failed: ${response.status()} ${await response.text()}`);
-  return setCookie.value.split(";")[0] ?? "";
+  const session = setCookie.value.split(";")[0] ?? "";
+  return process.env.E2E_EVENT_DATE ? `${session}; summit-door-early=${process.env.E2E_EVENT_DATE}` : session;
 }

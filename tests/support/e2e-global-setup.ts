@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { startMailboxServer } from "./mailbox-server";
@@ -15,6 +15,12 @@ import { startSmtpCapture } from "./smtp-capture";
 export const E2E_ADMIN_EMAIL = "e2e-admin@example.org";
 /** A check-in account (the door's role), for the role tests. */
 export const E2E_DOOR_EMAIL = "e2e-door@example.org";
+
+/** A browser's saved state: the door's "yes" to checking in before the event's day. */
+function earlyDoorState(eventDate: string) {
+  const cookie = { name: "summit-door-early", value: eventDate, domain: "127.0.0.1", path: "/admin" };
+  return { cookies: [{ ...cookie, expires: -1, httpOnly: false, secure: false, sameSite: "Lax" }], origins: [] };
+}
 
 type E2eState = { stop: () => Promise<void> };
 const holder = globalThis as unknown as { __summitE2e?: E2eState };
@@ -51,6 +57,13 @@ export default async function globalSetup() {
       ],
     });
     process.env.E2E_EVENT_DATE = eventDate;
+    // The event is 30 days ahead, and a door asks once before checking anyone in before its day
+    // (app/modules/checkin/early-door.ts). Every browser and request context of the suite starts
+    // as a door that has said yes (the cookie holds for any port of 127.0.0.1: the private sites
+    // share the date); check-in.spec.ts clears it to meet the question.
+    const storageState = path.join(dir, "storage-state.json");
+    writeFileSync(storageState, JSON.stringify(earlyDoorState(eventDate)));
+    process.env.E2E_STORAGE_STATE = storageState;
 
     // Every test's browser comes from 127.0.0.1: the per-address ceiling on the public forms
     // (meant for one carrier address among many) would count the whole suite as one visitor.

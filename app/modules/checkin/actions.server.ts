@@ -23,6 +23,7 @@ import {
 } from "./checkin.server";
 import { doorCounts, listDoorConflicts } from "./door-sync.server";
 import { doorNameSchema } from "./door-sync-schema";
+import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion } from "./early-door";
 import { countDoorSearch } from "./search-limit.server";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "./search-rules";
 
@@ -105,7 +106,13 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
  * A scan, a typed ticket ID, a search result's Check in, or Undo. The first three answer
  * with the outcome, shown large on the same page; Undo redirects back with a toast.
  */
-export async function checkInAction(db: Db, actor: AuditActor, formData: FormData, back: string, language: Language) {
+export async function checkInAction(
+  db: Db,
+  actor: AuditActor,
+  formData: FormData,
+  context: { back: string; language: Language; cookies: string | null },
+) {
+  const { back, language } = context;
   const parsed = checkInFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data("Unknown action", { status: 400 });
   const form = parsed.data;
@@ -118,16 +125,21 @@ export async function checkInAction(db: Db, actor: AuditActor, formData: FormDat
         ? redirectWithToast(back, "success", CHECKIN_MESSAGES.undone(undone.full_name))
         : redirectWithToast(back, "error", CHECKIN_MESSAGES.notCheckedIn);
     }
-    const outcome: CheckInOutcome =
+    const { event_date: eventDate } = await getSettings(db);
+    const question = earlyQuestion(formData, eventDate, () => context.cookies, new Date());
+    if (question) return data({ outcome: question as DoorAnswer, at: Date.now() });
+    const outcome: DoorAnswer =
       form.intent === "scan"
         ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret, language, origin)
         : form.intent === "ticket"
           ? await checkInByTicketId(db, actor, form.ticket_id, language, origin)
           : await checkInById(db, actor, form.id, origin);
-    return data({ outcome, at: Date.now() });
+    // A "yes" to the question is kept on this device for this event date: it asks once.
+    const headers = agreesEarly(formData, eventDate) ? { "Set-Cookie": earlyConsentCookie(eventDate) } : undefined;
+    return data({ outcome, at: Date.now() }, { headers });
   } catch (error) {
     logger().error({ err: error, intent: form.intent }, "check-in failed");
-    const outcome: CheckInOutcome = { status: "refused", message: "Check-in failed. Please try again." };
+    const outcome: DoorAnswer = { status: "refused", message: "Check-in failed. Please try again." };
     return data({ outcome, at: Date.now() }, { status: 500 });
   }
 }

@@ -10,10 +10,10 @@ import { LanguageSwitch } from "~/ui/language-switch";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useRouteModal } from "~/ui/use-route-modal";
-import type { CheckInOutcome } from "./checkin.server";
 import { type DoorMatch, DoorSearchResults } from "./door-search-results";
 import { DoorConflicts, DoorCounts } from "./door-summary";
 import type { DoorConflict } from "./door-sync.server";
+import type { DoorAnswer } from "./early-door";
 import { DoorPanel } from "./offline/door-panel";
 import { rememberPage } from "./offline/door-route";
 import { doorDevice, doorName } from "./offline/door-runtime";
@@ -49,7 +49,7 @@ type Page = {
   /** Answered by the device: the server could not be reached (offline/door-route.ts). */
   offline?: true;
 };
-type Result = { outcome: CheckInOutcome; at: number; offline?: true };
+type Result = { outcome: DoorAnswer; at: number; offline?: true };
 
 /**
  * "Checked in: <strong>3</strong> of 10" as text with its number in bold. Not react-i18next's
@@ -70,7 +70,7 @@ function withStrong(text: string) {
 let audio: AudioContext | undefined;
 
 /** A short tone and a buzz where the phone allows, so the door need not look at the screen. */
-function signal(status: CheckInOutcome["status"]) {
+function signal(status: DoorAnswer["status"]) {
   navigator.vibrate?.(status === "checked-in" ? 120 : [80, 60, 80, 60, 80]);
   try {
     // One audio context for the whole shift: making one per answer costs more than the answer.

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { attendees, cancelled_registrations, check_ins } from "~/db/schema";
 import { currentEdition } from "~/modules/settings/current-edition.server";
@@ -27,6 +27,9 @@ export async function doorList(db: DbOrTx, secret: string, now = new Date()): Pr
         full_name: attendees.full_name,
         organization: attendees.organization,
         state: attendees.state,
+        position: attendees.position,
+        local_government: attendees.local_government,
+        phone_end: sql<string>`right(${attendees.phone}, 3)`,
         checked_in_at: check_ins.created_at,
         door: check_ins.door,
       })
@@ -39,7 +42,18 @@ export async function doorList(db: DbOrTx, secret: string, now = new Date()): Pr
   return {
     generatedAt: now.toISOString(),
     edition: edition.id,
-    attendees: people.map((p) => [p.ticket_id, p.full_name, p.organization, p.state, p.checked_in_at?.toISOString() ?? null, p.door]),
+    attendees: people.map((p) => [
+      p.ticket_id,
+      p.full_name,
+      p.organization,
+      p.state,
+      p.checked_in_at?.toISOString() ?? null,
+      p.door,
+      p.position,
+      p.local_government,
+      p.phone_end,
+    ]),
+    eventDate: settings.event_date,
     cancelled: cancelled.map((c) => c.ticket_id),
     deleteAfter: new Date(eventEnd(settings).getTime() + KEEP_AFTER_EVENT_MS).toISOString(),
     keys: doorPublicKeys(secret),

@@ -10,7 +10,7 @@ import { UndoLink, type UndoTarget } from "./undo-link";
 // The door's search results (issue 42): each person with what the volunteer can check with them
 // (organisation or position, LGA and state, the phone's last three digits), checked in or not,
 // and how many more matched, so that of 22 "Abubakar Bello" the right one is let in. Offline the
-// device's list has the organisation and state only.
+// device's list has the same (a list kept from before they were added: organisation and state).
 
 /** One match, from the server (online) or from the device's list (offline, fewer details). */
 export type DoorMatch = Pick<DoorSearchRow, "id" | "full_name" | "ticket_id" | "checked_in_by"> &

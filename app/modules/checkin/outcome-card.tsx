@@ -2,7 +2,8 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
 import { BUTTON } from "~/ui/styles";
-import type { CheckInOutcome } from "./checkin.server";
+import { EarlyCard } from "./early-card";
+import type { DoorAnswer } from "./early-door";
 import { UndoLink, type UndoTarget } from "./undo-link";
 
 // The answer to a scan, a typed ticket ID or a search's Check in: one card readable at arm's
@@ -18,18 +19,9 @@ const TONE = {
   refused: "border-red-600 bg-red-50 text-red-900",
 } as const;
 
-export function OutcomeCard({
-  outcome,
-  action,
-  busy,
-  undo,
-}: {
-  outcome: CheckInOutcome;
-  action: string;
-  busy: boolean;
-  undo?: UndoTarget;
-}) {
+export function OutcomeCard({ outcome, action, busy, undo }: { outcome: DoorAnswer; action: string; busy: boolean; undo?: UndoTarget }) {
   const { t } = useTranslation("door");
+  if (outcome.status === "early") return <EarlyCard question={outcome} action={action} busy={busy} />;
   const person = outcome.status === "refused" ? null : outcome.attendee;
   const role = [person?.position, person?.organization].filter(Boolean).join(", ");
   const suggestions = outcome.status === "refused" ? (outcome.suggestions ?? []) : [];

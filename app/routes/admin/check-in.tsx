@@ -18,10 +18,15 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/door-icon-192.png" },
 ];
 
-// A refusal's Retry-After (too many tries) reaches the browser on a page request too.
+// A refusal's Retry-After (too many tries) and the early door's "yes" (a cookie) reach the
+// browser on a page request too.
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers();
   const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
-  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  const cookie = actionHeaders.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return headers;
 };
 
 export async function loader({ request, url }: Route.LoaderArgs) {
@@ -33,7 +38,11 @@ export async function action({ request, url }: Route.ActionArgs) {
   const { admin, db } = await requireStaff(request);
   const back = `/admin/check-in${url.searchParams.get("q") ? `?q=${encodeURIComponent(url.searchParams.get("q") ?? "")}` : ""}`;
   // A past edition's ticket is named in the volunteer's language.
-  return checkInAction(db, admin, await readForm(request), back, requestLanguage(request));
+  return checkInAction(db, admin, await readForm(request), {
+    back,
+    language: requestLanguage(request),
+    cookies: request.headers.get("Cookie"),
+  });
 }
 
 export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {

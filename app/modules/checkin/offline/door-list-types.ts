@@ -5,7 +5,11 @@ import type { DoorCheckIn } from "../door-sync-schema";
 // share. No server imports here, only types from browser-safe files: the page's bundle and the
 // service worker both import this file.
 
-/** One attendee as the door shows them: nothing more (no e-mail, phone, position or record id). */
+/**
+ * One attendee as the door shows them, with what tells two of the same name apart (position, LGA,
+ * the phone's last three digits): nothing more (no e-mail, whole phone or record id). The last
+ * three are missing from a list kept by a door since before they were added.
+ */
 export type DoorListRow = [
   ticketId: string,
   fullName: string,
@@ -13,6 +17,9 @@ export type DoorListRow = [
   state: string,
   checkedInAt: string | null,
   door: string | null,
+  position?: string,
+  localGovernment?: string,
+  phoneEnd?: string,
 ];
 
 export type DoorList = {
@@ -24,6 +31,8 @@ export type DoorList = {
   attendees: DoorListRow[];
   /** Ticket IDs of the current edition's cancelled registrations (their holders' names stay on the server). */
   cancelled: string[];
+  /** ISO date of the event: before it the door asks once (early-door.ts). Missing from older lists. */
+  eventDate?: string;
   /** ISO: the device deletes its copy after this (the event's end, Lagos time, + 12 h). */
   deleteAfter: string;
   /** The public keys of the door codes (Ed25519, base64url, raw 32 bytes), the signing one first. */

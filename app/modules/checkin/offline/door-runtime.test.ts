@@ -110,7 +110,7 @@ describe("checkInOffline", () => {
     });
   });
 
-  it("queues the check-in under the form's id and the door's name, then answers amber to the same ticket", async () => {
+  it("queues the check-in under the form's id and the door's name; the same ticket green within a minute, then amber", async () => {
     const { store, runtime } = door;
     const { list, danladi } = makeList();
     await store.saveList(list);
@@ -136,12 +136,49 @@ describe("checkInOffline", () => {
     expect(localStorage.getItem("summit-door-device")).toBe(runtime.doorDevice());
     expect(runtime.doorStatus.get()).toMatchObject({ queued: 1, counts: { checkedIn: 1, registered: 2 } });
 
-    const second = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), now);
+    // The QR still in view a moment later: the green card stays, nothing queued again.
+    const soon = new Date(now.getTime() + 10_000);
+    const again = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), soon);
+    expect(again.outcome).toMatchObject({
+      status: "checked-in",
+      message: messageKey("door:checkin.checkedInJustNow", { name: "Ɗanladi Ƙasimu" }),
+    });
+    const later = new Date(now.getTime() + 61_000);
+    const second = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), later);
     expect(second.outcome).toMatchObject({
       status: "already",
       message: messageKey("door:checkin.alreadyAt", { time: "10:15", door: "ʼYar Gate Na’Allah" }),
     });
     expect(await store.countQueued()).toBe(1);
+  });
+
+  it("asks before the event's day, once: the yes is kept in a cookie and checks in", async () => {
+    const { store, runtime } = door;
+    const { list, danladi, aisha } = makeList();
+    await store.saveList({ ...list, eventDate: "2026-12-19" });
+    await runtime.loadDoor(GENERATED);
+    const page = { cookie: "" };
+    vi.stubGlobal("document", page);
+    const now = new Date("2026-11-21T09:15:00.000Z");
+
+    const asked = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }), now);
+    expect(asked.outcome).toEqual({
+      status: "early",
+      eventDate: "2026-12-19",
+      resubmit: [
+        ["intent", "ticket"],
+        ["ticket_id", danladi],
+      ],
+    });
+    expect(await store.countQueued()).toBe(0);
+
+    const yes = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, early: "2026-12-19" }), now);
+    expect(yes.outcome.status).toBe("checked-in");
+    expect(page.cookie).toMatch(/^summit-door-early=2026-12-19; Path=\/admin;/);
+    // The browser keeps the name=value pair; the next person is not asked.
+    page.cookie = "summit-door-early=2026-12-19";
+    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: aisha }), now)).outcome.status).toBe("checked-in");
+    expect(await store.countQueued()).toBe(2);
   });
 
   it("queues a scan as the code read, and a search as such", async () => {
@@ -226,7 +263,9 @@ describe("refreshList", () => {
     expect(await store.readList()).toBeUndefined();
     expect(await store.countQueued()).toBe(1);
     expect(runtime.doorStatus.get()).toMatchObject({ ready: null, signedOut: true, counts: null });
-    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }))).outcome.message).toBe("door:offline.notReady");
+    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }))).outcome).toMatchObject({
+      message: "door:offline.notReady",
+    });
   });
 
   it("keeps the device's list when the network is not there, or answers with something that is not the list", async () => {

@@ -1,6 +1,7 @@
 import { DOOR_NAME_MAX } from "~/db/door-name";
 import { isUuid } from "~/db/uuid";
 import type { CheckInOutcome } from "../checkin.server";
+import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion } from "../early-door";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "../search-rules";
 import type { DoorList } from "./door-list-types";
 import { countQueued, deleteList, enqueue, queued, readList, saveList, takeNotices } from "./door-store";
@@ -212,7 +213,7 @@ async function requestBackgroundSync() {
   }
 }
 
-export type DoorResult = { outcome: CheckInOutcome; at: number; offline?: true };
+export type DoorResult = { outcome: DoorAnswer; at: number; offline?: true };
 
 /** The device ids this page has queued check-ins under. */
 const queuedHere = new Set<string>();
@@ -222,11 +223,15 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
   const at = now.getTime();
   if (!snapshot) return { outcome: { status: "refused", message: "door:offline.notReady" }, at, offline: true };
   const intent = String(form.get("intent") ?? "");
+  // Before the event's day the device asks as the server does, once (early-door.ts).
+  const question = earlyQuestion(form, snapshot.eventDate, () => document.cookie, at);
+  if (question) return { outcome: question, at, offline: true };
+  if (agreesEarly(form, snapshot.eventDate)) document.cookie = earlyConsentCookie(snapshot.eventDate);
   const decision =
     intent === "scan"
-      ? await decideScan(snapshot, String(form.get("code") ?? ""))
+      ? await decideScan(snapshot, String(form.get("code") ?? ""), at)
       : intent === "ticket"
-        ? decideTicketId(snapshot, String(form.get("ticket_id") ?? ""), form.get("via") === "search" ? "search" : "ticket-id")
+        ? decideTicketId(snapshot, String(form.get("ticket_id") ?? ""), form.get("via") === "search" ? "search" : "ticket-id", at)
         : null;
   if (!decision) return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at, offline: true };
   if (decision.record) {

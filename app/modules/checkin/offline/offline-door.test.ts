@@ -47,7 +47,7 @@ function makeList(extra: DoorListRow[] = []): { list: DoorList; ids: People } {
   const attendees: DoorListRow[] = [
     // Written with a combining grave and dot below, as a phone keyboard may send them.
     [ids.adebayo, "Oluwaseun Ade\u0301ba\u0301yo\u0323\u0300", "Lagos Youth Forum", "Lagos", null, null],
-    [ids.aisha, "Aisha Bashir", "", "Kano", "2026-11-21T07:40:00.000Z", null],
+    [ids.aisha, "Aisha Bashir", "", "Kano", "2026-11-21T07:40:00.000Z", null, "Secretary", "Nassarawa", "207"],
     [ids.danladi, "Ɗanladi Ƙasimu", "Gusau Youth", "Zamfara", null, null],
     [ids.naAllah, "Umar Faruk Na’Allah", "", "Zamfara", "2026-11-21T08:05:00.000Z", "Gate A"],
     ...extra,
@@ -183,6 +183,26 @@ describe("decideScan", () => {
   it("answers amber for a genuine code of someone in already", async () => {
     const { list, ids } = makeList();
     expect((await decideScan(buildSnapshot(list), signDoorCode(ids.naAllah, SECRET))).outcome.status).toBe("already");
+  });
+
+  it("keeps the green card for a code this door admitted under a minute ago, queuing nothing; amber after, and for the list's own", async () => {
+    const { list, ids } = makeList();
+    const snapshot = buildSnapshot(list);
+    const code = signDoorCode(ids.danladi, SECRET);
+    const at = Date.parse("2026-11-21T09:00:00.000Z");
+    markLocal(snapshot, ids.danladi, new Date(at).toISOString(), "Gate B");
+    const again = await decideScan(snapshot, code, at + 55_000);
+    expect(again.outcome).toMatchObject({
+      status: "checked-in",
+      attendee: { ticket_id: ids.danladi, full_name: "Ɗanladi Ƙasimu" },
+      message: messageKey("door:checkin.checkedInJustNow", { name: "Ɗanladi Ƙasimu" }),
+    });
+    expect(again.record).toBeUndefined();
+    expect((await decideScan(snapshot, code, at + 60_000)).outcome.status).toBe("already");
+    // In by the downloaded list (another door, or this one before the download): amber at once.
+    expect((await decideScan(snapshot, signDoorCode(ids.naAllah, SECRET), Date.parse("2026-11-21T08:05:10.000Z"))).outcome.status).toBe(
+      "already",
+    );
   });
 
   it("refuses a genuine code of a cancelled ticket", async () => {
@@ -361,8 +381,11 @@ describe("searchOffline", () => {
           id: ids.aisha,
           full_name: "Aisha Bashir",
           ticket_id: ids.aisha,
-          organization: expect.any(String),
-          state: expect.any(String),
+          organization: "",
+          position: "Secretary",
+          local_government: "Nassarawa",
+          phone_end: "207",
+          state: "Kano",
           checked_in_at: "2026-11-21T07:40:00.000Z",
           checked_in_by: null,
           door: null,

@@ -17,6 +17,8 @@ import { checkDoorCode } from "./verify-code";
 
 /** Tickets issued this long before the snapshot may still have been on their way into it. */
 export const ISSUED_MARGIN_MS = 5 * 60_000;
+/** How long this door's own admission is answered green again, "just now" (as the server's JUST_NOW_MS). */
+const JUST_NOW_MS = 60_000;
 
 export type OfflinePerson = {
   ticketId: string;
@@ -25,6 +27,12 @@ export type OfflinePerson = {
   state: string;
   checkedInAt: string | null;
   door: string | null;
+  position: string;
+  localGovernment: string;
+  /** the phone's last three digits */
+  phoneEnd: string;
+  /** When this device let them in (ms), or learnt the server did for it: a second look then is "just now". */
+  mineAt?: number;
   /** The name as searched (~/db/search-key): the rule the server's search column follows. */
   key: string;
 };
@@ -37,6 +45,8 @@ export type DoorSnapshot = {
   byName: OfflinePerson[];
   cancelled: Set<string>;
   keys: DoorList["keys"];
+  /** ISO date of the event ("" from an older list): before it the door asks once. */
+  eventDate: string;
   /** How many people are in, kept as they come (counted on every answer, 10,000 a time was too slow). */
   checkedIn: number;
 };
@@ -48,8 +58,29 @@ export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = 
   const people = new Map<string, OfflinePerson>();
   const byName: OfflinePerson[] = [];
   let checkedIn = 0;
-  for (const [ticketId, name, organization, state, checkedInAt, door] of list.attendees) {
-    const person = { ticketId, name, organization, state, checkedInAt, door, key: nameSearchKey(name) };
+  for (const [
+    ticketId,
+    name,
+    organization,
+    state,
+    checkedInAt,
+    door,
+    position = "",
+    localGovernment = "",
+    phoneEnd = "",
+  ] of list.attendees) {
+    const person = {
+      ticketId,
+      name,
+      organization,
+      state,
+      checkedInAt,
+      door,
+      position,
+      localGovernment,
+      phoneEnd,
+      key: nameSearchKey(name),
+    };
     // A list naming a ticket twice (it never should) counts it once.
     if (checkedInAt && !people.get(ticketId)?.checkedInAt) checkedIn++;
     people.set(ticketId, person);
@@ -62,6 +93,7 @@ export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = 
     byName,
     cancelled: new Set(list.cancelled),
     keys: list.keys,
+    eventDate: list.eventDate ?? "",
     checkedIn,
   };
   for (const item of local) markLocal(snapshot, ticketIdOf(item.ticket) ?? "", item.at, item.door);
@@ -79,20 +111,32 @@ function ticketIdOf(ticket: string): string | null {
 export function markLocal(snapshot: DoorSnapshot, ticketId: string, at: string, door: string) {
   if (!ticketId || snapshot.cancelled.has(ticketId)) return;
   const person = snapshot.people.get(ticketId);
+  const mineAt = Date.parse(at);
   if (!person) {
     // A ticket issued after the list was admitted: without it here, the snapshot rebuilt from the
     // queue (a reload, a fresh list before the queue is sent) would let the same code in again.
-    snapshot.people.set(ticketId, { ...newcomer(ticketId), checkedInAt: at, door });
+    snapshot.people.set(ticketId, { ...newcomer(ticketId), checkedInAt: at, door, mineAt });
     snapshot.checkedIn++;
   } else if (!person.checkedInAt) {
-    Object.assign(person, { checkedInAt: at, door });
+    Object.assign(person, { checkedInAt: at, door, mineAt });
     snapshot.checkedIn++;
   }
 }
 
 /** A ticket the list does not name yet (issued after it): its ID is all the door knows. */
 function newcomer(ticketId: string): OfflinePerson {
-  return { ticketId, name: "", organization: "", state: "", checkedInAt: null, door: null, key: "" };
+  return {
+    ticketId,
+    name: "",
+    organization: "",
+    state: "",
+    checkedInAt: null,
+    door: null,
+    position: "",
+    localGovernment: "",
+    phoneEnd: "",
+    key: "",
+  };
 }
 
 /** When a ticket ID was issued, from its time part (base 36 milliseconds); null when not a generated ID. */
@@ -106,16 +150,29 @@ function attendeeOf(person: OfflinePerson) {
     id: person.ticketId,
     full_name: person.name,
     organization: person.organization,
-    position: "",
+    position: person.position,
     state: person.state,
     ticket_id: person.ticketId,
   };
 }
 
-function admit(snapshot: DoorSnapshot, ticketId: string, ticket: string, method: QueuedCheckIn["method"]): OfflineDecision {
+function admit(snapshot: DoorSnapshot, ticketId: string, ticket: string, method: QueuedCheckIn["method"], now: number): OfflineDecision {
   if (snapshot.cancelled.has(ticketId)) return refused(messageKey("door:checkin.cancelledOffline", { ticketId }));
   const person = snapshot.people.get(ticketId);
   if (!person) return refused(messageKey("door:checkin.unknownTicketId", { ticketId }));
+  // This door let them in a moment ago (the QR still in view): the green card stays, as online,
+  // and nothing is queued again. Amber is for an admission the volunteer did not just see.
+  if (person.mineAt !== undefined && now - person.mineAt < JUST_NOW_MS) {
+    return {
+      outcome: {
+        status: "checked-in",
+        attendee: attendeeOf(person),
+        message: person.name
+          ? messageKey("door:checkin.checkedInJustNow", { name: person.name })
+          : messageKey("door:checkin.newTicket", { ticketId }),
+      },
+    };
+  }
   if (person.checkedInAt) {
     const time = lagosClock(new Date(person.checkedInAt));
     return {
@@ -139,13 +196,13 @@ function refused(message: string): OfflineDecision {
 }
 
 /** A scanned QR code, offline. */
-export async function decideScan(snapshot: DoorSnapshot, scanned: string): Promise<OfflineDecision> {
+export async function decideScan(snapshot: DoorSnapshot, scanned: string, now = Date.now()): Promise<OfflineDecision> {
   const code = extractDoorCode(scanned);
   const check = await checkDoorCode(code, snapshot.keys);
   if (check.kind === "forged") return refused("door:checkin.forged");
   const { ticketId } = check;
   if (snapshot.people.has(ticketId) || snapshot.cancelled.has(ticketId) || check.kind === "unchecked") {
-    return admit(snapshot, ticketId, code, "scan");
+    return admit(snapshot, ticketId, code, "scan", now);
   }
   const issued = issuedAt(ticketId);
   if (issued === null || issued < snapshot.generatedAt - ISSUED_MARGIN_MS) {
@@ -165,10 +222,15 @@ export async function decideScan(snapshot: DoorSnapshot, scanned: string): Promi
  * hold offers the list's tickets one character away, as the server does (ticketsOneAway): a slip
  * at a door whose Wi-Fi is down is as likely as at one online.
  */
-export function decideTicketId(snapshot: DoorSnapshot, typed: string, method: "ticket-id" | "search" = "ticket-id"): OfflineDecision {
+export function decideTicketId(
+  snapshot: DoorSnapshot,
+  typed: string,
+  method: "ticket-id" | "search" = "ticket-id",
+  now = Date.now(),
+): OfflineDecision {
   const ticketId = readTicketId(typed);
   if (!ticketId) return refused(messageKey("door:checkin.unknownTicketId", { ticketId: typed.trim() }));
-  const decision = admit(snapshot, ticketId, ticketId, method);
+  const decision = admit(snapshot, ticketId, ticketId, method, now);
   if (method !== "ticket-id" || snapshot.people.has(ticketId) || snapshot.cancelled.has(ticketId)) return decision;
   const suggestions = ticketsOneAwayOnList(snapshot, ticketId);
   return suggestions.length > 0 && decision.outcome.status === "refused" ? { outcome: { ...decision.outcome, suggestions } } : decision;
@@ -198,6 +260,9 @@ export type OfflineMatch = {
   full_name: string;
   ticket_id: string;
   organization: string;
+  position: string;
+  local_government: string;
+  phone_end: string;
   state: string;
   checked_in_at: string | null;
   checked_in_by: null;
@@ -231,6 +296,9 @@ function matchOf(person: OfflinePerson): OfflineMatch {
     full_name: person.name,
     ticket_id: person.ticketId,
     organization: person.organization,
+    position: person.position,
+    local_government: person.localGovernment,
+    phone_end: person.phoneEnd,
     state: person.state,
     checked_in_at: person.checkedInAt,
     checked_in_by: null,
