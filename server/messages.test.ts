@@ -81,7 +81,7 @@ describe.each(DATABASE_KINDS)("the registry on %s", (kind) => {
     expect(texts.get("sms-ticket")).toContain(attendee.ticket_id);
     expect(texts.get("ticket")).toContain(attendee.ticket_id);
     // Each in the person's language (the test SMS goes to an organiser: English).
-    const hausa = /Tikitinka|tikiti/i;
+    const hausa = /Tikitinku|tikiti/i;
     for (const template of ["ticket", "sms-ticket", "sms-reminder"]) {
       expect(hausa.test(texts.get(template) ?? "")).toBe(language === "ha");
     }

@@ -78,7 +78,7 @@ describe("the privacy notice", () => {
     expect(t).toContain("without keeping your IP address");
     expect(t).toContain("you see only how many, never who");
     const ha = text(renderNotice({}, "ha"));
-    expect(ha).toContain("Mahaɗan da suka kawo ka nan");
+    expect(ha).toContain("Mahaɗan da suka kawo ku nan");
     expect(ha).toContain("ƙaramin kuki na kwanaki 30");
   });
 
@@ -103,9 +103,9 @@ describe("the privacy notice", () => {
     const t = text(renderNotice({ retention_days: 30 }, "ha"));
     expect(t).toContain("Siga 7,");
     expect(t).toContain("SMS da USSD");
-    expect(t).toContain('Idan ka zaɓi "Kuma a aiko min da tikitina ta SMS"');
-    expect(t).toContain("da lambar wayarka kawai: ba a buƙatar adireshin imel");
-    expect(t).toContain("ana goge abin da ka shigar bayan kwana ɗaya");
+    expect(t).toContain('Idan kun zaɓi "Kuma a aiko min da tikitina ta SMS"');
+    expect(t).toContain("da lambar wayarku kawai: ba a buƙatar adireshin imel");
+    expect(t).toContain("ana goge abin da kuka shigar bayan kwana ɗaya");
     expect(t).toContain("Africa's Talking ko Termii");
     expect(t).toContain("rahoton isarwa");
     expect(t).toContain("bayanan imel-imel da SMS da muka aika (tare da rahoton isarwarsu) kwanaki 30 bayan taron");

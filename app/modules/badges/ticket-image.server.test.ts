@@ -22,7 +22,7 @@ const HAUSA: TicketImageLabels = {
   date: "Kwanan wata",
   time: "Lokaci",
   venue: "Wuri",
-  showAtDoor: "Nuna wannan lambar QR (ko lambar tikitinka) a ƙofar shiga.",
+  showAtDoor: "Nuna wannan lambar QR (ko lambar tikitinku) a ƙofar shiga.",
 };
 
 async function pixels(png: Buffer) {

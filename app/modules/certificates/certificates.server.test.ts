@@ -143,7 +143,7 @@ describe.each(DATABASE_KINDS)("certificates on %s", (kind) => {
     await queueCertificates(db, ORGANISER, AFTER);
     const [sms] = await mailsOf(certificateSmsMessage.name);
     const text = await renderCertificateSms(db, sms?.template_data ?? null, KEYS);
-    expect(text).toMatch(/^Zamfara Youth Summit: mun gode da zuwanka\. .* https:\/\/summit\.example\.org\/verify\/[0-9A-Z-]{19} /);
+    expect(text).toMatch(/^Zamfara Youth Summit: mun gode da zuwanku\. .* https:\/\/summit\.example\.org\/verify\/[0-9A-Z-]{19} /);
     const [request] = await mailsOf(feedbackRequestMessage.name);
     const invitation = await renderFeedbackRequestMail(db, request?.template_data ?? null, KEYS);
     expect(invitation.subject).toContain("We missed you");

@@ -90,11 +90,11 @@ describe.each(DATABASE_KINDS)("Invite Past Attendees on %s", (kind) => {
     const mails = await invitationMails();
     const hausa = mails.find((mail) => mail.to_address === "hausa@example.org");
     const english = mails.find((mail) => mail.to_address === "english@example.org");
-    expect(hausa?.subject).toBe("An gayyace ka: Zamfara Youth Summit, Zagaye na biyu");
+    expect(hausa?.subject).toBe("An gayyace ku: Zamfara Youth Summit, Zagaye na biyu");
     expect(english?.subject).toBe("You're invited: Zamfara Youth Summit, Second edition");
 
     const rendered = await renderInvitationMail(db, hausa?.template_data ?? null, KEYS);
-    expect(rendered.subject).toBe("An gayyace ka: Zamfara Youth Summit, Zagaye na biyu");
+    expect(rendered.subject).toBe("An gayyace ku: Zamfara Youth Summit, Zagaye na biyu");
     expect(rendered.html).toContain('lang="ha"');
     expect(rendered.text).toContain("Sannu Hauwa Ƙasimu");
     expect(rendered.text).toContain("Zagaye na biyu");

@@ -42,7 +42,7 @@ describe("shareLinks", () => {
     expect(translator("en")("share.goingMessage", { name: "Zamfara Youth Summit" })).toBe(
       "I'm going to Zamfara Youth Summit — register free:",
     );
-    expect(translator("ha")("share.goingMessage", { name: "Taron Matasa" })).toBe("Zan halarci Taron Matasa — kai ma yi rajista kyauta:");
+    expect(translator("ha")("share.goingMessage", { name: "Taron Matasa" })).toBe("Zan halarci Taron Matasa — ku ma ku yi rajista kyauta:");
     const links = shareLinks(translator("ha")("share.goingMessage", { name: "Taron Ƙasa" }), siteShareUrl(SITE, "ha"));
     expect(links.whatsapp).toContain(encodeURIComponent("Zan halarci Taron Ƙasa"));
     expect(links.whatsapp).toContain(encodeURIComponent("https://summit.example.org/?lang=ha"));

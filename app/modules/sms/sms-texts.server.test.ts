@@ -122,7 +122,7 @@ describe("the SMS texts", () => {
       link: "https://summit.example.org/t/abc?lang=ha",
     });
     expect(ha).toBe(
-      "Tikitin Zamfara Youth Summit ZYS-MXK2P9QA-7HK3QD: Asabar 20 Disamba, 2026, 10:00, Dakin Taro na Gidan Gwamnati, Gusau. Nuna wannan lambar a kofar shiga. Tikitinka: https://summit.example.org/t/abc?lang=ha",
+      "Tikitin Zamfara Youth Summit ZYS-MXK2P9QA-7HK3QD: Asabar 20 Disamba, 2026, 10:00, Dakin Taro na Gidan Gwamnati, Gusau. Nuna wannan lambar a kofar shiga. Tikitinku: https://summit.example.org/t/abc?lang=ha",
     );
     expect(smsSegments(en)).toBe(2);
     expect(smsSegments(ha)).toBe(2);

@@ -47,9 +47,9 @@ describe("ussdStep", () => {
   });
 
   it("speaks Hausa without hooked letters once Hausa is chosen", () => {
-    expect(reply("2")).toBe("CON Rubuta cikakken sunanka:\n0 Koma baya");
+    expect(reply("2")).toBe("CON Rubuta cikakken sunanku:\n0 Koma baya");
     expect(reply("2*Ɗahiru Ƙabir*1*1*7*1")).toBe(
-      "CON Duba bayananka:\nDahiru Kabir\nNamiji, Gusau, Zamfara\n1 Tabbatar\n2 Sake farawa\n0 Koma baya",
+      "CON Duba bayananku:\nDahiru Kabir\nNamiji, Gusau, Zamfara\n1 Tabbatar\n2 Sake farawa\n0 Koma baya",
     );
     // Shown plain, kept as typed.
     const action = ussdStep("2*Ɗahiru Ƙabir*1*1*7*1*1", ussdContext()).action;
@@ -91,8 +91,8 @@ describe("ussdStep", () => {
     expect(reply("1*Musa\u0000Sani")).toMatch(/^CON Please type your name in letters\.\n/);
     expect(reply(`1*${"a".repeat(121)}`)).toMatch(/^CON At most 120 characters\.\n/);
     expect(reply(`1*${"a".repeat(120)}`)).toMatch(/^CON Your gender:/);
-    expect(reply("2*x")).toMatch(/^CON Jinsinka:/);
-    expect(reply("2*x*9")).toMatch(/^CON Ba daidai ba\.\nJinsinka:/);
+    expect(reply("2*x")).toMatch(/^CON Jinsinku:/);
+    expect(reply("2*x*9")).toMatch(/^CON Ba daidai ba\.\nJinsinku:/);
   });
 
   it("keeps a name as typed, tidied: spaces trimmed and single, NFC", () => {
@@ -129,15 +129,15 @@ describe("a registered person's menu", () => {
 
   it("shows the ticket in their language, and resends it or cancels after a confirmation", () => {
     expect(reply("", registered)).toBe(
-      "CON Arewa Youth Summit, Asabar 12 Disamba, 2026, Gusau\nTikitinka: ZYS-MH4K2X1A-AB23CD\n1 Sake aiko min tikitina ta SMS\n2 Soke rajistata\n0 Fita",
+      "CON Arewa Youth Summit, Asabar 12 Disamba, 2026, Gusau\nTikitinku: ZYS-MH4K2X1A-AB23CD\n1 Sake aiko min tikitina ta SMS\n2 Soke rajistata\n0 Fita",
     );
     expect(ussdStep("1", registered).action).toEqual({ type: "resend-ticket" });
     expect(ussdStep("2", registered).action).toBeNull();
-    expect(reply("2", registered)).toMatch(/^CON Ka soke tikiti ZYS-MH4K2X1A-AB23CD\?/);
+    expect(reply("2", registered)).toMatch(/^CON Ku soke tikiti ZYS-MH4K2X1A-AB23CD\?/);
     expect(ussdStep("2*1", registered).action).toEqual({ type: "cancel" });
     expect(reply("2*2", registered)).toBe("END Ba abin da ya canza.");
     expect(reply("2*0", registered)).toBe(reply("", registered));
-    expect(reply("2*7", registered)).toMatch(/^CON Ba daidai ba\.\nKa soke/);
+    expect(reply("2*7", registered)).toMatch(/^CON Ba daidai ba\.\nKu soke/);
     expect(reply("0", registered)).toBe("END Sai an jima.");
     expect(reply("hello", registered)).toBe("END Sai an jima.");
     expect(ussdStep("1*2", registered).action).toBeNull();
@@ -163,7 +163,7 @@ describe("continuing a saved draft", () => {
 
   it("offers to continue, in the draft's language, where it was", () => {
     const savedDraft = earlier("2*Amina Bello*2*1");
-    expect(reply("", ussdContext({ savedDraft }))).toBe("CON Akwai rajistar da ba ka gama ba.\n1 Ci gaba\n2 Sake farawa");
+    expect(reply("", ussdContext({ savedDraft }))).toBe("CON Akwai rajistar da ba ku gama ba.\n1 Ci gaba\n2 Sake farawa");
     expect(reply("1", ussdContext({ savedDraft }))).toBe(reply("2*Amina Bello*2*1"));
     expect(reply("2", ussdContext({ savedDraft }))).toBe(reply(""));
     expect(reply("3", ussdContext({ savedDraft }))).toMatch(/^CON Ba daidai ba\.\nAkwai rajistar/);

@@ -52,7 +52,7 @@ function walk(context: UssdContext, names: readonly string[] = NAMES, byState = 
       screens.set(result.reply, text);
       if (result.draft !== null) expect(parseDraft(JSON.parse(JSON.stringify(result.draft)))).toEqual(result.draft);
       if (!result.reply.startsWith("CON ")) continue;
-      const answers = /^CON (?:.+\n)?(Enter your full name|Rubuta cikakken sunanka)/.test(result.reply) ? names : CHOICES;
+      const answers = /^CON (?:.+\n)?(Enter your full name|Rubuta cikakken sunanku)/.test(result.reply) ? names : CHOICES;
       for (const answer of answers) next.push(text === "" ? answer : `${text}*${answer}`);
     }
     queue = next;
