@@ -4,8 +4,8 @@ import { qrMatrix } from "~/modules/tickets/qr.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { cleanText } from "~/print/fit-text";
 import { badgeFontFiles } from "~/print/fonts.server";
+import type { PrintImage } from "~/print/image.server";
 import { LINE_HEIGHT, qrRects } from "~/print/layout";
-import type { PrintLogo } from "~/print/logo.server";
 import { BRAND } from "~/ui/brand";
 import {
   type BadgeField,
@@ -56,7 +56,7 @@ export function createBadgeDocument({
   eventName: string;
   secret: string;
   /** the organisers' logo, or null: the badges are whole without one */
-  logo?: PrintLogo | null;
+  logo?: PrintImage | null;
 }): BadgeDocument {
   const fonts = badgeFontFiles();
   const event = cleanText(eventName);

@@ -11,7 +11,7 @@ import { createTestActor } from "~/modules/attendees/test-data.server";
 import { storeImage } from "~/modules/media/media.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
-import { loadPrintLogo } from "~/print/logo.server";
+import { loadPrintImage, PRINT_LOGO } from "~/print/image.server";
 import { type BadgeLayout, badgeBox, badgesPerPage, PAGE_SPECS } from "./badge-layout";
 import { BADGE_MESSAGES, badgesPdfStream, exportBadgesPdf } from "./badges.server";
 
@@ -196,7 +196,7 @@ describe.each(DATABASE_KINDS)("name badges on %s", (kind) => {
 
   it("draws the organisers' logo on every badge, embedded in the file once", async () => {
     const file = await logoFile(800, 200);
-    const logo = await loadPrintLogo(`/media/${"a".repeat(64)}.webp`, async () => file);
+    const logo = await loadPrintImage(`/media/${"a".repeat(64)}.webp`, async () => file, PRINT_LOGO);
     for (const layout of ["sheet", "single"] as const) {
       const bytes = await streamBytes(await badgesPdfStream(database.db, { layout, eventName: EVENT, secret: SECRET, logo }));
       const pages = await readPdfPages(bytes);

@@ -8,7 +8,7 @@ import { readImage } from "~/modules/media/media.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import { loadPrintLogo, type PrintLogo } from "~/print/logo.server";
+import { loadPrintImage, PRINT_LOGO, type PrintImage } from "~/print/image.server";
 import { BADGE_LAYOUTS, type BadgeLayout } from "./badge-layout";
 import { type BadgeAttendee, type BadgeDocument, createBadgeDocument } from "./badge-pdf.server";
 
@@ -84,7 +84,7 @@ export async function badgesPdfStream(
     secret,
     logo = null,
     batchSize = BADGE_BATCH_SIZE,
-  }: { layout: BadgeLayout; eventName: string; secret: string; logo?: PrintLogo | null; batchSize?: number },
+  }: { layout: BadgeLayout; eventName: string; secret: string; logo?: PrintImage | null; batchSize?: number },
 ): Promise<ReadableStream<Uint8Array>> {
   const first = await fetchBadgeBatch(db, undefined, batchSize);
   const chunks = pdfChunks(createBadgeDocument({ layout, eventName, secret, logo }), badgeRows(db, first, batchSize));
@@ -127,7 +127,7 @@ export async function exportBadgesPdf(db: Db, actor: AuditActor, params: URLSear
   const { layout } = query.data;
   try {
     const settings = await getSettings(db);
-    const logo = await loadPrintLogo(settings.logo_url, (id, width) => readImage(db, id, width));
+    const logo = await loadPrintImage(settings.logo_url, (id, width) => readImage(db, id, width), PRINT_LOGO);
     const stream = await badgesPdfStream(db, { layout, eventName: settings.event_name, secret: ticketLinkKeys().secret, logo });
     // Who printed everyone's names and ticket codes, and when.
     await recordAudit(db, actor, { action: "attendee.badges", entity: "attendees", details: { layout } });

@@ -5,6 +5,7 @@ import { readImage } from "~/modules/media/media.server";
 import { localizedSettings, type TranslatedSettings } from "~/modules/settings/localized-settings";
 import type { EventSettings } from "~/modules/settings/settings.server";
 import type { TicketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { loadPrintImage, type PrintImageUse, type ReadStoredImage } from "~/print/image.server";
 import { formatCode } from "./certificate-code";
 import { certificateCode } from "./certificate-code.server";
 import type { CertificatePdfInput } from "./certificate-pdf.server";
@@ -51,24 +52,21 @@ export function certificateDrawing(certificate: CertificateRow, settings: Certif
   };
 }
 
-const OUR_MEDIA = /^\/media\/([0-9a-f]{64})\.webp$/;
+/**
+ * The logo and the signature as a certificate prints them: at most 4 pixels a point of their
+ * boxes (certificate-layout.ts), about 290 dpi. The logo from the 640 px copy, plenty for one
+ * printed some 4 cm wide; the signature as stored (at most 1600 px, small: ink on a plain ground).
+ */
+export const CERTIFICATE_LOGO: PrintImageUse = { name: "logo", readWidth: 640, maxSize: { width: 760, height: 248 } };
+export const CERTIFICATE_SIGNATURE: PrintImageUse = { name: "signature", maxSize: { width: 800, height: 200 } };
 
-/** One of our uploads' bytes (a resized copy at `width`, cached); null for none, another address or one deleted. */
-async function uploadBytes(db: DbOrTx, url: string, width?: number): Promise<Buffer | null> {
-  const id = OUR_MEDIA.exec(url)?.[1];
-  // An image elsewhere on the web is not fetched.
-  return id ? readImage(db, id, width) : null;
-}
-
-/** The drawing's input with the images' bytes: the organisers' uploads as stored, or none. */
+/** The drawing's input with the images ready to print: the organisers' uploads, or none (unset, gone, unreadable). */
 export async function withImages(db: DbOrTx, { logoUrl, signatureUrl, ...drawing }: CertificateDrawing): Promise<CertificatePdfInput> {
+  const read: ReadStoredImage = (id, width) => readImage(db, id, width);
   const [logo, signature] = await Promise.all([
-    // 640 px wide is plenty for a logo printed some 4 cm wide.
-    uploadBytes(db, logoUrl, 640),
-    // The signature as stored (at most 1600 px, small: ink on a plain ground), so nothing decodes
-    // it before the PDF does, which prints the certificate without a signature it cannot read.
+    loadPrintImage(logoUrl, read, CERTIFICATE_LOGO),
     // Without a signer there is no line for it: not read at all.
-    drawing.signerName.trim() ? uploadBytes(db, signatureUrl) : null,
+    drawing.signerName.trim() ? loadPrintImage(signatureUrl, read, CERTIFICATE_SIGNATURE) : null,
   ]);
   return { ...drawing, logo, signature };
 }

@@ -6,6 +6,8 @@ import { describe, expect, it, vi } from "vitest";
 import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { readyBadgeFonts } from "~/print/fonts.server";
+import { loadPrintImage, type PrintImage } from "~/print/image.server";
+import { CERTIFICATE_LOGO } from "./certificate-drawing.server";
 import { type CertificateTexts, certificateLayout, PAGE } from "./certificate-layout";
 import { type CertificatePdfInput, renderCertificatePdf } from "./certificate-pdf.server";
 
@@ -28,10 +30,15 @@ const BASE: CertificatePdfInput = {
   verifyUrl: "https://summit.example.org/verify/7KQ2-M9XD-R4TB-8HWN",
 };
 
-/** A wide logo with a transparent background, in the format asked for. */
-async function logo(format: "png" | "webp"): Promise<Buffer> {
+/** A file made ready to print as a certificate's logo, as certificate-drawing.server.ts reads one; null when unreadable. */
+function printed(file: Buffer): Promise<PrintImage | null> {
+  return loadPrintImage(`/media/${"c".repeat(64)}.webp`, async () => file, CERTIFICATE_LOGO);
+}
+
+/** A wide logo with a transparent background, in the format asked for, ready to print. */
+async function logo(format: "png" | "webp"): Promise<PrintImage | null> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="200"><rect x="10" y="20" width="160" height="160" rx="30" fill="#166534"/><rect x="220" y="70" width="360" height="60" fill="#14532d"/></svg>`;
-  return sharp(Buffer.from(svg))[format]().toBuffer();
+  return printed(await sharp(Buffer.from(svg))[format]().toBuffer());
 }
 
 type Item = { str: string; x: number; top: number; width: number };
@@ -185,12 +192,13 @@ describe("renderCertificatePdf", () => {
     }
     expect((await read(await renderCertificatePdf(BASE))).ops).not.toContain(OPS.paintImageXObject);
     const warn = vi.spyOn(logger(), "warn").mockImplementation(() => undefined);
-    const broken = await read(await renderCertificatePdf({ ...BASE, logo: Buffer.from("not an image") }));
+    const broken = await read(await renderCertificatePdf({ ...BASE, logo: await printed(Buffer.from("not an image")) }));
     expect(broken.ops).not.toContain(OPS.paintImageXObject);
     expect(broken.text).toContain("Ƙaura Ɗanjuma Ɓello");
     // Said once in the log for the file, not once per certificate.
-    await renderCertificatePdf({ ...BASE, logo: Buffer.from("not an image") });
+    await renderCertificatePdf({ ...BASE, logo: await printed(Buffer.from("not an image")) });
     expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.anything(), "printing without the logo: its file cannot be read as an image");
     warn.mockRestore();
   });
 

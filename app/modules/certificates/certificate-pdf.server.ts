@@ -1,11 +1,9 @@
-import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { intlLocale, type Language } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
-import { logger } from "~/logger.server";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { type QrMatrix, qrMatrix } from "~/modules/tickets/qr.server";
 import { printableText as printable } from "~/print/fit-text";
+import type { PrintImage } from "~/print/image.server";
 import { type Box, type PrintFont, QR_QUIET_ZONE, qrRects } from "~/print/layout";
 import { drawLines, READY_FONTS, readyFontDocument } from "~/print/ready-document.server";
 import { formatCode } from "./certificate-code";
@@ -14,8 +12,9 @@ import { type CertificateTexts, certificateLayout, GREEN, PAGE } from "./certifi
 // A person's certificate of attendance as a one-page PDF, drawn with the badges' toolkit and
 // font (searchable text, Hausa letters included) as certificate-layout.ts lays it out. Made
 // for thousands in a row (a few milliseconds each): the fonts are made ready once per process
-// (badge-fonts.server.ts), the logo and the signature image converted once per file, and text
-// widths remembered, each within a bound; no PDF is kept.
+// (badge-fonts.server.ts), the logo and the signature image come ready to print (the print kit's
+// image.server.ts, converted once per file), and text widths are remembered within a bound; no
+// PDF is kept.
 
 export type CertificatePdfInput = {
   fullName: string;
@@ -28,10 +27,10 @@ export type CertificatePdfInput = {
   signerName: string;
   /** In the certificate's language already (certificate-drawing.server.ts). */
   signerTitle: string;
-  /** The organisers' logo file (PNG, JPEG, WebP…), or null for none. */
-  logo: Buffer | null;
-  /** The signature image's file (PNG, JPEG, WebP…), printed above the line, or null for none. */
-  signature: Buffer | null;
+  /** The organisers' logo ready to print (certificate-drawing.server.ts), or null for none. */
+  logo: PrintImage | null;
+  /** The signature image ready to print, above the line, or null for none. */
+  signature: PrintImage | null;
   /** The 16 characters, unformatted. */
   code: string;
   /** The verification page's absolute URL: what the QR code says. */
@@ -64,11 +63,9 @@ export async function renderCertificatePdf(input: CertificatePdfInput): Promise<
     code: formatCode(input.code),
     verifyLine: t("certificate.pdf.verifyAt", { url: printable(input.verifyUrl) }),
   };
-  const [logo, signature] = await Promise.all([
-    input.logo ? printedImage(input.logo, LOGO_PIXELS, "logo") : null,
-    // Without a signer there is no line to stand on: the image is not even read.
-    input.signature && texts.signerName ? printedImage(input.signature, SIGNATURE_PIXELS, "signature") : null,
-  ]);
+  const logo = input.logo;
+  // Without a signer there is no line to stand on.
+  const signature = texts.signerName ? input.signature : null;
 
   const { pdf, written } = readyFontDocument({
     size: [PAGE.width, PAGE.height],
@@ -119,49 +116,4 @@ function drawQr(pdf: PDFKit.PDFDocument, matrix: QrMatrix, box: Box): void {
     .scale(box.width / modules);
   for (const r of qrRects(matrix, { x: 0, y: 0, width: modules, height: modules })) pdf.rect(r.x, r.y, r.width, r.height);
   pdf.fill("#000000").restore();
-}
-
-type PrintedImage = { data: Buffer; width: number; height: number };
-type Pixels = { width: number; height: number };
-
-/**
- * The logo and the signature as they are printed: at most 4 pixels a point of their boxes (about
- * 290 dpi), on white (the page: nothing else is drawn under either box, so a transparent
- * signature prints the same), as a JPEG, which pdfkit embeds as it is. A PNG it reads byte by
- * byte for every document (and one with transparency it decodes, splits and compresses again),
- * and a large photo would make every certificate as large. At this resolution and quality, with
- * colour kept at full resolution, JPEG's artefacts are below what a printer shows.
- */
-const LOGO_PIXELS: Pixels = { width: 760, height: 248 };
-const SIGNATURE_PIXELS: Pixels = { width: 800, height: 200 };
-/** A few images at most (the organisers change theirs rarely); the oldest is forgotten first. */
-const IMAGE_CACHE_SIZE = 6;
-const images = new Map<string, Promise<PrintedImage | null>>();
-
-function printedImage(file: Buffer, pixels: Pixels, what: "logo" | "signature"): Promise<PrintedImage | null> {
-  const key = `${pixels.width}x${pixels.height}:${createHash("sha256").update(file).digest("base64")}`;
-  let image = images.get(key);
-  if (!image) {
-    image = convertImage(file, pixels, what);
-    images.set(key, image);
-    const oldest = images.keys().next().value;
-    if (images.size > IMAGE_CACHE_SIZE && oldest !== undefined) images.delete(oldest);
-  }
-  return image;
-}
-
-async function convertImage(file: Buffer, pixels: Pixels, what: "logo" | "signature"): Promise<PrintedImage | null> {
-  try {
-    const image = sharp(file)
-      .rotate()
-      .resize({ ...pixels, fit: "inside", withoutEnlargement: true })
-      .flatten({ background: "#ffffff" })
-      .toColourspace("srgb");
-    const { data, info } = await image.jpeg({ quality: 90, chromaSubsampling: "4:4:4" }).toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  } catch (error) {
-    // A broken file must not hold back everyone's certificates: they go out without it.
-    logger().warn({ err: error }, `certificates without the ${what}: its file cannot be read as an image`);
-    return null;
-  }
 }

@@ -6,7 +6,8 @@ import type { DbConnection } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import { storeImage } from "~/modules/media/media.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
-import { certificatePdf } from "./certificate-drawing.server";
+import { loadPrintImage, type PrintImage } from "~/print/image.server";
+import { CERTIFICATE_SIGNATURE, certificatePdf } from "./certificate-drawing.server";
 import { type CertificateTexts, certificateLayout, PAGE } from "./certificate-layout";
 import { type CertificatePdfInput, renderCertificatePdf } from "./certificate-pdf.server";
 
@@ -21,6 +22,11 @@ const HA_TITLE = "Kwamishinan Matasa da Wasanni";
 function signature(width = 800, height = 200): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><path d="M10 ${height * 0.8} C${width * 0.2} 10 ${width * 0.4} ${height} ${width * 0.6} ${height * 0.4} S${width * 0.8} 10 ${width - 10} ${height * 0.6}" stroke="#1e3a8a" stroke-width="8" fill="none"/></svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** A file made ready to print as a certificate's signature, as certificate-drawing.server.ts reads one; null when unreadable. */
+function printed(file: Buffer): Promise<PrintImage | null> {
+  return loadPrintImage(`/media/${"5".repeat(64)}.webp`, async () => file, CERTIFICATE_SIGNATURE);
 }
 
 /** Page 1's text and drawing operators. */
@@ -102,7 +108,7 @@ describe("renderCertificatePdf with a signature image", () => {
   };
 
   it("prints the image only with the signature line", async () => {
-    const image = await signature();
+    const image = await printed(await signature());
     expect((await read(await renderCertificatePdf({ ...BASE, signature: image }))).images).toBe(1);
     expect((await read(await renderCertificatePdf({ ...BASE, signature: image, signerName: " " }))).images).toBe(0);
     expect((await read(await renderCertificatePdf(BASE))).images).toBe(0);
@@ -111,11 +117,11 @@ describe("renderCertificatePdf with a signature image", () => {
   it("prints the certificate without an image it cannot read", async () => {
     const warn = vi.spyOn(logger(), "warn").mockImplementation(() => undefined);
     try {
-      const page = await read(await renderCertificatePdf({ ...BASE, signature: Buffer.from("not an image at all") }));
+      const page = await read(await renderCertificatePdf({ ...BASE, signature: await printed(Buffer.from("not an image at all")) }));
       expect(page.images).toBe(0);
       expect(page.text).toContain("Ƙaura Ɗanjuma Ɓello");
       expect(page.text).toContain("Hon. Aminu Sani");
-      expect(warn).toHaveBeenCalledWith(expect.anything(), "certificates without the signature: its file cannot be read as an image");
+      expect(warn).toHaveBeenCalledWith(expect.anything(), "printing without the signature: its file cannot be read as an image");
     } finally {
       warn.mockRestore();
     }

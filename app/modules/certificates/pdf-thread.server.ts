@@ -1,5 +1,6 @@
 import { parentPort, Worker } from "node:worker_threads";
 import { move } from "piscina";
+import type { PrintImage } from "~/print/image.server";
 import { type CertificatePdfInput, renderCertificatePdf } from "./certificate-pdf.server";
 
 // Certificates are drawn on another core. Drawing one is some 3 ms of CPU; with the embedded
@@ -104,8 +105,9 @@ export async function drawCertificateInThread(input: CertificatePdfInput) {
 
 /** Draws `input` as it arrives from another thread, into bytes that can be handed back. */
 async function renderCrossed(input: CertificatePdfInput): Promise<Uint8Array<ArrayBuffer>> {
-  // A Buffer crosses as a plain Uint8Array.
-  const buffer = (bytes: Uint8Array | null) => (bytes ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : null);
+  // An image's Buffer crosses as a plain Uint8Array, which pdfkit would not take for an image.
+  const buffer = (image: PrintImage | null) =>
+    image ? { ...image, data: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) } : null;
   const drawn = await renderCertificatePdf({ ...input, logo: buffer(input.logo), signature: buffer(input.signature) });
   // Its own copy, handed over without another: a Buffer may be a slice of a shared pool.
   return new Uint8Array(drawn);

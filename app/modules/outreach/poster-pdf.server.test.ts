@@ -6,7 +6,7 @@ import { createTestDatabase } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { storeImage } from "~/modules/media/media.server";
 import { updateSettings } from "~/modules/settings/settings.server";
-import { loadPrintLogo, type PrintLogo } from "~/print/logo.server";
+import { loadPrintImage, PRINT_LOGO, type PrintImage } from "~/print/image.server";
 import { POSTER_PAGE, type PosterTexts, posterLayout } from "./poster-layout";
 import { type PosterInput, renderPosterPdf, sourcePosterPdf } from "./poster-pdf.server";
 
@@ -35,9 +35,9 @@ function logoFile(width: number, height: number): Promise<Buffer> {
 }
 
 /** The logo ready to print, as the routes get it, read from a stand-in for the media store. */
-async function printLogo(width: number, height: number): Promise<PrintLogo> {
+async function printLogo(width: number, height: number): Promise<PrintImage> {
   const file = await logoFile(width, height);
-  const logo = await loadPrintLogo(`/media/${"a".repeat(64)}.webp`, async () => file);
+  const logo = await loadPrintImage(`/media/${"a".repeat(64)}.webp`, async () => file, PRINT_LOGO);
   if (!logo) throw new Error("the logo did not load");
   return logo;
 }
@@ -115,7 +115,7 @@ describe("renderPosterPdf", () => {
     expect(poster.text).toContain("Yi rajista kyauta");
     expect(poster.text).toContain("Masu shiryawa: Ma'aikatar Matasa ta Jihar Zamfara");
     expect(poster.images).toBe(1);
-    expect(poster.text).toContain("AN GAYYACE KA");
+    expect(poster.text).toContain("AN GAYYACE KU");
     expect(poster.text).toContain("Ɗakin Taro na Gidan Gwamnati, Ƙaura");
     expect(poster.text).toContain("Disamba");
   });

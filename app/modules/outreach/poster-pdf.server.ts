@@ -8,8 +8,8 @@ import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import { qrMatrix } from "~/modules/tickets/qr.server";
 import { printableText } from "~/print/fit-text";
+import { loadPrintImage, PRINT_LOGO, type PrintImage } from "~/print/image.server";
 import { qrRects } from "~/print/layout";
-import { loadPrintLogo, type PrintLogo } from "~/print/logo.server";
 import { drawLines, READY_FONTS, readyFontDocument } from "~/print/ready-document.server";
 import { spokenLink } from "./links.server";
 import { POSTER_GREEN, POSTER_PAGE, type PosterTexts, posterLayout } from "./poster-layout";
@@ -29,7 +29,7 @@ export type PosterInput = {
   /** who organises the summit (Event Settings' organiser); "" prints no line */
   organiser: string;
   /** the organisers' logo, or null: the poster is whole without one */
-  logo: PrintLogo | null;
+  logo: PrintImage | null;
   language: Language;
   /** The source's short link, absolute: what the QR code says and the poster writes out. */
   link: string;
@@ -47,7 +47,7 @@ export async function sourcePosterPdf(db: DbOrTx, poster: { link: string; langua
     eventTime: formatEventHours(settings),
     venue: settings.venue,
     organiser: settings.organiser_name,
-    logo: await loadPrintLogo(settings.logo_url, (id, width) => readImage(db, id, width)),
+    logo: await loadPrintImage(settings.logo_url, (id, width) => readImage(db, id, width), PRINT_LOGO),
   });
 }
 

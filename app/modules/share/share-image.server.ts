@@ -9,6 +9,7 @@ import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
+import { ourUploadId } from "~/print/image.server";
 import { logoPlace, type ShareImageTexts, shareImageSvg } from "./share-image-layout.server";
 
 // The share image's address and bytes. The address names the language and a hash of
@@ -21,7 +22,6 @@ import { logoPlace, type ShareImageTexts, shareImageSvg } from "./share-image-la
 export const MAX_SHARE_IMAGE_BYTES = 300_000;
 /** Changed whenever the drawing changes, so every address changes with it. */
 const DESIGN_VERSION = "1";
-const OUR_MEDIA = /^\/media\/([0-9a-f]{64})\.webp$/;
 
 export type ShareImageFormat = "png" | "jpg";
 
@@ -51,8 +51,8 @@ export function shareImageSpec(settings: EventSettings, language: Language, publ
     free: t("share.image.free"),
     host: new URL(publicUrl).host,
   };
-  const uploadId = OUR_MEDIA.exec(settings.share_image_url)?.[1] ?? null;
-  const logoId = uploadId ? null : (OUR_MEDIA.exec(settings.logo_url)?.[1] ?? null);
+  const uploadId = ourUploadId(settings.share_image_url);
+  const logoId = uploadId ? null : ourUploadId(settings.logo_url);
   const key = createHash("sha256")
     .update(JSON.stringify([DESIGN_VERSION, language, texts, logoId, uploadId]))
     .digest("hex")
