@@ -185,7 +185,7 @@ for (const javaScript of [true, false]) {
     await context.clearCookies({ name: "summit-door-early" });
     const page = await context.newPage();
     try {
-      await signInAsAdmin(page, { redirectTo: "/admin/check-in" });
+      await signInAsAdmin(page, { redirectTo: "/admin/check-in", askEarly: true });
       await page.goto("/admin/check-in");
       if (javaScript) await waitForInteractive(page);
       const checkIn = async (ticketId: string) => {

@@ -90,6 +90,13 @@ test("two doors admit people offline and reconcile when the network is back", as
   const typed = await registerForTicket(request, { fullName: `Musa Typed ${t}` });
   const searched = await registerForTicket(request, { fullName: `Ɗanladi Ƙasimu ${t}`, organization: "Gusau Youth Forum" });
   const cancelled = await registerForTicket(request, { fullName: `Hauwa Cancelled ${t}` });
+  // In before the doors download their list: amber on both, whenever it is typed.
+  const earlier = await registerForTicket(request, { fullName: `Bilkisu Earlier ${t}` });
+  const checkedIn = await adminPage.request.post("/admin/check-in", {
+    form: { intent: "ticket", ticket_id: earlier.ticketId },
+    headers: { Origin: new URL(baseURL ?? process.env.E2E_BASE_URL ?? "").origin },
+  });
+  expect(await checkedIn.text()).toContain('data-outcome="checked-in"');
   await request.post(`/tickets/${encodeURIComponent(await selfServiceToken(cancelled.email))}/cancel`, { maxRedirects: 0 });
 
   const site = baseURL ?? process.env.E2E_BASE_URL ?? "";
@@ -124,9 +131,11 @@ test("two doors admit people offline and reconcile when the network is back", as
     await p1.getByRole("button", { name: `Yes, check in ${typed.fullName}` }).click();
     await expect(outcome(p1)).toHaveAttribute("data-outcome", "checked-in");
     await expect(outcome(p1)).toContainText(typed.fullName);
+    // Typed again at once (the person still in front of the door): the green card stays.
     await typeTicket(p1, typed.ticketId);
-    await expect(outcome(p1)).toHaveAttribute("data-outcome", "already");
-    await expect(outcome(p1)).toContainText(new RegExp(`Already checked in at ${mainGate} at \\d\\d:\\d\\d`));
+    await expect(outcome(p1)).toHaveAttribute("data-outcome", "checked-in");
+    await expect(outcome(p1)).toContainText("Checked in just now");
+    await expect(outcome(p1)).toContainText(typed.fullName);
     await typeTicket(p1, cancelled.ticketId);
     await expect(outcome(p1)).toHaveAttribute("data-outcome", "refused");
     await expect(outcome(p1)).toContainText(`Ticket ${cancelled.ticketId} was cancelled.`);
@@ -151,8 +160,9 @@ test("two doors admit people offline and reconcile when the network is back", as
     await p1.reload();
     await waitForInteractive(p1);
     await expect(status(p1)).toHaveText("Offline — 3 check-ins waiting to be sent");
-    await typeTicket(p1, both.ticketId);
+    await typeTicket(p1, earlier.ticketId);
     await expect(outcome(p1)).toHaveAttribute("data-outcome", "already");
+    await expect(outcome(p1)).toContainText(/Already checked in at \d\d:\d\d/);
     await docsScreenshot(p1, "door-offline-queue.png", { fullPage: true });
 
     // Door 2 opens with no network at all: the page comes from its service worker.
@@ -277,15 +287,23 @@ test("on a Wi-Fi with no way out the door waits for the server once, then answer
     const { page } = door;
     // The phone still says it has a network; the site is unreachable.
     link.cut();
+    const cutAt = Date.now();
     await typeTicket(page, first.ticketId);
     await expect(outcome(page)).toContainText(first.fullName, { timeout: 15_000 });
+    // The door gives up on the server within 2 s (it asks for a small file after 1 s, and gets
+    // nothing back in the next); the rest is the browser's own work, slower on a busy machine.
+    expect(Date.now() - cutAt).toBeLessThan(4_500);
     await expect(status(page)).toHaveText("Offline — 1 check-in waiting to be sent");
-    // The next person is answered at once: no second wait for a server that did not answer.
-    const started = Date.now();
+    // The next person is answered by the phone without asking the server again.
+    const asked: string[] = [];
+    const record = (request: import("@playwright/test").Request) => {
+      if (new URL(request.url()).pathname.startsWith("/admin/check-in")) asked.push(request.url());
+    };
+    page.on("request", record);
     await typeTicket(page, second.ticketId);
     await expect(outcome(page)).toContainText(second.fullName);
-    // (Asking the server first would take the whole 6 s wait; a busy machine answers well within 5.)
-    expect(Date.now() - started).toBeLessThan(5_000);
+    page.off("request", record);
+    expect(asked).toEqual([]);
     // The site is back: a probe finds it, the queue goes.
     link.restore();
     await expect(status(page)).toContainText("Ready offline", { timeout: 40_000 });

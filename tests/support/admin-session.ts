@@ -69,9 +69,19 @@ const SESSION_COOKIES = new Set(["ys_admin", "ys_device"]);
  */
 export async function signInAsAdmin(
   page: Page,
-  options: { redirectTo?: string; door?: boolean; account?: { email: string; password: string } } = {},
+  options: { redirectTo?: string; door?: boolean; account?: { email: string; password: string }; askEarly?: boolean } = {},
 ): Promise<void> {
   const { email, password } = options.account ?? e2eAdmin(options.door);
+  // A door that has said yes to checking in before the event's day, as the suite's storageState
+  // gives every context the test runner makes; this covers the browsers a test launches itself.
+  // `askEarly` keeps the question (check-in.spec.ts meets it).
+  const eventDate = process.env.E2E_EVENT_DATE;
+  if (eventDate && !options.askEarly) {
+    const origin = new URL(process.env.E2E_BASE_URL ?? "http://127.0.0.1");
+    // Kept as the server's is (Max-Age): a phone's browser closed and opened again still has it.
+    const expires = Math.floor(Date.now() / 1000) + 120 * 86_400;
+    await page.context().addCookies([{ name: "summit-door-early", value: eventDate, domain: origin.hostname, path: "/admin", expires }]);
+  }
   const query = options.redirectTo ? `?${new URLSearchParams({ redirectTo: options.redirectTo })}` : "";
   await page.goto(`/admin/login${query}`);
   const onForm = () => new URL(page.url()).pathname.startsWith("/admin/login");

@@ -19,7 +19,8 @@ export const E2E_DOOR_EMAIL = "e2e-door@example.org";
 /** A browser's saved state: the door's "yes" to checking in before the event's day. */
 function earlyDoorState(eventDate: string) {
   const cookie = { name: "summit-door-early", value: eventDate, domain: "127.0.0.1", path: "/admin" };
-  return { cookies: [{ ...cookie, expires: -1, httpOnly: false, secure: false, sameSite: "Lax" }], origins: [] };
+  const expires = Math.floor(Date.now() / 1000) + 120 * 86_400;
+  return { cookies: [{ ...cookie, expires, httpOnly: false, secure: false, sameSite: "Lax" }], origins: [] };
 }
 
 type E2eState = { stop: () => Promise<void> };

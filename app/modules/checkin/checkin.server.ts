@@ -15,6 +15,7 @@ import { readTicketId } from "~/modules/tickets/ticket-id";
 import { extractDoorCode, verifyDoorCode } from "~/modules/tickets/ticket-token.server";
 import { lagosClock } from "~/ui/date-time";
 import type { CHECK_IN_METHODS } from "./door-sync-schema";
+import { JUST_NOW_MS, justNowMessage } from "./just-now";
 import { MIN_SEARCH_LENGTH } from "./search-rules";
 
 // Checking attendees in at the door. Each attendee is checked in once: the unique index
@@ -54,7 +55,7 @@ export const CHECKIN_MESSAGES = {
   checkedIn: (name: string) => messageKey("door:checkin.checkedIn", { name }),
   // The same door seeing the same ticket again moments later (the QR still in view, a second
   // tap): still the green answer, not "already", which a volunteer reads as a ticket used twice.
-  checkedInJustNow: (name: string) => messageKey("door:checkin.checkedInJustNow", { name }),
+  checkedInJustNow: justNowMessage,
   // The door is named once doors have names: the volunteer knows where to look.
   already: (at: Date, by: string | null, door = "") => {
     const time = lagosClock(at);
@@ -64,9 +65,6 @@ export const CHECKIN_MESSAGES = {
   undone: (name: string) => messageKey("door:checkin.undone", { name }),
   notCheckedIn: "door:checkin.notCheckedIn",
 } as const;
-
-/** How long a door's own admission is answered green again, as "just now". */
-const JUST_NOW_MS = 60_000;
 
 const doorColumns = {
   id: attendees.id,

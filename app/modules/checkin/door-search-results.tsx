@@ -75,6 +75,8 @@ export function DoorSearchResults({ page, back, origin, busy, undo }: Props) {
                     <>
                       <input type="hidden" name="intent" value="attendee" />
                       <input type="hidden" name="id" value={m.id} />
+                      {/* For the device, should the server stop answering before this is sent. */}
+                      <input type="hidden" name="ticket_id" value={m.ticket_id} />
                     </>
                   )}
                   {origin}

@@ -4,6 +4,7 @@ import { translateMessage } from "~/i18n/message-key";
 import { BUTTON } from "~/ui/styles";
 import { EarlyCard } from "./early-card";
 import type { DoorAnswer } from "./early-door";
+import { isJustNow } from "./just-now";
 import { UndoLink, type UndoTarget } from "./undo-link";
 
 // The answer to a scan, a typed ticket ID or a search's Check in: one card readable at arm's
@@ -32,7 +33,9 @@ export function OutcomeCard({ outcome, action, busy, undo }: { outcome: DoorAnsw
       data-outcome={outcome.status}
       className={`rounded-2xl border-4 px-4 py-3 ${TONE[outcome.status]}`}
     >
-      <p className="text-lg font-bold">{outcome.status === "checked-in" ? t("welcome") : translateMessage(t, outcome.message)}</p>
+      <p className="text-lg font-bold">
+        {outcome.status === "checked-in" ? t(isJustNow(outcome.message) ? "justNow" : "welcome") : translateMessage(t, outcome.message)}
+      </p>
       {person ? (
         <>
           {person.full_name ? (

@@ -195,6 +195,20 @@ describe("checkInOffline", () => {
     ]);
   });
 
+  it("answers a search result found online from its ticket ID when the server stops answering; without one it needs the network", async () => {
+    const { store, runtime } = door;
+    const { list, danladi } = makeList();
+    await store.saveList(list);
+    await runtime.loadDoor(GENERATED);
+    const online = { intent: "attendee", id: crypto.randomUUID() };
+    expect((await runtime.checkInOffline(form(online))).outcome).toMatchObject({ status: "refused", message: "door:offline.needsNetwork" });
+    expect((await runtime.checkInOffline(form({ ...online, ticket_id: danladi }))).outcome).toMatchObject({
+      status: "checked-in",
+      attendee: { ticket_id: danladi },
+    });
+    expect((await store.queued()).map(({ ticket, method }) => ({ ticket, method }))).toEqual([{ ticket: danladi, method: "search" }]);
+  });
+
   it("gives a check-in its own id when the form's is not a device id, or was queued already for another ticket", async () => {
     const { store, runtime } = door;
     const { list, danladi, aisha } = makeList();
@@ -315,5 +329,87 @@ describe("syncNow", () => {
       notices: [{ ticket: danladi, message: "door:checkin.cancelled" }],
     });
     expect(await runtime.syncNow()).toBeUndefined();
+  });
+});
+
+describe("withinServerWait", () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A promise settled by hand, and whether it has settled. */
+  function later<T>() {
+    let resolve!: (value: T) => void;
+    const promise = new Promise<T>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
+  }
+
+  function watch<T>(promise: Promise<T>) {
+    const state: { settled?: "resolved" | "rejected"; value?: T; error?: unknown } = {};
+    promise.then(
+      (value) => Object.assign(state, { settled: "resolved", value }),
+      (error) => Object.assign(state, { settled: "rejected", error }),
+    );
+    return state;
+  }
+
+  /** fetch as a network with no way out: nothing comes back, until the request is aborted. */
+  const noWayOut = vi.fn(
+    (_url: string, init?: RequestInit) =>
+      new Promise<Response>((_, reject) =>
+        init?.signal?.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))),
+      ),
+  );
+
+  it("takes a quick answer without asking anything more", async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn();
+    vi.stubGlobal("fetch", fetch);
+    const answer = later<string>();
+    const waited = watch(door.runtime.withinServerWait(answer.promise));
+    await vi.advanceTimersByTimeAsync(900);
+    answer.resolve("page");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waited).toEqual({ settled: "resolved", value: "page" });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("gives up within 2 s when the server cannot be reached, though the browser says it is online", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal("fetch", noWayOut);
+    const waited = watch(door.runtime.withinServerWait(new Promise(() => undefined)));
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(waited.settled).toBeUndefined();
+    expect(noWayOut).toHaveBeenCalledWith("/door-sw.js", expect.objectContaining({ method: "HEAD", cache: "no-store" }));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(waited.settled).toBe("rejected");
+  });
+
+  it("waits for a slow server that can be reached, up to 20 s", async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(null, { status: 200 })),
+    );
+    const answer = later<string>();
+    const waited = watch(door.runtime.withinServerWait(answer.promise));
+    await vi.advanceTimersByTimeAsync(9_000);
+    expect(waited.settled).toBeUndefined();
+    answer.resolve("check-in");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waited).toEqual({ settled: "resolved", value: "check-in" });
+
+    const never = watch(door.runtime.withinServerWait(new Promise(() => undefined)));
+    await vi.advanceTimersByTimeAsync(20_999);
+    expect(never.settled).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(never.settled).toBe("rejected");
+  });
+
+  it("passes a failure on at once (no network at all: the browser refuses the request)", async () => {
+    vi.useFakeTimers();
+    const waited = watch(door.runtime.withinServerWait(Promise.reject(new TypeError("Failed to fetch"))));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waited).toMatchObject({ settled: "rejected", error: expect.any(TypeError) });
   });
 });

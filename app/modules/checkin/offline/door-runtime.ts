@@ -17,8 +17,20 @@ export const REFRESH_MS = 60_000;
 /** How often a door that lost the server looks for it again. */
 export const PROBE_MS = 15_000;
 export const SYNC_TIMER_MS = 30_000;
-/** How long the door waits for the server before answering from the device. */
-const SERVER_WAIT_MS = 6_000;
+/**
+ * How long the door waits for an answer before asking whether the server can be reached at all,
+ * and how long it gives that question: no way to the server means the device answers within 2 s.
+ */
+const FIRST_LOOK_MS = 1_000;
+const REACH_WAIT_MS = 1_000;
+/** A server that can be reached but is slow to answer (a rush at the gate): waited for this long. */
+const SLOW_SERVER_MS = 20_000;
+/**
+ * What the door asks to learn whether the server can be reached: the service worker's own script,
+ * a file the server sends without its database (which a busy server may be slow to give) and
+ * that the worker does not answer from its cache.
+ */
+const REACH_URL = "/door-sw.js";
 const DOOR_NAME_KEY = "summit-door-name";
 const DOOR_DEVICE_KEY = "summit-door-device";
 
@@ -232,7 +244,10 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
       ? await decideScan(snapshot, String(form.get("code") ?? ""), at)
       : intent === "ticket"
         ? decideTicketId(snapshot, String(form.get("ticket_id") ?? ""), form.get("via") === "search" ? "search" : "ticket-id", at)
-        : null;
+        : // A search result found online and pressed as the server stopped answering: its ticket ID.
+          intent === "attendee" && form.get("ticket_id")
+          ? decideTicketId(snapshot, String(form.get("ticket_id")), "search", at)
+          : null;
   if (!decision) return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at, offline: true };
   if (decision.record) {
     const door = doorName();
@@ -285,9 +300,38 @@ export function offlinePage<P extends { q: string; checkedIn: number; registered
   };
 }
 
-/** Waits for the server, at most SERVER_WAIT_MS: a weak network is as good as none at a queue. */
-export function withinServerWait<T>(work: Promise<T>): Promise<T> {
-  return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error("server too slow")), SERVER_WAIT_MS))]);
+/**
+ * Waits for the server's answer as long as the server can be reached. A Wi-Fi with no way out
+ * (the browser thinks it is online, nothing comes back) answers nothing: after FIRST_LOOK_MS the
+ * door asks for a small file, and without it within REACH_WAIT_MS gives up, 2 s in all, and the
+ * device answers. A server that sends the file is only slow: its answer is waited for, up to
+ * SLOW_SERVER_MS. A check-in the server applies after the device gave up counts once (its id).
+ */
+export async function withinServerWait<T>(work: Promise<T>): Promise<T> {
+  // Given up on, its late failure is nobody's error.
+  work.catch(() => undefined);
+  const early = await Promise.race([work.then((value) => ({ value })), delay(FIRST_LOOK_MS)]);
+  if (early) return early.value;
+  if (!(await serverReachable(REACH_WAIT_MS))) throw new Error("server out of reach");
+  return Promise.race([work, delay(SLOW_SERVER_MS).then(() => Promise.reject(new Error("server too slow")))]);
+}
+
+function delay(ms: number): Promise<undefined> {
+  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
+}
+
+/** Whether the server sends anything at all within `ms` (any status: it was reached). */
+async function serverReachable(ms: number): Promise<boolean> {
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), ms);
+  try {
+    await fetch(REACH_URL, { method: "HEAD", cache: "no-store", credentials: "omit", signal: abort.signal });
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** Whether an error means the server was not reached (not an answer such as a redirect to sign in). */

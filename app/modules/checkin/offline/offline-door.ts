@@ -4,6 +4,7 @@ import { extractDoorCode } from "~/modules/tickets/door-code";
 import { readTicketId } from "~/modules/tickets/ticket-id";
 import { lagosClock } from "~/ui/date-time";
 import type { CheckInOutcome, TicketSuggestion } from "../checkin.server";
+import { JUST_NOW_MS, justNowMessage } from "../just-now";
 import { MIN_SEARCH_LENGTH } from "../search-rules";
 import type { DoorList, QueuedCheckIn } from "./door-list-types";
 import { checkDoorCode } from "./verify-code";
@@ -17,8 +18,6 @@ import { checkDoorCode } from "./verify-code";
 
 /** Tickets issued this long before the snapshot may still have been on their way into it. */
 export const ISSUED_MARGIN_MS = 5 * 60_000;
-/** How long this door's own admission is answered green again, "just now" (as the server's JUST_NOW_MS). */
-const JUST_NOW_MS = 60_000;
 
 export type OfflinePerson = {
   ticketId: string;
@@ -167,9 +166,7 @@ function admit(snapshot: DoorSnapshot, ticketId: string, ticket: string, method:
       outcome: {
         status: "checked-in",
         attendee: attendeeOf(person),
-        message: person.name
-          ? messageKey("door:checkin.checkedInJustNow", { name: person.name })
-          : messageKey("door:checkin.newTicket", { ticketId }),
+        message: person.name ? justNowMessage(person.name) : messageKey("door:checkin.newTicket", { ticketId }),
       },
     };
   }
