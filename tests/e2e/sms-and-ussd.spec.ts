@@ -240,6 +240,22 @@ test.describe("SMS and USSD, on servers of their own", () => {
     await expect(field).toHaveValue("amina at home");
     await page.waitForTimeout(2_000);
     expect(gateway.messages.filter((m) => m.to === "+2348035551778")).toEqual([]);
+
+    // Without JavaScript (an old phone's browser, or data saver): the same form, the same answer.
+    const other = makeRegistrant({ fullName: "Ɓilkisu Ɗanjuma", phone: "0803 555 1779" });
+    const second = await registerViaForm(page, other);
+    const plain = await browser.newContext({ baseURL: site.url, javaScriptEnabled: false, viewport: { width: 360, height: 640 } });
+    const noJs = await plain.newPage();
+    await noJs.goto("/register#lost-ticket");
+    await noJs.getByLabel("Registered e-mail address or phone number").fill("0803 555 1779");
+    await pauseLikeAPerson(noJs);
+    await noJs.getByRole("button", { name: "Resend my ticket" }).click();
+    await expect(
+      noJs.getByRole("group").getByRole("status").filter({ hasText: "If it is registered, we've sent the ticket again" }),
+    ).toBeVisible();
+    const again = () => gateway.messages.filter((m) => m.to === "+2348035551779" && m.message.includes(second.ticketId));
+    await expect.poll(() => again().length, { timeout: 30_000 }).toBe(2);
+    await plain.close();
     await context.close();
   });
 
