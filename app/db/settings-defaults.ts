@@ -22,6 +22,9 @@ export const SETTINGS_DEFAULTS = {
   public_count_from: 0,
   highlight_value: "70+",
   highlight_label: "",
+  // The objectives under "About the summit", one a line ("Title: what it means"); empty: the
+  // site's own three (Peacebuilding, Civic engagement, Inclusive development) in each language.
+  objectives: "",
   guest_of_honor_name: "His Excellency, the Executive Governor",
   guest_of_honor_title: "Executive Governor of Zamfara State",
   guest_of_honor_image_url: "",

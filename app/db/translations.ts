@@ -9,5 +9,5 @@ import type { Translations } from "~/i18n/localized";
 export type SpeakerTranslations = Translations<"title" | "bio">;
 export type AgendaTranslations = Translations<"title" | "description">;
 export type SettingsTranslations = Translations<
-  "about" | "venue" | "guest_of_honor_title" | "highlight_label" | "certificate_signer_title"
+  "about" | "venue" | "guest_of_honor_title" | "highlight_label" | "objectives" | "certificate_signer_title"
 >;

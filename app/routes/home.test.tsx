@@ -1,4 +1,5 @@
 import { renderToString } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -6,6 +7,9 @@ import { createTestDatabase } from "#tests/support/test-database.ts";
 import { invalidatePublicContent } from "~/cache/public-content-generation";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
+import { RESOURCES } from "~/i18n/catalogues.server";
+import { createI18n } from "~/i18n/i18n";
+import type { Language } from "~/i18n/languages";
 import { createPartner, createSpeaker, createSpecialGuest } from "~/modules/content/content.server";
 import { landingPage } from "~/modules/content/landing-page.server";
 import { storeImage } from "~/modules/media/media.server";
@@ -96,10 +100,10 @@ describe("the landing page's footer and share prompt follow the event", () => {
   });
   afterAll(async () => database?.close());
 
-  async function render(ussdCode?: string): Promise<string> {
+  async function render(ussdCode?: string, language: Language = "en"): Promise<string> {
     // The organisers' save does this (the settings action); the public content is cached.
     invalidatePublicContent();
-    const page = await landingPage(database.db, null);
+    const page = await landingPage(database.db, null, language);
     const loaderData = {
       comingSoon: false,
       ...page,
@@ -109,7 +113,11 @@ describe("the landing page's footer and share prompt follow the event", () => {
       ussdCode,
     };
     const Stub = createRoutesStub([{ id: "home", path: "/", Component: Home }]);
-    return renderToString(<Stub initialEntries={["/"]} hydrationData={{ loaderData: { home: loaderData } }} />);
+    return renderToString(
+      <I18nextProvider i18n={createI18n(RESOURCES, language)}>
+        <Stub initialEntries={["/"]} hydrationData={{ loaderData: { home: loaderData } }} />
+      </I18nextProvider>,
+    );
   }
 
   it("writes the event's year in the copyright, and asks visitors to share only while registration is open", async () => {
@@ -158,6 +166,43 @@ describe("the landing page's footer and share prompt follow the event", () => {
     invalidatePublicContent();
     expect((await landingPage(database.db, null, "ha")).highlight).toEqual({ value: "14", label: "Ƙananan hukumomi" });
     expect((await landingPage(database.db, null, "en")).highlight).toEqual({ value: "14", label: "Local Governments" });
+  });
+  it("shows the organisers' objectives in the visitor's language, and the site's own while they leave them empty", async () => {
+    // Each objective's card under "About the summit": its title and what it means.
+    const objectives = (html: string) =>
+      [...html.matchAll(/<div class="rounded-2xl border border-gray-200 p-6">(.*?)<\/div>/g)].map(([, card]) =>
+        card
+          ?.replace(/<[^>]+>/g, " ")
+          .replace(/&#x27;/g, "'")
+          .replace(/\s+/g, " ")
+          .trim(),
+      );
+    await updateSettings(database.db, { objectives: "", translations: {} });
+    const builtIn = objectives(await render());
+    expect(builtIn).toHaveLength(3);
+    expect(builtIn[0]).toMatch(/^Peacebuilding Open dialogue between young people/);
+    expect(objectives(await render(undefined, "ha"))[2]).toMatch(/^Ci gaba ga kowa Ƙwarewa, kasuwanci/);
+
+    await updateSettings(database.db, {
+      objectives: "Peace: Dialogue between youth and leaders\n\n Jobs <b>now</b> \nSport: Football & athletics for every LGA",
+      translations: { ha: { objectives: "Zaman lafiya: Tattaunawar matasa da shugabanni\nƊaukar nauyi: ƙ ƴ ɓ al\u02BCumma" } },
+    });
+    const english = await render();
+    expect(objectives(english)).toEqual([
+      "Peace Dialogue between youth and leaders",
+      // No colon: a title alone; what organisers type is text, never markup.
+      "Jobs &lt;b&gt;now&lt;/b&gt;",
+      "Sport Football &amp; athletics for every LGA",
+    ]);
+    expect(english).not.toContain("Peacebuilding");
+    expect(objectives(await render(undefined, "ha"))).toEqual([
+      "Zaman lafiya Tattaunawar matasa da shugabanni",
+      "Ɗaukar nauyi ƙ ƴ ɓ al\u02BCumma",
+    ]);
+
+    // Cleared in Event Settings: the site's own again, in each language.
+    await updateSettings(database.db, { objectives: "", translations: {} });
+    expect(objectives(await render(undefined, "ha"))[0]).toMatch(/^Gina zaman lafiya Tattaunawa a bayyane/);
   });
 });
 

@@ -90,6 +90,7 @@ function Landing({ d }: { d: Exclude<Route.ComponentProps["loaderData"], { comin
           registeredCount={d.registeredCount}
           hours={d.hours}
           highlight={d.highlight}
+          objectives={d.objectives}
         />
         <Organizers speakers={d.speakers} />
         <SpeakersSection speakers={d.speakers} specialGuests={d.specialGuests} initialFilter={d.filter} />

@@ -71,6 +71,8 @@ export const event_settings = pgTable(
     public_count_from: integer("public_count_from").notNull().default(D.public_count_from),
     highlight_value: text("highlight_value").notNull().default(D.highlight_value),
     highlight_label: text("highlight_label").notNull().default(D.highlight_label),
+    // The objectives under "About the summit", one a line; '': the catalogue's own in each language.
+    objectives: text("objectives").notNull().default(D.objectives),
     // Once fixed texts on the landing page, now editable; their old values are the defaults.
     guest_of_honor_name: text("guest_of_honor_name").notNull().default(D.guest_of_honor_name),
     guest_of_honor_title: text("guest_of_honor_title").notNull().default(D.guest_of_honor_title),

@@ -12,7 +12,6 @@ import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import {
   CHECKIN_MESSAGES,
-  type CheckInOutcome,
   checkInById,
   checkInByScan,
   checkInByTicketId,

@@ -6,6 +6,7 @@ import { editionName } from "~/modules/settings/edition-name";
 import { eventLengthInHours, formatEventHours } from "~/modules/settings/event-hours";
 import { countdown } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
+import { parseObjectives } from "~/modules/settings/objectives";
 import { registrationStatus } from "~/modules/settings/registration-status";
 import { isSetUp } from "~/modules/settings/settings.server";
 import { getPublicContent } from "./public-content.server";
@@ -69,6 +70,8 @@ export async function landingPage(db: DbOrTx, typeParam: string | null, language
     registeredCount: settings.registered_count >= settings.public_count_from ? settings.registered_count : null,
     // The fourth figure (Event Settings); its label empty: the site's own words in each language.
     highlight: settings.highlight_value.trim() ? { value: settings.highlight_value.trim(), label: settings.highlight_label.trim() } : null,
+    // The organisers' objectives in the visitor's language; null (left empty): the site's own three.
+    objectives: parseObjectives(settings.objectives),
     hours: eventLengthInHours(settings),
     speakers: content.speakers.map((s) => ({ ...person(s), speaker_type: s.speaker_type, created_at: s.created_at })),
     specialGuests: content.specialGuests.map((g) => ({ ...person(g), created_at: g.created_at })),

@@ -20,6 +20,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SettingsInput, string> = {
   public_count_from: "Show the number registered from",
   highlight_value: "Fourth figure",
   highlight_label: "What it counts",
+  objectives: "Objectives",
   organiser_name: "Organiser (data controller)",
   privacy_email: "Privacy contact e-mail",
   retention_days: "Delete personal data after the event (days)",

@@ -3,11 +3,18 @@ import { localizedRow } from "~/i18n/localized";
 import type { EventSettings } from "./settings.server";
 
 // The settings' texts visitors read, in their language: the about text, the venue, the guest of
-// honour's title, the fourth figure's label and the certificate signer's title (names never
+// honour's title, the fourth figure's label, the objectives and the certificate signer's title (names never
 // change). Pure and client-safe; for the landing page, /register, the e-mails (the venue on a
 // ticket) and the certificates.
 
-const TRANSLATED_SETTINGS = ["about", "venue", "guest_of_honor_title", "highlight_label", "certificate_signer_title"] as const;
+const TRANSLATED_SETTINGS = [
+  "about",
+  "venue",
+  "guest_of_honor_title",
+  "highlight_label",
+  "objectives",
+  "certificate_signer_title",
+] as const;
 
 /** What localizedSettings needs of the settings row: the translated fields and their translations. */
 export type TranslatedSettings = Pick<EventSettings, (typeof TRANSLATED_SETTINGS)[number] | "translations">;

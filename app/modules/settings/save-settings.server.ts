@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { audit_log, event_settings, SETTINGS_ID } from "~/db/schema";
+import { translator } from "~/i18n/translate.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { fieldChanges } from "~/modules/audit/changes";
 import { releaseImages } from "~/modules/media/upload.server";
@@ -9,6 +10,7 @@ import { currentEdition } from "./current-edition.server";
 import { clockTime, formatClockTime } from "./event-hours";
 import { eventEnd, eventStart, formatEventDate } from "./event-time";
 import { SETTINGS_FIELD_LABELS } from "./field-labels";
+import { defaultObjectivesText, objectivesToStore } from "./objectives";
 import { earliestPurgeAfterChange, purgeDate, retentionDeadline } from "./purge-schedule";
 import { keepPurgeAWeekAway, personalDataPurged, purgeNotBefore } from "./purge-schedule.server";
 import type { SettingsInput } from "./schemas";
@@ -87,12 +89,29 @@ function shown(field: keyof SettingsInput, value: unknown): string {
  * An edition that has concluded and had people keeps its date: moved into the future it would
  * carry them into next year's capacity, reminders and door. The next year is a new edition.
  */
+/**
+ * The site's own objectives, shown in the boxes to edit in place and sent back untouched, stay
+ * the site's own (stored empty): a save of anything else changes nothing on the landing page and
+ * writes no "Objectives" change in the Activity log.
+ */
+function withSiteOwnObjectives(input: SettingsInput): SettingsInput {
+  const ha = input.translations.ha;
+  const objectives = objectivesToStore(input.objectives, defaultObjectivesText(translator("en")));
+  if (!ha?.objectives || objectivesToStore(ha.objectives, defaultObjectivesText(translator("ha"))) !== "") return { ...input, objectives };
+  // Left out, as an empty field is (translationsSchema): a translation that is none.
+  const { objectives: _siteOwn, ...otherHausa } = ha;
+  const { ha: _hausa, ...otherLanguages } = input.translations;
+  const translations = Object.keys(otherHausa).length > 0 ? { ...otherLanguages, ha: otherHausa } : otherLanguages;
+  return { ...input, objectives, translations };
+}
+
 export function saveSettings(
   db: DbOrTx,
   actor: AuditActor,
   input: SettingsInput,
   { keepsItsDate, afterSave, confirmed, now = new Date() }: SaveSettingsOptions,
 ): Promise<SaveSettingsResult> {
+  input = withSiteOwnObjectives(input);
   return db.transaction(async (tx) => {
     await tx.select({ id: event_settings.id }).from(event_settings).where(eq(event_settings.id, SETTINGS_ID)).for("update");
     const before = await getSettings(tx);

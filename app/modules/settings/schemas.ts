@@ -4,6 +4,7 @@ import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { imageUrl, optionalText, REQUIRED_MESSAGE, requiredText, translationsSchema, webAddress } from "~/forms/field-schemas";
 import { endsAfterStart, eventHoursFields } from "./event-hours";
 import { formatEventDate } from "./event-time";
+import { objectivesProblem } from "./objectives";
 
 // The Event Settings form, checked the same way in the browser and on the server.
 
@@ -23,6 +24,8 @@ export const FEEDBACK_DAYS_LIMIT = 365;
 const FEEDBACK_DAYS_MESSAGE = `Please enter a whole number of days from 1 to ${FEEDBACK_DAYS_LIMIT}`;
 export const CORRECTIONS_CLOSE_DAYS_LIMIT = 60;
 const CORRECTIONS_CLOSE_DAYS_MESSAGE = `Please enter a whole number of days from 0 to ${CORRECTIONS_CLOSE_DAYS_LIMIT}`;
+/** The objectives' whole text: OBJECTIVES_MAX lines of OBJECTIVE_MAX_LENGTH, and room for blank lines. */
+const OBJECTIVES_TEXT_LIMIT = 2000;
 const HOLD_RATE_MESSAGE = `Please enter a whole number from 1 to ${HOLD_RATE_LIMIT.toLocaleString("en-US")}`;
 
 function isCalendarDate(value: string): boolean {
@@ -59,6 +62,12 @@ export const eventDate = z
   .check(...LINE_TEXT)
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && isCalendarDate(value), "Please enter a valid date");
 
+/** The objectives keep to OBJECTIVES_MAX lines of OBJECTIVE_MAX_LENGTH (objectives.ts). */
+function objectivesWithinLimits(text: string, ctx: z.RefinementCtx) {
+  const problem = objectivesProblem(text);
+  if (problem) ctx.addIssue({ code: "custom", message: problem, input: text });
+}
+
 export const settingsSchema = z
   .object({
     event_name: requiredText(120),
@@ -78,6 +87,8 @@ export const settingsSchema = z
     public_count_from: wholeNumberFrom(0, PUBLIC_COUNT_FROM_LIMIT, PUBLIC_COUNT_FROM_MESSAGE).optional(),
     highlight_value: optionalText(12).optional(),
     highlight_label: optionalText(40).optional(),
+    // The objectives under "About the summit", one a line; empty: the site's own in each language.
+    objectives: optionalText(OBJECTIVES_TEXT_LIMIT, LINES_TEXT).superRefine(objectivesWithinLimits),
     waitlist_offer_hours: wholeNumber(OFFER_HOURS_LIMIT, OFFER_HOURS_MESSAGE),
     // The privacy notice names the controller and its contact; empty uses the contact e-mail.
     organiser_name: requiredText(200),
@@ -114,9 +125,22 @@ export const settingsSchema = z
     instagram_url: webAddress,
     // The visitors' texts in other languages, within the English fields' limits.
     translations: translationsSchema(
-      { venue: 200, about: 3000, guest_of_honor_title: 200, highlight_label: 40, certificate_signer_title: 160 },
-      ["about"],
-    ),
+      {
+        venue: 200,
+        about: 3000,
+        guest_of_honor_title: 200,
+        highlight_label: 40,
+        objectives: OBJECTIVES_TEXT_LIMIT,
+        certificate_signer_title: 160,
+      },
+      ["about", "objectives"],
+    ).superRefine((byLanguage, ctx) => {
+      // The objectives in another language keep to the same number and length of lines.
+      for (const [language, fields] of Object.entries(byLanguage)) {
+        const problem = fields?.objectives === undefined ? null : objectivesProblem(fields.objectives);
+        if (problem) ctx.addIssue({ code: "custom", message: problem, path: [language, "objectives"], input: fields?.objectives });
+      }
+    }),
   })
   .refine(...endsAfterStart);
 export type SettingsInput = z.output<typeof settingsSchema>;

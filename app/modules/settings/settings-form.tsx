@@ -14,6 +14,7 @@ import { BookingProtection, type BookingProtectionField } from "./booking-protec
 import { CertificateSettings, type CertificateSettingsField } from "./certificate-settings";
 import { formatEventDate } from "./event-time";
 import { type LandingFiguresField, LandingFiguresSettings } from "./landing-figures-settings";
+import { LandingObjectivesSettings } from "./landing-objectives-settings";
 import { type PersonalDataField, PersonalDataSettings } from "./personal-data-settings";
 import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, settingsSchema } from "./schemas";
 
@@ -38,6 +39,7 @@ type Defaults = Record<
   | "auto_reminders"
   | "waitlist_offer_hours"
   | LandingFiguresField
+  | "objectives"
   | PersonalDataField
   | BookingProtectionField
   | CertificateSettingsField
@@ -61,11 +63,14 @@ export function SettingsForm({
   lastResult,
   registered,
   confirm,
+  objectivesPlaceholder = "",
 }: {
   defaults: Defaults;
   lastResult: SubmissionResult<string[]> | undefined;
   registered: number;
   confirm?: SettingsConfirmation | null;
+  /** the site's own objectives in English, shown in the empty Objectives box */
+  objectivesPlaceholder?: string;
 }) {
   const navigation = useNavigation();
   const [form, fields] = useForm({
@@ -187,6 +192,8 @@ export function SettingsForm({
       </Card>
 
       <LandingFiguresSettings fields={f} translations={translations} />
+
+      <LandingObjectivesSettings field={f.objectives} translations={translations} placeholder={objectivesPlaceholder} />
 
       <Card title="Contact Information" level={2}>
         <div className="grid gap-4 sm:grid-cols-2">

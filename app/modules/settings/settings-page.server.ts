@@ -1,8 +1,10 @@
 import { data } from "react-router";
 import type { DbOrTx } from "~/db/client.server";
+import { translator } from "~/i18n/translate.server";
 import { logger } from "~/logger.server";
 import { makeToast } from "~/ui/toast";
 import { timeInputValue } from "./event-hours";
+import { defaultObjectivesText } from "./objectives";
 import { SETTINGS_TOASTS } from "./schemas";
 import { getSettings } from "./settings.server";
 
@@ -18,6 +20,8 @@ export async function settingsFormPage(db: DbOrTx) {
       // A saved change gives the form its new values.
       version: s.updated_at.toISOString(),
       registered: s.registered_count,
+      // What an empty Objectives box shows visitors, in the organisers' language (the admin's).
+      objectivesPlaceholder: defaultObjectivesText(translator("en")),
       defaults: {
         event_name: s.event_name,
         event_date: s.event_date,
@@ -36,6 +40,8 @@ export async function settingsFormPage(db: DbOrTx) {
         public_count_from: String(s.public_count_from),
         highlight_value: s.highlight_value,
         highlight_label: s.highlight_label,
+        // The site's own, in the box to edit in place, while the organisers have not written theirs.
+        objectives: s.objectives || defaultObjectivesText(translator("en")),
         organiser_name: s.organiser_name,
         privacy_email: s.privacy_email,
         retention_days: String(s.retention_days),
@@ -57,15 +63,27 @@ export async function settingsFormPage(db: DbOrTx) {
         facebook_url: s.facebook_url,
         twitter_url: s.twitter_url,
         instagram_url: s.instagram_url,
-        translations: s.translations,
+        translations: withOwnHausaObjectives(s),
       },
       toast: null,
     });
   } catch (error) {
     logger().error({ err: error }, "settings read failed");
     return data(
-      { version: "", registered: 0, defaults: null, toast: makeToast("error", SETTINGS_TOASTS.loadFailed, 4000) },
+      {
+        version: "",
+        registered: 0,
+        objectivesPlaceholder: "",
+        defaults: null,
+        toast: makeToast("error", SETTINGS_TOASTS.loadFailed, 4000),
+      },
       { status: 500 },
     );
   }
+}
+
+/** The Hausa box likewise holds the site's own Hausa objectives while both are the site's own. */
+function withOwnHausaObjectives(s: Awaited<ReturnType<typeof getSettings>>) {
+  if (s.objectives || s.translations.ha?.objectives) return s.translations;
+  return { ...s.translations, ha: { ...s.translations.ha, objectives: defaultObjectivesText(translator("ha")) } };
 }

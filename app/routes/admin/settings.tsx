@@ -48,6 +48,7 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           defaults={loaderData.defaults}
           lastResult={actionData?.result}
           registered={loaderData.registered}
+          objectivesPlaceholder={loaderData.objectivesPlaceholder}
           confirm={actionData && "confirm" in actionData ? (actionData.confirm as SettingsConfirmation) : null}
         />
       ) : (

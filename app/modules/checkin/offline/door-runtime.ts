@@ -1,6 +1,5 @@
 import { DOOR_NAME_MAX } from "~/db/door-name";
 import { isUuid } from "~/db/uuid";
-import type { CheckInOutcome } from "../checkin.server";
 import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion } from "../early-door";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "../search-rules";
 import type { DoorList } from "./door-list-types";
@@ -238,7 +237,10 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
   // Before the event's day the device asks as the server does, once (early-door.ts).
   const question = earlyQuestion(form, snapshot.eventDate, () => document.cookie, at);
   if (question) return { outcome: question, at, offline: true };
-  if (agreesEarly(form, snapshot.eventDate)) document.cookie = earlyConsentCookie(snapshot.eventDate);
+  if (agreesEarly(form, snapshot.eventDate)) {
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the older Android browsers at the door; one plain cookie, the server's own
+    document.cookie = earlyConsentCookie(snapshot.eventDate);
+  }
   const decision =
     intent === "scan"
       ? await decideScan(snapshot, String(form.get("code") ?? ""), at)
