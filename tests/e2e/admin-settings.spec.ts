@@ -330,3 +330,60 @@ siteTest("an event logo uploaded in the settings shows in the landing page's nav
   await page.goto("/");
   await expect(page.getByRole("navigation", { name: "Main" }).locator("img")).toHaveCount(0);
 });
+
+siteTest(
+  "without JavaScript the landing page's figures and objectives are set, shown in English and Hausa, and given back",
+  async ({ sitePage: _signedIn, browser }, testInfo) => {
+    desktopOnly(testInfo.project.name);
+    const { url } = await (site as Promise<PrivateSite>);
+    const context = await browser.newContext({ baseURL: url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await signInAsAdmin(page);
+    const ownObjectives = async () => {
+      await page.goto("/admin/settings");
+      await expect(textbox(page, "Objectives")).toHaveValue(/^Peacebuilding: /);
+      await expect(textbox(page, "Objectives in Hausa (optional)")).not.toHaveValue("");
+    };
+    const from = page.getByRole("spinbutton", { name: "Show the number registered from" });
+    await page.goto("/admin/settings");
+    const figures = { ...(await readTextboxes(page, ["Fourth figure", "What it counts"])), from: await from.inputValue() };
+    try {
+      // The site's own objectives are in the boxes, to edit in place.
+      await ownObjectives();
+      await textbox(page, "Objectives").fill("Dialogue: Young people and elders talk it through\nJobs: Skills that pay");
+      await textbox(page, "Objectives in Hausa (optional)").fill(
+        "Tattaunawa: Matasa da dattijai suna magana\nAyyuka: Sana’o’in da ke biyan kuɗi",
+      );
+      await textbox(page, "Fourth figure").fill("120+");
+      await textbox(page, "What it counts").fill("Volunteers");
+      await from.fill("100000");
+      await saveButton(page).click();
+      await expect(page.getByText(SAVED, { exact: true })).toBeVisible();
+
+      await page.goto("/");
+      const about = page.locator("#about");
+      await expect(about.getByRole("heading", { level: 3 })).toHaveText(["Dialogue", "Jobs"]);
+      await expect(about).toContainText("Skills that pay");
+      await expect(about).toContainText("120+");
+      await expect(about).toContainText("Volunteers");
+      await expect(about).not.toContainText("Registered");
+      await context.addCookies([{ name: "summit_lang", value: "ha", url }]);
+      await page.goto("/");
+      await expect(about.getByRole("heading", { level: 3 })).toHaveText(["Tattaunawa", "Ayyuka"]);
+      await expect(about).toContainText("Sana’o’in da ke biyan kuɗi");
+      await context.clearCookies({ name: "summit_lang" });
+    } finally {
+      // Cleared, the site's own come back; the figures as they were.
+      await page.goto("/admin/settings");
+      await textbox(page, "Objectives").fill("");
+      await textbox(page, "Objectives in Hausa (optional)").fill("");
+      await textbox(page, "Fourth figure").fill(figures["Fourth figure"] ?? "");
+      await textbox(page, "What it counts").fill(figures["What it counts"] ?? "");
+      await from.fill(figures.from);
+      await saveButton(page).click();
+      await expect(page.getByText(SAVED, { exact: true })).toBeVisible();
+      await ownObjectives();
+      await context.close();
+    }
+  },
+);
