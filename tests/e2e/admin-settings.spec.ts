@@ -346,7 +346,10 @@ siteTest(
     };
     const from = page.getByRole("spinbutton", { name: "Show the number registered from" });
     await page.goto("/admin/settings");
-    const figures = { ...(await readTextboxes(page, ["Fourth figure", "What it counts"])), from: await from.inputValue() };
+    const figures: Record<string, string> = {
+      ...(await readTextboxes(page, ["Fourth figure", "What it counts"])),
+      from: await from.inputValue(),
+    };
     try {
       // The site's own objectives are in the boxes, to edit in place.
       await ownObjectives();
@@ -379,7 +382,7 @@ siteTest(
       await textbox(page, "Objectives in Hausa (optional)").fill("");
       await textbox(page, "Fourth figure").fill(figures["Fourth figure"] ?? "");
       await textbox(page, "What it counts").fill(figures["What it counts"] ?? "");
-      await from.fill(figures.from);
+      await from.fill(figures.from ?? "0");
       await saveButton(page).click();
       await expect(page.getByText(SAVED, { exact: true })).toBeVisible();
       await ownObjectives();

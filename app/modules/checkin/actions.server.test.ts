@@ -8,6 +8,7 @@ import { createAdmin } from "~/modules/auth/accounts.server";
 import { updateSettings } from "~/modules/settings/settings.server";
 import { lagosDate } from "~/ui/date-time";
 import { checkInAction } from "./actions.server";
+import { eventDateLabels } from "./early-door";
 
 // The door's action before the event's day: it asks, lets no one in until the volunteer says
 // yes, keeps that yes in a cookie for the event date, and does not ask again.
@@ -48,6 +49,7 @@ describe("the door before the event's day", () => {
     expect(asked.data.outcome).toEqual({
       status: "early",
       eventDate,
+      dateLabels: eventDateLabels(eventDate),
       resubmit: [
         ["intent", "ticket"],
         ["ticket_id", ʼyar.ticket_id],

@@ -22,7 +22,7 @@ import {
 } from "./checkin.server";
 import { doorCounts, listDoorConflicts } from "./door-sync.server";
 import { doorNameSchema } from "./door-sync-schema";
-import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion } from "./early-door";
+import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion, eventDateLabels } from "./early-door";
 import { countDoorSearch } from "./search-limit.server";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "./search-rules";
 
@@ -125,7 +125,7 @@ export async function checkInAction(
         : redirectWithToast(back, "error", CHECKIN_MESSAGES.notCheckedIn);
     }
     const { event_date: eventDate } = await getSettings(db);
-    const question = earlyQuestion(formData, eventDate, () => context.cookies, new Date());
+    const question = earlyQuestion(formData, eventDate, () => context.cookies, new Date(), eventDateLabels(eventDate));
     if (question) return data({ outcome: question as DoorAnswer, at: Date.now() });
     const outcome: DoorAnswer =
       form.intent === "scan"

@@ -64,6 +64,7 @@ describe.each(DATABASE_KINDS)("the door's offline list on %s", (kind) => {
         [zainab.ticket_id, "Zainab Last", "", "Sokoto", null, null, "", "Wamako", "567"],
       ],
       eventDate: "2026-11-21",
+      eventDateLabels: { en: "21 November 2026", ha: expect.stringMatching(/^21 Nuwamba,? 2026$/) },
       cancelled: [gone.ticket_id],
       // 17:00 in Lagos (16:00 UTC), then 12 hours.
       deleteAfter: "2026-11-22T04:00:00.000Z",

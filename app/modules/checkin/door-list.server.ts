@@ -5,6 +5,7 @@ import { currentEdition } from "~/modules/settings/current-edition.server";
 import { eventEnd } from "~/modules/settings/event-time";
 import { getSettings } from "~/modules/settings/settings.server";
 import { doorPublicKeys } from "~/modules/tickets/ticket-token.server";
+import { eventDateLabels } from "./early-door";
 import type { DoorList } from "./offline/door-list-types";
 
 // What a door's device downloads to work offline: who may come in and who is in already, the
@@ -54,6 +55,7 @@ export async function doorList(db: DbOrTx, secret: string, now = new Date()): Pr
       p.phone_end,
     ]),
     eventDate: settings.event_date,
+    eventDateLabels: eventDateLabels(settings.event_date),
     cancelled: cancelled.map((c) => c.ticket_id),
     deleteAfter: new Date(eventEnd(settings).getTime() + KEEP_AFTER_EVENT_MS).toISOString(),
     keys: doorPublicKeys(secret),

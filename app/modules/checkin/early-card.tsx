@@ -11,7 +11,8 @@ import { EARLY_FIELD, type EarlyQuestion } from "./early-door";
 
 export function EarlyCard({ question, action, busy }: { question: EarlyQuestion; action: string; busy: boolean }) {
   const { t, i18n } = useTranslation("door");
-  const date = formatEventDate(question.eventDate, languageOr(i18n.language), "long");
+  const language = languageOr(i18n.language);
+  const date = question.dateLabels[language] ?? formatEventDate(question.eventDate, language, "long");
   return (
     <section role="alert" data-outcome="early" className="rounded-2xl border-4 border-sky-600 bg-sky-50 px-4 py-3 text-sky-950">
       <p className="text-lg font-bold">{t("early.question", { date })}</p>

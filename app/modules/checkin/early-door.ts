@@ -1,4 +1,5 @@
-import { daysUntilEvent } from "~/modules/settings/event-time";
+import { LANGUAGES, type Language } from "~/i18n/languages";
+import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import type { CheckInOutcome } from "./checkin.server";
 
 // Before the event's day the door asks once, on each device, before it lets anyone in: "The
@@ -16,14 +17,24 @@ const RESUBMITTED = ["intent", "code", "ticket_id", "id", "via", "door", "device
 
 export type EarlyQuestion = {
   status: "early";
-  /** ISO date of the event, for the card to write in the volunteer's language. */
+  /** ISO date of the event. */
   eventDate: string;
+  /**
+   * The date as the card writes it in each language, made by the server (Node has every
+   * language's calendar; a phone's browser may lack Hausa's and write "December 29, 2026").
+   */
+  dateLabels: Partial<Record<Language, string>>;
   /** The check-in's own fields, sent again with `early` when the volunteer says yes. */
   resubmit: [string, string][];
 };
 
 /** What the door answers a check-in: its outcome, or before the event's day the question. */
 export type DoorAnswer = CheckInOutcome | EarlyQuestion;
+
+/** The event's date written in each of the site's languages (on the server: see dateLabels). */
+export function eventDateLabels(eventDate: string): Record<Language, string> {
+  return Object.fromEntries(LANGUAGES.map(({ code }) => [code, formatEventDate(eventDate, code, "long")])) as Record<Language, string>;
+}
 
 /** The event date a cookie header (or `document.cookie`) says the door agreed to check in before; "" when none. */
 export function earlyConsent(cookies: string | null | undefined): string {
@@ -55,6 +66,7 @@ export function earlyQuestion(
   eventDate: string,
   cookies: () => string | null | undefined,
   now: Date | number,
+  dateLabels: EarlyQuestion["dateLabels"],
 ): EarlyQuestion | null {
   if (!eventDate || daysUntilEvent(now, eventDate) <= 0) return null;
   if (agreesEarly(form, eventDate) || earlyConsent(cookies()) === eventDate) return null;
@@ -63,5 +75,5 @@ export function earlyQuestion(
     const value = form.get(name);
     if (typeof value === "string" && value !== "") resubmit.push([name, value]);
   }
-  return { status: "early", eventDate, resubmit };
+  return { status: "early", eventDate, dateLabels, resubmit };
 }

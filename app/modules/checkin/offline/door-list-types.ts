@@ -33,6 +33,8 @@ export type DoorList = {
   cancelled: string[];
   /** ISO date of the event: before it the door asks once (early-door.ts). Missing from older lists. */
   eventDate?: string;
+  /** That date written in each language by the server (a phone may lack Hausa's calendar). */
+  eventDateLabels?: Partial<Record<string, string>>;
   /** ISO: the device deletes its copy after this (the event's end, Lagos time, + 12 h). */
   deleteAfter: string;
   /** The public keys of the door codes (Ed25519, base64url, raw 32 bytes), the signing one first. */

@@ -155,7 +155,9 @@ describe("checkInOffline", () => {
   it("asks before the event's day, once: the yes is kept in a cookie and checks in", async () => {
     const { store, runtime } = door;
     const { list, danladi, aisha } = makeList();
-    await store.saveList({ ...list, eventDate: "2026-12-19" });
+    // The server writes the date in each language; the device shows what it wrote.
+    const dateLabels = { en: "19 December 2026", ha: "19 Disamba, 2026" };
+    await store.saveList({ ...list, eventDate: "2026-12-19", eventDateLabels: dateLabels });
     await runtime.loadDoor(GENERATED);
     const page = { cookie: "" };
     vi.stubGlobal("document", page);
@@ -165,6 +167,7 @@ describe("checkInOffline", () => {
     expect(asked.outcome).toEqual({
       status: "early",
       eventDate: "2026-12-19",
+      dateLabels,
       resubmit: [
         ["intent", "ticket"],
         ["ticket_id", danladi],

@@ -46,6 +46,8 @@ export type DoorSnapshot = {
   keys: DoorList["keys"];
   /** ISO date of the event ("" from an older list): before it the door asks once. */
   eventDate: string;
+  /** The date as the server wrote it in each language. */
+  eventDateLabels: Partial<Record<string, string>>;
   /** How many people are in, kept as they come (counted on every answer, 10,000 a time was too slow). */
   checkedIn: number;
 };
@@ -93,6 +95,7 @@ export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = 
     cancelled: new Set(list.cancelled),
     keys: list.keys,
     eventDate: list.eventDate ?? "",
+    eventDateLabels: list.eventDateLabels ?? {},
     checkedIn,
   };
   for (const item of local) markLocal(snapshot, ticketIdOf(item.ticket) ?? "", item.at, item.door);
