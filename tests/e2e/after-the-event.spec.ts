@@ -80,7 +80,7 @@ test.describe("after the event, on a server whose clock the test moves", () => {
     await waitForInteractive(page);
     const eventDate = await page.getByLabel("Event date").inputValue();
     await page.getByLabel("Signed by (name)").fill("Hon. Aminu Sani");
-    await page.getByLabel("Signer's title").fill("Commissioner for Youth and Sports");
+    await page.getByLabel("Signer's title", { exact: true }).fill("Commissioner for Youth and Sports");
     await page.getByRole("button", { name: "Save Event Settings" }).click();
     await expect(page.getByText("Event settings saved successfully!")).toBeVisible();
 
