@@ -125,8 +125,14 @@ export async function checkInAction(
         : redirectWithToast(back, "error", CHECKIN_MESSAGES.notCheckedIn);
     }
     const { event_date: eventDate } = await getSettings(db);
-    const question = earlyQuestion(formData, eventDate, () => context.cookies, new Date(), eventDateLabels(eventDate));
-    if (question) return data({ outcome: question as DoorAnswer, at: Date.now() });
+    const question = earlyQuestion(
+      formData,
+      eventDate,
+      () => context.cookies,
+      new Date(),
+      () => eventDateLabels(eventDate),
+    );
+    if (question) return data({ outcome: question, at: Date.now() });
     const outcome: DoorAnswer =
       form.intent === "scan"
         ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret, language, origin)

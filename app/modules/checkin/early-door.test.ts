@@ -12,7 +12,7 @@ function form(fields: Record<string, string>): FormData {
 
 const EVENT = "2026-12-19";
 const LABELS = eventDateLabels(EVENT);
-const ask = (...args: [FormData, string, () => string, Date]) => earlyQuestion(...args, LABELS);
+const ask = (...args: [FormData, string, () => string, Date]) => earlyQuestion(...args, () => LABELS);
 const WEEKS_BEFORE = new Date("2026-11-28T10:00:00Z");
 
 describe("earlyQuestion", () => {

@@ -59,14 +59,14 @@ export function agreesEarly(form: FormData, eventDate: string): boolean {
 /**
  * The question, when a check-in comes before the event's day (Lagos) on a device that has not
  * agreed for this date, and does not agree now; null otherwise (the check-in goes ahead). The
- * cookies are read only then (offline, `document.cookie`; most of the year nothing is asked).
+ * cookies are read and the date written only then (most check-ins are on the day: nothing asked).
  */
 export function earlyQuestion(
   form: FormData,
   eventDate: string,
   cookies: () => string | null | undefined,
   now: Date | number,
-  dateLabels: EarlyQuestion["dateLabels"],
+  dateLabels: () => EarlyQuestion["dateLabels"],
 ): EarlyQuestion | null {
   if (!eventDate || daysUntilEvent(now, eventDate) <= 0) return null;
   if (agreesEarly(form, eventDate) || earlyConsent(cookies()) === eventDate) return null;
@@ -75,5 +75,5 @@ export function earlyQuestion(
     const value = form.get(name);
     if (typeof value === "string" && value !== "") resubmit.push([name, value]);
   }
-  return { status: "early", eventDate, dateLabels, resubmit };
+  return { status: "early", eventDate, dateLabels: dateLabels(), resubmit };
 }

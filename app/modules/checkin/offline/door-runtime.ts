@@ -235,11 +235,18 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
   if (!snapshot) return { outcome: { status: "refused", message: "door:offline.notReady" }, at, offline: true };
   const intent = String(form.get("intent") ?? "");
   // Before the event's day the device asks as the server does, once (early-door.ts).
-  const question = earlyQuestion(form, snapshot.eventDate, () => document.cookie, at, snapshot.eventDateLabels);
+  const { eventDate, eventDateLabels } = snapshot;
+  const question = earlyQuestion(
+    form,
+    eventDate,
+    () => document.cookie,
+    at,
+    () => eventDateLabels,
+  );
   if (question) return { outcome: question, at, offline: true };
-  if (agreesEarly(form, snapshot.eventDate)) {
+  if (agreesEarly(form, eventDate)) {
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the older Android browsers at the door; one plain cookie, the server's own
-    document.cookie = earlyConsentCookie(snapshot.eventDate);
+    document.cookie = earlyConsentCookie(eventDate);
   }
   const decision =
     intent === "scan"
