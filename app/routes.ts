@@ -67,6 +67,7 @@ export default [
       route("check-in", "routes/admin/check-in.tsx"),
       route("check-in/list", "routes/admin/check-in-list.ts"),
       route("check-in/sync", "routes/admin/check-in-sync.ts"),
+      route("check-in/walk-in", "routes/admin/check-in-walk-in.tsx"),
       route("settings", "routes/admin/settings.tsx"),
       route("editions/new", "routes/admin/edition-new.tsx"),
       route("feedback", "routes/admin/feedback.tsx"),

@@ -2,8 +2,11 @@ import { boolean, integer, text, timestamp } from "drizzle-orm/pg-core";
 import { attributionColumns } from "./schema/outreach";
 
 export const GENDERS = ["male", "female", "other"] as const;
-/** How the person registered: the web form, or USSD (a phone's menu, no e-mail asked). */
-export const REGISTRATION_CHANNELS = ["web", "ussd"] as const;
+/**
+ * How the person registered: the web form, USSD (a phone's menu, no e-mail asked), or at the door
+ * on event day, by a volunteer (a walk-in: the e-mail address optional).
+ */
+export const REGISTRATION_CHANNELS = ["web", "ussd", "door"] as const;
 export type RegistrationChannel = (typeof REGISTRATION_CHANNELS)[number];
 
 /**
@@ -12,7 +15,7 @@ export type RegistrationChannel = (typeof REGISTRATION_CHANNELS)[number];
  */
 export const personColumns = () => ({
   full_name: text("full_name").notNull(),
-  // Null only for people who registered by USSD (checked per table): the network gives their
+  // Null only for people who registered by USSD or at the door (checked per table): the network gives their
   // number, and a phone without data has no use for an e-mail address.
   email: text("email"),
   phone: text("phone").notNull(),

@@ -1,11 +1,12 @@
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, inArray, isNull, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { emailEquals, mail_outbox, type RegistrationChannel } from "./schema";
 
 // Who a person is, for their rights (a copy of their data, erasure) and for "one registration
-// each": their e-mail address, or for someone who registered by USSD without one, the phone
-// number the network gave. A web registration's phone number is only what was typed (a family
-// may share one), so it never stands for the person.
+// each": their e-mail address, or for someone who registered without one (by USSD, where the
+// network gave the number, or as a walk-in at the door, where they gave it to the volunteer) the
+// phone number. A web registration's phone number is only what was typed (a family may share
+// one), so it never stands for the person.
 
 export type PersonKey = { email: string } | { ussdPhone: string };
 
@@ -20,7 +21,7 @@ export function personKeyOf(row: PersonRow): PersonKey {
 /** Rows of `table` that are this person. */
 export function isPerson(table: PersonTable, key: PersonKey): SQL {
   if ("email" in key) return emailEquals(table.email, key.email);
-  return and(eq(table.channel, "ussd"), eq(table.phone, key.ussdPhone)) as SQL;
+  return and(inArray(table.channel, ["ussd", "door"]), isNull(table.email), eq(table.phone, key.ussdPhone)) as SQL;
 }
 
 /** Messages sent to this person's address or number, whichever registration they were for. */

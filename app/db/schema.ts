@@ -4,6 +4,7 @@
 export { GENDERS, REGISTRATION_CHANNELS, type RegistrationChannel } from "./person-columns";
 export * from "./schema/after-event";
 export * from "./schema/auth";
+export * from "./schema/check-in-lists";
 export * from "./schema/content";
 export * from "./schema/door";
 export * from "./schema/editions";

@@ -50,4 +50,5 @@ export const SETTINGS_DEFAULTS = {
   auto_certificates: false,
   feedback_days: 14,
   corrections_close_days: 2,
+  walk_in_seats: 0,
 } as const;

@@ -26,6 +26,10 @@ describe("which pages speak the visitor's language", () => {
     expect(pageLanguage("/admin/attendees/0b0e7a3c-1111-4222-8333-944455556666/edit", "ha")).toBe("en");
     expect(pageNamespaces("/admin/attendees/0b0e7a3c-1111-4222-8333-944455556666")).toEqual(["common"]);
     expect(pageNamespaces("/register")).toEqual(["common", "public"]);
+    // A walk-in registered at the door: the door's words and the registration form's, in the volunteer's language.
+    expect(pageNamespaces("/admin/check-in/walk-in")).toEqual(["common", "door", "public"]);
+    expect(pageLanguage("/admin/check-in/walk-in.data", "ha")).toBe("ha");
+    expect(pageLanguage("/admin/check-in/list", "ha")).toBe("en");
   });
 
   it("names a public page in each language for search engines, and nothing for the admin", () => {

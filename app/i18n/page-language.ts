@@ -5,8 +5,10 @@ import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGES, type Language } from "./la
 // (volunteers checking people in are often Hausa speakers). The rest of the admin is English.
 
 const DOOR = /^\/admin\/check-in\/?$/;
+/** The door's "Register a walk-in": the door's words, and the registration form's fields in the volunteer's language. */
+const WALK_IN = /^\/admin\/check-in\/walk-in\/?$/;
 const ADMIN = /^\/admin(?:\/|$)/;
-/** The organisers' Edit details: the registration form's own fields and words (corrections/details-fields.tsx), in English. */
+/** The organisers' Edit details: the registration form's own fields and words (person/details-fields.tsx), in English. */
 const ATTENDEE_EDIT = /^\/admin\/attendees\/[^/]+\/edit\/?$/;
 
 /** The page a request is for: a data request (`/admin/check-in.data`, `/_root.data`) names its page's path. */
@@ -16,7 +18,7 @@ function pagePath(pathname: string): string {
 
 export function followsVisitorLanguage(pathname: string): boolean {
   const path = pagePath(pathname);
-  return !ADMIN.test(path) || DOOR.test(path);
+  return !ADMIN.test(path) || DOOR.test(path) || WALK_IN.test(path);
 }
 
 /** Pages for the public: what a shared link may lead to. The admin, the door with it, is for no one to share. */
@@ -32,6 +34,7 @@ export function pageLanguage(pathname: string, requested: Language): Language {
 export function pageNamespaces(pathname: string): Namespace[] {
   const path = pagePath(pathname);
   if (DOOR.test(path)) return ["common", "door"];
+  if (WALK_IN.test(path)) return ["common", "door", "public"];
   if (ATTENDEE_EDIT.test(path)) return ["common", "public"];
   if (ADMIN.test(path)) return ["common"];
   return ["common", "public"];

@@ -5,7 +5,7 @@ import { getDb } from "~/db/db.server";
 import { requestLanguage } from "~/i18n/language.server";
 import { metaTranslator } from "~/i18n/meta";
 import { CorrectionsClosed } from "~/modules/corrections/corrections-card";
-import { DetailsFields } from "~/modules/corrections/details-fields";
+import { DetailsFields } from "~/modules/person/details-fields";
 import { selfCorrectionAction, selfCorrectionPage } from "~/modules/corrections/self-correction.server";
 import type { RouteHandle } from "~/root";
 import { CardLanguageSwitch } from "~/ui/language-switch";

@@ -23,10 +23,12 @@ export const translationsCheck = (table: string, column: AnyColumn) =>
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Only a USSD registration may lack an e-mail address; and the channel is one we know. */
+/** Only a USSD registration or a walk-in may lack an e-mail address; and the channel is one we know. */
+export const emailCheck = (table: string, t: { email: AnyColumn; channel: AnyColumn }) =>
+  check(`${table}_email_check`, sql`${t.email} is not null or ${t.channel} in ('ussd', 'door')`);
 export const personChecks = (table: string, t: { email: AnyColumn; channel: AnyColumn }) => [
-  check(`${table}_email_check`, sql`${t.email} is not null or ${t.channel} = 'ussd'`),
-  check(`${table}_channel_check`, sql`${t.channel} in ('web', 'ussd')`),
+  emailCheck(table, t),
+  check(`${table}_channel_check`, sql`${t.channel} in ('web', 'ussd', 'door')`),
 ];
 
 /** A registration: the person and their ticket. */

@@ -89,3 +89,26 @@ export const door_devices = pgTable(
   },
   (t) => [primaryKey({ columns: [t.admin_id, t.device] })],
 );
+
+/**
+ * A person registered at the door on event day (a walk-in, channel 'door'): who registered them,
+ * at which door and device. `client_id` is the device's own id for it, so a walk-in sent twice (a
+ * retry, an offline queue synced twice) is registered once. Goes with its attendee.
+ */
+export const walk_ins = pgTable(
+  "walk_ins",
+  {
+    attendee_id: uuid("attendee_id")
+      .primaryKey()
+      .references(() => attendees.id, { onDelete: "cascade" }),
+    registered_by: uuid("registered_by").references(() => admin_users.id, { onDelete: "set null" }),
+    door: text("door").notNull().default(""),
+    device: uuid("device"),
+    client_id: uuid("client_id"),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("walk_ins_client_id_key").on(t.client_id),
+    check("walk_ins_door_check", sql`char_length(${t.door}) <= ${sql.raw(String(DOOR_NAME_MAX))}`),
+  ],
+);

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { EditionContent, EditionFigures, EditionTranslations } from "../edition-archive";
 import { personColumns } from "../person-columns";
+import { emailCheck } from "./columns";
 import { SETTINGS_DEFAULTS as D } from "../settings-defaults";
 
 // The summit recurs once a year. `editions` lists every edition; the settings row points at the
@@ -76,6 +77,6 @@ export const past_registrations = pgTable(
     index("past_registrations_edition_idx").on(t.edition_id),
     check("past_registrations_outcome_check", sql`${t.outcome} in ('attended', 'registered', 'cancelled', 'waitlisted')`),
     check("past_registrations_ticket_check", sql`${t.outcome} = 'waitlisted' or ${t.ticket_id} is not null`),
-    check("past_registrations_email_check", sql`${t.email} is not null or ${t.channel} = 'ussd'`),
+    emailCheck("past_registrations", t),
   ],
 );

@@ -57,6 +57,7 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
           {row.full_name}
         </Link>
         <div className="break-words text-gray-500">{row.position || dash}</div>
+        {row.channel === "door" ? <div className="text-sm text-gray-500">Registered at the door</div> : null}
       </>
     ),
   },
@@ -66,7 +67,7 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
     cell: (row) => (
       <>
         <div className="break-words text-gray-900">
-          <EmailText email={row.email} />
+          <EmailText email={row.email} channel={row.channel} />
         </div>
         <div className="whitespace-nowrap text-gray-500">
           <PhoneText phone={row.phone} sms={row.sms_opt_in} />
@@ -131,13 +132,14 @@ export function AttendeeList(props: ListProps) {
                 {row.position || row.organization ? (
                   <p className="text-sm break-words text-gray-600">{[row.position, row.organization].filter(Boolean).join(" · ")}</p>
                 ) : null}
+                {row.channel === "door" ? <p className="text-sm text-gray-500">Registered at the door</p> : null}
               </div>
               <GenderBadge gender={row.gender} />
             </div>
             <dl className="mt-3 mb-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
               <dt className="text-gray-500">Email</dt>
               <dd className="break-words text-gray-900">
-                <EmailText email={row.email} />
+                <EmailText email={row.email} channel={row.channel} />
               </dd>
               <dt className="text-gray-500">Phone</dt>
               <dd className="text-gray-900">

@@ -1,7 +1,7 @@
 import { and, desc, eq, exists, not, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { personKeyOf } from "~/db/person-key";
-import { admin_users, attendees, cancelled_registrations, check_ins } from "~/db/schema";
+import { admin_users, attendees, cancelled_registrations, check_ins, walk_ins } from "~/db/schema";
 import { searchWords } from "~/db/search-key";
 import { keyMatchesSql } from "~/db/search-key-sql";
 import { isUuid } from "~/db/uuid";
@@ -153,6 +153,8 @@ export type AttendeeDetails = {
   mail: AttendeeMail[];
   /** set for a registration its holder cancelled */
   cancelledAt: Date | null;
+  /** a walk-in: registered at which door (its name, '' unnamed) and by whom */
+  walkIn?: { door: string; by: string | null } | null;
 };
 
 /** Every field, the check-in and the e-mails with their delivery state. */
@@ -176,7 +178,15 @@ export async function getAttendeeDetails(db: DbOrTx, id: string): Promise<Attend
     row.checked_in_at && row.method !== null
       ? { checked_in_at: row.checked_in_at, method: row.method, checked_in_by: row.checked_in_by }
       : null;
-  return { attendee: row.attendee, checkIn, mail, cancelledAt: null };
+  const [walkIn] =
+    row.attendee.channel === "door"
+      ? await db
+          .select({ door: walk_ins.door, by: admin_users.name })
+          .from(walk_ins)
+          .leftJoin(admin_users, eq(admin_users.id, walk_ins.registered_by))
+          .where(eq(walk_ins.attendee_id, id))
+      : [];
+  return { attendee: row.attendee, checkIn, mail, cancelledAt: null, walkIn: walkIn ?? null };
 }
 
 /** A cancelled registration, shown as it was when registered, with when it was cancelled. */

@@ -12,11 +12,12 @@ export const ATTENDEE_SEARCH_MAX = 100;
 export const ATTENDEE_PAGE_SIZE = 25;
 /** Who came: "in" checked in at the door, "out" not (yet); empty for everyone. */
 const CHECK_IN_FILTERS = ["in", "out"] as const;
-/** How they reach us: registered on the web form, by USSD, or anyone who gets SMS (either way). */
-export const CHANNEL_FILTERS = ["web", "ussd", "sms"] as const;
+/** How they reach us: registered on the web form, by USSD, at the door (walk-ins), or anyone who gets SMS. */
+export const CHANNEL_FILTERS = ["web", "ussd", "door", "sms"] as const;
 export const CHANNEL_LABELS: Record<(typeof CHANNEL_FILTERS)[number], string> = {
   web: "Web form",
   ussd: "USSD",
+  door: "Registered at the door",
   sms: "Gets SMS",
 };
 

@@ -9,12 +9,14 @@ import type { EventSettings } from "~/modules/settings/settings.server";
  * count over attendees), and the seats offered to the waitlist (a partial index's few rows),
  * in one statement.
  */
-async function readSeatCounter(db: DbOrTx): Promise<{ registered_count: number; held_seats: number }> {
+async function readSeatCounter(db: DbOrTx): Promise<{ registered_count: number; held_seats: number; walk_ins: number }> {
+  type Counts = { registered_count: number; held_seats: number; walk_ins: number };
   const result = (await db.execute(sql`
-    select registered_count, (select count(*)::int from waitlist where status = 'offered') as held_seats
-    from event_settings where id = ${SETTINGS_ID}`)) as unknown as { rows: { registered_count: number; held_seats: number }[] };
+    select registered_count, (select count(*)::int from waitlist where status = 'offered') as held_seats,
+      (select count(*)::int from walk_ins) as walk_ins
+    from event_settings where id = ${SETTINGS_ID}`)) as unknown as { rows: Counts[] };
   const row = result.rows[0];
-  return { registered_count: row?.registered_count ?? 0, held_seats: row?.held_seats ?? 0 };
+  return { registered_count: row?.registered_count ?? 0, held_seats: row?.held_seats ?? 0, walk_ins: row?.walk_ins ?? 0 };
 }
 
 /**

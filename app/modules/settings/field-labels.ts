@@ -14,6 +14,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SettingsInput, string> = {
   contact_email: "Contact email",
   contact_phone: "Contact phone",
   max_attendees: "Maximum attendees",
+  walk_in_seats: "Seats kept for walk-ins",
   registration_enabled: "Registration open",
   auto_reminders: "Automatic reminder",
   waitlist_offer_hours: "Waitlist offer valid for (hours)",

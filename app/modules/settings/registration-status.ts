@@ -31,7 +31,16 @@ export type StatusSettings = Pick<
   first_saved_at?: Date | string | null;
   /** seats offered to people on the waitlist and not yet claimed: taken for newcomers */
   held_seats?: number;
+  /** seats kept for walk-ins on event day (the settings' walk_in_seats): online registration never takes them */
+  walk_in_seats?: number;
+  /** walk-ins registered so far (unknown: none, so the whole number kept stays kept) */
+  walk_ins?: number;
 };
+
+/** The seats still kept for the door: those set aside for walk-ins less the walk-ins registered. */
+export function doorReserve(settings: Pick<StatusSettings, "walk_in_seats" | "walk_ins">): number {
+  return Math.max(0, (settings.walk_in_seats ?? 0) - (settings.walk_ins ?? 0));
+}
 
 /**
  * Open only if the organisers enabled it, the event has not passed and a seat is left;
@@ -39,7 +48,10 @@ export type StatusSettings = Pick<
  * install): closed, "opening soon". The clock is a parameter.
  */
 export function registrationStatus(settings: StatusSettings, now: Date): RegistrationStatus {
-  const spotsRemaining = Math.max(0, settings.max_attendees - settings.registered_count - (settings.held_seats ?? 0));
+  const spotsRemaining = Math.max(
+    0,
+    settings.max_attendees - settings.registered_count - (settings.held_seats ?? 0) - doorReserve(settings),
+  );
   const state: RegistrationState = hasEventPassed(now, settings)
     ? "concluded"
     : !settings.registration_enabled

@@ -9,6 +9,7 @@ import { objectivesProblem } from "./objectives";
 // The Event Settings form, checked the same way in the browser and on the server.
 
 export const MAX_ATTENDEES_LIMIT = 10_000;
+const WALK_IN_SEATS_MESSAGE = `Please enter a whole number from 0 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}`;
 export const CAPACITY_MESSAGE = `Maximum attendees must be a whole number from 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}`;
 // The database's checks on event_settings allow the same ranges.
 export const RETENTION_DAYS_LIMIT = 3650;
@@ -81,6 +82,8 @@ export const settingsSchema = z
     contact_email: requiredText(254).refine(isBareEmail, EMAIL_MESSAGE),
     contact_phone: optionalText(40),
     max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
+    // Seats of the maximum kept for walk-ins at the door. Missing (a form from before it existed): left as it is.
+    walk_in_seats: wholeNumberFrom(0, MAX_ATTENDEES_LIMIT, WALK_IN_SEATS_MESSAGE).optional(),
     registration_enabled: checkbox,
     auto_reminders: checkbox,
     // The landing page's figures. Missing (a form from before they existed): left as they are.
@@ -142,7 +145,11 @@ export const settingsSchema = z
       }
     }),
   })
-  .refine(...endsAfterStart);
+  .refine(...endsAfterStart)
+  .refine((input) => input.walk_in_seats === undefined || input.walk_in_seats <= input.max_attendees, {
+    message: "Seats kept for walk-ins cannot be more than the maximum attendees",
+    path: ["walk_in_seats"],
+  });
 export type SettingsInput = z.output<typeof settingsSchema>;
 
 /** Why a lower capacity is refused: nobody registered is ever removed by a settings change. */

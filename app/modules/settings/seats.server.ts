@@ -19,6 +19,9 @@ export type LockedEvent = {
   first_saved_at: Date | string | null;
   /** seats offered to the waitlist and not yet claimed, declined or expired: taken for newcomers */
   held_seats: number;
+  /** seats kept for walk-ins, and the walk-ins registered so far (registration-status.ts, doorReserve) */
+  walk_in_seats: number;
+  walk_ins: number;
 };
 
 /**
@@ -34,11 +37,11 @@ export async function lockSeats(
   { lock = true, phone }: { lock?: boolean; phone?: string } = {},
 ): Promise<(LockedEvent & { phone_registrations: number }) | undefined> {
   const locked = (await tx.execute(sql`
-    select event_name, registration_enabled, max_attendees, registered_count,
+    select event_name, registration_enabled, max_attendees, registered_count, walk_in_seats,
       event_date::text as event_date, event_starts_at::text as event_starts_at, event_ends_at::text as event_ends_at, waitlist_offer_hours,
       first_saved_at
     from event_settings where id = ${SETTINGS_ID} ${lock ? sql`for update` : sql``}`)) as unknown as {
-    rows: Omit<LockedEvent, "held_seats">[];
+    rows: Omit<LockedEvent, "held_seats" | "walk_ins">[];
   };
   const row = locked.rows[0];
   if (!row) return undefined;
@@ -46,8 +49,10 @@ export async function lockSeats(
   // one statement for both counts saves a round trip on the busiest path.
   const counts = (await tx.execute(sql`
     select (select count(*)::int from waitlist where status = 'offered') as held,
+      ${row.walk_in_seats > 0 ? sql`(select count(*)::int from walk_ins)` : sql`0`} as walk_ins,
       ${phone === undefined ? sql`0` : sql`(select count(*)::int from attendees where phone = ${phone})`} as phones`)) as unknown as {
-    rows: { held: number; phones: number }[];
+    rows: { held: number; walk_ins: number; phones: number }[];
   };
-  return { ...row, held_seats: counts.rows[0]?.held ?? 0, phone_registrations: counts.rows[0]?.phones ?? 0 };
+  const found = counts.rows[0];
+  return { ...row, held_seats: found?.held ?? 0, walk_ins: found?.walk_ins ?? 0, phone_registrations: found?.phones ?? 0 };
 }

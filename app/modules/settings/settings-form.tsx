@@ -35,6 +35,7 @@ type Defaults = Record<
   | "contact_email"
   | "contact_phone"
   | "max_attendees"
+  | "walk_in_seats"
   | "registration_enabled"
   | "auto_reminders"
   | "waitlist_offer_hours"
@@ -221,6 +222,20 @@ export function SettingsForm({
               description={`From 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}; ${registered.toLocaleString("en-US")} registered so far.`}
             >
               {number(f.max_attendees, MAX_ATTENDEES_LIMIT)}
+            </FormField>
+            <FormField
+              label="Seats kept for walk-ins"
+              {...field(f.walk_in_seats)}
+              description="Of the maximum, kept for people registered at the door on event day: online registration never takes them. 0 keeps none."
+            >
+              <input
+                {...getInputProps(f.walk_in_seats, { type: "number" })}
+                key={f.walk_in_seats.key}
+                min={0}
+                max={MAX_ATTENDEES_LIMIT}
+                inputMode="numeric"
+                className={INPUT}
+              />
             </FormField>
             <FormField
               label="Waitlist offer valid for (hours)"

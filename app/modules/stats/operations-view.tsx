@@ -159,7 +159,15 @@ export function OperationsView({
         <StatCard
           label="Total Registered"
           value={n(registration.registered)}
-          detail={`${n(registration.spotsRemaining)} spots remaining${overview.waitlist.waiting > 0 ? ` · ${n(overview.waitlist.waiting)} on the waitlist` : ""}`}
+          detail={[
+            `${n(registration.spotsRemaining)} spots remaining`,
+            registration.walkInSeats > 0 || registration.walkIns > 0
+              ? `${n(Math.max(0, registration.walkInSeats - registration.walkIns))} kept for walk-ins · ${n(registration.walkIns)} registered at the door`
+              : "",
+            overview.waitlist.waiting > 0 ? `${n(overview.waitlist.waiting)} on the waitlist` : "",
+          ]
+            .filter(Boolean)
+            .join(" · ")}
           icon={
             <StatCardIcon>
               <path d="M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2" />

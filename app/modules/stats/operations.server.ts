@@ -4,6 +4,7 @@ import type { Db } from "~/db/client.server";
 import { pingDatabase } from "~/db/client.server";
 import { certificateOverview, readAutoCertificatePlan } from "~/modules/certificates/certificates.server";
 import { countCheckedIn } from "~/modules/checkin/checkin.server";
+import { walkInCounts } from "~/modules/checkin/walk-ins.server";
 import { findEdition } from "~/modules/invitations/edition-facts.server";
 import { invitationOverview } from "~/modules/invitations/invite.server";
 import { outboxCounts } from "~/modules/mail/outbox.server";
@@ -26,12 +27,13 @@ export async function operationsOverview(db: Db, now = new Date()) {
   const started = performance.now();
   await pingDatabase(db);
   const databaseMs = performance.now() - started;
-  const [settings, checkedIn, outbox, mail, waitlist] = await Promise.all([
+  const [settings, checkedIn, outbox, mail, waitlist, walkIns] = await Promise.all([
     getSettings(db),
     countCheckedIn(db),
     outboxCounts(db),
     mailStatus(getConfig()),
     waitlistCounts(db),
+    walkInCounts(db),
   ]);
   const [reminders, invitations, edition, sms, doors, certificates] = await Promise.all([
     reminderProgress(db, settings.event_date),
@@ -45,7 +47,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     readAutoReminderPlan(db, settings, now),
     readAutoCertificatePlan(db, settings),
   ]);
-  const status = registrationStatus({ ...settings, held_seats: waitlist.offered }, now);
+  const status = registrationStatus({ ...settings, held_seats: waitlist.offered, walk_ins: walkIns.total }, now);
   const passed = hasEventPassed(now, settings);
   const registered = settings.registered_count;
   return {
@@ -62,6 +64,9 @@ export async function operationsOverview(db: Db, now = new Date()) {
       registered,
       max: settings.max_attendees,
       spotsRemaining: status.spotsRemaining,
+      // Seats kept for walk-ins (online never takes them), and the walk-ins registered at the door.
+      walkInSeats: settings.walk_in_seats,
+      walkIns: walkIns.total,
     },
     waitlist: { waiting: waitlist.waiting, offered: waitlist.offered },
     daysUntil: passed ? null : Math.max(0, daysUntilEvent(now, settings.event_date)),

@@ -1,6 +1,6 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { DetailsFields } from "~/modules/corrections/details-fields";
+import { DetailsFields } from "~/modules/person/details-fields";
 import { organiserCorrectionAction, organiserCorrectionPage } from "~/modules/corrections/organiser-correction.server";
 import { BackLink } from "~/ui/back-link";
 import { Card } from "~/ui/card";

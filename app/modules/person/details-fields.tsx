@@ -1,14 +1,14 @@
 import { useTranslation } from "react-i18next";
-import { GENDERS } from "~/modules/person/gender";
-import { allLgaOptionsHtml, lgaTexts } from "~/modules/person/lga-picker";
-import { NIGERIA_STATES } from "~/modules/person/nigeria";
+import { GENDERS } from "./gender";
+import { allLgaOptionsHtml, lgaTexts } from "./lga-picker";
+import { NIGERIA_STATES } from "./nigeria";
 import { FormField } from "~/ui/form-field";
 import { INPUT } from "~/ui/styles";
 
 // The person's details as a plain form: the registration form's fields and words, filled with
 // what is on file (or what was typed, after an error). Server-rendered, no script needed: the
 // local government list holds every state's LGAs in groups, as registration's does without
-// JavaScript. Used by "Correct my details" and the organisers' Edit details.
+// JavaScript. Used by "Correct my details", the organisers' Edit details and the door's walk-in form.
 
 export type DetailsFieldValues = Record<string, string>;
 
@@ -17,13 +17,16 @@ export function DetailsFields({
   errors = {},
   withEmail = false,
   emailRequired = true,
+  placeRequired = false,
 }: {
   values: DetailsFieldValues;
   errors?: Record<string, readonly string[] | undefined>;
   /** the organisers' form: the address too */
   withEmail?: boolean;
-  /** false for a USSD registration, which may have none */
+  /** false for a USSD registration or a walk-in, who may have none */
   emailRequired?: boolean;
+  /** the state and local government required (a walk-in: the door asks for both) */
+  placeRequired?: boolean;
 }) {
   const { t } = useTranslation("public");
   const field = (name: string) => ({
@@ -68,8 +71,8 @@ export function DetailsFields({
       <FormField label={t("register.fields.position")} {...field("position")}>
         <input type="text" autoComplete="organization-title" maxLength={120} {...control("position")} />
       </FormField>
-      <FormField label={t("register.fields.state")} {...field("state")}>
-        <select {...control("state")}>
+      <FormField label={t("register.fields.state")} required={placeRequired} {...field("state")}>
+        <select required={placeRequired} {...control("state")}>
           <option value="">{t("register.placeholders.state")}</option>
           {NIGERIA_STATES.map((s) => (
             <option key={s.name} value={s.name}>
@@ -78,8 +81,9 @@ export function DetailsFields({
           ))}
         </select>
       </FormField>
-      <FormField label={t("register.fields.localGovernment")} {...field("localGovernment")}>
+      <FormField label={t("register.fields.localGovernment")} required={placeRequired} {...field("localGovernment")}>
         <select
+          required={placeRequired}
           {...control("localGovernment")}
           defaultValue={undefined}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own list, escaped, written once (lga-picker.ts)

@@ -1,0 +1,70 @@
+import { data } from "react-router";
+import { getConfig } from "~/config.server";
+import type { Db } from "~/db/client.server";
+import { UUID_PATTERN } from "~/db/uuid";
+import type { Language } from "~/i18n/languages";
+import { logger } from "~/logger.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
+import { smsOffer } from "~/modules/sms/sms-offer.server";
+import { qrSvg } from "~/modules/tickets/qr.server";
+import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
+import { signDoorCode } from "~/modules/tickets/ticket-token.server";
+import { doorNameSchema } from "./door-sync-schema";
+import { checkWalkIn, walkInFields } from "./walk-in-schema";
+import { registerWalkIn, type SamePerson, walkInSeats } from "./walk-ins.server";
+
+// /admin/check-in/walk-in: the door's "Register a walk-in". The page says how many seats are
+// left for walk-ins; the form registers and admits in one step, or answers why not with what
+// was typed kept: a field to correct, someone already registered with the address or phone
+// ("Admit them instead"), or the hall full.
+
+/** What the page shows after a send; `values` re-renders what was typed. */
+export type WalkInAnswer =
+  | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]> }
+  | { kind: "same-person"; values: Record<string, string>; byEmail: boolean; people: SamePerson[] }
+  | { kind: "full" | "phone" | "failed"; values: Record<string, string> }
+  | {
+      kind: "admitted";
+      attendee: { id: string; full_name: string; ticket_id: string };
+      sentBy: ("email" | "sms")[];
+      /** the ticket's QR code (SVG markup made by the qrcode library from our own signed code) */
+      qr: string;
+    };
+
+export async function walkInPage(db: Db) {
+  return { seats: await walkInSeats(db), sms: smsOffer(getConfig()) };
+}
+
+const field = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+export async function walkInAction(db: Db, actor: AuditActor, form: FormData, language: Language) {
+  const values = walkInFields(form);
+  const verdict = checkWalkIn(values);
+  if ("error" in verdict) return data<WalkInAnswer>({ kind: "invalid", values, errors: verdict.error }, { status: 400 });
+  // The door's name and device, and the form's own id (with JavaScript): a retried send registers once.
+  const door = doorNameSchema.safeParse(field(form, "door"));
+  const clientId = field(form, "client_id");
+  const device = field(form, "device");
+  const origin = {
+    door: door.success ? door.data : undefined,
+    clientId: clientId && UUID_PATTERN.test(clientId) ? clientId : undefined,
+    device: device && UUID_PATTERN.test(device) ? device : undefined,
+  };
+  try {
+    const result = await registerWalkIn(db, actor, verdict.value, { language, origin });
+    if (result.status === "admitted") {
+      const qr = await qrSvg(signDoorCode(result.attendee.ticket_id, ticketLinkKeys().secret));
+      return data<WalkInAnswer>({ kind: "admitted", attendee: result.attendee, sentBy: result.sentBy, qr });
+    }
+    if (result.status === "same-person") {
+      return data<WalkInAnswer>({ kind: "same-person", values, byEmail: result.byEmail, people: result.people }, { status: 409 });
+    }
+    return data<WalkInAnswer>({ kind: result.status, values }, { status: result.status === "failed" ? 500 : 409 });
+  } catch (error) {
+    logger().error({ err: error }, "walk-in registration failed");
+    return data<WalkInAnswer>({ kind: "failed", values }, { status: 500 });
+  }
+}

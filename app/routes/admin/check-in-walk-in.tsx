@@ -1,0 +1,24 @@
+import { requestLanguage } from "~/i18n/language.server";
+import { requireStaff } from "~/modules/auth/session.server";
+import { walkInAction, walkInPage } from "~/modules/checkin/walk-in-actions.server";
+import { WalkInScreen } from "~/modules/checkin/walk-in-screen";
+import { readForm } from "~/ui/read-form.server";
+import type { Route } from "./+types/check-in-walk-in";
+
+// /admin/check-in/walk-in: the door's "Register a walk-in" (organisers and check-in accounts).
+export const handle = { title: "Register a walk-in" };
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { db } = await requireStaff(request);
+  return walkInPage(db);
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const { admin, db } = await requireStaff(request);
+  // The person is registered in the language the volunteer spoke to them in.
+  return walkInAction(db, admin, await readForm(request), requestLanguage(request));
+}
+
+export default function WalkIn({ loaderData, actionData }: Route.ComponentProps) {
+  return <WalkInScreen page={loaderData} answer={actionData} />;
+}
