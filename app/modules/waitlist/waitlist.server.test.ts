@@ -171,6 +171,20 @@ describe.each(DATABASE_KINDS)("the waitlist on %s", (kind) => {
     ]);
   });
 
+  it("never offers a seat kept for walk-ins: it is for the door on event day", async () => {
+    const { db } = database;
+    const { tokens } = await fullWithWaitlist(3);
+    // Two more seats, one of them kept for the door: one offer.
+    await updateSettings(db, { max_attendees: 4, walk_in_seats: 1 });
+    try {
+      expect(await db.transaction((tx) => settleWaitlist(tx))).toHaveLength(1);
+      expect(await Promise.all(tokens.map(statusOf))).toEqual(["offered", "waiting", "waiting"]);
+      expect(await offerNextSeat(db, ORGANISER)).toBe("noSeat");
+    } finally {
+      await updateSettings(db, { walk_in_seats: 0 });
+    }
+  });
+
   it("makes no offers while registration is closed, except an organiser's by hand", async () => {
     const { db } = database;
     const { registered, tokens } = await fullWithWaitlist(2);

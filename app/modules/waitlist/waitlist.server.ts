@@ -9,7 +9,7 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
 import { type PersonInput, personValues } from "~/modules/person/person-values";
 import { MAX_REGISTRATIONS_PER_PHONE, REGISTRATION_MESSAGES, recordFutureEditions } from "~/modules/registration/registration.server";
-import { type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
+import { doorReserve, type RegistrationState, registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { enqueueOfferSms } from "./waitlist-sms.server";
 import { signWaitlistToken } from "./waitlist-token.server";
@@ -129,7 +129,8 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   const status = registrationStatus(event, now);
   // Offers go out while registration would be open to newcomers; an organiser may also hand one out while it is closed.
   if (status.state === "concluded" || (!options.byHand && !event.registration_enabled)) return [];
-  const free = event.max_attendees - event.registered_count - held;
+  // Seats kept for walk-ins are not offered: they are for the door on event day.
+  const free = event.max_attendees - event.registered_count - held - doorReserve(event);
   const wanted = options.byHand ? Math.min(1, free) : free;
   if (wanted <= 0) return [];
 
