@@ -4,7 +4,6 @@ import { Form, Link, useNavigation } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
-import { DetailsFields } from "~/modules/person/details-fields";
 import { LanguageSwitch } from "~/ui/language-switch";
 import { BUTTON } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
@@ -19,9 +18,26 @@ import type { WalkInAnswer } from "./walk-in-actions.server";
 
 type Page = { seats: { left: number; kept: number }; sms: { offered: boolean; ticked: boolean } };
 
+/** The person's fields (the route passes the registration form's, person/details-fields.tsx). */
+type DetailsFieldsComponent = (props: {
+  values: Record<string, string>;
+  errors: Record<string, readonly string[] | undefined>;
+  withEmail: boolean;
+  emailRequired: boolean;
+  placeRequired: boolean;
+}) => React.ReactNode;
+
 const CARD = "rounded-2xl border-2 p-4";
 
-export function WalkInScreen({ page, answer }: { page: Page; answer: WalkInAnswer | undefined }) {
+export function WalkInScreen({
+  page,
+  answer,
+  DetailsFields,
+}: {
+  page: Page;
+  answer: WalkInAnswer | undefined;
+  DetailsFields: DetailsFieldsComponent;
+}) {
   const { t, i18n } = useTranslation("door");
   const number = (value: number) => formatNumber(languageOr(i18n.language), value);
   const hydrated = useHydrated();

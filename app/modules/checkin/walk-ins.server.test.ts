@@ -45,7 +45,9 @@ describe("the walk-in form's rules", () => {
     const address = checkWalkIn({ ...baseFields(), email: "two@example.org, three@example.org" });
     expect("error" in address && address.error.email).toBeTruthy();
     // Hausa letters and a NUL typed in: the name is kept, the control character refused as online.
-    expect(checkWalkIn({ ...baseFields(), fullName: "Ɗanladi ƙ Ƴusuf Ɓello ʼYa" })).toMatchObject({ value: { fullName: "Ɗanladi ƙ Ƴusuf Ɓello ʼYa" } });
+    expect(checkWalkIn({ ...baseFields(), fullName: "Ɗanladi ƙ Ƴusuf Ɓello ʼYa" })).toMatchObject({
+      value: { fullName: "Ɗanladi ƙ Ƴusuf Ɓello ʼYa" },
+    });
     expect("error" in checkWalkIn({ ...baseFields(), fullName: "Ada\u0000 Bello" })).toBe(true);
   });
 
@@ -59,7 +61,12 @@ describe.each(DATABASE_KINDS)("walk-ins on %s", (kind) => {
   let door: { id: string; email: string };
   beforeAll(async () => {
     database = await createTestDatabase(kind, { poolSize: 10 });
-    door = await createAdmin(database.db, { email: `walk-in-${kind}@example.org`, name: "Hauwa at Gate A", password: "x".repeat(12), role: "checkin" });
+    door = await createAdmin(database.db, {
+      email: `walk-in-${kind}@example.org`,
+      name: "Hauwa at Gate A",
+      password: "x".repeat(12),
+      role: "checkin",
+    });
   });
   afterAll(async () => database?.close());
   beforeEach(async () => {
@@ -77,7 +84,14 @@ describe.each(DATABASE_KINDS)("walk-ins on %s", (kind) => {
     if (result.status !== "admitted") return;
     expect(result.attendee.ticket_id).toMatch(TICKET_ID_PATTERN);
     const [row] = await db.select().from(attendees).where(eq(attendees.id, result.attendee.id));
-    expect(row).toMatchObject({ channel: "door", email: null, language: "ha", sms_opt_in: true, state: "Zamfara", local_government: "Gusau" });
+    expect(row).toMatchObject({
+      channel: "door",
+      email: null,
+      language: "ha",
+      sms_opt_in: true,
+      state: "Zamfara",
+      local_government: "Gusau",
+    });
     expect(row?.consent_at).toBeInstanceOf(Date);
     expect(await db.select().from(check_ins).where(eq(check_ins.attendee_id, result.attendee.id))).toMatchObject([
       { method: "walk-in", door: "Gate A", checked_in_by: door.id },

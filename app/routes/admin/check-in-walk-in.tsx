@@ -2,6 +2,7 @@ import { requestLanguage } from "~/i18n/language.server";
 import { requireStaff } from "~/modules/auth/session.server";
 import { walkInAction, walkInPage } from "~/modules/checkin/walk-in-actions.server";
 import { WalkInScreen } from "~/modules/checkin/walk-in-screen";
+import { DetailsFields } from "~/modules/person/details-fields";
 import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/check-in-walk-in";
 
@@ -20,5 +21,5 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function WalkIn({ loaderData, actionData }: Route.ComponentProps) {
-  return <WalkInScreen page={loaderData} answer={actionData} />;
+  return <WalkInScreen page={loaderData} answer={actionData} DetailsFields={DetailsFields} />;
 }
