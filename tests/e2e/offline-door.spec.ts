@@ -290,9 +290,9 @@ test("on a Wi-Fi with no way out the door waits for the server once, then answer
     const cutAt = Date.now();
     await typeTicket(page, first.ticketId);
     await expect(outcome(page)).toContainText(first.fullName, { timeout: 15_000 });
-    // The door gives up on the server within 2 s (it asks for a small file after 1 s, and gets
-    // nothing back in the next); the rest is the browser's own work, slower on a busy machine.
-    expect(Date.now() - cutAt).toBeLessThan(4_500);
+    // The door gives up on the server within 3 s (it asks for a small file after 1 s, and gets
+    // nothing back in the next two); the rest is the browser's own work, slower on a busy machine.
+    expect(Date.now() - cutAt).toBeLessThan(5_500);
     await expect(status(page)).toHaveText("Offline — 1 check-in waiting to be sent");
     // The next person is answered by the phone without asking the server again.
     const asked: string[] = [];

@@ -377,11 +377,11 @@ describe("withinServerWait", () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
-  it("gives up within 2 s when the server cannot be reached, though the browser says it is online", async () => {
+  it("gives up within 3 s when the server cannot be reached, though the browser says it is online", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("fetch", noWayOut);
     const waited = watch(door.runtime.withinServerWait(new Promise(() => undefined)));
-    await vi.advanceTimersByTimeAsync(1_999);
+    await vi.advanceTimersByTimeAsync(2_999);
     expect(waited.settled).toBeUndefined();
     expect(noWayOut).toHaveBeenCalledWith("/door-sw.js", expect.objectContaining({ method: "HEAD", cache: "no-store" }));
     await vi.advanceTimersByTimeAsync(1);
