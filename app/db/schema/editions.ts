@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import { check, date, index, integer, jsonb, pgTable, text, time, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { EditionContent, EditionFigures, EditionTranslations } from "../edition-archive";
 import { personColumns } from "../person-columns";
-import { emailCheck } from "./columns";
 import { SETTINGS_DEFAULTS as D } from "../settings-defaults";
+import { emailCheck } from "./columns";
 
 // The summit recurs once a year. `editions` lists every edition; the settings row points at the
 // current one (event_settings.edition_id), whose date, venue and capacity live in the settings

@@ -69,6 +69,7 @@ export function AttendeeDetailsView({
   onDelete,
   cancelledAt,
   registrationMore,
+  checkInMore,
   editHref,
 }: {
   /** the organisers' Edit details (none for a cancelled registration) */
@@ -84,6 +85,8 @@ export function AttendeeDetailsView({
   onDelete: () => void;
   /** more lines of the Registration card, from other modules (where the person came from: modules/outreach) */
   registrationMore?: React.ReactNode;
+  /** more lines under the check-in, from other modules (the check-in lists: modules/checkin/lists) */
+  checkInMore?: React.ReactNode;
 }) {
   return (
     <div className="space-y-5">
@@ -134,7 +137,7 @@ export function AttendeeDetailsView({
           <dl>
             <Field label="Email">
               {attendee.email === null ? (
-                <EmailText email={null} />
+                <EmailText email={null} channel={attendee.channel} />
               ) : (
                 <a href={`mailto:${attendee.email}`} className={`break-words text-brand-700 hover:underline ${FOCUS_RING}`}>
                   <EmailText email={attendee.email} />
@@ -181,6 +184,7 @@ export function AttendeeDetailsView({
                 "Not checked in"
               )}
             </Field>
+            {checkInMore}
           </dl>
         </Card>
       </div>

@@ -18,7 +18,8 @@ export function GenderBadge({ gender }: { gender: Gender }) {
 /** An e-mail address that wraps after its local part (at the @) before it wraps anywhere else. */
 export function EmailText({ email, channel = "ussd" }: { email: string | null; channel?: RegistrationChannel }) {
   // Someone who registered by USSD, or at the door, gave no address: their tickets go by SMS.
-  if (email === null) return <span className="text-gray-500">{`No e-mail (registered ${channel === "door" ? "at the door" : "by USSD"})`}</span>;
+  if (email === null)
+    return <span className="text-gray-500">{`No e-mail (registered ${channel === "door" ? "at the door" : "by USSD"})`}</span>;
   const at = email.lastIndexOf("@");
   if (at <= 0) return <>{email}</>;
   return (

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "~/db/client.server";
 import { attendees, outreach_sources } from "~/db/schema";
 import { logger } from "~/logger.server";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { type ListCsvColumns, listCsvColumns } from "~/modules/checkin/lists/attendee-lists.server";
 import { GENDER_LABELS, type Gender } from "~/modules/person/gender";
 import { spreadsheetPhone } from "~/modules/person/phone.server";
 import { eventFileName } from "~/modules/settings/event-file-name";
@@ -17,6 +18,7 @@ import type { AttendeeFilter } from "./schemas";
  * eleven, then ours after them: who came (in Lagos time; empty for who did not), how they
  * registered (Web or USSD), whether their tickets and reminders also go by SMS, and the outreach
  * that brought them (the source's name, "Invited by attendee", or empty: modules/outreach).
+ * After these, one column per check-in list (lunch, the kit: checkin/lists), in their order.
  */
 export const CSV_COLUMNS = [
   "Full Name",
@@ -47,7 +49,13 @@ const CSV_BATCH_SIZE = 1000;
 // a cursor rounded to milliseconds would skip rows registered within the same millisecond.
 type CsvRow = [...fields: string[], id: string, cursor: string];
 
-async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: CsvRow | undefined, limit: number): Promise<CsvRow[]> {
+async function fetchBatch(
+  db: DbOrTx,
+  filter: Partial<AttendeeFilter>,
+  after: CsvRow | undefined,
+  limit: number,
+  lists: ListCsvColumns,
+): Promise<CsvRow[]> {
   const keyset = after
     ? sql`(${attendees.created_at}, ${attendees.id}) < (${after.at(-1)}::timestamptz, ${after.at(-2)}::uuid)`
     : undefined;
@@ -57,6 +65,7 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
       checked_in_at: checkedInAt().as("checked_in_at"),
       source: sql<string>`coalesce((select s.name from ${outreach_sources} s where s.id = ${attendees.outreach_source_id}),
         case when ${attendees.invited_by} is not null then 'Invited by attendee' else '' end)`.as("source"),
+      lists: lists.values(attendees.id).as("lists"),
     })
     .from(attendees)
     .where(and(attendeeFilterWhere(filter), keyset))
@@ -70,8 +79,8 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
         ${page.state}, ${page.local_government}, ${page.reason}, ${page.ticket_id},
         to_char((${page.created_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'),
         coalesce(to_char((${page.checked_in_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'), ''),
-        case ${page.channel} when 'ussd' then 'USSD' else 'Web' end, case when ${page.sms_opt_in} then 'Yes' else 'No' end,
-        ${page.source}, ${page.id}, ${page.created_at}::text
+        case ${page.channel} when 'ussd' then 'USSD' when 'door' then 'At the door' else 'Web' end, case when ${page.sms_opt_in} then 'Yes' else 'No' end,
+        ${page.source}, ${page.lists}, ${page.id}, ${page.created_at}::text
       ) order by ${page.created_at} desc, ${page.id} desc), '[]')::text`,
     })
     .from(page);
@@ -79,21 +88,27 @@ async function fetchBatch(db: DbOrTx, filter: Partial<AttendeeFilter>, after: Cs
 }
 
 /** A batch row's fields as organisers read them: the phone a spreadsheet keeps as text, the gender as the site names it. */
-function csvFields(row: CsvRow): string[] {
+function csvFields(row: CsvRow, lists: ListCsvColumns): string[] {
   const fields = row.slice(0, CSV_COLUMNS.length);
   const [phone, gender] = [CSV_COLUMNS.indexOf("Phone"), CSV_COLUMNS.indexOf("Gender")];
   fields[phone] = spreadsheetPhone(fields[phone] ?? "");
   fields[gender] = GENDER_LABELS[fields[gender] as Gender] ?? fields[gender] ?? "";
-  return fields;
+  return [...fields, ...lists.fields(row[CSV_COLUMNS.length] ?? "")];
 }
 
 /** The attendee list as CSV, streamed in keyset batches (batchedCsvStream). */
-export function attendeesCsvStream(
+export async function attendeesCsvStream(
   db: DbOrTx,
   filter: Partial<AttendeeFilter> = {},
   { batchSize = CSV_BATCH_SIZE }: { batchSize?: number } = {},
 ): Promise<ReadableStream<Uint8Array>> {
-  return batchedCsvStream<CsvRow>(CSV_COLUMNS, (after) => fetchBatch(db, filter, after, batchSize), csvFields, batchSize);
+  const lists = await listCsvColumns(db);
+  return batchedCsvStream<CsvRow>(
+    [...CSV_COLUMNS, ...lists.headers],
+    (after) => fetchBatch(db, filter, after, batchSize, lists),
+    (row) => csvFields(row, lists),
+    batchSize,
+  );
 }
 
 /** e.g. zamfara-youth-summit-attendees-2026-11-21.csv (the date in Lagos). */

@@ -5,6 +5,8 @@ import { DetailField } from "~/ui/detail-field";
 
 export function WalkInField({ walkIn }: { walkIn: { door: string; by: string | null } | null | undefined }) {
   if (!walkIn) return null;
-  const where = [walkIn.door ? `at the door "${walkIn.door}"` : "at the door", walkIn.by ? `by ${walkIn.by}` : ""].filter(Boolean).join(", ");
+  const where = [walkIn.door ? `at the door "${walkIn.door}"` : "at the door", walkIn.by ? `by ${walkIn.by}` : ""]
+    .filter(Boolean)
+    .join(", ");
   return <DetailField label="Source">{`Registered ${where}`}</DetailField>;
 }

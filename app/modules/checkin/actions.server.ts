@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { searchText } from "~/db/text";
 import { UUID_PATTERN } from "~/db/uuid";
-import type { Language } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
@@ -23,6 +23,7 @@ import {
 import { doorCounts, listDoorConflicts } from "./door-sync.server";
 import { doorNameSchema } from "./door-sync-schema";
 import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion, eventDateLabels } from "./early-door";
+import { doorListPage, giveAtDoor, undoAtDoor } from "./lists/door-lists.server";
 import { countDoorSearch } from "./search-limit.server";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "./search-rules";
 
@@ -58,10 +59,10 @@ export const SEARCH_MESSAGES = {
 } as const;
 
 /**
- * The door page: counts, the search's matches (`?q=`, limited per account) and the attendee
- * named by `?undo=` (the confirmation without JavaScript).
+ * The door page: counts, the search's matches (`?q=`, limited per account), the attendee
+ * named by `?undo=` (the confirmation without JavaScript), and the check-in lists (`?list=`).
  */
-export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
+export async function checkInPage(db: Db, actor: { id: string }, url: URL, language: Language = DEFAULT_LANGUAGE) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const undoId = url.searchParams.get(UNDO_PARAM);
   const searching = doorQuery(q).length >= MIN_SEARCH_LENGTH;
@@ -82,12 +83,17 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL) {
         : allowance.allowed
           ? null
           : SEARCH_MESSAGES.tooMany(allowance.retryAfterMs);
-  const matches = found.rows;
-  const undo = undoId ? (matches.find((m) => m.id === undoId && m.checked_in_at) ?? null) : null;
+  // With a list chosen, the matches say whether the list gave them theirs, and Undo takes that back.
+  const lists = await doorListPage(db, url, language, { matches: found.rows, undoId });
+  const matches = lists.matches;
+  const undo = lists.undo !== undefined ? lists.undo : undoId ? (matches.find((m) => m.id === undoId && m.checked_in_at) ?? null) : null;
   const page = {
     q,
     checkedIn,
     registered: settings.registered_count,
+    lists: lists.lists,
+    list: lists.list,
+    listGone: lists.listGone,
     matches,
     /** matches beyond those shown: the volunteer types more of the name */
     more: found.total - matches.length,
@@ -109,7 +115,7 @@ export async function checkInAction(
   db: Db,
   actor: AuditActor,
   formData: FormData,
-  context: { back: string; language: Language; cookies: string | null },
+  context: { back: string; language: Language; cookies: string | null; list?: string },
 ) {
   const { back, language } = context;
   const parsed = checkInFormSchema.safeParse(Object.fromEntries(formData));
@@ -118,6 +124,10 @@ export async function checkInAction(
   const { door, client_id, device } = originSchema.parse(Object.fromEntries(formData));
   const origin = { door, clientId: client_id, device };
   try {
+    if (form.intent === "undo" && context.list) {
+      const undone = await undoAtDoor(db, actor, context.list, form.id, language);
+      return redirectWithToast(back, undone.ok ? "success" : "error", undone.message);
+    }
     if (form.intent === "undo") {
       const undone = await undoCheckIn(db, actor, form.id);
       return undone
@@ -133,8 +143,9 @@ export async function checkInAction(
       () => eventDateLabels(eventDate),
     );
     if (question) return data({ outcome: question, at: Date.now() });
-    const outcome: DoorAnswer =
-      form.intent === "scan"
+    const outcome: DoorAnswer = context.list
+      ? await giveAtDoor(db, actor, context.list, form, { secret: ticketLinkKeys().secret, language, origin })
+      : form.intent === "scan"
         ? await checkInByScan(db, actor, form.code, ticketLinkKeys().secret, language, origin)
         : form.intent === "ticket"
           ? await checkInByTicketId(db, actor, form.ticket_id, language, origin)

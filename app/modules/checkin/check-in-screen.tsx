@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, useFetcher, useNavigation, useRevalidator } from "react-router";
+import { Form, Link, useFetcher, useNavigation, useRevalidator } from "react-router";
 import { isUuid } from "~/db/uuid";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
@@ -14,6 +14,8 @@ import { type DoorMatch, DoorSearchResults } from "./door-search-results";
 import { DoorConflicts, DoorCounts } from "./door-summary";
 import type { DoorConflict } from "./door-sync.server";
 import type { DoorAnswer } from "./early-door";
+import { doorHref } from "./lists/door-href";
+import { type ChosenList, DoorListChoice, type DoorListChoice as ListChoice } from "./lists/door-list-choice";
 import { DoorPanel } from "./offline/door-panel";
 import { rememberPage } from "./offline/door-route";
 import { doorDevice, doorName } from "./offline/door-runtime";
@@ -38,6 +40,10 @@ type Page = {
   /** the search was too short, or this account searched too often */
   searchError: string | null;
   undo: { id: string; full_name: string } | null;
+  /** The organisers' check-in lists beside the entrance, and the one this door gives from (`?list=`). */
+  lists?: ListChoice[];
+  list?: ChosenList | null;
+  listGone?: boolean;
   doors: { door: string; count: number }[];
   conflicts: {
     rows: (Omit<DoorConflict, "first" | "second"> & {
@@ -124,7 +130,8 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
     ticketField.current?.focus({ preventScroll: true });
     if (latest.outcome.status === "refused") ticketField.current?.select();
   }, [latest, scan.data]);
-  const back = `/admin/check-in${page.q ? `?q=${encodeURIComponent(page.q)}` : ""}`;
+  const list = page.list ?? null;
+  const back = doorHref({ list: list?.id, q: page.q });
   const undoing = useRouteModal({ param: "undo", closeHref: back, fromUrl: page.undo, data: page });
   const undo: UndoTarget = { hrefFor: (id) => `${back}${back.includes("?") ? "&" : "?"}undo=${id}`, open: undoing.open };
   // Only while a check-in is being sent: once its answer is on screen the page reloads its counts
@@ -164,6 +171,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         </p>
         <LanguageSwitch className="text-gray-700" />
       </div>
+      <DoorListChoice lists={page.lists ?? []} list={list} listGone={Boolean(page.listGone)} q={page.q} offline={!doorStatus.online} />
 
       <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         <h2 id="ticket-heading" className="sr-only">
@@ -192,7 +200,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
             </FormField>
           </div>
           <button type="submit" disabled={busy} className={`${BUTTON.primary} py-2.5`}>
-            {t("checkIn")}
+            {list ? t("lists.give") : t("checkIn")}
           </button>
         </Form>
       </section>
@@ -217,7 +225,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
             onCode={(code) =>
               scan.submit(
                 { intent: "scan", code, door: doorName(), device: doorDevice(), client_id: crypto.randomUUID() },
-                { method: "post", action: "/admin/check-in" },
+                { method: "post", action: doorHref({ list: list?.id }) },
               )
             }
           />
@@ -231,6 +239,7 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
           {t("findHeading")}
         </h2>
         <Form method="get" action="/admin/check-in" className="mt-2 flex items-end gap-2">
+          {list ? <input type="hidden" name="list" value={list.id} /> : null}
           <div className="flex-1">
             <FormField
               label={t("searchLabel")}
@@ -257,8 +266,18 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
           </button>
         </Form>
         {page.offline && page.q ? <p className="mt-2 text-sm text-amber-800">{t("offline.searchOffline")}</p> : null}
-        {page.q && !page.searchError ? <DoorSearchResults page={page} back={back} origin={origin} busy={busy} undo={undo} /> : null}
+        {page.q && !page.searchError ? (
+          <DoorSearchResults page={page} back={back} origin={origin} busy={busy} undo={undo} list={list?.name} />
+        ) : null}
       </section>
+
+      {/* Someone not found, or who never registered. Below the field and its answer, which keep the
+          top of a 360 × 640 screen; registered by the server (seats, duplicates), so offered online. */}
+      {doorStatus.online ? (
+        <Link to="/admin/check-in/walk-in" className={`${BUTTON.secondary} w-full py-3`}>
+          {t("walkIn.link")}
+        </Link>
+      ) : null}
 
       {/* Below the door's work: at 360 × 640 the typed ID's answer stays in view above them. */}
       <DoorConflicts conflicts={page.conflicts.rows} total={page.conflicts.total} />
@@ -266,14 +285,18 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
 
       {undoing.target ? (
         <ConfirmDialog
-          title={t("undoTitle")}
-          message={t("undoText", { name: undoing.target.full_name })}
+          title={list ? t("lists.undoTitle", { list: list.name }) : t("undoTitle")}
+          message={
+            list
+              ? t("lists.undoText", { list: list.name, name: undoing.target.full_name })
+              : t("undoText", { name: undoing.target.full_name })
+          }
           id={undoing.target.id}
           action={back}
           cancelHref={back}
           onClose={undoing.close}
           intent="undo"
-          confirmLabel={t("undoTitle")}
+          confirmLabel={list ? t("lists.undoTitle", { list: list.name }) : t("undoTitle")}
           pendingLabel={t("undoing")}
           cancelLabel={t("cancel")}
           tone="danger"

@@ -145,9 +145,14 @@ async function refuseMissing(db: DbOrTx, ticketId: string, otherwise: string): P
 
 /** An attendee found by search at the door. */
 export async function checkInById(db: DbOrTx, actor: AuditActor, attendeeId: string, origin: CheckInOrigin = {}): Promise<CheckInOutcome> {
+  const found = await findDoorAttendee(db, attendeeId);
+  return found.attendee ? checkIn(db, actor, found.attendee, "search", origin) : found.refusal;
+}
+
+/** The attendee a search result names (by id), or the refusal of one deleted since. */
+export async function findDoorAttendee(db: DbOrTx, attendeeId: string): Promise<TicketLookup> {
   const [attendee] = isUuid(attendeeId) ? await db.select(doorColumns).from(attendees).where(eq(attendees.id, attendeeId)).limit(1) : [];
-  if (!attendee) return { status: "refused", message: CHECKIN_MESSAGES.deleted };
-  return checkIn(db, actor, attendee, "search", origin);
+  return attendee ? { attendee } : { refusal: { status: "refused", message: CHECKIN_MESSAGES.deleted } };
 }
 
 async function checkIn(

@@ -27,6 +27,8 @@ type Props = {
   origin: ReactNode;
   busy: boolean;
   undo: UndoTarget;
+  /** the door's list, when one is chosen: its gives instead of the entrance's check-ins */
+  list?: string;
 };
 
 /** "Youth Club · Gusau, Zamfara · phone …543": what tells this person from another of the same name. */
@@ -35,7 +37,7 @@ function details(m: DoorMatch, phoneEnd: (digits: string) => string): string {
   return [m.organization || m.position, place, m.phone_end ? phoneEnd(m.phone_end) : ""].filter(Boolean).join(" · ");
 }
 
-export function DoorSearchResults({ page, back, origin, busy, undo }: Props) {
+export function DoorSearchResults({ page, back, origin, busy, undo, list }: Props) {
   const { t } = useTranslation("door");
   if (page.matches.length === 0) return <p className="mt-3 text-sm text-gray-600">{t("noMatch", { q: page.q })}</p>;
   const phoneEnd = (digits: string) => t("search.phoneEnd", { digits });
@@ -54,11 +56,15 @@ export function DoorSearchResults({ page, back, origin, busy, undo }: Props) {
               {m.checked_in_at ? (
                 <div className="flex items-center gap-2">
                   <Badge tone="amber">
-                    {m.checked_in_by
-                      ? t("inAtBy", { time: lagosClock(m.checked_in_at), by: m.checked_in_by })
-                      : m.door
-                        ? t("inAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
-                        : t("inAt", { time: lagosClock(m.checked_in_at) })}
+                    {list
+                      ? m.door
+                        ? t("lists.givenAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
+                        : t("lists.givenAt", { time: lagosClock(m.checked_in_at) })
+                      : m.checked_in_by
+                        ? t("inAtBy", { time: lagosClock(m.checked_in_at), by: m.checked_in_by })
+                        : m.door
+                          ? t("inAtDoor", { time: lagosClock(m.checked_in_at), door: m.door })
+                          : t("inAt", { time: lagosClock(m.checked_in_at) })}
                   </Badge>
                   {page.offline ? null : <UndoLink person={m} undo={undo} />}
                 </div>
@@ -80,8 +86,13 @@ export function DoorSearchResults({ page, back, origin, busy, undo }: Props) {
                     </>
                   )}
                   {origin}
-                  <button type="submit" disabled={busy} className={BUTTON.primary} aria-label={t("checkInName", { name: m.full_name })}>
-                    {t("checkIn")}
+                  <button
+                    type="submit"
+                    disabled={busy}
+                    className={BUTTON.primary}
+                    aria-label={list ? t("lists.giveName", { list, name: m.full_name }) : t("checkInName", { name: m.full_name })}
+                  >
+                    {list ? t("lists.give") : t("checkIn")}
                   </button>
                 </Form>
               )}

@@ -26,6 +26,8 @@ export function OutcomeCard({ outcome, action, busy, undo }: { outcome: DoorAnsw
   const person = outcome.status === "refused" ? null : outcome.attendee;
   const role = [person?.position, person?.organization].filter(Boolean).join(", ");
   const suggestions = outcome.status === "refused" ? (outcome.suggestions ?? []) : [];
+  // A list's answer names its list in the headline ("Lunch: enjoy!", "Kits: none left").
+  const fromList = "list" in outcome;
   return (
     <section
       role={outcome.status === "refused" ? "alert" : "status"}
@@ -34,7 +36,9 @@ export function OutcomeCard({ outcome, action, busy, undo }: { outcome: DoorAnsw
       className={`rounded-2xl border-4 px-4 py-3 ${TONE[outcome.status]}`}
     >
       <p className="text-lg font-bold">
-        {outcome.status === "checked-in" ? t(isJustNow(outcome.message) ? "justNow" : "welcome") : translateMessage(t, outcome.message)}
+        {outcome.status === "checked-in" && !fromList
+          ? t(isJustNow(outcome.message) ? "justNow" : "welcome")
+          : translateMessage(t, outcome.message)}
       </p>
       {person ? (
         <>

@@ -26,7 +26,7 @@ const walkInSchema = z
 
 export type WalkInInput = z.output<typeof walkInSchema>;
 
-export const WALK_IN_FIELDS = [
+const WALK_IN_FIELDS = [
   "fullName",
   "email",
   "phone",

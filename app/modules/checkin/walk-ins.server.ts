@@ -40,7 +40,7 @@ export type WalkInOptions = {
 };
 
 /** Seats a walk-in may still take: every seat not registered or offered to the waitlist. */
-export function walkInSeatsLeft(event: { max_attendees: number; registered_count: number; held_seats: number }): number {
+function walkInSeatsLeft(event: { max_attendees: number; registered_count: number; held_seats: number }): number {
   return Math.max(0, event.max_attendees - event.registered_count - event.held_seats);
 }
 
@@ -138,15 +138,4 @@ export async function walkInCounts(db: DbOrTx): Promise<{ total: number; byDoor:
     .groupBy(walk_ins.door, admin_users.name)
     .orderBy(desc(count()), walk_ins.door);
   return { total: rows.reduce((sum, row) => sum + row.count, 0), byDoor: rows };
-}
-
-/** Where and by whom a walk-in was registered (the attendee's details), or null for everyone else. */
-export async function walkInOf(db: DbOrTx, attendeeId: string): Promise<{ door: string; by: string | null; at: Date } | null> {
-  if (!isUuid(attendeeId)) return null;
-  const [row] = await db
-    .select({ door: walk_ins.door, by: admin_users.name, at: walk_ins.created_at })
-    .from(walk_ins)
-    .leftJoin(admin_users, eq(admin_users.id, walk_ins.registered_by))
-    .where(eq(walk_ins.attendee_id, attendeeId));
-  return row ?? null;
 }

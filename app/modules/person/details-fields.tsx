@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
+import { FormField } from "~/ui/form-field";
+import { INPUT } from "~/ui/styles";
 import { GENDERS } from "./gender";
 import { allLgaOptionsHtml, lgaTexts } from "./lga-picker";
 import { NIGERIA_STATES } from "./nigeria";
-import { FormField } from "~/ui/form-field";
-import { INPUT } from "~/ui/styles";
 
 // The person's details as a plain form: the registration form's fields and words, filled with
 // what is on file (or what was typed, after an error). Server-rendered, no script needed: the

@@ -5,7 +5,10 @@ import { ConfirmDeleteModal } from "~/modules/attendees/attendee-ui";
 import { getAttendeeDetails } from "~/modules/attendees/attendees.server";
 import { CONFIRM_DELETE_PARAM } from "~/modules/attendees/messages";
 import { attendeeQueryString, parseAttendeeQuery } from "~/modules/attendees/schemas";
+import { WalkInField } from "~/modules/attendees/walk-in-field";
 import { requireAdmin } from "~/modules/auth/session.server";
+import { AttendeeListGives } from "~/modules/checkin/lists/attendee-list-gives";
+import { attendeeListGives } from "~/modules/checkin/lists/attendee-lists.server";
 import { personOutreach } from "~/modules/outreach/person-outreach.server";
 import { PersonOutreachFields } from "~/modules/outreach/person-outreach-fields";
 import { ticketLinkKeys, ticketPageUrlForRegistration } from "~/modules/tickets/ticket-link.server";
@@ -27,6 +30,7 @@ export async function loader({ request, params, url }: Route.LoaderArgs) {
     ...details,
     ticketUrl: ticketPageUrlForRegistration(details.attendee.id, ticketLinkKeys(), details.attendee.token_version),
     outreach: await personOutreach(db, details.attendee),
+    listGives: await attendeeListGives(db, details.attendee.id),
     listSearch,
     confirming: url.searchParams.get(CONFIRM_DELETE_PARAM) === details.attendee.id,
   };
@@ -52,7 +56,13 @@ export default function AttendeeDetails({ loaderData }: Route.ComponentProps) {
         checkIn={checkIn}
         mail={mail}
         ticketUrl={ticketUrl}
-        registrationMore={<PersonOutreachFields outreach={outreach} />}
+        registrationMore={
+          <>
+            <WalkInField walkIn={loaderData.walkIn} />
+            <PersonOutreachFields outreach={outreach} />
+          </>
+        }
+        checkInMore={<AttendeeListGives gives={loaderData.listGives} />}
         editHref={`/admin/attendees/${attendee.id}/edit`}
         backHref={cancelledAt ? "/admin/attendees/cancelled" : `/admin/attendees${listSearch}`}
         action={here}

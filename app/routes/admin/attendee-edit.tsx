@@ -1,7 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import { requireAdmin } from "~/modules/auth/session.server";
-import { DetailsFields } from "~/modules/person/details-fields";
 import { organiserCorrectionAction, organiserCorrectionPage } from "~/modules/corrections/organiser-correction.server";
+import { DetailsFields } from "~/modules/person/details-fields";
 import { BackLink } from "~/ui/back-link";
 import { Card } from "~/ui/card";
 import { readForm } from "~/ui/read-form.server";

@@ -3,6 +3,8 @@ import { requestLanguage } from "~/i18n/language.server";
 import { requireStaff } from "~/modules/auth/session.server";
 import { checkInAction, checkInPage } from "~/modules/checkin/actions.server";
 import { CheckInScreen } from "~/modules/checkin/check-in-screen";
+import { doorHref } from "~/modules/checkin/lists/door-href";
+import { chosenListId } from "~/modules/checkin/lists/door-lists.server";
 import { answeredByDevice, doorClientAction, doorClientLoader } from "~/modules/checkin/offline/door-route";
 import { readForm } from "~/ui/read-form.server";
 import { notAfterUnavailable } from "~/ui/server-unavailable";
@@ -31,15 +33,18 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { admin, db } = await requireStaff(request);
-  return checkInPage(db, admin, url);
+  return checkInPage(db, admin, url, requestLanguage(request));
 }
 
 export async function action({ request, url }: Route.ActionArgs) {
   const { admin, db } = await requireStaff(request);
-  const back = `/admin/check-in${url.searchParams.get("q") ? `?q=${encodeURIComponent(url.searchParams.get("q") ?? "")}` : ""}`;
-  // A past edition's ticket is named in the volunteer's language.
+  // The list chosen at the top of the page (`?list=`) gives instead of the entrance.
+  const list = chosenListId(url);
+  const back = doorHref({ list, q: url.searchParams.get("q") });
+  // A past edition's ticket, and a list, are named in the volunteer's language.
   return checkInAction(db, admin, await readForm(request), {
     back,
+    list: list || undefined,
     language: requestLanguage(request),
     cookies: request.headers.get("Cookie"),
   });

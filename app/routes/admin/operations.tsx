@@ -1,6 +1,9 @@
 import { requireAdmin } from "~/modules/auth/session.server";
 import { recentSurges } from "~/modules/booking-protection/held-registrations.server";
 import { SurgeNotice } from "~/modules/booking-protection/surge-notice";
+import { CheckInListsPanel } from "~/modules/checkin/lists/check-in-lists-panel";
+import { checkInListsAction, isListIntent } from "~/modules/checkin/lists/lists-actions.server";
+import { checkInListsOverview } from "~/modules/checkin/lists/lists-overview.server";
 import { nextEditionOffer } from "~/modules/editions/edition-state.server";
 import { NextEditionNotice } from "~/modules/editions/next-edition-notice";
 import { DoorsPanel } from "~/modules/stats/doors-panel";
@@ -22,6 +25,7 @@ export async function loader({ request, url }: Route.LoaderArgs) {
   const preview = url.searchParams.get("preview");
   return {
     overview: await operationsOverview(db),
+    lists: await checkInListsOverview(db, url),
     surges: await recentSurges(db),
     nextEdition: await nextEditionOffer(db, new Date()),
     confirm: CONFIRMS.find((name) => name === url.searchParams.get("confirm")) ?? null,
@@ -31,16 +35,22 @@ export async function loader({ request, url }: Route.LoaderArgs) {
 
 export async function action({ request }: Route.ActionArgs) {
   const { admin, db } = await requireAdmin(request);
-  return operationsAction(db, admin, await readForm(request), "/admin/operations");
+  const form = await readForm(request);
+  // The check-in lists panel's forms (add, edit, put away, bring back, delete) are the door module's.
+  if (isListIntent(form.get("intent"))) return checkInListsAction(db, admin, form, "/admin/operations");
+  return operationsAction(db, admin, form, "/admin/operations");
 }
 
-export default function Operations({ loaderData }: Route.ComponentProps) {
+export default function Operations({ loaderData, actionData }: Route.ComponentProps) {
+  // The check-in list form's refusal comes back with what was typed; the other buttons redirect.
+  const listForm = actionData && "listForm" in actionData ? { result: actionData.listForm, listId: actionData.listId } : undefined;
   return (
     <div className="space-y-4">
       <NextEditionNotice offer={loaderData.nextEdition} />
       <SurgeNotice surges={loaderData.surges} />
       <OperationsView overview={loaderData.overview} confirm={loaderData.confirm} preview={loaderData.preview} />
       <DoorsPanel doors={loaderData.overview.doors} />
+      <CheckInListsPanel overview={loaderData.lists} lastResult={listForm} action="/admin/operations" />
       <SmsPanel sms={loaderData.overview.sms} />
     </div>
   );

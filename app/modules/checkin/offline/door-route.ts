@@ -64,16 +64,21 @@ export function answeredByDevice(actionResult: unknown): boolean {
 
 export async function doorClientAction<R>(request: Request, serverAction: () => Promise<R>): Promise<R | DoorResult> {
   const form = await request.clone().formData();
-  if (serverReachable() || form.get("intent") === "undo") {
+  // A check-in list (`?list=`) is answered by the server only, for now: the device's list knows
+  // the entrance alone. Its answer is no entrance check-in for the device to learn either.
+  const fromList = new URL(request.url).searchParams.has("list");
+  if (serverReachable() || form.get("intent") === "undo" || fromList) {
     try {
       const result = await withinServerWait(serverAction());
-      learnFromServer(result as DoorResult);
+      if (!fromList) learnFromServer(result as DoorResult);
       return result;
     } catch (error) {
       if (!unreachable(error)) throw error;
       setOnline(false);
-      if (form.get("intent") === "undo")
-        return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at: Date.now(), offline: true };
+      if (form.get("intent") === "undo" || fromList) {
+        const message = fromList ? "door:lists.needsNetwork" : "door:offline.needsNetwork";
+        return { outcome: { status: "refused", message }, at: Date.now(), offline: true };
+      }
     }
   }
   return checkInOffline(form);
