@@ -153,7 +153,7 @@ describe.each(DATABASE_KINDS)("attendee actions on %s", (kind) => {
     const actor = await createTestActor(database.db);
     const attendee = await createAttendee(database.db, { reason: "To meet leaders" });
     const before = await getAttendeeDetails(database.db, attendee.id);
-    expect(before).toEqual({ attendee, checkIn: null, mail: [], cancelledAt: null });
+    expect(before).toEqual({ attendee, checkIn: null, mail: [], cancelledAt: null, walkIn: null });
 
     const mailId = await enqueueTicket(database.db, { attendee, eventName: "Summit" });
     await database.db
