@@ -26,6 +26,7 @@ import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion, eventD
 import { doorListPage, giveAtDoor, undoAtDoor } from "./lists/door-lists.server";
 import { countDoorSearch } from "./search-limit.server";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "./search-rules";
+import { walkInSeats } from "./walk-ins.server";
 
 const UNDO_PARAM = "undo";
 
@@ -67,13 +68,15 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL, langu
   const undoId = url.searchParams.get(UNDO_PARAM);
   const searching = doorQuery(q).length >= MIN_SEARCH_LENGTH;
   const allowance = searching ? await countDoorSearch(db, actor.id, new Date()) : { allowed: true as const };
-  const [settings, checkedIn, found, doors, conflicts] = await Promise.all([
+  const [settings, checkedIn, found, doors, conflicts, walkIns] = await Promise.all([
     getSettings(db),
     countCheckedIn(db),
     searching && allowance.allowed ? searchAtDoor(db, q) : Promise.resolve({ rows: [], total: 0 }),
     doorCounts(db),
     // The latest few tickets let in at two doors, for the door screen to warn about.
     listDoorConflicts(db, 5),
+    // "Register a walk-in" says how many seats are left for them.
+    walkInSeats(db),
   ]);
   const searchError =
     q.trim() === ""
@@ -91,6 +94,7 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL, langu
     q,
     checkedIn,
     registered: settings.registered_count,
+    walkInSeatsLeft: walkIns.left,
     lists: lists.lists,
     list: lists.list,
     listGone: lists.listGone,

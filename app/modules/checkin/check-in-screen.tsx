@@ -37,6 +37,8 @@ type Page = {
   matches: DoorMatch[];
   /** matches beyond those shown */
   more?: number;
+  /** seats a walk-in may still take (the page from the device's list has none) */
+  walkInSeatsLeft?: number;
   /** the search was too short, or this account searched too often */
   searchError: string | null;
   undo: { id: string; full_name: string } | null;
@@ -274,8 +276,15 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
       {/* Someone not found, or who never registered. Below the field and its answer, which keep the
           top of a 360 × 640 screen; registered by the server (seats, duplicates), so offered online. */}
       {doorStatus.online ? (
-        <Link to="/admin/check-in/walk-in" className={`${BUTTON.secondary} w-full py-3`}>
+        <Link to="/admin/check-in/walk-in" className={`${BUTTON.secondary} w-full flex-col gap-0 py-2.5`}>
           {t("walkIn.link")}
+          {page.walkInSeatsLeft === undefined ? null : (
+            <span className="font-normal text-gray-600 text-xs">
+              {page.walkInSeatsLeft > 0
+                ? t("walkIn.seatsLeft", { count: page.walkInSeatsLeft, n: number(page.walkInSeatsLeft) })
+                : t("walkIn.full")}
+            </span>
+          )}
         </Link>
       ) : null}
 

@@ -59,7 +59,6 @@ export function WalkInScreen({
         </Link>
         <LanguageSwitch className="text-gray-700" />
       </div>
-      <h1 className="font-bold text-gray-900 text-xl">{t("walkIn.heading")}</h1>
       <p className={full ? "font-semibold text-red-800" : "text-gray-700"} aria-live="polite">
         {full ? t("walkIn.hallFull") : t("walkIn.seatsLeft", { count: page.seats.left, n: number(page.seats.left) })}
       </p>
@@ -181,7 +180,7 @@ function Admitted({ answer }: { answer: Extract<WalkInAnswer, { kind: "admitted"
   return (
     <div className="mx-auto max-w-xl space-y-3">
       <section role="status" className={`${CARD} border-brand-600 bg-brand-50 text-brand-900`}>
-        <h1 className="font-bold text-xl">{t("walkIn.admitted", { name: answer.attendee.full_name })}</h1>
+        <h2 className="font-bold text-xl">{t("walkIn.admitted", { name: answer.attendee.full_name })}</h2>
         <p className="mt-1">{t("walkIn.ticketId")}</p>
         <p className="font-bold font-mono text-2xl tracking-wide">{answer.attendee.ticket_id}</p>
         <div

@@ -55,15 +55,19 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The door's "Register a walk-in" (checkin/walk-in-screen.tsx): the door's words too. */
+const WALK_IN_PAGE = "/admin/check-in/walk-in";
+
 /**
- * The door's page speaks the volunteer's language to its edges (the title, the welcome, the menu,
- * Logout); the organisers' pages stay English. Null elsewhere. The door's catalogue is on that
- * page only (i18n/page-language.ts), so its keys are asked for there and nowhere else.
+ * The door's pages speak the volunteer's language to its edges (the title, the welcome, the menu,
+ * Logout); the organisers' pages stay English. Null elsewhere. The door's catalogue is on those
+ * pages only (i18n/page-language.ts), so its keys are asked for there and nowhere else.
  */
 function useDoorShellWords(pathname: string): { title: string; words: ShellWords } | null {
   const { t } = useTranslation();
-  if (pathname !== CHECKIN_HOME) return null;
-  const title = t("door:shell.title");
+  const walkIn = pathname === WALK_IN_PAGE;
+  if (pathname !== CHECKIN_HOME && !walkIn) return null;
+  const title = walkIn ? t("door:walkIn.heading") : t("door:shell.title");
   return {
     title,
     words: {
@@ -74,7 +78,7 @@ function useDoorShellWords(pathname: string): { title: string; words: ShellWords
       logout: t("door:shell.logout"),
       menu: t("door:shell.menu"),
       nav: t("door:shell.nav"),
-      navLabel: (to) => (to === CHECKIN_HOME ? title : undefined),
+      navLabel: (to) => (to === CHECKIN_HOME ? t("door:shell.title") : undefined),
     },
   };
 }
