@@ -52,6 +52,16 @@ export async function createUssdAttendee(db: DbOrTx, overrides: Omit<Partial<typ
   return row;
 }
 
+/** A walk-in registered at the door (the registration only: checkin/walk-ins.server.ts also admits them): no e-mail address unless given. */
+export async function createWalkInAttendee(db: DbOrTx, overrides: Omit<Partial<typeof attendees.$inferInsert>, "channel"> = {}) {
+  const [row] = await db
+    .insert(attendees)
+    .values(attendeeValues({ email: null, channel: "door", reason: "", ...overrides }))
+    .returning();
+  if (!row) throw new Error("insert returned no row");
+  return row;
+}
+
 type ArchivedEditionOverrides = Omit<Partial<typeof editions.$inferInsert>, "content" | "figures"> & {
   content?: Partial<EditionContent>;
   figures?: Partial<EditionFigures>;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { readPdfPages, streamBytes } from "#tests/support/pdf-pages.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createAttendee, createUssdAttendee } from "~/db/factories";
+import { createAttendee, createUssdAttendee, createWalkInAttendee } from "~/db/factories";
 import { attendees, audit_log, mail_outbox } from "~/db/schema";
 import { badgesPdfStream } from "~/modules/badges/badges.server";
 import { updateSettings } from "~/modules/settings/settings.server";
@@ -223,5 +223,17 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
     expect(await correctDetails(db, { by: ORGANISER, id: person.id, input })).toEqual({ status: "taken", field: "phone" });
     const fine = organiserValue({ ...details({ fullName: "Musa Ƙaura", phone: "08032220000", gender: "male" }) });
     expect(await correctDetails(db, { by: ORGANISER, id: person.id, input: fine })).toMatchObject({ status: "saved", version: 0 });
+  });
+
+  it("lets a walk-in registered at the door without an address be corrected, and keep none; a web registration keeps one", async () => {
+    const { db } = database;
+    const walkIn = await createWalkInAttendee(db, { phone: "+2348063330000", full_name: "Danladi Kasimu" });
+    const fixed = organiserValue({ ...details({ fullName: "Ɗanladi Ƙasimu", phone: "08063330000", gender: "male" }) });
+    expect(await correctDetails(db, { by: ORGANISER, id: walkIn.id, input: fixed })).toMatchObject({ status: "saved" });
+    const [row] = await db.select().from(attendees).where(eq(attendees.id, walkIn.id));
+    expect(row).toMatchObject({ full_name: "Ɗanladi Ƙasimu", email: null, channel: "door" });
+    const web = await createAttendee(db);
+    const noAddress = organiserValue({ ...details({ phone: "08063330001" }) });
+    expect(await correctDetails(db, { by: ORGANISER, id: web.id, input: noAddress })).toEqual({ status: "email-required" });
   });
 });

@@ -72,8 +72,9 @@ export async function correctDetails(db: Db, request: CorrectionRequest): Promis
       const next: Corrected = { ...detailsColumns(request.input), email: row.email };
       if (request.by !== "self") {
         const email = request.input.email ? normalizeEmail(request.input.email) : null;
-        // Only a USSD registration may be without an address (the network vouches for its phone).
-        if (email === null && row.channel !== "ussd") return { status: "email-required" as const };
+        // Only a USSD registration (the network vouches for its phone) or a walk-in (registered at
+        // the door, the address optional there too) may be without an address.
+        if (email === null && row.channel === "web") return { status: "email-required" as const };
         next.email = email;
       }
       const changes = fieldChanges(row as Corrected, next, LABELS, shown);

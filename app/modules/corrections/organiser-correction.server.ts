@@ -20,7 +20,8 @@ export async function organiserCorrectionPage(db: DbOrTx, id: string) {
     id: row.id,
     name: row.full_name,
     ticketId: row.ticket_id,
-    ussd: row.channel === "ussd",
+    // A USSD registration or a walk-in may have no address: the field is optional for them.
+    emailOptional: row.channel !== "web",
     values: { ...detailsValues(row), locked: row.details_locked ? "on" : "" },
   };
 }

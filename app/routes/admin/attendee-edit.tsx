@@ -26,7 +26,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function AttendeeEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { id, name, ticketId, ussd, values } = loaderData;
+  const { id, name, ticketId, emailOptional, values } = loaderData;
   const saving = useNavigation().state === "submitting";
   const typed = actionData?.values ?? values;
   const back = `/admin/attendees/${id}`;
@@ -44,7 +44,7 @@ export default function AttendeeEdit({ loaderData, actionData }: Route.Component
           </p>
         ) : null}
         <Form method="post" className="space-y-6" noValidate>
-          <DetailsFields values={typed} errors={actionData?.errors} withEmail emailRequired={!ussd} />
+          <DetailsFields values={typed} errors={actionData?.errors} withEmail emailRequired={!emailOptional} />
           <label className="flex items-start gap-3 text-sm text-gray-700">
             <input
               type="checkbox"
