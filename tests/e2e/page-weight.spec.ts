@@ -13,6 +13,10 @@ const KB = 1000;
 const BUDGET = { javaScript: 110 * KB, total: 150 * KB };
 // The ticket page is what people open at the door, often on a weak signal: 40 KB in all (ADR 015).
 const TICKET_BUDGET = 40 * KB;
+// /register's own script, gzip -9: what it weighs now (17.7 KB with the proof-of-work solver moved
+// to a script of its own, loaded only during a booking attack), so the next feature cannot grow it
+// unnoticed. Issue 46 takes it to 14 KB by loading the rest at the first input; lower this then.
+const REGISTER_SCRIPT_BUDGET = 18 * KB;
 
 // Both languages: a Hausa page carries its own words (its catalogue share, /register's messages
 // element), and a Hausa speaker's phone has the same budget. A shared link opens it in Hausa.
@@ -30,7 +34,9 @@ test.describe("a first visit stays within the budget", () => {
     test(`/register in ${language.name}: its own small script, no framework`, async ({ page }) => {
       const weight = await firstVisit(page, `/register${language.query}`);
       await expect(page.locator("html")).toHaveAttribute("lang", language.code);
+      // One script, the page's own: no proof-of-work solver outside a booking attack.
       expect(weight.scripts).toEqual([expect.stringMatching(/^\/assets\/register-page-script-[\w-]+\.js$/)]);
+      expect(weight.javaScript).toBeLessThanOrEqual(REGISTER_SCRIPT_BUDGET);
       expect(weight.javaScript).toBeLessThanOrEqual(BUDGET.javaScript);
       expect(weight.total).toBeLessThanOrEqual(BUDGET.total);
       // The script did take over the page (waitForInteractive), without React Router.

@@ -1,6 +1,6 @@
 import { translateMessage } from "~/i18n/message-key";
 import { readPageMessages } from "~/i18n/page-messages-reader";
-import { proofReady, solveChallenges } from "~/modules/booking-protection/proof-of-work-solver";
+import { proofReadyOnPage, solveChallengesOnPage } from "~/modules/booking-protection/proof-of-work-loader";
 import { EMAIL_CHOICE, suggestEmail } from "~/modules/person/email-suggestion";
 import { joinFieldErrors, REGISTRATION_FIELDS, validateRegistration } from "~/modules/person/fields";
 import { fillLgaPicker, lgaTexts } from "~/modules/person/lga-picker";
@@ -47,7 +47,7 @@ function validate(form: HTMLFormElement, submitter: HTMLButtonElement | null): b
   const verdict = validateRegistration(Object.fromEntries(new FormData(form)));
   const controls = REGISTRATION_FIELDS.map((name) => [name, controlOf(form, name)] as const);
   for (const [, control] of controls) if (control) clearFieldError(control);
-  if ("value" in verdict) return emailSettled(form, submitter) && proofReady(form);
+  if ("value" in verdict) return emailSettled(form, submitter) && proofReadyOnPage(form);
   let first: Control | undefined;
   for (const [name, control] of controls) {
     const message = verdict.error[name]?.[0];
@@ -95,7 +95,7 @@ function followState(form: HTMLFormElement) {
 
 /** What the page needs after its body arrived, on load and after each answered post. */
 function upgrade() {
-  solveChallenges(document);
+  solveChallengesOnPage(document);
   upgradeToasts(document);
   upgradeModals(document);
   // A browser restoring the form (back button) may bring back a state with every state's LGAs listed.
@@ -118,7 +118,7 @@ document.addEventListener("input", (event) => {
   if (control.name === "email") form.querySelector<HTMLElement>("[data-email-question]")?.setAttribute("hidden", "");
 });
 listenToModals();
-solveChallenges(document);
+solveChallengesOnPage(document);
 sendFormsInPlace({
   validate,
   afterSwap: upgrade,

@@ -4,6 +4,8 @@ import { Trans, useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { translateMessage } from "~/i18n/message-key";
 import { PROOF_FIELD } from "~/modules/booking-protection/proof-of-work";
+// The solver's own script, loaded by the page's script only when the form carries a challenge.
+import solverUrl from "~/modules/booking-protection/proof-of-work-script.ts?worker&url";
 import { joinFieldErrors, parseRegistration } from "~/modules/person/fields";
 import { GENDERS } from "~/modules/person/gender";
 import { allLgaOptionsHtml, lgaTexts } from "~/modules/person/lga-picker";
@@ -99,7 +101,7 @@ export function RegistrationForm({
     >
       <input type="hidden" name="intent" value={intent} />
       <HumanCheckFields stamp={stamp} />
-      {challenge ? <input type="hidden" name={PROOF_FIELD} value="" data-challenge={challenge} /> : null}
+      {challenge ? <input type="hidden" name={PROOF_FIELD} value="" data-challenge={challenge} data-solver={solverUrl} /> : null}
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField label={t("register.fields.fullName")} required {...shown(fields.fullName)}>
           <input
