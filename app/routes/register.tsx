@@ -11,6 +11,7 @@ import { answerParts } from "~/modules/registration/register-answer";
 import { registerPage, registerPageHeaders } from "~/modules/registration/register-page.server";
 // Bundled on its own by Vite (worker pipeline: one self-contained file with a hashed name).
 import pageScriptUrl from "~/modules/registration/register-page-script.ts?worker&url";
+import pageStartUrl from "~/modules/registration/register-page-start.ts?worker&url";
 import { RegisterSection } from "~/modules/registration/register-section";
 import { REGISTER_MESSAGES_ID, scriptMessages } from "~/modules/registration/script-messages";
 import { SuccessModal } from "~/modules/registration/success-modal";
@@ -131,7 +132,8 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       {hydrated ? null : (
         <>
           <PageMessages id={REGISTER_MESSAGES_ID} language={languageOr(i18n.language)} messages={scriptMessages(i18n)} />
-          <script src={pageScriptUrl} nonce={nonce} defer />
+          {/* The page's script comes at the person's first touch (register-page-start.ts). */}
+          <script src={pageStartUrl} data-rest={pageScriptUrl} nonce={nonce} defer />
           {/* The answer's share buttons arrive in place of the page's body, where scripts do not run. */}
           <ShareScript nonce={nonce} />
         </>

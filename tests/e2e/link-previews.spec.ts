@@ -3,6 +3,7 @@ import sharp from "sharp";
 import type { Language } from "../../app/i18n/languages";
 import { pattern, text } from "../support/catalogue";
 import { expect, test } from "../support/fixtures";
+import { waitForInteractive } from "../support/hydration";
 import {
   humanFields,
   makeRegistrant,
@@ -263,7 +264,7 @@ for (const javaScript of [true, false]) {
     // JavaScript, the page the plain post answers. Its form is English; the Hausa answer below.
     await page.goto("/register?lang=en");
     const name = (await page.locator('meta[property="og:site_name"]').getAttribute("content")) ?? "";
-    if (javaScript) await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+    if (javaScript) await waitForInteractive(page);
     await registerViaForm(page, makeRegistrant({ fullName: "Ƴusuf Share Modal" }));
     const dialog = page.getByRole("dialog").locator("[data-share]");
     await expect(dialog.getByRole("heading", { name: text("en", "public.share.goingHeading") })).toBeVisible();
