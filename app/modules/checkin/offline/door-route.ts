@@ -29,7 +29,10 @@ export async function doorClientLoader<P extends Page>(
   request: Request,
   serverLoader: () => Promise<P>,
 ): Promise<P | ReturnType<typeof offlinePage<P>>> {
-  if (serverReachable()) {
+  // A check-in list's counts are the server's only (as its gives are, below): asked of it even
+  // while the door answers the entrance from the device, so a list's "2 given · 0 left" is never
+  // an older page's.
+  if (serverReachable() || new URL(request.url).searchParams.has("list")) {
     try {
       const page = await withinServerWait(serverLoader());
       lastPage = page;
