@@ -51,12 +51,15 @@ test("a /48 posting from a new /64 each time, solving every challenge, takes at 
     let i = 0;
     const lane = async () => {
       while (Date.now() - started < 30_000) {
-        const from = fromSlash48(i++);
+        // Its own number: six lanes read a shared counter after their waits, and two of them in one
+        // millisecond once sent the same address (409, already registered).
+        const n = i++;
+        const from = fromSlash48(n);
         const page = await loadFormPage(site, from);
         const waited = Date.now();
         const proof = await proofFor(page);
         await new Promise((resolve) => setTimeout(resolve, Math.max(0, 1_600 - (Date.now() - waited))));
-        const person = makeRegistrant({ fullName: "Seat Grabber", email: `grab${i}.${Date.now()}@gmail.com` });
+        const person = makeRegistrant({ fullName: "Seat Grabber", email: `grab${n}.${started}@gmail.com` });
         const sentAt = Date.now();
         const answer = await postFrom(site, "/register", from, { ...registrationFormFields(person, page.stamp), ...proof }, page.cookie);
         answers.push({

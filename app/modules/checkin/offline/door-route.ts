@@ -70,9 +70,11 @@ export async function doorClientAction<R>(request: Request, serverAction: () => 
   // A check-in list (`?list=`) is answered by the server only, for now: the device's list knows
   // the entrance alone. Its answer is no entrance check-in for the device to learn either.
   const fromList = new URL(request.url).searchParams.has("list");
+  let asked: Promise<R> | undefined;
   if (serverReachable() || form.get("intent") === "undo" || fromList) {
+    asked = serverAction();
     try {
-      const result = await withinServerWait(serverAction());
+      const result = await withinServerWait(asked);
       if (!fromList) learnFromServer(result as DoorResult);
       return result;
     } catch (error) {
@@ -84,5 +86,25 @@ export async function doorClientAction<R>(request: Request, serverAction: () => 
       }
     }
   }
-  return checkInOffline(form);
+  const answer = await checkInOffline(form);
+  return answer.outcome.status === "refused" && navigator.onLine ? askBeforeRefusing(asked ?? serverAction(), answer) : answer;
+}
+
+/**
+ * A refusal from the phone turns a person away, and the phone's list cannot know everything the
+ * server does (last year's ticket and its edition, a registration made since the list came). While
+ * the browser has a network, the server is looked for once more (withinServerWait: its answer
+ * still on the way, or asked now when the door had stopped asking) and its answer wins; only
+ * without it does the phone's refusal stand. An admission from the list is never held up by this.
+ */
+async function askBeforeRefusing<R>(work: Promise<R>, refusal: DoorResult): Promise<R | DoorResult> {
+  try {
+    const result = await withinServerWait(work);
+    setOnline(true);
+    learnFromServer(result as DoorResult);
+    return result;
+  } catch (error) {
+    if (!unreachable(error)) throw error;
+    return refusal;
+  }
 }

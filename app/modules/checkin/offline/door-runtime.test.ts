@@ -1,18 +1,15 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { DAY, DOOR_SECRET, formOf, LIST_GENERATED, makeDoorList, memoryStorage } from "#tests/support/door-device.ts";
 import { messageKey } from "~/i18n/message-key";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
-import { doorPublicKeys, signDoorCode } from "~/modules/tickets/ticket-token.server";
-import type { DoorList, DoorListRow } from "./door-list-types";
+import { signDoorCode } from "~/modules/tickets/ticket-token.server";
+import type { DoorListRow } from "./door-list-types";
 
 // The door page's offline state, as the route's client loader and action use it: the list on the
 // device (IndexedDB, fake-indexeddb's here), the queue, the door's name (localStorage) and the
 // network (fetch), the browser's pieces Node lacks stubbed. The runtime is one per page: each test
 // loads a fresh copy of it, and of the store under it.
-
-const SECRET = "door-runtime-test-secret-0123456789abcdef";
-const GENERATED = Date.parse("2026-11-21T07:00:00.000Z");
-const DAY = 24 * 3_600_000;
 
 async function fresh() {
   vi.resetModules();
@@ -22,20 +19,6 @@ async function fresh() {
 }
 
 let door: Awaited<ReturnType<typeof fresh>>;
-
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, String(value)),
-  };
-}
 
 beforeEach(async () => {
   vi.stubGlobal("navigator", { onLine: false });
@@ -48,40 +31,14 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-function makeList(deleteAfter = GENERATED + 2 * DAY): { list: DoorList; danladi: string; aisha: string } {
-  const danladi = generateTicketId(GENERATED - 30 * DAY);
-  const aisha = generateTicketId(GENERATED - 29 * DAY);
-  return {
-    danladi,
-    aisha,
-    list: {
-      generatedAt: new Date(GENERATED).toISOString(),
-      edition: 1,
-      attendees: [
-        [aisha, "Aisha Bashir", "", "Kano", null, null],
-        [danladi, "Ɗanladi Ƙasimu", "Gusau Youth", "Zamfara", null, null],
-      ],
-      cancelled: [],
-      deleteAfter: new Date(deleteAfter).toISOString(),
-      keys: doorPublicKeys(SECRET),
-    },
-  };
-}
-
-function form(fields: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  return data;
-}
-
 describe("loadDoor", () => {
   it("deletes the list once the event is over, and keeps the queue", async () => {
     const { store, runtime } = door;
-    const { list } = makeList(GENERATED + DAY);
+    const { list } = makeDoorList(LIST_GENERATED + DAY);
     await store.saveList(list);
     const item = { id: crypto.randomUUID(), ticket: "ZYS-ABC-234567", method: "scan" as const, at: list.generatedAt, door: "Gate A" };
     await store.enqueue(item);
-    await runtime.loadDoor(GENERATED + DAY + 1);
+    await runtime.loadDoor(LIST_GENERATED + DAY + 1);
     expect(await store.readList()).toBeUndefined();
     expect(await store.queued()).toEqual([item]);
     expect(runtime.doorStatus.get()).toMatchObject({ loaded: true, ready: null, queued: 1, online: false, counts: null });
@@ -89,9 +46,9 @@ describe("loadDoor", () => {
 
   it("answers from the list until then", async () => {
     const { store, runtime } = door;
-    const { list } = makeList(GENERATED + DAY);
+    const { list } = makeDoorList(LIST_GENERATED + DAY);
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED + DAY - 1);
+    await runtime.loadDoor(LIST_GENERATED + DAY - 1);
     expect(await store.readList()).toEqual(list);
     expect(runtime.doorStatus.get()).toMatchObject({
       ready: { attendees: 2, updatedAt: list.generatedAt },
@@ -104,7 +61,7 @@ describe("checkInOffline", () => {
   it("refuses while the device holds no list", async () => {
     const { runtime } = door;
     await runtime.loadDoor();
-    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: "ZYS-ABC-234567" }))).outcome).toEqual({
+    expect((await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: "ZYS-ABC-234567" }))).outcome).toEqual({
       status: "refused",
       message: "door:offline.notReady",
     });
@@ -112,14 +69,14 @@ describe("checkInOffline", () => {
 
   it("queues the check-in under the form's id and the door's name; the same ticket green within a minute, then amber", async () => {
     const { store, runtime } = door;
-    const { list, danladi } = makeList();
+    const { list, danladi } = makeDoorList();
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED);
+    await runtime.loadDoor(LIST_GENERATED);
     runtime.setDoorName("  ʼYar Gate Na’Allah  ");
     const clientId = crypto.randomUUID();
     const now = new Date("2026-11-21T09:15:00.000Z");
 
-    const first = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi.toLowerCase(), client_id: clientId }), now);
+    const first = await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi.toLowerCase(), client_id: clientId }), now);
     expect(first).toMatchObject({ offline: true, at: now.getTime(), outcome: { status: "checked-in", attendee: { ticket_id: danladi } } });
     expect(await store.queued()).toEqual([
       {
@@ -138,13 +95,13 @@ describe("checkInOffline", () => {
 
     // The QR still in view a moment later: the green card stays, nothing queued again.
     const soon = new Date(now.getTime() + 10_000);
-    const again = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), soon);
+    const again = await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), soon);
     expect(again.outcome).toMatchObject({
       status: "checked-in",
       message: messageKey("door:checkin.checkedInJustNow", { name: "Ɗanladi Ƙasimu" }),
     });
     const later = new Date(now.getTime() + 61_000);
-    const second = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), later);
+    const second = await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi, client_id: crypto.randomUUID() }), later);
     expect(second.outcome).toMatchObject({
       status: "already",
       message: messageKey("door:checkin.alreadyAt", { time: "10:15", door: "ʼYar Gate Na’Allah" }),
@@ -154,16 +111,16 @@ describe("checkInOffline", () => {
 
   it("asks before the event's day, once: the yes is kept in a cookie and checks in", async () => {
     const { store, runtime } = door;
-    const { list, danladi, aisha } = makeList();
+    const { list, danladi, aisha } = makeDoorList();
     // The server writes the date in each language; the device shows what it wrote.
     const dateLabels = { en: "19 December 2026", ha: "19 Disamba, 2026" };
     await store.saveList({ ...list, eventDate: "2026-12-19", eventDateLabels: dateLabels });
-    await runtime.loadDoor(GENERATED);
+    await runtime.loadDoor(LIST_GENERATED);
     const page = { cookie: "" };
     vi.stubGlobal("document", page);
     const now = new Date("2026-11-21T09:15:00.000Z");
 
-    const asked = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }), now);
+    const asked = await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi }), now);
     expect(asked.outcome).toEqual({
       status: "early",
       eventDate: "2026-12-19",
@@ -175,23 +132,23 @@ describe("checkInOffline", () => {
     });
     expect(await store.countQueued()).toBe(0);
 
-    const yes = await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, early: "2026-12-19" }), now);
+    const yes = await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi, early: "2026-12-19" }), now);
     expect(yes.outcome.status).toBe("checked-in");
     expect(page.cookie).toMatch(/^summit-door-early=2026-12-19; Path=\/admin;/);
     // The browser keeps the name=value pair; the next person is not asked.
     page.cookie = "summit-door-early=2026-12-19";
-    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: aisha }), now)).outcome.status).toBe("checked-in");
+    expect((await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: aisha }), now)).outcome.status).toBe("checked-in");
     expect(await store.countQueued()).toBe(2);
   });
 
   it("queues a scan as the code read, and a search as such", async () => {
     const { store, runtime } = door;
-    const { list, danladi, aisha } = makeList();
+    const { list, danladi, aisha } = makeDoorList();
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED);
-    const code = signDoorCode(danladi, SECRET);
-    expect((await runtime.checkInOffline(form({ intent: "scan", code }))).outcome.status).toBe("checked-in");
-    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: aisha, via: "search" }))).outcome.status).toBe("checked-in");
+    await runtime.loadDoor(LIST_GENERATED);
+    const code = signDoorCode(danladi, DOOR_SECRET);
+    expect((await runtime.checkInOffline(formOf({ intent: "scan", code }))).outcome.status).toBe("checked-in");
+    expect((await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: aisha, via: "search" }))).outcome.status).toBe("checked-in");
     expect((await store.queued()).map(({ ticket, method, door }) => ({ ticket, method, door }))).toEqual([
       { ticket: code, method: "scan", door: "" },
       { ticket: aisha, method: "search", door: "" },
@@ -200,12 +157,15 @@ describe("checkInOffline", () => {
 
   it("answers a search result found online from its ticket ID when the server stops answering; without one it needs the network", async () => {
     const { store, runtime } = door;
-    const { list, danladi } = makeList();
+    const { list, danladi } = makeDoorList();
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED);
+    await runtime.loadDoor(LIST_GENERATED);
     const online = { intent: "attendee", id: crypto.randomUUID() };
-    expect((await runtime.checkInOffline(form(online))).outcome).toMatchObject({ status: "refused", message: "door:offline.needsNetwork" });
-    expect((await runtime.checkInOffline(form({ ...online, ticket_id: danladi }))).outcome).toMatchObject({
+    expect((await runtime.checkInOffline(formOf(online))).outcome).toMatchObject({
+      status: "refused",
+      message: "door:offline.needsNetwork",
+    });
+    expect((await runtime.checkInOffline(formOf({ ...online, ticket_id: danladi }))).outcome).toMatchObject({
       status: "checked-in",
       attendee: { ticket_id: danladi },
     });
@@ -214,13 +174,13 @@ describe("checkInOffline", () => {
 
   it("gives a check-in its own id when the form's is not a device id, or was queued already for another ticket", async () => {
     const { store, runtime } = door;
-    const { list, danladi, aisha } = makeList();
+    const { list, danladi, aisha } = makeDoorList();
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED);
+    await runtime.loadDoor(LIST_GENERATED);
     const reused = crypto.randomUUID();
-    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi, client_id: reused }));
+    await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi, client_id: reused }));
     // Two answers racing on one form: the second must not replace the first's queued check-in.
-    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: aisha, client_id: reused }));
+    await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: aisha, client_id: reused }));
     const items = await store.queued();
     expect(items.map((i) => i.ticket)).toEqual([danladi, aisha]);
     expect(items[0]?.id).toBe(reused);
@@ -229,11 +189,11 @@ describe("checkInOffline", () => {
     // The sync refuses a whole batch with an id that is no UUID: it would never leave the queue.
     await store.deleteDoorDatabase();
     const nasty = ["not-a-uuid", "\u0000", `${crypto.randomUUID()}\u0301`, "ƙɗɓƴ"];
-    const guests = nasty.map((_, i): DoorListRow => [generateTicketId(GENERATED - DAY + i), `Guest ${i}`, "", "", null, null]);
+    const guests = nasty.map((_, i): DoorListRow => [generateTicketId(LIST_GENERATED - DAY + i), `Guest ${i}`, "", "", null, null]);
     await store.saveList({ ...list, attendees: [...list.attendees, ...guests] });
-    await runtime.loadDoor(GENERATED);
+    await runtime.loadDoor(LIST_GENERATED);
     for (const [i, clientId] of nasty.entries()) {
-      await runtime.checkInOffline(form({ intent: "ticket", ticket_id: guests[i]?.[0] ?? "", client_id: clientId }));
+      await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: guests[i]?.[0] ?? "", client_id: clientId }));
     }
     const ids = (await store.queued()).map((i) => i.id);
     expect(ids).toHaveLength(4);
@@ -242,8 +202,8 @@ describe("checkInOffline", () => {
 
   it("needs the network for anything but a check-in, and never throws on junk", async () => {
     const { store, runtime } = door;
-    await store.saveList(makeList().list);
-    await runtime.loadDoor(GENERATED);
+    await store.saveList(makeDoorList().list);
+    await runtime.loadDoor(LIST_GENERATED);
     const forms: Record<string, string>[] = [
       { intent: "undo" },
       {},
@@ -252,7 +212,7 @@ describe("checkInOffline", () => {
       { intent: "ticket", ticket_id: "Ɗanladi\u0000ʼ’'" },
     ];
     for (const fields of forms) {
-      const { outcome } = await runtime.checkInOffline(form(fields));
+      const { outcome } = await runtime.checkInOffline(formOf(fields));
       expect(outcome.status, JSON.stringify(fields)).toBe("refused");
     }
     expect(await store.countQueued()).toBe(0);
@@ -262,7 +222,7 @@ describe("checkInOffline", () => {
 describe("refreshList", () => {
   it("saves the server's list and answers from it", async () => {
     const { store, runtime } = door;
-    const { list } = makeList();
+    const { list } = makeDoorList();
     vi.stubGlobal("fetch", async () => Response.json(list));
     expect(await runtime.refreshList()).toBe("ok");
     expect(await store.readList()).toEqual(list);
@@ -271,25 +231,25 @@ describe("refreshList", () => {
 
   it("forgets the list when the session has ended (401), and keeps the queue", async () => {
     const { store, runtime } = door;
-    const { list, danladi } = makeList();
+    const { list, danladi } = makeDoorList();
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED);
-    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }));
+    await runtime.loadDoor(LIST_GENERATED);
+    await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi }));
     vi.stubGlobal("fetch", async () => new Response(null, { status: 401 }));
     expect(await runtime.refreshList()).toBe("signed-out");
     expect(await store.readList()).toBeUndefined();
     expect(await store.countQueued()).toBe(1);
     expect(runtime.doorStatus.get()).toMatchObject({ ready: null, signedOut: true, counts: null });
-    expect((await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }))).outcome).toMatchObject({
+    expect((await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi }))).outcome).toMatchObject({
       message: "door:offline.notReady",
     });
   });
 
   it("keeps the device's list when the network is not there, or answers with something that is not the list", async () => {
     const { store, runtime } = door;
-    const { list } = makeList();
+    const { list } = makeDoorList();
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED);
+    await runtime.loadDoor(LIST_GENERATED);
     const answers = [
       async () => {
         throw new TypeError("Failed to fetch");
@@ -312,10 +272,10 @@ describe("refreshList", () => {
 describe("syncNow", () => {
   it("sends the queue and shows the server's refusals", async () => {
     const { store, runtime } = door;
-    const { list, danladi } = makeList();
+    const { list, danladi } = makeDoorList();
     await store.saveList(list);
-    await runtime.loadDoor(GENERATED);
-    await runtime.checkInOffline(form({ intent: "ticket", ticket_id: danladi }));
+    await runtime.loadDoor(LIST_GENERATED);
+    await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi }));
     vi.stubGlobal("fetch", async (_url: string, init: RequestInit) => {
       const body = JSON.parse(String(init.body)) as { checkIns: { id: string }[] };
       return Response.json({
