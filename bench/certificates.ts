@@ -3,6 +3,9 @@
 // the production server (embedded database, the outbox in the server's process), and the
 // server's memory while it works: sampled every 250 ms, it must stay flat (no PDF kept after its
 // e-mail went). Half the attendees registered in Hausa, so half the certificates are in Hausa.
+// The public pages must not slow while the certificates go out: /register is loaded five times a
+// second (a steady stream of visitors, not a flood that would itself take a core) before the
+// click (alone) and while they go (during), and both medians reported.
 // Options: --n=10000 --no-write --cpu-prof=DIR
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -70,6 +73,20 @@ async function drawingMedianMs(logo: PrintImage | null, count = 400): Promise<nu
   return median(times);
 }
 
+/** /register's answers, one every 200 ms, while `going(count)` says so: milliseconds each. */
+async function registerTimes(base: string, going: (count: number) => boolean): Promise<number[]> {
+  const times: number[] = [];
+  while (going(times.length)) {
+    if (times.length > 0) await delay(200);
+    const t0 = performance.now();
+    const response = await fetch(`${base}/register`);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`/register answered ${response.status}`);
+    times.push(performance.now() - t0);
+  }
+  return times;
+}
+
 ensureProductionBuild("if-stale");
 // The logo as certificates get it: its stored 640 px copy, made ready to print once.
 const storedCopy = await sharp(await logoPng())
@@ -111,6 +128,7 @@ try {
     output: process.argv.includes("--verbose") ? "forward" : "capture",
   });
   await delay(3_000); // start-up work settles before the clock runs
+  const alone = median(await registerTimes(server.url, (count) => count < 50));
   const pid = server.pid;
   const baseline = rssMiB(pid);
   const samples: { at: number; done: number; rss: number }[] = [];
@@ -127,11 +145,14 @@ try {
   const queueMs = performance.now() - t0;
   if (response.status !== 302 && response.status !== 303) throw new Error(`Send Certificates answered ${response.status}`);
   if (!(response.headers.get("location") ?? "").includes("certificates=")) throw new Error("Send Certificates queued nothing");
-  while (smtp.received() - before < N) {
+  const sending = () => smtp.received() - before < N;
+  const during = registerTimes(server.url, sending);
+  while (sending()) {
     if (performance.now() - t0 > 600_000) throw new Error(`only ${smtp.received() - before} of ${N} after 10 minutes`);
     await delay(20);
   }
   const seconds = (performance.now() - t0) / 1000;
+  const duringTimes = await during;
   clearInterval(sampler);
   const cpuSeconds = processTreeCpuSeconds(pid) - cpu0;
   // Memory per quarter of the run. The first quarter starts the drawing thread (a copy of the
@@ -148,9 +169,9 @@ try {
     `- Command: \`npm run bench:certificates\` (bench/certificates.ts). ${N.toLocaleString("en-US")} generated attendees in the embedded database, all checked in, half of them registered in Hausa; an organiser's logo (a 900 × 600 PNG upload) and a signature line; the production server (one process; with the embedded database the outbox runs in it) with SMTP_URL pointing at a loopback SMTP sink that accepts and discards. The clock runs from the Send Certificates POST to the sink accepting the last e-mail: each one's A4 PDF is drawn when it goes out, then attached. Memory is the server's resident set, sampled every 250 ms.`,
     `- Target: ${N.toLocaleString("en-US")} certificates rendered and queued ≤ ${TARGET_S} s, with flat memory.`,
     "",
-    "| Certificates | Queued by the click | Rendered, attached and sent | Rate | Server CPU per certificate | Memory: before · each quarter's median · peak |",
-    "| ---: | ---: | ---: | ---: | ---: | ---: |",
-    `| ${N.toLocaleString("en-US")} | ${queueMs.toFixed(0)} ms | **${seconds.toFixed(1)} s** | ${Math.round(N / seconds)} /s | ${((cpuSeconds * 1000) / N).toFixed(2)} ms | ${baseline.toFixed(0)} · ${quarters.map((q) => q?.toFixed(0)).join(" · ")} · ${peak.toFixed(0)} MiB |`,
+    "| Certificates | Queued by the click | Rendered, attached and sent | Rate | Server CPU per certificate | Memory: before · each quarter's median · peak | `/register` median: alone · during the send |",
+    "| ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    `| ${N.toLocaleString("en-US")} | ${queueMs.toFixed(0)} ms | **${seconds.toFixed(1)} s** | ${Math.round(N / seconds)} /s | ${((cpuSeconds * 1000) / N).toFixed(2)} ms | ${baseline.toFixed(0)} · ${quarters.map((q) => q?.toFixed(0)).join(" · ")} · ${peak.toFixed(0)} MiB | ${alone.toFixed(0)} · ${median(duringTimes).toFixed(0)} ms (${duringTimes.length} loads) |`,
     "",
     `One certificate's PDF alone (drawn in this process, 400 after a warm-up, half in Hausa, with the logo): median ${drawingMs.toFixed(2)} ms.`,
     "",
