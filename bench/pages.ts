@@ -7,6 +7,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { ensureProductionBuild, type ProductionServer, startProductionServer } from "#tests/support/production-server.ts";
 import { CHROMIUM_FLAGS, ensureChromium } from "#tests/support/system-deps.ts";
+import { startControlServer } from "./pages/control-page";
 import { KB, PAGES, type Page, type Run, report, TICKET_TOKEN } from "./pages/report";
 import { measureShareImage, SHARE_IMAGE_HEADING, shareImageReport } from "./pages/share-image";
 import { writeSection, writeSubsection } from "./support/docs-section";
@@ -15,7 +16,8 @@ import { writeSection, writeSubsection } from "./support/docs-section";
 // production build, medians of N runs: `/` and `/register` with the demo content, each in
 // English and in Hausa (`?lang=ha`; the report adds a table of JavaScript per page per language),
 // and `/` with a full programme of photos and logos (a second site, bench/pages/landing-content.server.ts),
-// and one attendee's ticket page (/tickets/<their own link's token>, ADR 015).
+// and one attendee's ticket page (/tickets/<their own link's token>, ADR 015); first, a static
+// control page (bench/pages/control-page.ts), the TBT the others are judged against.
 // Options: --runs N (default 3), --build (always rebuild), --no-build, --no-write
 // (skip docs/BENCHMARKS.md), --json FILE (raw results, for before/after comparisons),
 // --save-lhr DIR (every full Lighthouse report, for digging into one run), --site demo|content
@@ -31,7 +33,7 @@ const SHARE_IMAGE_ONLY = flag("--share-image");
 const pages = SHARE_IMAGE_ONLY ? [] : PAGES.filter((p) => !ONLY_SITE || p.site === ONLY_SITE);
 const SECTION = "## Public pages (npm run bench:pages)";
 const loadAtStart = loadavg()[0]!.toFixed(1);
-const servers: ProductionServer[] = [];
+const servers: Pick<ProductionServer, "stop">[] = [];
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const tempDirs: string[] = [];
 /** The demo site's attendee's self-service token, for the ticket page's path (report.ts TICKET_TOKEN). */
@@ -173,14 +175,18 @@ async function main() {
   if (SHARE_IMAGE_ONLY) return shareImage(await startServer("demo"));
   const sites = [...new Set(pages.map((p) => p.site))];
   const urls = new Map(await Promise.all(sites.map(async (site) => [site, await startServer(site)] as const)));
-  for (const p of pages) await warm(urls.get(p.site)!, pathOf(p));
+  const demoUrl = urls.get("demo");
+  const control = demoUrl && pages.some((p) => p.control) ? await startControlServer(demoUrl) : undefined;
+  if (control) servers.push(control);
+  const urlOf = (p: Page) => (p.control ? control!.url : urls.get(p.site)!) + pathOf(p);
+  for (const p of pages) if (!p.control) await warm(urls.get(p.site)!, pathOf(p));
   chrome = await chromeLauncher.launch({ chromePath: ensureChromium(), chromeFlags: CHROMIUM_FLAGS });
   const results: Run[][] = [];
   for (const p of pages) {
     const runs: Run[] = [];
     results.push(runs);
     for (let i = 0; i < RUNS; i++) {
-      const run = await measure(urls.get(p.site)! + pathOf(p));
+      const run = await measure(urlOf(p));
       runs.push(run);
       process.stderr.write(
         `[bench] ${p.label} run ${i + 1}: score ${run.score}, LCP ${run.lcp.toFixed(0)} ms, TBT ${run.tbt.toFixed(0)} ms,` +

@@ -1,3 +1,4 @@
+import { CONTROL_PATH } from "./control-page";
 // What `npm run bench:pages` measures per Lighthouse run, the targets, and the Markdown
 // section it writes to docs/BENCHMARKS.md.
 
@@ -16,12 +17,21 @@ export type Run = {
   jsBrotli: number;
 };
 type Metric = { key: keyof Run; label: string; show: (v: number) => string };
-type Target = { key: keyof Run; op: "≥" | "≤"; value: number; show: string };
+/** `overControl`: the value is added to the static control page's median in the same run (its noise floor). */
+type Target = { key: keyof Run; op: "≥" | "≤"; value: number; show: string; overControl?: boolean };
 /**
  * A page of one of the bench's sites: `demo` (the demo content) or `content` (bench/pages/landing-content.server.ts),
  * in one of the site's languages (a Hausa page is the same path opened with `?lang=ha`, as a shared link opens it).
  */
-export type Page = { label: string; site: "demo" | "content"; path: string; language: "en" | "ha"; targets: Target[] };
+export type Page = {
+  label: string;
+  site: "demo" | "content";
+  path: string;
+  language: "en" | "ha";
+  targets: Target[];
+  /** The static control page (bench/pages/control-page.ts), served beside the demo site. */
+  control?: true;
+};
 
 const METRICS: Metric[] = [
   { key: "score", label: "Performance score", show: (v) => v.toFixed(0) },
@@ -43,6 +53,8 @@ const COMMON: Target[] = [
 // The page-quality targets, written once: Lighthouse's score, LCP, TBT and CLS bounds.
 const SCORE_98: Target = { key: "score", op: "≥", value: 98, show: "98" };
 const TBT_50: Target = { key: "tbt", op: "≤", value: 50, show: "50 ms" };
+/** Issue 46: within 50 ms of the static control page's TBT, measured in the same run. */
+const TBT_OVER_CONTROL: Target = { key: "tbt", op: "≤", value: 50, show: "control + 50 ms", overControl: true };
 const lcpAtMost = (ms: number): Target => ({ key: "lcp", op: "≤", value: ms, show: `${ms / 1000} s` });
 const clsAtMost = (value: number): Target => ({ key: "cls", op: "≤", value, show: String(value) });
 
@@ -58,15 +70,17 @@ const HOME: Page = {
   site: "demo",
   path: "/",
   language: "en",
-  targets: [SCORE_98, lcpAtMost(1500), TBT_50, clsAtMost(0.02), ...COMMON],
+  targets: [SCORE_98, lcpAtMost(1500), TBT_OVER_CONTROL, clsAtMost(0.02), ...COMMON],
 };
 const REGISTER: Page = {
   label: "`/register`",
   site: "demo",
   path: "/register",
   language: "en",
-  targets: [SCORE_98, lcpAtMost(1500), clsAtMost(0.02), ...COMMON],
+  targets: [SCORE_98, lcpAtMost(1500), TBT_OVER_CONTROL, clsAtMost(0.02), ...COMMON],
 };
+/** The landing page's HTML with its scripts taken out: what the machine's noise gives a page with no JavaScript. */
+const CONTROL: Page = { label: "static control", site: "demo", path: CONTROL_PATH, language: "en", targets: [], control: true };
 
 /** Stands in a page's path for the bench's attendee's own ticket token (bench/pages.ts puts it in). */
 export const TICKET_TOKEN = "{ticket-token}";
@@ -87,6 +101,7 @@ const TICKET: Page = {
 };
 
 export const PAGES: Page[] = [
+  CONTROL,
   HOME,
   inHausa(HOME),
   REGISTER,
@@ -115,7 +130,10 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 const medianRun = (runs: Run[]) => Object.fromEntries(METRICS.map((m) => [m.key, median(runs.map((r) => r[m.key]))])) as Run;
-const met = (t: Target, run: Run) => (t.op === "≥" ? run[t.key] >= t.value : run[t.key] <= t.value);
+/** The target's bound: its value, or the control's median plus it. */
+const bound = (t: Target, control: Run | undefined) => (t.overControl ? (control?.[t.key] ?? Number.NaN) + t.value : t.value);
+const met = (t: Target, run: Run, control: Run | undefined) =>
+  t.op === "≥" ? run[t.key] >= bound(t, control) : run[t.key] <= bound(t, control);
 
 export type ReportContext = {
   runs: number;
@@ -156,6 +174,8 @@ function byLanguage(pages: Page[], medians: Run[]): string[] {
 export function report(pages: Page[], results: Run[][], context: ReportContext): string {
   const lines: string[] = [];
   const medians = pages.map((_, i) => medianRun(results[i] ?? []));
+  const controlIndex = pages.findIndex((p) => p.control);
+  const control = controlIndex === -1 ? undefined : medians[controlIndex];
   lines.push(
     `| Metric (median of ${context.runs}) | ${pages.map((p) => p.label).join(" | ")} |`,
     `|---|${pages.map(() => "---").join("|")}|`,
@@ -164,7 +184,9 @@ export function report(pages: Page[], results: Run[][], context: ReportContext):
     const cells = pages.map((p, i) => {
       const target = p.targets.find((t) => t.key === m.key);
       const value = m.show(medians[i]![m.key]);
-      return target ? `${value} (${target.op} ${target.show}: ${met(target, medians[i]!) ? "met" : "**not met**"})` : value;
+      if (!target) return value;
+      const shown = target.overControl ? `${target.show} = ${m.show(bound(target, control))}` : target.show;
+      return `${value} (${target.op} ${shown}: ${met(target, medians[i]!, control) ? "met" : "**not met**"})`;
     });
     lines.push(`| ${m.label} | ${cells.join(" | ")} |`);
   }
@@ -202,7 +224,10 @@ export function report(pages: Page[], results: Run[][], context: ReportContext):
     "- Reading the timings: Lighthouse 12.8's simulation (Lantern) treats every High-priority module script that finished" +
       " before the observed first paint as render-blocking (GoogleChrome/lighthouse#17163), so the hydration JavaScript" +
       " adds to the simulated FCP/LCP (about 5 ms per KB at the simulated 1.6 Mbit/s) although the browser paints without it.",
-    "- Targets: `/` performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS ≤ 0.02; `/register` performance ≥ 98, LCP ≤ 1.5 s, CLS ≤ 0.02;" +
+    "- The static control: the demo landing page's HTML with every script taken out, from a loopback server of its own" +
+      " that passes styles, fonts and images on to the demo site (bench/pages/control-page.ts). Its TBT is what this machine's" +
+      " noise gives a page with no JavaScript in the same run; `/` and `/register` are judged against it.",
+    "- Targets: `/` and `/register` performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ the control's + 50 ms, CLS ≤ 0.02;" +
       " both pages (cold first visit) total transfer ≤ 150 KB and JS ≤ 110 KB gzipped, in English and in Hausa alike;" +
       " `/` with content: performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms, CLS 0, first view ≤ 150 KB images included, no script file.",
     "",
