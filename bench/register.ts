@@ -21,7 +21,7 @@ import {
   stopPostgresCluster,
   verify,
 } from "./support/databases";
-import { runBareTransactions, runDirectRegistrations } from "./support/direct-load";
+import { runBareTransactions, runDirectRegistrations, runGuardedRegistrations } from "./support/direct-load";
 import { BENCHMARKS_FILE, writeSection } from "./support/docs-section";
 import { type Endpoint, runRegistrationLoad } from "./support/http-load";
 import { consoleTable, type Measurement, machineDescription, markdownTable, type Row, SECTION_HEADING, summarise } from "./support/report";
@@ -95,10 +95,11 @@ function measuredAmount(warmRate: number): number {
   return fixedAmount ?? Math.min(maxAmount, Math.max(100, Math.round(warmRate * seconds)));
 }
 
-const scenarioName: Record<Endpoint | "direct" | "bare", string> = {
+const scenarioName: Record<Endpoint | "direct" | "guarded" | "bare", string> = {
   data: "HTTP POST /register.data (single fetch: the React page, after a client-side navigation)",
   document: "HTTP POST /register (the form post: the page served without React, with or without JS)",
   direct: "registerAttendee() direct, no HTTP",
+  guarded: "the same behind the booking protection's statements (stamp, post slot, hold gate), no HTTP",
   bare: "bare BEGIN; SELECT … FOR UPDATE; INSERT; COMMIT",
 };
 
@@ -202,14 +203,18 @@ async function checkDatabase(bench: BenchDatabase, expected: number) {
   }
 }
 
-async function measureDirect(kind: DatabaseKind, which: "direct" | "bare", concurrency: number) {
+async function measureDirect(kind: DatabaseKind, which: "direct" | "guarded" | "bare", concurrency: number) {
   const bench = await freshDatabase(kind);
   const database = await bench.open(SERVER_POOL_SIZE);
   try {
     const run = (n: number) =>
-      which === "direct"
-        ? runDirectRegistrations(database.db, { amount: n, concurrency, secret: "bench-secret-bench-secret-bench-secret" })
-        : runBareTransactions(database.db, { amount: n, concurrency });
+      which === "bare"
+        ? runBareTransactions(database.db, { amount: n, concurrency })
+        : (which === "direct" ? runDirectRegistrations : runGuardedRegistrations)(database.db, {
+            amount: n,
+            concurrency,
+            secret: "bench-secret-bench-secret-bench-secret",
+          });
     const warm = await warmUp(run);
     const cpuBefore = process.cpuUsage();
     const dbCpuBefore = await databaseCpuSeconds(kind);
@@ -218,7 +223,7 @@ async function measureDirect(kind: DatabaseKind, which: "direct" | "bare", concu
     const cpu = (own.user + own.system) / 1e6 + (await databaseCpuSeconds(kind)) - dbCpuBefore;
     const load = loadAverage();
     let verified: boolean | null = null;
-    if (which === "direct") {
+    if (which !== "bare") {
       const v = await verify(database);
       verified = v.attendees === warm.ok + result.ok && v.duplicateEmails === 0 && v.ticketMails === v.attendees;
     }
@@ -284,6 +289,7 @@ async function main() {
               await measureHttp(kind, endpoint, connections, sink.url, sink.received, processes);
           }
           await measureDirect(kind, "direct", connections);
+          await measureDirect(kind, "guarded", connections);
           await measureDirect(kind, "bare", connections);
         }
       }

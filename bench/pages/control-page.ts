@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 export const CONTROL_PATH = "/static-control";
 
 /** The page's HTML without its scripts: no script element, no module preload. */
-export function withoutScripts(html: string): string {
+function withoutScripts(html: string): string {
   return html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "").replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, "");
 }
 

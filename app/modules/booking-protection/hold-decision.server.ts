@@ -2,7 +2,7 @@ import { createHash, randomInt } from "node:crypto";
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { countHit, countHits, countSlidingHits } from "~/db/counters.server";
+import { type CountedHit, countHitsAcross } from "~/db/counters.server";
 import { normalizeEmail, PUBLIC_MAIL_PROVIDERS } from "~/db/email";
 import { emailEquals, type HELD_INTENTS, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
@@ -102,26 +102,19 @@ export async function assessRegistration(
   }: { networks: string[]; email: string; proved: boolean; thresholds: HoldThresholds; intent?: HeldIntent; now?: Date },
 ): Promise<HoldDecision> {
   const domain = countedDomain(email);
-  const [perNetwork, joins, perDomain, overall, active] = await Promise.all([
+  // Every counter of the post in one statement (countHitsAcross), the surges beside it.
+  const hits: CountedHit[] = [
     // Sliding: a machine must not take twice the rate by straddling a minute's boundary.
-    countSlidingHits(
-      db,
-      networks.map((network) => `reg:net:${network}`),
-      MINUTE,
-      now,
-    ),
-    intent === "waitlist"
-      ? countHits(
-          db,
-          networks.map((network) => `join:net:${network}`),
-          WAITLIST_WINDOW_MS,
-          now,
-        )
-      : [],
-    domain ? countHit(db, `reg:domain:${domain}`, 10 * MINUTE, now) : 0,
-    countHit(db, "reg:all", MINUTE, now),
-    activeSurges(db, { networks, domain, now }),
-  ]);
+    ...networks.map((network) => ({ key: `reg:net:${network}`, windowMs: MINUTE, sliding: true })),
+    ...(intent === "waitlist" ? networks.map((network) => ({ key: `join:net:${network}`, windowMs: WAITLIST_WINDOW_MS })) : []),
+    ...(domain ? [{ key: `reg:domain:${domain}`, windowMs: 10 * MINUTE }] : []),
+    { key: "reg:all", windowMs: MINUTE },
+  ];
+  const [counts, active] = await Promise.all([countHitsAcross(db, hits, now), activeSurges(db, { networks, domain, now })]);
+  const perNetwork = counts.slice(0, networks.length);
+  const joins = intent === "waitlist" ? counts.slice(networks.length, 2 * networks.length) : [];
+  const perDomain = domain ? (counts.at(-2) ?? 0) : 0;
+  const overall = counts.at(-1) ?? 0;
   const waitlistJoins = Math.max(1, Math.ceil(thresholds.hold_network_per_minute * WAITLIST_SHARE_OF_NETWORK_RATE));
   const busy = networks.find(
     (network, i) =>
