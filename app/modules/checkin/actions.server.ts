@@ -7,6 +7,8 @@ import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
+import { readSeatCounter } from "~/modules/registration/public-status.server";
+import { doorSeatsLeft } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
@@ -26,7 +28,6 @@ import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion, eventD
 import { doorListPage, giveAtDoor, undoAtDoor } from "./lists/door-lists.server";
 import { countDoorSearch } from "./search-limit.server";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "./search-rules";
-import { walkInSeats } from "./walk-ins.server";
 
 const UNDO_PARAM = "undo";
 
@@ -68,15 +69,16 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL, langu
   const undoId = url.searchParams.get(UNDO_PARAM);
   const searching = doorQuery(q).length >= MIN_SEARCH_LENGTH;
   const allowance = searching ? await countDoorSearch(db, actor.id, new Date()) : { allowed: true as const };
-  const [settings, checkedIn, found, doors, conflicts, walkIns] = await Promise.all([
+  const [settings, checkedIn, found, doors, conflicts, seats] = await Promise.all([
     getSettings(db),
     countCheckedIn(db),
     searching && allowance.allowed ? searchAtDoor(db, q) : Promise.resolve({ rows: [], total: 0 }),
     doorCounts(db),
     // The latest few tickets let in at two doors, for the door screen to warn about.
     listDoorConflicts(db, 5),
-    // "Register a walk-in" says how many seats are left for them.
-    walkInSeats(db),
+    // "Register a walk-in" says how many seats are left for them: one statement, the settings
+    // row being read already above.
+    readSeatCounter(db),
   ]);
   const searchError =
     q.trim() === ""
@@ -94,7 +96,7 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL, langu
     q,
     checkedIn,
     registered: settings.registered_count,
-    walkInSeatsLeft: walkIns.left,
+    walkInSeatsLeft: doorSeatsLeft({ ...settings, ...seats }),
     lists: lists.lists,
     list: lists.list,
     listGone: lists.listGone,

@@ -23,6 +23,7 @@ export type WalkInAnswer =
   | { kind: "invalid"; values: Record<string, string>; errors: Record<string, string[]> }
   | { kind: "same-person"; values: Record<string, string>; byEmail: boolean; people: SamePerson[] }
   | { kind: "full" | "phone" | "failed"; values: Record<string, string> }
+  | { kind: "too-many"; values: Record<string, string>; retryAfter: number }
   | {
       kind: "admitted";
       attendee: { id: string; full_name: string; ticket_id: string };
@@ -58,6 +59,12 @@ export async function walkInAction(db: Db, actor: AuditActor, form: FormData, la
     if (result.status === "admitted") {
       const qr = await qrSvg(signDoorCode(result.attendee.ticket_id, ticketLinkKeys().secret));
       return data<WalkInAnswer>({ kind: "admitted", attendee: result.attendee, sentBy: result.sentBy, qr });
+    }
+    if (result.status === "too-many") {
+      return data<WalkInAnswer>(
+        { kind: "too-many", values, retryAfter: result.retryAfter },
+        { status: 429, headers: { "Retry-After": String(result.retryAfter) } },
+      );
     }
     if (result.status === "same-person") {
       return data<WalkInAnswer>({ kind: "same-person", values, byEmail: result.byEmail, people: result.people }, { status: 409 });

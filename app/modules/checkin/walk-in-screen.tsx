@@ -136,7 +136,9 @@ function Refusal({ answer }: { answer: Exclude<WalkInAnswer, { kind: "admitted" 
   if (answer.kind !== "same-person") {
     return (
       <section role="alert" className={`${CARD} border-red-600 bg-red-50 text-red-900`}>
-        <p className="font-semibold">{t(`walkIn.${answer.kind}`)}</p>
+        <p className="font-semibold">
+          {answer.kind === "too-many" ? t("walkIn.tooMany", { count: answer.retryAfter }) : t(`walkIn.${answer.kind}`)}
+        </p>
       </section>
     );
   }

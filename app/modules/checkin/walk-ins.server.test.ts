@@ -4,14 +4,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { attendees, audit_log, check_ins, mail_outbox, walk_ins } from "~/db/schema";
+import { attendees, audit_log, check_ins, mail_outbox, rate_counters, walk_ins } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/accounts.server";
 import { currentRegistrationStatus } from "~/modules/registration/public-status.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { openRegistration } from "~/modules/settings/test-data.server";
 import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { checkWalkIn, type WalkInInput } from "./walk-in-schema";
-import { registerWalkIn, walkInCounts, walkInSeats } from "./walk-ins.server";
+import { registerWalkIn, WALK_INS_PER_MINUTE, walkInCounts, walkInSeats } from "./walk-ins.server";
 
 let n = 0;
 /** A walk-in as the door's form sends it, checked by its schema. */
@@ -72,6 +72,8 @@ describe.each(DATABASE_KINDS)("walk-ins on %s", (kind) => {
   beforeEach(async () => {
     await database.db.delete(mail_outbox);
     await database.db.delete(attendees);
+    // Each test's walk-ins count against the account's minute on their own.
+    await database.db.delete(rate_counters);
     await openRegistration(database.db);
     await updateSettings(database.db, { walk_in_seats: 0 });
   });
@@ -130,6 +132,27 @@ describe.each(DATABASE_KINDS)("walk-ins on %s", (kind) => {
       status: "same-person",
       byEmail: true,
     });
+  });
+
+  it("lets one account register at most WALK_INS_PER_MINUTE walk-ins a minute: the next waits, nothing stored, other accounts unaffected", async () => {
+    const { db } = database;
+    const minute = new Date("2026-11-29T09:00:00.000Z");
+    const at = (seconds: number) => ({ ...options, now: new Date(minute.getTime() + seconds * 1000) });
+    for (let i = 0; i < WALK_INS_PER_MINUTE; i++) {
+      expect((await registerWalkIn(db, door, walkIn(), at(i))).status).toBe("admitted");
+    }
+    const before = (await db.select({ id: attendees.id }).from(attendees)).length;
+    expect(await registerWalkIn(db, door, walkIn({ fullName: "Ƴar Gate ʼYa" }), at(45))).toEqual({ status: "too-many", retryAfter: 15 });
+    expect((await db.select({ id: attendees.id }).from(attendees)).length).toBe(before);
+    // Another door account is counted on its own; the next minute the first may go on.
+    const other = await createAdmin(db, {
+      email: `walk-in-other-${kind}@example.org`,
+      name: "Bello",
+      password: "x".repeat(12),
+      role: "checkin",
+    });
+    expect((await registerWalkIn(db, other, walkIn(), at(46))).status).toBe("admitted");
+    expect((await registerWalkIn(db, door, walkIn(), at(61))).status).toBe("admitted");
   });
 
   it("registers a form sent twice (a retry after a lost answer) once", async () => {

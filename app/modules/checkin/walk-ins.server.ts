@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
+import { countHit, windowStart } from "~/db/counters.server";
 import { normalizeEmail } from "~/db/email";
 import { admin_users, attendees, check_ins, emailEquals, walk_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
@@ -9,6 +10,7 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { detailsColumns } from "~/modules/person/person-values";
 import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { MAX_REGISTRATIONS_PER_PHONE } from "~/modules/registration/registration.server";
+import { doorReserve, doorSeatsLeft } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
@@ -30,7 +32,18 @@ export type WalkInResult =
   | { status: "same-person"; byEmail: boolean; people: SamePerson[] }
   | { status: "full" }
   | { status: "phone" }
+  /** the account registered WALK_INS_PER_MINUTE this minute already: nothing stored, send again after `retryAfter` s */
+  | { status: "too-many"; retryAfter: number }
   | { status: "failed" };
+
+/**
+ * Walk-ins one account may register in a clock minute, counted in the database so all its phones
+ * share the count. A volunteer takes half a minute or more per person and an account may serve
+ * a dozen phones; a script holding a door account's session could otherwise fill the hall with
+ * made-up people in seconds (each walk-in takes a seat at once, no e-mail to confirm).
+ */
+export const WALK_INS_PER_MINUTE = 30;
+const MINUTE_MS = 60_000;
 
 export type WalkInOptions = {
   /** the door's language: the person was spoken to in it, and their messages follow it */
@@ -39,16 +52,11 @@ export type WalkInOptions = {
   now?: Date;
 };
 
-/** Seats a walk-in may still take: every seat not registered or offered to the waitlist. */
-function walkInSeatsLeft(event: { max_attendees: number; registered_count: number; held_seats: number }): number {
-  return Math.max(0, event.max_attendees - event.registered_count - event.held_seats);
-}
-
 /** The door's seat line: seats left for walk-ins, and how many of them are the kept ones. */
 export async function walkInSeats(db: DbOrTx): Promise<{ left: number; kept: number }> {
   const event = await lockSeats(db, { lock: false });
   if (!event) return { left: 0, kept: 0 };
-  return { left: walkInSeatsLeft(event), kept: Math.max(0, event.walk_in_seats - event.walk_ins) };
+  return { left: doorSeatsLeft(event), kept: doorReserve(event) };
 }
 
 /** Registers a walk-in and checks them in, or says why not (someone with the same address or phone, the hall full). */
@@ -59,6 +67,10 @@ export async function registerWalkIn(db: Db, actor: AuditActor, input: WalkInInp
   const device = options.origin.device && isUuid(options.origin.device) ? options.origin.device.toLowerCase() : null;
   const details = detailsColumns(input);
   const email = input.email ? normalizeEmail(input.email) : null;
+  if ((await countHit(db, `walk-in:account:${actor.id}`, MINUTE_MS, now)) > WALK_INS_PER_MINUTE) {
+    const retryAfter = Math.max(1, Math.ceil((windowStart(now, MINUTE_MS).getTime() + MINUTE_MS - now.getTime()) / 1000));
+    return { status: "too-many", retryAfter };
+  }
   return db.transaction(async (tx) => {
     // The same form sent again (a retry after a dropped answer): the walk-in it registered.
     if (clientId) {
@@ -77,7 +89,7 @@ export async function registerWalkIn(db: Db, actor: AuditActor, input: WalkInInp
       const byPhone = await samePeople(tx, eq(attendees.phone, details.phone));
       if (byPhone.length > 0) return { status: "same-person" as const, byEmail: false, people: byPhone };
     }
-    if (walkInSeatsLeft(event) <= 0) return { status: "full" as const };
+    if (doorSeatsLeft(event) <= 0) return { status: "full" as const };
     if (event.phone_registrations >= MAX_REGISTRATIONS_PER_PHONE) return { status: "phone" as const };
 
     const values = {

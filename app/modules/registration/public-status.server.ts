@@ -9,7 +9,7 @@ import type { EventSettings } from "~/modules/settings/settings.server";
  * count over attendees), and the seats offered to the waitlist (a partial index's few rows),
  * in one statement.
  */
-async function readSeatCounter(db: DbOrTx): Promise<{ registered_count: number; held_seats: number; walk_ins: number }> {
+export async function readSeatCounter(db: DbOrTx): Promise<{ registered_count: number; held_seats: number; walk_ins: number }> {
   type Counts = { registered_count: number; held_seats: number; walk_ins: number };
   const result = (await db.execute(sql`
     select registered_count, (select count(*)::int from waitlist where status = 'offered') as held_seats,

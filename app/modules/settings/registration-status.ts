@@ -43,15 +43,20 @@ export function doorReserve(settings: Pick<StatusSettings, "walk_in_seats" | "wa
 }
 
 /**
+ * Seats anyone may still take at the door: every seat not registered or offered to the waitlist,
+ * the ones kept for walk-ins included (online registration also leaves doorReserve to the door).
+ */
+export function doorSeatsLeft(settings: Pick<StatusSettings, "max_attendees" | "registered_count" | "held_seats">): number {
+  return Math.max(0, settings.max_attendees - settings.registered_count - (settings.held_seats ?? 0));
+}
+
+/**
  * Open only if the organisers enabled it, the event has not passed and a seat is left;
  * else the first of concluded, closed, full. Before the settings are first saved (a fresh
  * install): closed, "opening soon". The clock is a parameter.
  */
 export function registrationStatus(settings: StatusSettings, now: Date): RegistrationStatus {
-  const spotsRemaining = Math.max(
-    0,
-    settings.max_attendees - settings.registered_count - (settings.held_seats ?? 0) - doorReserve(settings),
-  );
+  const spotsRemaining = Math.max(0, doorSeatsLeft(settings) - doorReserve(settings));
   const state: RegistrationState = hasEventPassed(now, settings)
     ? "concluded"
     : !settings.registration_enabled
