@@ -11,6 +11,11 @@ export function windowStart(now: Date, windowMs: number): Date {
   return new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 }
 
+/** Whole seconds until the window of `windowMs` that `now` falls in ends, at least 1: a refusal's Retry-After. */
+export function secondsLeftInWindow(now: Date, windowMs: number): number {
+  return Math.max(1, Math.ceil((windowStart(now, windowMs).getTime() + windowMs - now.getTime()) / 1000));
+}
+
 /** Counts one hit of `key` in the current window and returns the window's count, this one included. */
 export async function countHit(db: DbOrTx, key: string, windowMs: number, now = new Date()): Promise<number> {
   const [count] = await countHits(db, [key], windowMs, now);

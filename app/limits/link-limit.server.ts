@@ -1,6 +1,6 @@
 import { LRUCache } from "lru-cache";
 import type { DbOrTx } from "~/db/client.server";
-import { countHit, windowStart } from "~/db/counters.server";
+import { countHit, secondsLeftInWindow } from "~/db/counters.server";
 import type { NetworkSlot } from "./network-limits.server";
 
 // A ceiling on how often one person's own link may ask for something costly to make (the saved
@@ -34,7 +34,7 @@ export function linkLimit({ name, ceiling, windowMs }: { name: string; ceiling: 
     },
     async take(db, subject, token, now = new Date()) {
       if ((await countHit(db, `${name}:${subject}`, windowMs, now)) <= ceiling) return { ok: true };
-      const retryAfter = Math.max(1, Math.ceil((windowStart(now, windowMs).getTime() + windowMs - now.getTime()) / 1000));
+      const retryAfter = secondsLeftInWindow(now, windowMs);
       refused.set(token, true, { ttl: retryAfter * 1000 });
       return { ok: false, retryAfter };
     },

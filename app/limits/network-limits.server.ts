@@ -1,7 +1,7 @@
 import { networkLadder } from "~/client-network.server";
 import { getConfig } from "~/config.server";
 import type { DbOrTx } from "~/db/client.server";
-import { countHits, windowStart } from "~/db/counters.server";
+import { countHits, secondsLeftInWindow } from "~/db/counters.server";
 
 // Ceilings per network on what the public can ask of the site (form posts, visits, certificate
 // checks), shared by every domain that needs one. Counted in the database, so every server
@@ -64,6 +64,5 @@ export async function takeNetworkSlot(
     now,
   );
   if (networks.every((network, i) => (counts[i] ?? 0) <= ceilingFor(network, ceiling))) return { ok: true };
-  const ends = windowStart(now, windowMs).getTime() + windowMs;
-  return { ok: false, retryAfter: Math.max(1, Math.ceil((ends - now.getTime()) / 1000)) };
+  return { ok: false, retryAfter: secondsLeftInWindow(now, windowMs) };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { countHit, windowStart } from "~/db/counters.server";
+import { countHit, secondsLeftInWindow } from "~/db/counters.server";
 import { normalizeEmail } from "~/db/email";
 import { admin_users, attendees, check_ins, emailEquals, walk_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
@@ -68,8 +68,7 @@ export async function registerWalkIn(db: Db, actor: AuditActor, input: WalkInInp
   const details = detailsColumns(input);
   const email = input.email ? normalizeEmail(input.email) : null;
   if ((await countHit(db, `walk-in:account:${actor.id}`, MINUTE_MS, now)) > WALK_INS_PER_MINUTE) {
-    const retryAfter = Math.max(1, Math.ceil((windowStart(now, MINUTE_MS).getTime() + MINUTE_MS - now.getTime()) / 1000));
-    return { status: "too-many", retryAfter };
+    return { status: "too-many", retryAfter: secondsLeftInWindow(now, MINUTE_MS) };
   }
   return db.transaction(async (tx) => {
     // The same form sent again (a retry after a dropped answer): the walk-in it registered.
