@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
+import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -12,6 +12,7 @@ import { runAfterCommit } from "./after-commit.server";
 import type { DatabaseAvailability } from "./availability.server";
 import { lockDataDir } from "./data-dir-lock.server";
 import { snapshotPglite } from "./pglite-backup.server";
+import { openPglite } from "./pglite-client.server";
 import { createPostgresPool } from "./postgres-pool.server";
 import * as schema from "./schema";
 
@@ -83,30 +84,29 @@ export async function openDbConnection(options: OpenOptions): Promise<DbConnecti
   }
 
   let release: (() => void) | undefined;
-  let client: PGlite;
+  let opened: { raw: PGlite; client: PGlite };
   if (options.kind === "pglite") {
     release = lockDataDir(options.dir);
     try {
-      client = new PGlite(options.dir);
-      await client.waitReady;
+      opened = await openPglite({ dataDir: options.dir });
     } catch (error) {
       release();
       throw error;
     }
   } else {
-    client = new PGlite(options.from ? { loadDataDir: options.from } : undefined);
-    await client.waitReady;
+    opened = await openPglite(options.from ? { loadDataDir: options.from } : {});
   }
+  const { raw, client } = opened;
   const db = runAfterCommit(drizzlePglite(client, { schema }) as unknown as Db);
   await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: migrationsFolder() });
   return {
     db,
     kind: "pglite",
     close: async () => {
-      await client.close();
+      await raw.close();
       release?.();
     },
-    snapshot: () => snapshotPglite(client),
+    snapshot: () => snapshotPglite(raw),
   };
 }
 

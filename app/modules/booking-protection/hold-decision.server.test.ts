@@ -11,8 +11,8 @@ import { openRegistration } from "~/modules/settings/test-data.server";
 import { confirmHeldByCode, confirmHeldById, confirmHeldInBulk } from "~/modules/waitlist/held-confirm.server";
 import { HELD_MESSAGES } from "./held-messages";
 import { deleteHeldInBulk, recentSurges, sweepExpiredHolds } from "./held-registrations.server";
+import { assessRegistration } from "./hold-assessment.server";
 import {
-  assessRegistration,
   CODE_NETWORK_WINDOW_MS,
   countedDomain,
   type HoldDecision,

@@ -18,7 +18,7 @@ import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
 // HELD: they take no seat until the person confirms from their mailbox, which made-up
 // addresses cannot do. In normal times nothing changes and the ticket is instant.
 
-type HoldReason = (typeof HOLD_REASONS)[number];
+export type HoldReason = (typeof HOLD_REASONS)[number];
 /** A seat, or a place on the waitlist: what a held form asked for and becomes when confirmed. */
 export type HeldIntent = (typeof HELD_INTENTS)[number];
 export type HoldDecision = { hold: false } | { hold: true; reason: HoldReason; source: string };
@@ -30,7 +30,7 @@ export type HoldThresholds = {
   proof_of_work_always: boolean;
 };
 
-const MINUTE = 60_000;
+export const MINUTE = 60_000;
 /** A surge lasts while registrations from its source keep coming: it ends after this much quiet. */
 export const SURGE_QUIET_MS = 30 * MINUTE;
 /** The longest window a registration counter uses (for the sweep). */
@@ -59,95 +59,6 @@ const PUBLIC_MAIL_DOMAINS: ReadonlySet<string> = new Set(PUBLIC_MAIL_PROVIDERS);
 export function countedDomain(email: string): string {
   const domain = normalizeEmail(email).split("@").pop() ?? "";
   return PUBLIC_MAIL_DOMAINS.has(domain) ? "" : domain;
-}
-
-/**
- * How much more a wider network may register in a minute than one /64 or IPv4 address before it
- * is held. A tunnel broker gives one machine a /48, from which it can post from a new /64 every
- * time: the /48 is counted too, at twice the /64's rate (20 a minute at the default 10), so a
- * machine with a /48 and a proof-of-work solver takes at most that many instant seats in its
- * first minute and none after (its surge holds everything from the /48 until it goes quiet). A
- * real crowd behind one carrier reaches the site from many /48s; a carrier's shared IPv4
- * addresses sit in a /24, counted at three times one address's rate.
- */
-const WIDER_HOLD_FACTORS = { "/56": 1.5, "/48": 2, "/24": 3 } as const;
-
-/**
- * Waitlist joins one network may make in 10 minutes before the rest are held until confirmed from
- * the mailbox, as a share of the registrations it may make in a minute: three tenths, so 3 at the
- * default 10 (Event Settings' per-network rate governs both). Far lower than a registration's
- * rate: the waitlist exists only when every seat is taken, and each entry in line receives a
- * freed seat and keeps it from everyone else for the offer's hours, so made-up joins let through
- * would sit on the seats real people are waiting for. Three covers a family or a few friends on
- * one phone's network; a fourth is held, not refused.
- */
-const WAITLIST_SHARE_OF_NETWORK_RATE = 0.3;
-const WAITLIST_WINDOW_MS = 10 * MINUTE;
-
-/**
- * Counts this registration against its network (at each size: `networks` narrowest first, as
- * networkLadder gives them), its domain and the overall rate, and says whether it must be held.
- * `proved`: the browser solved the proof-of-work challenge, which lets a person through an
- * overall surge, never past their own network's or domain's limit.
- */
-export async function assessRegistration(
-  db: DbOrTx,
-  {
-    networks,
-    email,
-    proved,
-    thresholds,
-    intent = "register",
-    now = new Date(),
-  }: { networks: string[]; email: string; proved: boolean; thresholds: HoldThresholds; intent?: HeldIntent; now?: Date },
-): Promise<HoldDecision> {
-  const domain = countedDomain(email);
-  // Every counter of the post in one statement (countHitsAcross), the surges beside it.
-  const hits: CountedHit[] = [
-    // Sliding: a machine must not take twice the rate by straddling a minute's boundary.
-    ...networks.map((network) => ({ key: `reg:net:${network}`, windowMs: MINUTE, sliding: true })),
-    ...(intent === "waitlist" ? networks.map((network) => ({ key: `join:net:${network}`, windowMs: WAITLIST_WINDOW_MS })) : []),
-    ...(domain ? [{ key: `reg:domain:${domain}`, windowMs: 10 * MINUTE }] : []),
-    { key: "reg:all", windowMs: MINUTE },
-  ];
-  const [counts, active] = await Promise.all([countHitsAcross(db, hits, now), activeSurges(db, { networks, domain, now })]);
-  const perNetwork = counts.slice(0, networks.length);
-  const joins = intent === "waitlist" ? counts.slice(networks.length, 2 * networks.length) : [];
-  const perDomain = domain ? (counts.at(-2) ?? 0) : 0;
-  const overall = counts.at(-1) ?? 0;
-  const waitlistJoins = Math.max(1, Math.ceil(thresholds.hold_network_per_minute * WAITLIST_SHARE_OF_NETWORK_RATE));
-  const busy = networks.find(
-    (network, i) =>
-      (perNetwork[i] ?? 0) > ceilingFor(network, thresholds.hold_network_per_minute, WIDER_HOLD_FACTORS) ||
-      (joins[i] ?? 0) > ceilingFor(network, waitlistJoins, WIDER_HOLD_FACTORS) ||
-      active.some((s) => s.reason === "network" && s.source === network),
-  );
-  if (busy) return { hold: true, reason: "network", source: busy };
-  const ongoing = (reason: HoldReason) => active.some((s) => s.reason === reason);
-  if (domain && (perDomain > thresholds.hold_domain_per_10_minutes || ongoing("domain"))) {
-    return { hold: true, reason: "domain", source: domain };
-  }
-  if (!proved && (overall > thresholds.hold_overall_per_minute || ongoing("overall"))) return { hold: true, reason: "overall", source: "" };
-  if (!proved && thresholds.proof_of_work_always) return { hold: true, reason: "challenge", source: "" };
-  return { hold: false };
-}
-
-/** Surges still going on that concern these networks, this domain, or everyone. */
-async function activeSurges(db: DbOrTx, { networks, domain, now = new Date() }: { networks: string[]; domain?: string; now?: Date }) {
-  const since = new Date(now.getTime() - SURGE_QUIET_MS);
-  return db
-    .select({ id: registration_surges.id, reason: registration_surges.reason, source: registration_surges.source })
-    .from(registration_surges)
-    .where(
-      and(
-        gt(registration_surges.last_at, since),
-        or(
-          eq(registration_surges.reason, "overall"),
-          networks.length > 0 ? and(eq(registration_surges.reason, "network"), inArray(registration_surges.source, networks)) : sql`false`,
-          domain ? and(eq(registration_surges.reason, "domain"), eq(registration_surges.source, domain)) : sql`false`,
-        ),
-      ),
-    );
 }
 
 /** Whether anything is being held right now (the register page then offers the challenge). */
@@ -253,23 +164,6 @@ export async function holdRegistration(
     );
     return { id: row.id, email: person.email, repeated: false };
   });
-}
-
-/**
- * An address held and not yet expired, as holdRegistration answers a repeated post: a post that
- * would not be held (the surge is over, or the proof of work was solved) must not register the
- * address either, or the first poster's link and code would meet "already registered".
- */
-export async function heldAlready(
-  db: DbOrTx,
-  email: string,
-  now = new Date(),
-): Promise<{ id: string; email: string; repeated: true } | null> {
-  const [held] = await db
-    .select({ id: held_registrations.id })
-    .from(held_registrations)
-    .where(and(emailEquals(held_registrations.email, email), gt(held_registrations.expires_at, now)));
-  return held ? { id: held.id, email: normalizeEmail(email), repeated: true } : null;
 }
 
 /** The surge this hold belongs to: the ongoing one of its source, extended, or a new one. */

@@ -7,16 +7,10 @@ import type { Language } from "~/i18n/languages";
 import { logger } from "~/logger.server";
 import type { RegistrationInput } from "~/modules/person/fields";
 import type { PersonInput } from "~/modules/person/person-values";
-import { getSettings } from "~/modules/settings/settings.server";
+import { type GateSettings, getGateSettings } from "~/modules/settings/settings.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
-import {
-  assessRegistration,
-  type HeldIntent,
-  type HoldThresholds,
-  heldAlready,
-  holdRegistration,
-  signHeldCodeForm,
-} from "./hold-decision.server";
+import { assessPost, heldAlready } from "./hold-assessment.server";
+import { type HeldIntent, holdRegistration, signHeldCodeForm } from "./hold-decision.server";
 import { proofOfWorkSolved } from "./proof-of-work.server";
 
 /**
@@ -36,7 +30,7 @@ export async function holdGate(
   intent: HeldIntent,
 ) {
   const db = await getDb();
-  const settings = await getSettings(db);
+  const settings = await getGateSettings(db);
   const person: PersonInput = { ...submission.value, language: poster.language, attribution: poster.attribution };
   const held = await holdOrPass(db, person, {
     networks: networkLadder(poster.clientIp),
@@ -78,11 +72,9 @@ export async function holdOrPass(
     now,
   }: { networks: string[]; proved: boolean; settings: GateSettings; intent: HeldIntent; now?: Date },
 ) {
-  const decision = await assessRegistration(db, { networks, email: person.email, proved, thresholds: settings, intent, now });
+  const { decision, heldId } = await assessPost(db, { networks, email: person.email, proved, thresholds: settings, intent, now });
   const held = decision.hold
     ? await holdRegistration(db, person, decision, { expiryHours: settings.held_expiry_hours, intent, now })
-    : await heldAlready(db, person.email, now);
+    : heldAlready(heldId, person.email);
   return held ? { ...held, decision } : null;
 }
-
-type GateSettings = HoldThresholds & { held_expiry_hours: number };

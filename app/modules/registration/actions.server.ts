@@ -65,11 +65,12 @@ async function refusal(
     return { message: check.message, status: 400 };
   }
   const db = await getDb();
-  if (!(await spendStamp(db, check.nonce))) {
+  // Side by side: on PostgreSQL two connections answer at once. A replay counts against its network too.
+  const [fresh, slot] = await Promise.all([spendStamp(db, check.nonce), takePostSlot(db, poster.clientIp)]);
+  if (!fresh) {
     logger().warn("public form refused: its stamp was used already");
     return { message: STAMP_MESSAGES.used, status: 409 };
   }
-  const slot = await takePostSlot(db, poster.clientIp);
   if (!slot.ok) {
     logger().warn({ network: clientNetwork(poster.clientIp) }, "public form refused: the network is over its ceiling");
     return { message: NETWORK_CEILING_MESSAGE, status: 429, headers: { "Retry-After": String(slot.retryAfter) } };

@@ -61,3 +61,36 @@ export async function updateSettings(db: DbOrTx, values: SettingsUpdate): Promis
   if (!row) throw new Error("settings update returned no row");
   return row;
 }
+
+/** The booking protection's thresholds (modules/booking-protection), which every registration post reads. */
+export type GateSettings = Pick<
+  EventSettings,
+  "hold_network_per_minute" | "hold_domain_per_10_minutes" | "hold_overall_per_minute" | "proof_of_work_always" | "held_expiry_hours"
+>;
+
+const gatePrepared = new WeakMap<DbOrTx, { execute: () => Promise<GateSettings[]> }>();
+
+/**
+ * GateSettings alone: five columns, where the whole row carries every text and translation (on
+ * the embedded database 0.35 ms against 0.75 ms a read). The defaults when the row is missing.
+ */
+export async function getGateSettings(db: DbOrTx): Promise<GateSettings> {
+  let query = gatePrepared.get(db);
+  if (!query) {
+    query = db
+      .select({
+        hold_network_per_minute: event_settings.hold_network_per_minute,
+        hold_domain_per_10_minutes: event_settings.hold_domain_per_10_minutes,
+        hold_overall_per_minute: event_settings.hold_overall_per_minute,
+        proof_of_work_always: event_settings.proof_of_work_always,
+        held_expiry_hours: event_settings.held_expiry_hours,
+      })
+      .from(event_settings)
+      .where(eq(event_settings.id, SETTINGS_ID))
+      .limit(1)
+      .prepare("event_settings_gate");
+    gatePrepared.set(db, query);
+  }
+  const [row] = await query.execute();
+  return row ?? SETTINGS_DEFAULTS;
+}
