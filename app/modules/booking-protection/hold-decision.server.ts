@@ -1,13 +1,11 @@
 import { createHash, randomInt } from "node:crypto";
-import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { type CountedHit, countHitsAcross } from "~/db/counters.server";
 import { normalizeEmail, PUBLIC_MAIL_PROVIDERS } from "~/db/email";
 import { emailEquals, type HELD_INTENTS, type HOLD_REASONS, held_registrations, registration_surges } from "~/db/schema";
 import { languageOr } from "~/i18n/languages";
 import { translator } from "~/i18n/translate.server";
-import { ceilingFor } from "~/limits/network-limits.server";
 import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
 import { type PersonInput, personValues } from "~/modules/person/person-values";
 import { signToken, verifyToken } from "~/modules/tickets/ticket-token.server";
