@@ -290,7 +290,8 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
 
       {/* Below the door's work: at 360 × 640 the typed ID's answer stays in view above them. */}
       <DoorConflicts conflicts={page.conflicts.rows} total={page.conflicts.total} />
-      <DoorCounts doors={page.doors} />
+      {/* With a list chosen, the doors' counts are the list's (today's, for a once-a-day list). */}
+      <DoorCounts doors={list ? list.doors : page.doors} heading={list ? t("lists.doorsHeading", { list: list.name }) : undefined} />
 
       {undoing.target ? (
         <ConfirmDialog

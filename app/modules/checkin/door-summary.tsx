@@ -10,13 +10,14 @@ import type { DoorConflict } from "./door-sync.server";
 type Dated = Date | string;
 type Conflict = Omit<DoorConflict, "first" | "second"> & { first: { door: string; at: Dated }; second: { door: string; at: Dated } };
 
-export function DoorCounts({ doors }: { doors: { door: string; count: number }[] }) {
+/** Counts per door: the entrance's check-ins, or (`heading` naming it) what a check-in list gave. */
+export function DoorCounts({ doors, heading }: { doors: { door: string; count: number }[]; heading?: string }) {
   const { t, i18n } = useTranslation("door");
   if (doors.length === 0) return null;
   return (
     <section aria-labelledby="doors-heading">
       <h2 id="doors-heading" className="text-sm font-semibold text-gray-700">
-        {t("doors.heading")}
+        {heading ?? t("doors.heading")}
       </h2>
       <ul className="mt-1 flex flex-wrap gap-2" data-testid="door-counts">
         {doors.map((d) => (

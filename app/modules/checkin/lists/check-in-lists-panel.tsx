@@ -24,9 +24,18 @@ function ListFigures({ list }: { list: CheckInListRow }) {
           {n(list.given)}
         </dd>
       </div>
+      {list.givenToday === null ? null : (
+        <div className="flex gap-1">
+          <dt>Today</dt>
+          <dd className="font-semibold text-gray-900 tabular-nums" data-testid="list-given-today">
+            {n(list.givenToday)}
+          </dd>
+        </div>
+      )}
       {list.left === null ? null : (
         <div className="flex gap-1">
-          <dt>Remaining</dt>
+          {/* A once-a-day list's quantity is each day's. */}
+          <dt>{list.givenToday === null ? "Remaining" : "Remaining today"}</dt>
           <dd className="font-semibold text-gray-900 tabular-nums" data-testid="list-left">
             {`${n(list.left)} of ${n(list.quantity ?? 0)}`}
           </dd>

@@ -15,7 +15,15 @@ import { DOOR_PATH, doorHref, LIST_PARAM } from "./door-href";
 const LIST_KEY = "summit-door-list";
 
 export type DoorListChoice = { id: string; name: string };
-export type ChosenList = { id: string; name: string; given: number; left: number | null };
+/** The list this door gives from: given (today's, for a once-a-day list), left when counted, and per door. */
+export type ChosenList = {
+  id: string;
+  name: string;
+  rule: "once" | "daily" | "any";
+  given: number;
+  left: number | null;
+  doors: { door: string; count: number }[];
+};
 
 function remembered(): string {
   try {
@@ -100,9 +108,13 @@ export function DoorListChoice({
       {listGone ? <p className="text-sm text-amber-800">{t("lists.gone")}</p> : null}
       {list ? (
         <p className="text-gray-700" aria-live="polite" data-testid="list-count">
-          {list.left === null
-            ? t("lists.count", { list: list.name, given: number(list.given) })
-            : t("lists.countLeft", { list: list.name, given: number(list.given), left: number(list.left) })}
+          {list.rule === "daily"
+            ? list.left === null
+              ? t("lists.countToday", { list: list.name, given: number(list.given) })
+              : t("lists.countTodayLeft", { list: list.name, given: number(list.given), left: number(list.left) })
+            : list.left === null
+              ? t("lists.count", { list: list.name, given: number(list.given) })
+              : t("lists.countLeft", { list: list.name, given: number(list.given), left: number(list.left) })}
         </p>
       ) : null}
       {list && offline ? (

@@ -9,7 +9,7 @@ import type { CheckInOutcome } from "../checkin.server";
 import { findDoorAttendee, findScannedTicket, findTypedTicket } from "../checkin.server";
 import { LIST_PARAM } from "./door-href";
 import { type GiveOrigin, giveFromList, LIST_MESSAGES, type ListOutcome, undoGive } from "./give.server";
-import { activeCheckInLists, countGiven, findCheckInList, listName } from "./lists.server";
+import { activeCheckInLists, findCheckInList, givenByListAndDoor, listName } from "./lists.server";
 
 // The door with a list chosen (`?list=<id>`, kept in the URL and so by every form on the page):
 // the lists it may choose from, the chosen one's count, whether each search match already had
@@ -64,7 +64,8 @@ type Match = { id: string; checked_in_at: Date | string | null; checked_in_by: s
 
 /**
  * The door page's list part: the lists to choose from (in the volunteer's language), the chosen
- * one with its count (given, and left when counted), the search matches as the list sees them
+ * one with its count (given, and left when counted; today's for a once-a-day list) and per door,
+ * the search matches as the list sees them
  * (given in its current slot or not: a daily list looks at today), and Undo's person (`?undo=`).
  */
 export async function doorListPage<M extends Match>(
@@ -81,13 +82,19 @@ export async function doorListPage<M extends Match>(
   // A list put away (or deleted) while this door had it: said so, and the door is at the entrance.
   const listGone = url.searchParams.has(LIST_PARAM) && !chosen;
   if (!chosen) return { lists: choices, list: null, listGone, matches: page.matches, undo: undefined };
-  const given = await countGiven(db, chosen.id);
+  // A once-a-day list counts today (its quantity is the day's), per door as the entrance's counts are.
+  const daily = chosen.rule === "daily";
+  const doors = (await givenByListAndDoor(db, { listId: chosen.id, now }))
+    .map((c) => ({ door: c.door, count: daily ? c.today : c.count }))
+    .filter((d) => d.count > 0);
+  const given = doors.reduce((sum, d) => sum + d.count, 0);
   const list = {
     id: chosen.id,
     name: listName(chosen, language),
     rule: chosen.rule,
     given,
     left: chosen.quantity === null ? null : Math.max(0, chosen.quantity - given),
+    doors,
   };
   const ids = page.matches.map((m) => m.id);
   const gives =

@@ -8,8 +8,10 @@ import { attendees, audit_log, check_ins, list_check_ins } from "~/db/schema";
 import { createAdmin } from "~/modules/auth/accounts.server";
 import { lagosDate } from "~/ui/date-time";
 import type { DoorAttendee } from "../checkin.server";
+import { doorListPage } from "./door-lists.server";
 import { giveFromList, undoGive } from "./give.server";
-import { type CheckInList, createCheckInList, setCheckInListArchived } from "./lists.server";
+import { type CheckInList, countGiven, createCheckInList, setCheckInListArchived, updateCheckInList } from "./lists.server";
+import { checkInListsOverview } from "./lists-overview.server";
 import type { CheckInListInput } from "./schemas";
 
 // Giving from a check-in list: each rule, the quantity counted down (and, on PostgreSQL, two
@@ -108,6 +110,38 @@ describe.each(DATABASE_KINDS)("check-in lists on %s", (kind) => {
     expect(english((await giveFromList(db, bala, kits.id, c, "scan", "en")).message)).toBe(
       "Kits was put away by the organisers: choose another list.",
     );
+  });
+
+  it("counts a once-a-day list's quantity per day: each day has its own, on the door, Event Operations and an edit", async () => {
+    const { db } = database;
+    const lunch = await make({ name: "Daily lunch", rule: "daily", quantity: 2 });
+    const [a, b, c] = [await person("Aisha One"), await person("Bello Two"), await person("Chima Three")];
+    const day1 = new Date("2026-11-23T11:00:00Z");
+    const day2 = new Date("2026-11-24T11:00:00Z");
+    const say = async (who: DoorAttendee, at: Date, where = "Hall A") =>
+      english((await giveFromList(db, bala, lunch.id, who, "scan", "en", { door: where, at })).message);
+    expect(await say(a, day1)).toBe("Daily lunch: enjoy! 1 left.");
+    expect(await say(b, day1)).toBe("Daily lunch: enjoy! 0 left.");
+    expect(await say(c, day1)).toBe("Daily lunch: none left.");
+    // The next day, two plates again: the first day's gives do not count against it.
+    expect(await say(a, day2)).toBe("Daily lunch: enjoy! 1 left.");
+    expect(await say(c, day2, "Hall B")).toBe("Daily lunch: enjoy! 0 left.");
+    expect(await countGiven(db, lunch.id)).toBe(4);
+    expect(await countGiven(db, lunch.id, lagosDate(day2))).toBe(2);
+
+    const page = await doorListPage(db, new URL(`http://x/admin/check-in?list=${lunch.id}`), "en", { matches: [], undoId: null }, day2);
+    expect(page.list).toMatchObject({ rule: "daily", given: 2, left: 0 });
+    expect(page.list?.doors).toEqual([
+      { door: "Hall A", count: 1 },
+      { door: "Hall B", count: 1 },
+    ]);
+    const overview = await checkInListsOverview(db, new URL("http://x/admin/operations"), day2);
+    expect(overview.lists.find((l) => l.id === lunch.id)).toMatchObject({ given: 4, givenToday: 2, left: 0 });
+
+    // Lowered below today's gives: refused, naming today's; to today's: saved, though four were given in all.
+    const edit = (quantity: number) => updateCheckInList(db, bala, lunch.id, list({ name: "Daily lunch", rule: "daily", quantity }), day2);
+    expect(await edit(1)).toEqual({ status: "given-more", given: 2, today: true });
+    expect(await edit(2)).toMatchObject({ status: "saved" });
   });
 
   it("gives the last kit once when two doors ask at the same moment", async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_in_lists, check_ins, list_check_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
@@ -10,7 +10,7 @@ import { lagosClock, lagosDate } from "~/ui/date-time";
 import type { CheckInOrigin, DoorAttendee } from "../checkin.server";
 import type { CHECK_IN_METHODS } from "../door-sync-schema";
 import { JUST_NOW_MS } from "../just-now";
-import { type CheckInList, listName } from "./lists.server";
+import { type CheckInList, countGiven, listName, quantityDay } from "./lists.server";
 
 // Giving from a check-in list at the door: the same ticket (QR code, typed ID, search) as the
 // entrance, under the list's rule. One transaction each: a list with a quantity is locked first
@@ -104,8 +104,8 @@ export async function giveFromList(
     }
     let left: number | null = null;
     if (list.quantity !== null) {
-      const [given] = await tx.select({ n: count() }).from(list_check_ins).where(eq(list_check_ins.list_id, list.id));
-      left = list.quantity - (given?.n ?? 0);
+      // A once-a-day list's quantity is the day's: the day of this give (a synced give's own).
+      left = list.quantity - (await countGiven(tx, list.id, quantityDay(list, at)));
       if (left <= 0) return { status: "refused", message: LIST_MESSAGES.noneLeft(name), list: name };
     }
     const [inserted] = await tx

@@ -107,7 +107,7 @@ export function CheckInListForm({
           id={fields.quantity.id}
           errorId={fields.quantity.errorId}
           error={fields.quantity.errors?.[0]}
-          description="How many there are, e.g. 200 kits: the door counts down and says when none are left. Empty: no limit."
+          description="How many there are, e.g. 200 kits: the door counts down and says when none are left. For a list given once each day, how many each day (e.g. 300 lunches a day). Empty: no limit."
         >
           <input
             {...getInputProps(fields.quantity, { type: "number" })}

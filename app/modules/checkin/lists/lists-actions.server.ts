@@ -26,7 +26,8 @@ const LIST_TOASTS = {
   restored: (name: string) => `“${name}” is back at the door.`,
   deleted: (name: string) => `“${name}” deleted.`,
   hasGiven: "This list has given things, so it can only be put away: its record stays.",
-  givenMore: (given: number) => `This list has already given ${given.toLocaleString("en-US")}: the quantity cannot be less.`,
+  givenMore: (given: number, today: boolean) =>
+    `This list has already given ${given.toLocaleString("en-US")}${today ? " today" : ""}: the quantity cannot be less.`,
   missing: "This list does not exist any more.",
   failed: "Sorry, that did not work. Please try again.",
 } as const;
@@ -78,7 +79,7 @@ async function save(db: Db, actor: AuditActor, form: FormData, back: string, int
     const saved = await updateCheckInList(db, actor, listId, submission.value);
     if (saved.status === "missing") return redirectWithToast(back, "error", LIST_TOASTS.missing);
     if (saved.status === "given-more")
-      return data(reply({ fieldErrors: { quantity: [LIST_TOASTS.givenMore(saved.given)] } }), { status: 409 });
+      return data(reply({ fieldErrors: { quantity: [LIST_TOASTS.givenMore(saved.given, saved.today)] } }), { status: 409 });
     return redirectWithToast(back, "success", LIST_TOASTS.saved(saved.list.name));
   } catch (error) {
     logger().error({ err: error }, "a check-in list could not be saved");

@@ -6,11 +6,14 @@ import { DELETE_LIST_PARAM, EDIT_LIST_PARAM, RULE_LABELS } from "./schemas";
 // what is left of a counted one, and per door, from one aggregate; and the list `?edit-list=`
 // or `?delete-list=` names (the edit form and the confirmation without JavaScript).
 
-export async function checkInListsOverview(db: DbOrTx, url: URL) {
-  const [lists, counts] = await Promise.all([allCheckInLists(db), givenByListAndDoor(db)]);
+export async function checkInListsOverview(db: DbOrTx, url: URL, now = new Date()) {
+  const [lists, counts] = await Promise.all([allCheckInLists(db), givenByListAndDoor(db, { now })]);
   const rows = lists.map((list) => {
-    const doors = counts.filter((c) => c.list_id === list.id).map((c) => ({ door: c.door || "Unnamed door", count: c.count }));
+    const own = counts.filter((c) => c.list_id === list.id);
+    const doors = own.map((c) => ({ door: c.door || "Unnamed door", count: c.count }));
     const given = doors.reduce((sum, d) => sum + d.count, 0);
+    // A once-a-day list's quantity is the day's: what is left is today's.
+    const givenToday = list.rule === "daily" ? own.reduce((sum, c) => sum + c.today, 0) : null;
     return {
       id: list.id,
       name: list.name,
@@ -20,7 +23,8 @@ export async function checkInListsOverview(db: DbOrTx, url: URL) {
       requiresEntrance: list.requires_entrance,
       quantity: list.quantity,
       given,
-      left: list.quantity === null ? null : Math.max(0, list.quantity - given),
+      givenToday,
+      left: list.quantity === null ? null : Math.max(0, list.quantity - (givenToday ?? given)),
       doors,
       archived: list.archived_at !== null,
     };

@@ -94,7 +94,7 @@ describe("check-in lists: Event Operations, the door and the CSV", () => {
 
     const page = await checkInPage(db, organiser, new URL(`http://x/admin/check-in?list=${lunch.id}&q=Zainab`), "ha");
     const shown = "data" in page ? page.data : page;
-    expect(shown.list).toMatchObject({ id: lunch.id, name: "Abincin ƙofa", given: 1, left: null });
+    expect(shown.list).toMatchObject({ id: lunch.id, name: "Abincin ƙofa", given: 1, left: null, doors: [{ door: "Hall B", count: 1 }] });
     expect(shown.lists.map((l) => l.name)).toEqual(expect.arrayContaining(["Abincin ƙofa", "Door kit"]));
     expect(shown.matches.find((m) => m.id === zainab.id)).toMatchObject({ door: "Hall B", checked_in_by: "Hadiza" });
     // The entrance's own count is untouched: the dashboard's attendance follows the entrance only.

@@ -5,6 +5,7 @@ import { isUuid } from "~/db/uuid";
 import type { Language } from "~/i18n/languages";
 import { localized } from "~/i18n/localized";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { lagosDate } from "~/ui/date-time";
 import type { CheckInListInput } from "./schemas";
 
 // The organisers' check-in lists beside the entrance (lunch, the conference kit, a second day):
@@ -61,22 +62,23 @@ export async function createCheckInList(db: Db, actor: AuditActor, input: CheckI
 }
 
 /**
- * Saves an edit. A quantity below what was already given is refused ("given-more"): the door
- * would count below zero. The list row is locked, so a door giving at this moment waits.
+ * Saves an edit. A quantity below what was already given (today, for a once-a-day list) is
+ * refused ("given-more"): the door would count below zero. The list row is locked, so a door giving at this moment waits.
  */
 export async function updateCheckInList(
   db: Db,
   actor: AuditActor,
   id: string,
   input: CheckInListInput,
-): Promise<{ status: "saved"; list: CheckInList } | { status: "missing" } | { status: "given-more"; given: number }> {
+  now = new Date(),
+): Promise<{ status: "saved"; list: CheckInList } | { status: "missing" } | { status: "given-more"; given: number; today: boolean }> {
   if (!isUuid(id)) return { status: "missing" };
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(check_in_lists).where(eq(check_in_lists.id, id)).for("update");
     if (!before) return { status: "missing" as const };
     if (input.quantity !== null) {
-      const given = await countGiven(tx, id);
-      if (given > input.quantity) return { status: "given-more" as const, given };
+      const given = await countGiven(tx, id, quantityDay(input, now));
+      if (given > input.quantity) return { status: "given-more" as const, given, today: input.rule === "daily" };
     }
     const [list] = await tx.update(check_in_lists).set(values(input)).where(eq(check_in_lists.id, id)).returning();
     if (!list) return { status: "missing" as const };
@@ -132,16 +134,39 @@ export async function deleteCheckInList(db: Db, actor: AuditActor, id: string): 
   });
 }
 
-/** How many things a list has given (every day, every door). */
-export async function countGiven(db: DbOrTx, listId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(list_check_ins).where(eq(list_check_ins.list_id, listId));
+/**
+ * The day a list's quantity counts: today in Lagos for a once-a-day list, whose quantity is a
+ * day's (300 plates of lunch on each day, not 300 for the summit); undefined for the others,
+ * whose quantity is for all their gives. A daily give's slot is its Lagos day (give.server.ts).
+ */
+export function quantityDay(list: Pick<CheckInList, "rule">, now: Date): string | undefined {
+  return list.rule === "daily" ? lagosDate(now) : undefined;
+}
+
+/** How many things a list has given: on `day` (a daily list's slot) when given, else every day; every door. */
+export async function countGiven(db: DbOrTx, listId: string, day?: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(list_check_ins)
+    .where(and(eq(list_check_ins.list_id, listId), day === undefined ? undefined : eq(list_check_ins.slot, day)));
   return row?.n ?? 0;
 }
 
-/** Given per list and door, in one aggregate: Event Operations' figures and the door's count. */
-export async function givenByListAndDoor(db: DbOrTx, listId?: string): Promise<{ list_id: string; door: string; count: number }[]> {
+/**
+ * Given per list and door, in one aggregate: Event Operations' figures and the door's count;
+ * `today` counts the gives in today's slot (what a once-a-day list's quantity counts).
+ */
+export async function givenByListAndDoor(
+  db: DbOrTx,
+  { listId, now = new Date() }: { listId?: string; now?: Date } = {},
+): Promise<{ list_id: string; door: string; count: number; today: number }[]> {
   return db
-    .select({ list_id: list_check_ins.list_id, door: list_check_ins.door, count: sql<number>`count(*)::int` })
+    .select({
+      list_id: list_check_ins.list_id,
+      door: list_check_ins.door,
+      count: sql<number>`count(*)::int`,
+      today: sql<number>`(count(*) filter (where ${list_check_ins.slot} = ${lagosDate(now)}))::int`,
+    })
     .from(list_check_ins)
     .where(listId ? eq(list_check_ins.list_id, listId) : undefined)
     .groupBy(list_check_ins.list_id, list_check_ins.door)
