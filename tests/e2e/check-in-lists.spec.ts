@@ -89,6 +89,9 @@ test.describe("check-in lists", () => {
     await expect(outcome(page)).toHaveAttribute("data-outcome", "refused");
     await expect(outcome(page)).toContainText("Conference kit: none left.");
     await expect(page.getByTestId("list-count")).toHaveText("Conference kit: 2 given · 0 left");
+    // Under the card, what the chosen list gave per door (the entrance's check-ins per door otherwise).
+    await expect(page.getByRole("heading", { name: "Conference kit by door" })).toBeVisible();
+    await expect(page.getByTestId("door-counts")).toHaveText("Hall B: 2");
     // One hand on a phone: the field, the card and the list fit the screen without scrolling sideways.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await expect(outcome(page)).toBeInViewport();
@@ -130,5 +133,34 @@ test.describe("check-in lists", () => {
     expect(header.endsWith(",Conference kit,Lunch")).toBe(true);
     const first = rows.find((row) => row.startsWith("Seeded Person 001,")) ?? "";
     expect(first).toMatch(/,\d{4}-\d\d-\d\d \d\d:\d\d,\d{4}-\d\d-\d\d \d\d:\d\d$/);
+  });
+
+  test("a list given once each day counts today's, at the door and on Event Operations", async ({ browser }) => {
+    const admin = await (await browser.newContext({ baseURL: site?.url })).newPage();
+    await signInAsAdmin(admin, { redirectTo: "/admin/operations" });
+    await waitForInteractive(admin);
+    const panel = admin.locator("#check-in-lists");
+    await panel.getByRole("textbox", { name: "Name", exact: true }).fill("Breakfast");
+    await panel.getByLabel("How often").selectOption("daily");
+    await panel.getByLabel("Quantity (optional)").fill("1");
+    await panel.getByRole("button", { name: "Add list" }).click();
+    await expect(admin.getByText("“Breakfast” added")).toBeVisible();
+
+    const page = await phone(browser);
+    await waitForInteractive(page);
+    await page.getByLabel("Checking in for").selectOption({ label: "Breakfast" });
+    await expect(page.getByTestId("list-count")).toHaveText("Breakfast today: 0 given · 1 left");
+    await waitForInteractive(page);
+    await typeTicket(page, ticket(3));
+    await expect(outcome(page)).toContainText("Breakfast: enjoy! 0 left.");
+    await expect(page.getByTestId("list-count")).toHaveText("Breakfast today: 1 given · 0 left");
+    await expect(page.getByRole("heading", { name: "Breakfast by door" })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("door-daily-list-360.png") });
+
+    await admin.reload();
+    const breakfast = admin.locator('[data-list="Breakfast"]');
+    await expect(breakfast.getByTestId("list-given-today")).toHaveText("1");
+    await expect(breakfast.getByText("Remaining today")).toBeVisible();
+    await expect(breakfast.getByTestId("list-left")).toHaveText("0 of 1");
   });
 });
