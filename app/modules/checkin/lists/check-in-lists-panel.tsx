@@ -15,37 +15,33 @@ import { DELETE_LIST_PARAM, EDIT_LIST_PARAM } from "./schemas";
 const n = (value: number) => value.toLocaleString("en-US");
 const PANEL_ID = "check-in-lists";
 
+/** One figure of a list: its label, and the value in bold (a number) or plain (the doors). */
+function Figure({ label, testId, value, plain = false }: { label: string; testId: string; value: string; plain?: boolean }) {
+  return (
+    <div className="flex gap-1">
+      <dt>{label}</dt>
+      <dd className={plain ? undefined : "font-semibold text-gray-900 tabular-nums"} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
 function ListFigures({ list }: { list: CheckInListRow }) {
   return (
     <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-gray-700">
-      <div className="flex gap-1">
-        <dt>Given</dt>
-        <dd className="font-semibold text-gray-900 tabular-nums" data-testid="list-given">
-          {n(list.given)}
-        </dd>
-      </div>
-      {list.givenToday === null ? null : (
-        <div className="flex gap-1">
-          <dt>Today</dt>
-          <dd className="font-semibold text-gray-900 tabular-nums" data-testid="list-given-today">
-            {n(list.givenToday)}
-          </dd>
-        </div>
-      )}
+      <Figure label="Given" testId="list-given" value={n(list.given)} />
+      {list.givenToday === null ? null : <Figure label="Today" testId="list-given-today" value={n(list.givenToday)} />}
       {list.left === null ? null : (
-        <div className="flex gap-1">
-          {/* A once-a-day list's quantity is each day's. */}
-          <dt>{list.givenToday === null ? "Remaining" : "Remaining today"}</dt>
-          <dd className="font-semibold text-gray-900 tabular-nums" data-testid="list-left">
-            {`${n(list.left)} of ${n(list.quantity ?? 0)}`}
-          </dd>
-        </div>
+        // A once-a-day list's quantity is each day's.
+        <Figure
+          label={list.givenToday === null ? "Remaining" : "Remaining today"}
+          testId="list-left"
+          value={`${n(list.left)} of ${n(list.quantity ?? 0)}`}
+        />
       )}
       {list.doors.length > 0 ? (
-        <div className="flex gap-1">
-          <dt>By door</dt>
-          <dd data-testid="list-doors">{list.doors.map((d) => `${d.door} ${n(d.count)}`).join(" · ")}</dd>
-        </div>
+        <Figure label="By door" testId="list-doors" value={list.doors.map((d) => `${d.door} ${n(d.count)}`).join(" · ")} plain />
       ) : null}
     </dl>
   );
