@@ -2,7 +2,6 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Db } from "~/db/client.server";
 import { searchText } from "~/db/text";
-import { UUID_PATTERN } from "~/db/uuid";
 import { DEFAULT_LANGUAGE, type Language } from "~/i18n/languages";
 import { messageKey } from "~/i18n/message-key";
 import { logger } from "~/logger.server";
@@ -23,7 +22,7 @@ import {
   undoCheckIn,
 } from "./checkin.server";
 import { doorCounts, listDoorConflicts } from "./door-sync.server";
-import { doorNameSchema } from "./door-sync-schema";
+import { doorFormOrigin } from "./door-sync-schema";
 import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion, eventDateLabels } from "./early-door";
 import { doorListPage, giveAtDoor, undoAtDoor } from "./lists/door-lists.server";
 import { countDoorSearch } from "./search-limit.server";
@@ -45,15 +44,6 @@ const checkInFormSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("attendee"), id: field(100) }),
   z.object({ intent: z.literal("undo"), id: field(100) }),
 ]);
-
-// With JavaScript the door screen adds its device's door name, the device's id and its own id of the check-in
-// (hidden inputs); a plain form sends neither. An id that is not one is left out, not refused:
-// the check-in itself is what matters at the door.
-const originSchema = z.object({
-  door: doorNameSchema.optional().catch(undefined),
-  client_id: z.string().regex(UUID_PATTERN).optional().catch(undefined),
-  device: z.string().regex(UUID_PATTERN).optional().catch(undefined),
-});
 
 export const SEARCH_MESSAGES = {
   tooShort: SEARCH_TOO_SHORT,
@@ -127,8 +117,7 @@ export async function checkInAction(
   const parsed = checkInFormSchema.safeParse(Object.fromEntries(formData));
   if (!parsed.success) throw data("Unknown action", { status: 400 });
   const form = parsed.data;
-  const { door, client_id, device } = originSchema.parse(Object.fromEntries(formData));
-  const origin = { door, clientId: client_id, device };
+  const origin = doorFormOrigin(formData);
   try {
     if (form.intent === "undo" && context.list) {
       const undone = await undoAtDoor(db, actor, context.list, form.id, language);

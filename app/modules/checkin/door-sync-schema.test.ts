@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DOOR_SYNC_MAX_ITEMS } from "./door-sync-limits";
-import { doorSyncSchema } from "./door-sync-schema";
+import { doorFormOrigin, doorSyncSchema } from "./door-sync-schema";
 
 const item = (overrides: Record<string, unknown> = {}) => ({
   id: "0b6c1f9e-2a5d-4c7e-9f1a-3b2d4e5f6a7b",
@@ -35,5 +35,31 @@ describe("the door sync's request", () => {
     ])
       expect(doorSyncSchema.safeParse({ checkIns: [item(bad)] }).success, JSON.stringify(bad)).toBe(false);
     expect(doorSyncSchema.safeParse({ door: "A" }).success).toBe(false);
+  });
+});
+
+describe("where a door's form was sent from", () => {
+  const form = (entries: Record<string, string | Blob>) => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(entries)) data.set(name, value);
+    return data;
+  };
+
+  it("reads the door's name as the sync stores it, and the form's and device's ids", () => {
+    const id = "0B6C1F9E-2A5D-4C7E-9F1A-3B2D4E5F6A7B";
+    expect(doorFormOrigin(form({ door: "  Hall\u0000 B ɗ ƙ\u202e ", client_id: id, device: id }))).toEqual({
+      door: "Hall B ɗ ƙ",
+      clientId: id,
+      device: id,
+    });
+  });
+
+  it("leaves out what is not one (a plain form sends nothing; a file or a made-up id is no id) without refusing the form", () => {
+    expect(doorFormOrigin(form({}))).toEqual({ door: undefined, clientId: undefined, device: undefined });
+    expect(doorFormOrigin(form({ client_id: "1; drop table", device: new Blob(["x"]), door: new Blob(["y"]) }))).toEqual({
+      door: undefined,
+      clientId: undefined,
+      device: undefined,
+    });
   });
 });

@@ -34,3 +34,23 @@ export const doorSyncSchema = z.object({
 });
 
 export type DoorCheckIn = z.infer<typeof doorCheckInSchema>;
+
+// With JavaScript a door's forms (a check-in, a give, a walk-in) add the device's door name, the
+// device's id and the form's own id (hidden inputs); a plain form sends none. An id that is not
+// one is left out, not refused: what the form does is what matters at the door.
+const formOriginSchema = z.object({
+  door: doorNameSchema.optional().catch(undefined),
+  client_id: z.string().regex(UUID_PATTERN).optional().catch(undefined),
+  device: z.string().regex(UUID_PATTERN).optional().catch(undefined),
+});
+
+/** Where a door's form was sent from: its door, the form's own id (a retried send counts once) and the device. */
+export function doorFormOrigin(form: FormData): { door?: string; clientId?: string; device?: string } {
+  const value = (name: string) => form.get(name) ?? undefined;
+  const { door, client_id, device } = formOriginSchema.parse({
+    door: value("door"),
+    client_id: value("client_id"),
+    device: value("device"),
+  });
+  return { door, clientId: client_id, device };
+}

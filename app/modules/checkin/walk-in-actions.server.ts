@@ -1,7 +1,6 @@
 import { data } from "react-router";
 import { getConfig } from "~/config.server";
 import type { Db } from "~/db/client.server";
-import { UUID_PATTERN } from "~/db/uuid";
 import type { Language } from "~/i18n/languages";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
@@ -9,7 +8,7 @@ import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
-import { doorNameSchema } from "./door-sync-schema";
+import { doorFormOrigin } from "./door-sync-schema";
 import { checkWalkIn, walkInFields } from "./walk-in-schema";
 import { registerWalkIn, type SamePerson, walkInSeats } from "./walk-ins.server";
 
@@ -36,7 +35,7 @@ export async function walkInPage(db: Db) {
   return { seats: await walkInSeats(db), sms: smsOffer(getConfig()) };
 }
 
-const field = (form: FormData, name: string) => {
+const _field = (form: FormData, name: string) => {
   const value = form.get(name);
   return typeof value === "string" ? value : undefined;
 };
@@ -46,14 +45,7 @@ export async function walkInAction(db: Db, actor: AuditActor, form: FormData, la
   const verdict = checkWalkIn(values);
   if ("error" in verdict) return data<WalkInAnswer>({ kind: "invalid", values, errors: verdict.error }, { status: 400 });
   // The door's name and device, and the form's own id (with JavaScript): a retried send registers once.
-  const door = doorNameSchema.safeParse(field(form, "door"));
-  const clientId = field(form, "client_id");
-  const device = field(form, "device");
-  const origin = {
-    door: door.success ? door.data : undefined,
-    clientId: clientId && UUID_PATTERN.test(clientId) ? clientId : undefined,
-    device: device && UUID_PATTERN.test(device) ? device : undefined,
-  };
+  const origin = doorFormOrigin(form);
   try {
     const result = await registerWalkIn(db, actor, verdict.value, { language, origin });
     if (result.status === "admitted") {

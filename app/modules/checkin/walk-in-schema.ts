@@ -26,19 +26,8 @@ const walkInSchema = z
 
 export type WalkInInput = z.output<typeof walkInSchema>;
 
-const WALK_IN_FIELDS = [
-  "fullName",
-  "email",
-  "phone",
-  "gender",
-  "organization",
-  "position",
-  "state",
-  "localGovernment",
-  "consent",
-  "sms",
-  "someone_else",
-] as const;
+/** The form's field names: the schema's own. */
+const WALK_IN_FIELDS = Object.keys(walkInSchema.def.shape);
 
 /** The form's fields as typed (to re-render after an error), a file or a missing field read as empty. */
 export function walkInFields(form: FormData): Record<string, string> {
