@@ -15,7 +15,7 @@ export const CHECK_IN_METHODS = ["scan", "ticket-id", "search"] as const;
  * would keep every check-in queued under it from ever reaching the server (normalising can
  * lengthen a name the phone kept at its limit).
  */
-export const doorNameSchema = z.string().transform((s) => [...searchText(s, "").trim()].slice(0, DOOR_NAME_MAX).join("").trim());
+const doorNameSchema = z.string().transform((s) => [...searchText(s, "").trim()].slice(0, DOOR_NAME_MAX).join("").trim());
 
 const doorCheckInSchema = z.object({
   id: z.string().regex(UUID_PATTERN),

@@ -35,11 +35,6 @@ export async function walkInPage(db: Db) {
   return { seats: await walkInSeats(db), sms: smsOffer(getConfig()) };
 }
 
-const _field = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : undefined;
-};
-
 export async function walkInAction(db: Db, actor: AuditActor, form: FormData, language: Language) {
   const values = walkInFields(form);
   const verdict = checkWalkIn(values);
