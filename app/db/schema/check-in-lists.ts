@@ -68,3 +68,36 @@ export const list_check_ins = pgTable(
     check("list_check_ins_method_check", sql`${t.method} in ('scan', 'ticket-id', 'search')`),
   ],
 );
+
+/**
+ * A second give of a list to a person in one slot, by a door that was offline and could not
+ * know: the thing was handed over, so it is kept, beside the give on record (list_check_ins),
+ * for organisers to see who was given twice and where. `id` is the device's id of the give (as
+ * list_check_ins.id); `slot` is the give's, as the rule made it. Goes with its list and person.
+ */
+export const list_check_in_conflicts = pgTable(
+  "list_check_in_conflicts",
+  {
+    id: uuid("id").primaryKey(),
+    list_id: uuid("list_id")
+      .notNull()
+      .references(() => check_in_lists.id, { onDelete: "cascade" }),
+    attendee_id: uuid("attendee_id")
+      .notNull()
+      .references(() => attendees.id, { onDelete: "cascade" }),
+    slot: text("slot").notNull().default(""),
+    door: text("door").notNull().default(""),
+    device: uuid("device"),
+    given_at: timestamp("given_at", { withTimezone: true }).notNull(),
+    checked_in_by: uuid("checked_in_by").references(() => admin_users.id, { onDelete: "set null" }),
+    method: text("method").notNull(),
+    received_at: timestamp("received_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The give on record is found by (list, attendee, slot); a person's erasure by attendee.
+    index("list_check_in_conflicts_list_idx").on(t.list_id, t.attendee_id, t.slot),
+    index("list_check_in_conflicts_attendee_idx").on(t.attendee_id),
+    check("list_check_in_conflicts_door_check", sql`char_length(${t.door}) <= ${sql.raw(String(DOOR_NAME_MAX))}`),
+    check("list_check_in_conflicts_method_check", sql`${t.method} in ('scan', 'ticket-id', 'search')`),
+  ],
+);

@@ -3,7 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { attendeeValues, createArchivedEdition, createAttendee } from "~/db/factories";
-import { audit_log, check_in_conflicts, check_ins, feedback, mail_outbox, past_registrations, reminders, waitlist } from "~/db/schema";
+import {
+  audit_log,
+  check_in_conflicts,
+  check_in_lists,
+  check_ins,
+  feedback,
+  list_check_in_conflicts,
+  list_check_ins,
+  mail_outbox,
+  past_registrations,
+  reminders,
+  waitlist,
+} from "~/db/schema";
 import { SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { recordOptIn } from "~/modules/invitations/opt-in.server";
 import { getSettings } from "~/modules/settings/settings.server";
@@ -41,6 +53,19 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     await db
       .insert(check_in_conflicts)
       .values({ id: crypto.randomUUID(), attendee_id: current.id, door: "VIP entrance", checked_in_at: secondAt, method: "search" });
+    // Lunch at one door, and again at another that was offline.
+    const [lunch] = await db.insert(check_in_lists).values({ name: "Lunch" }).returning();
+    const givenAt = new Date("2026-12-24T12:00:00Z");
+    const againAt = new Date("2026-12-24T12:20:00Z");
+    await db.insert(list_check_ins).values({ list_id: lunch?.id ?? "", attendee_id: current.id, door: "Hall ɗ", created_at: givenAt });
+    await db.insert(list_check_in_conflicts).values({
+      id: crypto.randomUUID(),
+      list_id: lunch?.id ?? "",
+      attendee_id: current.id,
+      door: "Hall B",
+      given_at: againAt,
+      method: "ticket-id",
+    });
     await db.insert(reminders).values({ attendee_id: current.id, event_date: "2026-12-24" });
     await db.insert(mail_outbox).values({
       to_address: person.email,
@@ -86,6 +111,9 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
     expect(data?.cancelled_registrations.map((c) => c.ticket_id)).toEqual(["ZYS-EARLIER1-QX7AAA"]);
     expect(data?.check_in).toMatchObject({ method: "scan", door: "Main gate" });
     expect(data?.second_admissions).toEqual([{ at: secondAt, method: "search", door: "VIP entrance" }]);
+    expect(data?.list_gives).toEqual([{ list: "Lunch", at: givenAt, method: "scan", door: "Hall ɗ" }]);
+    expect(data?.second_list_gives).toEqual([{ list: "Lunch", at: againAt, method: "ticket-id", door: "Hall B" }]);
+    expect(data?.about).toContain("check-in lists gave you");
     expect(data?.reminders).toEqual([expect.objectContaining({ event_date: "2026-12-24" })]);
     expect(data?.emails.map((m) => m.kind).sort()).toEqual(["cancellation", "ticket"]);
     expect(data?.waitlist).toEqual([expect.objectContaining({ id: queued?.id, status: "expired" })]);
@@ -99,6 +127,8 @@ describe.each(DATABASE_KINDS)("personal data on %s", (kind) => {
       expect(await tablesMentioning(db, needle), needle).toEqual([]);
 
     expect(await db.select().from(check_in_conflicts).where(eq(check_in_conflicts.attendee_id, current.id))).toEqual([]);
+    expect(await db.select().from(list_check_ins).where(eq(list_check_ins.attendee_id, current.id))).toEqual([]);
+    expect(await db.select().from(list_check_in_conflicts).where(eq(list_check_in_conflicts.attendee_id, current.id))).toEqual([]);
     // The seat is free, the other attendee untouched, and the log says what happened without who.
     expect((await getSettings(db)).registered_count).toBe(registeredBefore - 1);
     expect(await tablesMentioning(db, other.email)).toContain("attendees");

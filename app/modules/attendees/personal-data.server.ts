@@ -6,8 +6,6 @@ import {
   attendees,
   cancelled_registrations,
   certificates,
-  check_in_conflicts,
-  check_ins,
   emailEquals,
   feedback,
   held_registrations,
@@ -20,6 +18,7 @@ import {
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, pseudonymiseAuditEntries, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { withdrawCertificates } from "~/modules/certificates/certificate-verify.server";
+import { doorRecordsOf } from "~/modules/checkin/door-records.server";
 import { eraseOptIn, optInForExport } from "~/modules/invitations/opt-in.server";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { selfServiceRegistration } from "~/modules/tickets/self-service.server";
@@ -27,8 +26,8 @@ import { settleWaitlist } from "~/modules/waitlist/waitlist.server";
 
 // A person's rights under Nigeria's Data Protection Act: a copy of everything stored about
 // them, and erasure. A person is an e-mail address (or, registered by USSD, a phone number: person-key.server.ts): their registration, any registrations
-// they cancelled, the mail sent to them, their check-in and reminders, their opt-in to hear
-// about future editions. The audit log keeps
+// they cancelled, the mail sent to them, their check-in, what the doors' lists gave them and
+// reminders, their opt-in to hear about future editions. The audit log keeps
 // that something happened, under the registration's random id, without their details.
 
 /** What a copy of someone's data says of each e-mail sent to them. */
@@ -144,21 +143,9 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   const pastEditions = await db.select().from(past_registrations).where(isPerson(past_registrations, person));
   const ids = [registration?.id, ...cancelled.map((c) => c.id)].filter((x): x is string => Boolean(x));
   const pastIds = pastEditions.map((past) => past.id);
-  const [checkIn, secondAdmissions, reminderRows, mail, futureEditions, survey, pastSurveys, certificate] = await Promise.all([
-    registration
-      ? db
-          .select({ at: check_ins.created_at, method: check_ins.method, door: check_ins.door })
-          .from(check_ins)
-          .where(eq(check_ins.attendee_id, registration.id))
-      : [],
-    // Let in again at another door that was offline: kept for organisers, so it is the person's data too.
-    registration
-      ? db
-          .select({ at: check_in_conflicts.checked_in_at, method: check_in_conflicts.method, door: check_in_conflicts.door })
-          .from(check_in_conflicts)
-          .where(eq(check_in_conflicts.attendee_id, registration.id))
-          .orderBy(check_in_conflicts.checked_in_at)
-      : [],
+  const [door, reminderRows, mail, futureEditions, survey, pastSurveys, certificate] = await Promise.all([
+    // Their check-in, what the lists gave them, and a second of either at a door that was offline.
+    doorRecordsOf(db, registration?.id),
     registration
       ? db
           .select({ event_date: reminders.event_date, queued_at: reminders.created_at })
@@ -193,13 +180,12 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
   return {
     exported_at: new Date().toISOString(),
     about:
-      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door (and any second admission at another door), the reminders queued for you, every e-mail and SMS sent to you, whether you asked to hear about future editions, your certificates of attendance and your answers to the surveys after the event (this edition's and past editions').",
+      "Everything this event's website stores about you: your registration, any registrations you cancelled, your places on the waitlist, your check-in at the door (and any second admission at another door), what the doors' check-in lists gave you (lunch, a kit: when and at which door, and anything given twice by two doors), the reminders queued for you, every e-mail and SMS sent to you, whether you asked to hear about future editions, your certificates of attendance and your answers to the surveys after the event (this edition's and past editions').",
     registration: registration ?? null,
     cancelled_registrations: cancelled,
     waitlist: waitlistEntries,
     past_editions: pastEditions,
-    check_in: checkIn[0] ?? null,
-    second_admissions: secondAdmissions,
+    ...door,
     reminders: reminderRows,
     emails: mail,
     future_editions: futureEditions,
@@ -211,9 +197,9 @@ export async function exportPersonalData(db: Db, actor: AuditActor, id: string) 
 
 /**
  * Erases the person everywhere, in one transaction: the registration (and with it the
- * check-in and reminders), registrations they cancelled, the mail sent to them; their audit
- * entries keep only the registration's random id. Frees the seat. False when there is no such
- * registration.
+ * check-in, the lists' gives and reminders), registrations they cancelled, the mail sent to
+ * them; their audit entries keep only the registration's random id. Frees the seat. False when
+ * there is no such registration.
  */
 export async function erasePersonalData(db: Db, actor: AuditActor, id: string): Promise<boolean> {
   return db.transaction(async (tx) => {

@@ -24,6 +24,8 @@ const doorCheckInSchema = z.object({
   method: z.enum(CHECK_IN_METHODS),
   // The device's clock: the server clamps it (door-sync.server.ts).
   at: z.iso.datetime({ offset: true }),
+  // A give from this check-in list (lunch, the kit) rather than an entrance check-in.
+  list: z.string().regex(UUID_PATTERN).toLowerCase().optional(),
 });
 
 export const doorSyncSchema = z.object({

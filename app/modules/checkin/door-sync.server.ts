@@ -6,6 +6,7 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DoorAttendee, findScannedTicket, findTypedTicket, recordedClientIds } from "./checkin.server";
 import { lastListFetch } from "./door-devices.server";
 import type { DoorCheckIn } from "./door-sync-schema";
+import { mergeListGive, recordedGiveIds } from "./lists/give-sync.server";
 import type { DoorSyncResult } from "./offline/door-list-types";
 
 // Check-ins a door recorded on its own (offline, from its downloaded list) arrive here in
@@ -16,7 +17,8 @@ import type { DoorSyncResult } from "./offline/door-list-types";
 // (check_in_conflicts) for organisers to look into, whatever time it claims: a sync that could
 // replace a recorded admission by claiming an earlier time let one door account take over
 // another door's admission, its time and its person (issue 40). A second scan at the same door
-// (the same name on the same device) is just a double scan: nothing new.
+// (the same name on the same device) is just a double scan: nothing new. A give from a check-in
+// list (an item with `list`) is merged alike, into its own tables (lists/give-sync.server.ts).
 
 /** A device's clock may be wrong, and a queue may be old: times are kept within this window. */
 const OLDEST_ACCEPTED_MS = 7 * 24 * 3_600_000;
@@ -35,7 +37,7 @@ function clampTime(at: string, now: Date, floor: Date): Date {
 /** The door a sync comes from: the name its staff gave it, and the device's own id (null from an older page). */
 export type DoorOrigin = { door: string; device: string | null };
 
-/** Merges a door's check-ins, in order; one answer per item, in the same order. */
+/** Merges a door's check-ins and list gives, in order; one answer per item, in the same order. */
 export async function applyDoorCheckIns(
   db: Db,
   actor: AuditActor,
@@ -47,15 +49,16 @@ export async function applyDoorCheckIns(
 ): Promise<DoorSyncResult[]> {
   // A device the server never saw download the list (or none named) can claim no earlier time than now.
   const floor = (origin.device && actor.id ? await lastListFetch(db, actor.id, origin.device) : null) ?? now;
-  // A device re-sends its whole queue until it hears back: most of a retry is known ids, found in one query.
-  const recorded = await recordedClientIds(
-    db,
-    items.map((item) => item.id.toLowerCase()),
-  );
+  // A device re-sends its whole queue until it hears back: most of a retry is known ids, found in
+  // one query per kind. A check-in's id is looked for among check-ins, a give's among gives: each
+  // kind's ids are its own, so neither is taken for the other.
+  const ids = (gives: boolean) => items.filter((item) => (item.list !== undefined) === gives).map((item) => item.id.toLowerCase());
+  const [recorded, recordedGives] = await Promise.all([recordedClientIds(db, ids(false)), recordedGiveIds(db, ids(true))]);
   const results: DoorSyncResult[] = [];
   for (const item of items) {
     const id = item.id.toLowerCase();
-    if (recorded.has(id)) {
+    const known = item.list === undefined ? recorded : recordedGives;
+    if (known.has(id)) {
       results.push({ id: item.id, status: "duplicate" });
       continue;
     }
@@ -67,10 +70,13 @@ export async function applyDoorCheckIns(
       results.push({ id: item.id, status: "refused", message: found.refusal.message });
       continue;
     }
-    const arrival = { ...item, ...origin, id, at: clampTime(item.at, now, floor) };
-    const status = await mergeCheckIn(db, actor, found.attendee, arrival, now);
-    results.push({ id: item.id, status });
-    recorded.add(id);
+    const arrival = { ...origin, id, method: item.method, at: clampTime(item.at, now, floor) };
+    const merged =
+      item.list === undefined
+        ? { status: await mergeCheckIn(db, actor, found.attendee, arrival, now) }
+        : await mergeListGive(db, actor, item.list, found.attendee, arrival, now);
+    results.push({ id: item.id, ...merged });
+    if (merged.status !== "refused") known.add(id);
   }
   return results;
 }

@@ -9,8 +9,9 @@ import type { CheckInListRow, CheckInListsOverview } from "./lists-overview.serv
 import { DELETE_LIST_PARAM, EDIT_LIST_PARAM } from "./schemas";
 
 // Event Operations' "Check-in lists": what the doors give beside the entrance (lunch, the kit, a
-// second day), each with what it gave, what is left and per door; add, edit, put away, bring
-// back. A list that gave anything is never deleted (its record stays): it is put away.
+// second day), each with what it gave, what is left and per door, and who was given one twice by
+// doors that were offline; add, edit, put away, bring back. A list that gave anything is never
+// deleted (its record stays): it is put away.
 
 const n = (value: number) => value.toLocaleString("en-US");
 const PANEL_ID = "check-in-lists";
@@ -43,7 +44,32 @@ function ListFigures({ list }: { list: CheckInListRow }) {
       {list.doors.length > 0 ? (
         <Figure label="By door" testId="list-doors" value={list.doors.map((d) => `${d.door} ${n(d.count)}`).join(" · ")} plain />
       ) : null}
+      {list.givenTwice > 0 ? <Figure label="Given twice" testId="list-given-twice" value={n(list.givenTwice)} /> : null}
     </dl>
+  );
+}
+
+/**
+ * The people a list gave to twice: two doors without the network could not see each other, and
+ * both handed it over. Both gives are kept; the list counts the first.
+ */
+function GivenTwice({ givenTwice }: { givenTwice: CheckInListsOverview["givenTwice"] }) {
+  if (givenTwice.rows.length === 0) return null;
+  return (
+    <div className="mt-3 border-t border-gray-100 pt-3">
+      <h3 className="text-sm font-semibold text-gray-900">Given twice by offline doors</h3>
+      <ul className="mt-1 divide-y divide-gray-100" data-testid="list-conflicts">
+        {givenTwice.rows.map((c) => (
+          <li key={c.id} className="py-1.5 text-sm text-gray-700">
+            <span className="block font-medium text-gray-900">{c.full_name}</span>
+            {c.line}
+          </li>
+        ))}
+      </ul>
+      {givenTwice.total > givenTwice.rows.length ? (
+        <p className="mt-1 text-xs text-gray-500">{`The latest ${n(givenTwice.rows.length)} of ${n(givenTwice.total)}.`}</p>
+      ) : null}
+    </div>
   );
 }
 
@@ -129,6 +155,7 @@ export function CheckInListsPanel({
           ))}
         </ul>
       )}
+      <GivenTwice givenTwice={overview.givenTwice} />
       <div className="mt-4 border-t border-gray-100 pt-4">
         <CheckInListForm
           key={editing?.id ?? "new"}

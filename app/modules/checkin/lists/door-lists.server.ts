@@ -8,8 +8,9 @@ import { lagosDate } from "~/ui/date-time";
 import type { CheckInOutcome } from "../checkin.server";
 import { findDoorAttendee, findScannedTicket, findTypedTicket } from "../checkin.server";
 import { LIST_PARAM } from "./door-href";
-import { type GiveOrigin, giveFromList, LIST_MESSAGES, type ListOutcome, undoGive } from "./give.server";
-import { activeCheckInLists, findCheckInList, givenByListAndDoor, listName } from "./lists.server";
+import { type GiveOrigin, giveFromList, type ListOutcome, undoGive } from "./give.server";
+import { LIST_MESSAGES } from "./list-messages";
+import { activeCheckInLists, countedAgainstQuantity, findCheckInList, givenByListAndDoor, listName } from "./lists.server";
 
 // The door with a list chosen (`?list=<id>`, kept in the URL and so by every form on the page):
 // the lists it may choose from, the chosen one's count, whether each search match already had
@@ -83,9 +84,8 @@ export async function doorListPage<M extends Match>(
   const listGone = url.searchParams.has(LIST_PARAM) && !chosen;
   if (!chosen) return { lists: choices, list: null, listGone, matches: page.matches, undo: undefined };
   // A once-a-day list counts today (its quantity is the day's), per door as the entrance's counts are.
-  const daily = chosen.rule === "daily";
   const doors = (await givenByListAndDoor(db, { listId: chosen.id, now }))
-    .map((c) => ({ door: c.door, count: daily ? c.today : c.count }))
+    .map((c) => ({ door: c.door, count: countedAgainstQuantity(chosen, c) }))
     .filter((d) => d.count > 0);
   const given = doors.reduce((sum, d) => sum + d.count, 0);
   const list = {

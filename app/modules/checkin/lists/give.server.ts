@@ -4,12 +4,12 @@ import type { DbOrTx } from "~/db/client.server";
 import { admin_users, attendees, check_in_lists, check_ins, list_check_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import type { Language } from "~/i18n/languages";
-import { messageKey } from "~/i18n/message-key";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
-import { lagosClock, lagosDate } from "~/ui/date-time";
+import { lagosDate } from "~/ui/date-time";
 import type { CheckInOrigin, DoorAttendee } from "../checkin.server";
 import type { CHECK_IN_METHODS } from "../door-sync-schema";
 import { JUST_NOW_MS } from "../just-now";
+import { LIST_MESSAGES } from "./list-messages";
 import { type CheckInList, countGiven, listName, quantityDay } from "./lists.server";
 
 // Giving from a check-in list at the door: the same ticket (QR code, typed ID, search) as the
@@ -30,27 +30,11 @@ export type ListOutcome =
   | { status: "already"; attendee: DoorAttendee; message: string; list: string }
   | { status: "refused"; message: string; list: string };
 
-export const LIST_MESSAGES = {
-  given: (list: string) => messageKey("door:lists.given", { list }),
-  givenLeft: (list: string, left: number) => messageKey("door:lists.givenLeft", { list, count: left }),
-  givenJustNow: (list: string) => messageKey("door:lists.givenJustNow", { list }),
-  // The door is named when there is one, and who gave when known: the volunteer knows where to look.
-  already: (list: string, at: Date, door: string, by: string | null) => {
-    const time = lagosClock(at);
-    if (door)
-      return by ? messageKey("door:lists.alreadyAtBy", { list, time, door, by }) : messageKey("door:lists.alreadyAt", { list, time, door });
-    return by ? messageKey("door:lists.alreadyBy", { list, time, by }) : messageKey("door:lists.already", { list, time });
-  },
-  noneLeft: (list: string) => messageKey("door:lists.noneLeft", { list }),
-  needsEntrance: (list: string) => messageKey("door:lists.needsEntrance", { list }),
-  closed: (list: string) => messageKey("door:lists.closed", { list }),
-  missing: "door:lists.missing",
-  undone: (list: string, name: string) => messageKey("door:lists.undone", { list, name }),
-  notGiven: (list: string) => messageKey("door:lists.notGiven", { list }),
-} as const;
-
-/** What a rule makes unique per person: '' once, the Lagos day daily, the row itself for "any". */
-function slotFor(list: Pick<CheckInList, "rule">, id: string, at: Date): string {
+/**
+ * What a rule makes unique per person: '' once, the Lagos day daily, the row itself for "any".
+ * A door's synced give takes its slot here too (give-sync.server.ts): one rule, online or not.
+ */
+export function slotFor(list: Pick<CheckInList, "rule">, id: string, at: Date): string {
   return list.rule === "once" ? "" : list.rule === "daily" ? lagosDate(at) : id;
 }
 

@@ -143,6 +143,14 @@ export function quantityDay(list: Pick<CheckInList, "rule">, now: Date): string 
   return list.rule === "daily" ? lagosDate(now) : undefined;
 }
 
+/**
+ * What a row of givenByListAndDoor counts against the list's quantity: today's gives for a
+ * once-a-day list (its quantity is the day's, see quantityDay), every give for the others.
+ */
+export function countedAgainstQuantity(list: Pick<CheckInList, "rule">, row: { count: number; today: number }): number {
+  return list.rule === "daily" ? row.today : row.count;
+}
+
 /** How many things a list has given: on `day` (a daily list's slot) when given, else every day; every door. */
 export async function countGiven(db: DbOrTx, listId: string, day?: string): Promise<number> {
   const [row] = await db

@@ -39,6 +39,30 @@ export type DoorList = {
   deleteAfter: string;
   /** The public keys of the door codes (Ed25519, base64url, raw 32 bytes), the signing one first. */
   keys: { id: string; publicKey: string }[];
+  /** The check-in lists the door may give from (not put away), oldest first. Missing from older lists. */
+  lists?: DoorGivingList[];
+};
+
+/**
+ * A check-in list as the device keeps it, to give from while the server cannot be reached: its
+ * rule, and who had theirs as of the download. Gives are few per person, so the download stays
+ * small: a once list names everyone who had theirs, a once-a-day list those of `day`, an
+ * any-number list nobody (each of its gives is new).
+ */
+export type DoorGivingList = {
+  id: string;
+  /** The list's name per language: English always, Hausa when the organisers gave one. */
+  names: { en: string; ha?: string };
+  rule: "once" | "daily" | "any";
+  requiresEntrance: boolean;
+  /** How many there are to give (a once-a-day list: each day); null: no limit. */
+  quantity: number | null;
+  /** The Lagos day (YYYY-MM-DD) of the download: a once-a-day list's `given` and `gives` are that day's. */
+  day: string;
+  /** Given so far, every door, as the quantity counts them (a once-a-day list: on `day`). */
+  given: number;
+  /** Who had theirs: ticket ID, when (ISO), at which door ('' unnamed). */
+  gives: [ticketId: string, at: string, door: string][];
 };
 
 /**
@@ -48,7 +72,7 @@ export type DoorList = {
  */
 export type QueuedCheckIn = DoorCheckIn & { door: string; device?: string };
 
-/** The server's answer to one queued check-in. */
+/** The server's answer to one queued check-in (or give, with `list`). */
 export type DoorSyncResult = {
   id: string;
   status: "applied" | "duplicate" | "conflict" | "refused";
