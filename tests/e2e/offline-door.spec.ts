@@ -2,15 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { type BrowserContext, chromium, type Page } from "@playwright/test";
-import { signInAsAdmin } from "../support/admin-session";
-import { type CuttableLink, cuttableLink } from "../support/cuttable-link";
+import type { Page } from "@playwright/test";
+import { cuttableLink } from "../support/cuttable-link";
 import { docsScreenshot } from "../support/docs-screenshot";
+import { type Door, goOffline, goOnline, openDoor, prepareDoor } from "../support/door-phone";
 import { writeQrVideo } from "../support/fake-camera";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
 import { registerForTicket, selfServiceToken } from "../support/register-helper";
-import { CHROMIUM_FLAGS, ensureChromium } from "../support/system-deps";
 
 // Two doors on two phones, each with its own link to the site that the test cuts (the page and
 // its service worker alike), and context.setOffline() for the browser's own idea of the network.
@@ -22,63 +21,10 @@ import { CHROMIUM_FLAGS, ensureChromium } from "../support/system-deps";
 const tag = () => randomBytes(3).toString("hex");
 const outcome = (page: Page) => page.locator("[data-outcome]");
 const status = (page: Page) => page.getByTestId("door-status");
-const PHONE = { width: 360, height: 640 };
-
-type Door = { context: BrowserContext; page: Page; link: CuttableLink; dir: string };
-
-async function openDoor(dir: string, link: CuttableLink, options: { camera?: string; offline?: boolean } = {}): Promise<Door> {
-  const camera = options.camera
-    ? ["--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream", `--use-file-for-fake-video-capture=${options.camera}`]
-    : [];
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: ensureChromium(),
-    args: [...CHROMIUM_FLAGS, ...camera],
-    baseURL: link.url,
-    viewport: PHONE,
-    serviceWorkers: "allow",
-  });
-  if (options.offline) await context.setOffline(true);
-  const page = context.pages()[0] ?? (await context.newPage());
-  return { context, page, link, dir };
-}
-
-async function goOffline(door: Door) {
-  door.link.cut();
-  await door.context.setOffline(true);
-}
-
-async function goOnline(door: Door) {
-  door.link.restore();
-  await door.context.setOffline(false);
-}
 
 async function typeTicket(page: Page, ticketId: string) {
   await page.getByRole("textbox", { name: "Ticket ID", exact: true }).fill(ticketId);
   await page.getByRole("button", { name: "Check in", exact: true }).click();
-}
-
-/** Signs in, names the door, and waits until the device holds the list and the page is kept offline. */
-async function prepareDoor(door: Door, name: string) {
-  await signInAsAdmin(door.page, { redirectTo: "/admin/check-in", door: true });
-  await door.page.goto("/admin/check-in");
-  await waitForInteractive(door.page);
-  await door.page.getByLabel("Door name").fill(name);
-  await door.page.getByRole("button", { name: "Save" }).click();
-  await expect(door.page.getByTestId("door-name")).toHaveText(`Door: ${name}`);
-  await expect(status(door.page)).toContainText(/Ready offline · list of [\d,]+ attendees · updated \d\d:\d\d/, { timeout: 15_000 });
-  // The service worker has the page and its files.
-  await expect
-    .poll(() => door.page.evaluate(async () => Boolean((await (await caches.keys()).length) && (await caches.match("/admin/check-in")))), {
-      timeout: 15_000,
-    })
-    .toBe(true);
-  // …and its registration is stored: Chromium writes it once installed, before it activates, so a
-  // browser closed in between (door 2 below) would reopen with no service worker to answer offline.
-  await expect
-    .poll(() => door.page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state ?? "none"), {
-      timeout: 15_000,
-    })
-    .toBe("activated");
 }
 
 test("two doors admit people offline and reconcile when the network is back", async ({ request, baseURL, adminPage }) => {

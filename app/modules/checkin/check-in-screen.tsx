@@ -173,7 +173,13 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
         </p>
         <LanguageSwitch className="text-gray-700" />
       </div>
-      <DoorListChoice lists={page.lists ?? []} list={list} listGone={Boolean(page.listGone)} q={page.q} offline={!doorStatus.online} />
+      <DoorListChoice
+        lists={page.lists ?? []}
+        list={list}
+        listGone={Boolean(page.listGone)}
+        q={page.q}
+        offlineSince={doorStatus.online ? null : (doorStatus.ready?.updatedAt ?? "")}
+      />
 
       <section aria-labelledby="ticket-heading" className="rounded-2xl border border-gray-200 bg-white px-4 py-3 shadow-sm">
         <h2 id="ticket-heading" className="sr-only">

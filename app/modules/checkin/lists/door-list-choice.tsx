@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, useNavigate } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
+import { lagosClock } from "~/ui/date-time";
 import { BUTTON, INPUT } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
 import { DOOR_PATH, doorHref, LIST_PARAM } from "./door-href";
@@ -46,14 +47,14 @@ export function DoorListChoice({
   list,
   listGone,
   q,
-  offline,
+  offlineSince,
 }: {
   lists: DoorListChoice[];
   list: ChosenList | null;
   listGone: boolean;
   q: string;
-  /** the server cannot be reached: lists need it for now */
-  offline: boolean;
+  /** the server cannot be reached: when the phone's copy was made (ISO; "" unknown), else null */
+  offlineSince: string | null;
 }) {
   const { t, i18n } = useTranslation("door");
   const hydrated = useHydrated();
@@ -108,18 +109,16 @@ export function DoorListChoice({
       {listGone ? <p className="text-sm text-amber-800">{t("lists.gone")}</p> : null}
       {list ? (
         <p className="text-gray-700" aria-live="polite" data-testid="list-count">
-          {list.rule === "daily"
-            ? list.left === null
-              ? t("lists.countToday", { list: list.name, given: number(list.given) })
-              : t("lists.countTodayLeft", { list: list.name, given: number(list.given), left: number(list.left) })
-            : list.left === null
-              ? t("lists.count", { list: list.name, given: number(list.given) })
-              : t("lists.countLeft", { list: list.name, given: number(list.given), left: number(list.left) })}
+          {t(`lists.count${list.rule === "daily" ? "Today" : ""}${list.left === null ? "" : "Left"}`, {
+            list: list.name,
+            given: number(list.given),
+            left: number(list.left ?? 0),
+          })}
         </p>
       ) : null}
-      {list && offline ? (
-        <p role="alert" className="rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          {t("lists.needsNetwork")}
+      {list && offlineSince !== null ? (
+        <p role="status" className="rounded-lg border border-amber-400 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {t("lists.offline", { time: offlineSince ? lagosClock(offlineSince) : "?" })}
         </p>
       ) : null}
     </section>

@@ -1,3 +1,5 @@
+import { isUuid } from "~/db/uuid";
+import { LIST_PARAM } from "../lists/door-href";
 import {
   checkInOffline,
   type DoorResult,
@@ -29,10 +31,7 @@ export async function doorClientLoader<P extends Page>(
   request: Request,
   serverLoader: () => Promise<P>,
 ): Promise<P | ReturnType<typeof offlinePage<P>>> {
-  // A check-in list's counts are the server's only (as its gives are, below): asked of it even
-  // while the door answers the entrance from the device, so a list's "2 given · 0 left" is never
-  // an older page's.
-  if (serverReachable() || new URL(request.url).searchParams.has("list")) {
+  if (serverReachable()) {
     try {
       const page = await withinServerWait(serverLoader());
       lastPage = page;
@@ -67,27 +66,31 @@ export function answeredByDevice(actionResult: unknown): boolean {
 
 export async function doorClientAction<R>(request: Request, serverAction: () => Promise<R>): Promise<R | DoorResult> {
   const form = await request.clone().formData();
-  // A check-in list (`?list=`) is answered by the server only, for now: the device's list knows
-  // the entrance alone. Its answer is no entrance check-in for the device to learn either.
-  const fromList = new URL(request.url).searchParams.has("list");
+  // A check-in list chosen (`?list=`): a give from it, offline too (offline-lists.ts).
+  const listId = chosenList(request);
   let asked: Promise<R> | undefined;
-  if (serverReachable() || form.get("intent") === "undo" || fromList) {
+  if (serverReachable() || form.get("intent") === "undo") {
     asked = serverAction();
     try {
       const result = await withinServerWait(asked);
-      if (!fromList) learnFromServer(result as DoorResult);
+      learnFromServer(result as DoorResult, listId);
       return result;
     } catch (error) {
       if (!unreachable(error)) throw error;
       setOnline(false);
-      if (form.get("intent") === "undo" || fromList) {
-        const message = fromList ? "door:lists.needsNetwork" : "door:offline.needsNetwork";
-        return { outcome: { status: "refused", message }, at: Date.now(), offline: true };
+      if (form.get("intent") === "undo") {
+        return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at: Date.now(), offline: true };
       }
     }
   }
-  const answer = await checkInOffline(form);
-  return answer.outcome.status === "refused" && navigator.onLine ? askBeforeRefusing(asked ?? serverAction(), answer) : answer;
+  const answer = await checkInOffline(form, new Date(), listId);
+  return answer.outcome.status === "refused" && navigator.onLine ? askBeforeRefusing(asked ?? serverAction(), answer, listId) : answer;
+}
+
+/** The check-in list the door gives from ("" for the entrance). */
+function chosenList(request: Request): string {
+  const id = new URL(request.url).searchParams.get(LIST_PARAM) ?? "";
+  return isUuid(id) ? id.toLowerCase() : "";
 }
 
 /**
@@ -97,11 +100,11 @@ export async function doorClientAction<R>(request: Request, serverAction: () => 
  * still on the way, or asked now when the door had stopped asking) and its answer wins; only
  * without it does the phone's refusal stand. An admission from the list is never held up by this.
  */
-async function askBeforeRefusing<R>(work: Promise<R>, refusal: DoorResult): Promise<R | DoorResult> {
+async function askBeforeRefusing<R>(work: Promise<R>, refusal: DoorResult, listId: string): Promise<R | DoorResult> {
   try {
     const result = await withinServerWait(work);
     setOnline(true);
-    learnFromServer(result as DoorResult);
+    learnFromServer(result as DoorResult, listId);
     return result;
   } catch (error) {
     if (!unreachable(error)) throw error;

@@ -219,6 +219,45 @@ describe("checkInOffline", () => {
   });
 });
 
+describe("checkInOffline with a check-in list chosen", () => {
+  const LUNCH = "5f0c3f7e-2b1d-4c8e-9d6a-1e2f3a4b5c6d";
+
+  it("gives from the list on the phone, queues the give with its list, and remembers it after a reload", async () => {
+    const { store, runtime } = door;
+    vi.stubGlobal("document", { documentElement: { lang: "ha" }, cookie: "" });
+    const { list, danladi } = makeDoorList();
+    const lunch = { id: LUNCH, names: { en: "Lunch", ha: "Abincin rana" }, rule: "once" as const, requiresEntrance: false };
+    await store.saveList({ ...list, lists: [{ ...lunch, quantity: 5, day: "2026-11-21", given: 1, gives: [] }] });
+    await runtime.loadDoor(LIST_GENERATED);
+    const now = new Date(LIST_GENERATED + 60_000);
+    const given = await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi }), now, LUNCH);
+    expect(given.outcome).toMatchObject({
+      status: "checked-in",
+      list: "Abincin rana",
+      message: messageKey("door:lists.givenLeft", { list: "Abincin rana", count: 3 }),
+    });
+    expect(await store.queued()).toMatchObject([{ ticket: danladi, method: "ticket-id", list: LUNCH, at: now.toISOString() }]);
+    // Giving is not letting in.
+    expect(runtime.doorStatus.get().counts).toEqual({ checkedIn: 0, registered: 2 });
+
+    door = await fresh();
+    await door.runtime.loadDoor(LIST_GENERATED);
+    const again = await door.runtime.checkInOffline(
+      formOf({ intent: "ticket", ticket_id: danladi }),
+      new Date(now.getTime() + 600_000),
+      LUNCH,
+    );
+    expect(again.outcome.status).toBe("already");
+    expect(await door.store.countQueued()).toBe(1);
+    const page = door.runtime.offlinePage(
+      { q: "", checkedIn: 0, registered: 0 },
+      new URL(`http://door/admin/check-in?list=${LUNCH}&q=danladi`),
+    );
+    expect(page).toMatchObject({ list: { name: "Abincin rana", given: 2, left: 3 }, matches: [{ ticket_id: danladi }] });
+    expect(page.matches[0]?.checked_in_at).toBe(now.toISOString());
+  });
+});
+
 describe("refreshList", () => {
   it("saves the server's list and answers from it", async () => {
     const { store, runtime } = door;

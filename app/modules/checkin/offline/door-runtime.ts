@@ -5,7 +5,10 @@ import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "../search-rules";
 import type { DoorList } from "./door-list-types";
 import { countQueued, deleteList, enqueue, queued, readList, saveList, takeNotices } from "./door-store";
 import { type SyncRun, sendQueued } from "./door-sync";
-import { buildSnapshot, type DoorSnapshot, decideScan, decideTicketId, markLocal, offlineCounts, searchOffline } from "./offline-door";
+import { buildSnapshot, type DoorSnapshot, decideScan, decideTicketId, giveFrom, markLocal, offlineCounts } from "./offline-door";
+import { offlineListPage } from "./offline-list-page";
+import { markGiven } from "./offline-lists";
+import { searchOffline } from "./offline-search";
 
 // The door's offline state in the page: the snapshot it answers from, the list's freshness, the
 // queue, and whether the network answers. One per page, shared by the route's client loader and
@@ -232,8 +235,11 @@ export type DoorResult = { outcome: DoorAnswer; at: number; offline?: true };
 /** The device ids this page has queued check-ins under. */
 const queuedHere = new Set<string>();
 
-/** A check-in answered by the device: the decision, and the record queued when it admits. */
-export async function checkInOffline(form: FormData, now = new Date()): Promise<DoorResult> {
+/**
+ * A check-in answered by the device: the decision, and the record queued when it admits. With a
+ * check-in list chosen (`listId`), a give from that list the same way.
+ */
+export async function checkInOffline(form: FormData, now = new Date(), listId = ""): Promise<DoorResult> {
   const at = now.getTime();
   if (!snapshot) return { outcome: { status: "refused", message: "door:offline.notReady" }, at, offline: true };
   const intent = String(form.get("intent") ?? "");
@@ -251,14 +257,15 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
     // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from the older Android browsers at the door; one plain cookie, the server's own
     document.cookie = earlyConsentCookie(eventDate);
   }
+  const act = listId ? giveFrom(listId, document.documentElement.lang) : undefined;
   const decision =
     intent === "scan"
-      ? await decideScan(snapshot, String(form.get("code") ?? ""), at)
+      ? await decideScan(snapshot, String(form.get("code") ?? ""), at, act)
       : intent === "ticket"
-        ? decideTicketId(snapshot, String(form.get("ticket_id") ?? ""), form.get("via") === "search" ? "search" : "ticket-id", at)
+        ? decideTicketId(snapshot, String(form.get("ticket_id") ?? ""), form.get("via") === "search" ? "search" : "ticket-id", at, act)
         : // A search result found online and pressed as the server stopped answering: its ticket ID.
           intent === "attendee" && form.get("ticket_id")
-          ? decideTicketId(snapshot, String(form.get("ticket_id")), "search", at)
+          ? decideTicketId(snapshot, String(form.get("ticket_id")), "search", at, act)
           : null;
   if (!decision) return { outcome: { status: "refused", message: "door:offline.needsNetwork" }, at, offline: true };
   if (decision.record) {
@@ -276,8 +283,9 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
       at: now.toISOString(),
       door,
       device: doorDevice(),
+      ...(listId ? { list: listId } : {}),
     });
-    markLocal(snapshot, decision.record.ticketId, now.toISOString(), door);
+    remember(snapshot, decision.record.ticketId, now.toISOString(), door, listId);
     // One more than before (ids are never queued twice); the next sync counts them again.
     update({ queued: status.queued + 1 });
     if (!backgroundSyncAsked) {
@@ -288,10 +296,17 @@ export async function checkInOffline(form: FormData, now = new Date()): Promise<
   return { outcome: decision.outcome, at, offline: true };
 }
 
-/** An answer from the server: the device's copy learns of the check-in at once. */
-export function learnFromServer(result: DoorResult | undefined) {
+/** A check-in (or a give from `listId`) the device's copy now knows of. */
+function remember(into: DoorSnapshot, ticketId: string, at: string, door: string, listId: string) {
+  if (!listId) return markLocal(into, ticketId, at, door);
+  const list = into.lists?.get(listId);
+  if (list) markGiven(list, ticketId, at, door);
+}
+
+/** An answer from the server: the device's copy learns of the check-in (or the list's give) at once. */
+export function learnFromServer(result: DoorResult | undefined, listId = "") {
   const ticketId = result?.outcome.status === "checked-in" ? result.outcome.attendee.ticket_id : undefined;
-  if (snapshot && ticketId) markLocal(snapshot, ticketId, new Date().toISOString(), doorName());
+  if (snapshot && ticketId) remember(snapshot, ticketId, new Date().toISOString(), doorName(), listId);
 }
 
 /** The door page's data from the device when the server cannot be reached. */
@@ -304,7 +319,8 @@ export function offlinePage<P extends { q: string; checkedIn: number; registered
     ...base,
     ...counts,
     q,
-    matches: found.rows,
+    // With a list chosen, its count and who had theirs, from the phone's copy (offline-list-page.ts).
+    ...offlineListPage(snapshot, url, found.rows, document.documentElement.lang, Date.now()),
     more: found.total - found.rows.length,
     searchError: tooShort ? SEARCH_TOO_SHORT : null,
     undo: null,

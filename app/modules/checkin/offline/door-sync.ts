@@ -32,7 +32,11 @@ export async function sendQueued(fetcher: typeof fetch = fetch): Promise<SyncRun
           credentials: "same-origin",
           redirect: "manual",
           headers: { "Content-Type": "application/json", Accept: "application/json" },
-          body: JSON.stringify({ door, device, checkIns: batch.map(({ id, ticket, method, at }) => ({ id, ticket, method, at })) }),
+          body: JSON.stringify({
+            door,
+            device,
+            checkIns: batch.map(({ id, ticket, method, at, list }) => ({ id, ticket, method, at, list })),
+          }),
         });
       } catch {
         return { ...run, state: "offline" };

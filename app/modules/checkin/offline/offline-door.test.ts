@@ -6,16 +6,8 @@ import { messageKey } from "~/i18n/message-key";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { doorPublicKeys, signDoorCode, signToken } from "~/modules/tickets/ticket-token.server";
 import type { DoorList, DoorListRow, QueuedCheckIn } from "./door-list-types";
-import {
-  buildSnapshot,
-  decideScan,
-  decideTicketId,
-  ISSUED_MARGIN_MS,
-  issuedAt,
-  markLocal,
-  offlineCounts,
-  searchOffline,
-} from "./offline-door";
+import { buildSnapshot, decideScan, decideTicketId, ISSUED_MARGIN_MS, issuedAt, markLocal, offlineCounts } from "./offline-door";
+import { searchOffline } from "./offline-search";
 
 const search = (...args: Parameters<typeof searchOffline>) => searchOffline(...args).rows;
 

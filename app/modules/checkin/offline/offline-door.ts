@@ -1,12 +1,12 @@
-import { keyMatches, nameSearchKey, searchWords, wholeWords } from "~/db/search-key";
+import { nameSearchKey } from "~/db/search-key";
 import { messageKey } from "~/i18n/message-key";
 import { extractDoorCode } from "~/modules/tickets/door-code";
 import { readTicketId } from "~/modules/tickets/ticket-id";
 import { lagosClock } from "~/ui/date-time";
 import type { CheckInOutcome, TicketSuggestion } from "../checkin.server";
 import { JUST_NOW_MS, justNowMessage } from "../just-now";
-import { MIN_SEARCH_LENGTH } from "../search-rules";
 import type { DoorList, QueuedCheckIn } from "./door-list-types";
+import { decideGive, markGiven, type OfflineGivingList, offlineLists } from "./offline-lists";
 import { checkDoorCode } from "./verify-code";
 
 // The door's answers without the server, from the list it downloaded and the check-ins it made
@@ -50,9 +50,14 @@ export type DoorSnapshot = {
   eventDateLabels: Partial<Record<string, string>>;
   /** How many people are in, kept as they come (counted on every answer, 10,000 a time was too slow). */
   checkedIn: number;
+  /** The check-in lists to give from offline; null from a list downloaded before lists went offline. */
+  lists: Map<string, OfflineGivingList> | null;
 };
 
 export type OfflineDecision = { outcome: CheckInOutcome; record?: { ticketId: string; ticket: string; method: QueuedCheckIn["method"] } };
+
+/** What the door does with a ticket it found: let them in (the entrance), or give from a list. */
+type Act = (snapshot: DoorSnapshot, ticketId: string, ticket: string, method: QueuedCheckIn["method"], now: number) => OfflineDecision;
 
 /** The snapshot a door works from: the downloaded list with the check-ins made here since. */
 export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = []): DoorSnapshot {
@@ -97,8 +102,16 @@ export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = 
     eventDate: list.eventDate ?? "",
     eventDateLabels: list.eventDateLabels ?? {},
     checkedIn,
+    lists: list.lists ? offlineLists(list.lists) : null,
   };
-  for (const item of local) markLocal(snapshot, ticketIdOf(item.ticket) ?? "", item.at, item.door);
+  for (const item of local) {
+    const ticketId = ticketIdOf(item.ticket) ?? "";
+    // A give queued here: the list's, not an entrance check-in (a list put away since is simply not on the phone).
+    if (item.list) {
+      const giving = snapshot.lists?.get(item.list);
+      if (giving && ticketId) markGiven(giving, ticketId, item.at, item.door);
+    } else markLocal(snapshot, ticketId, item.at, item.door);
+  }
   return snapshot;
 }
 
@@ -185,9 +198,25 @@ function admit(snapshot: DoorSnapshot, ticketId: string, ticket: string, method:
       },
     };
   }
-  return {
-    outcome: { status: "checked-in", attendee: attendeeOf(person), message: messageKey("door:checkin.checkedIn", { name: person.name }) },
-    record: { ticketId, ticket, method },
+  // A ticket issued after the download: the door knows its ID only.
+  const message = person.name
+    ? messageKey("door:checkin.checkedIn", { name: person.name })
+    : messageKey("door:checkin.newTicket", { ticketId });
+  return { outcome: { status: "checked-in", attendee: attendeeOf(person), message }, record: { ticketId, ticket, method } };
+}
+
+/**
+ * Giving from the check-in list `listId` instead of admitting (offline-lists.ts), with the
+ * entrance's refusals first: a cancelled ticket, one the door does not know.
+ */
+export function giveFrom(listId: string, language: string): Act {
+  return (snapshot, ticketId, ticket, method, now) => {
+    const list = snapshot.lists?.get(listId);
+    if (!list) return refused("door:lists.needsNetwork");
+    if (snapshot.cancelled.has(ticketId)) return refused(messageKey("door:checkin.cancelledOffline", { ticketId }));
+    const person = snapshot.people.get(ticketId);
+    if (!person) return refused(messageKey("door:checkin.unknownTicketId", { ticketId }));
+    return decideGive(list, person, attendeeOf(person), { ticket, method, now, language });
   };
 }
 
@@ -196,25 +225,20 @@ function refused(message: string): OfflineDecision {
 }
 
 /** A scanned QR code, offline. */
-export async function decideScan(snapshot: DoorSnapshot, scanned: string, now = Date.now()): Promise<OfflineDecision> {
+export async function decideScan(snapshot: DoorSnapshot, scanned: string, now = Date.now(), act: Act = admit): Promise<OfflineDecision> {
   const code = extractDoorCode(scanned);
   const check = await checkDoorCode(code, snapshot.keys);
   if (check.kind === "forged") return refused("door:checkin.forged");
   const { ticketId } = check;
-  if (snapshot.people.has(ticketId) || snapshot.cancelled.has(ticketId) || check.kind === "unchecked") {
-    return admit(snapshot, ticketId, code, "scan", now);
+  if (!snapshot.people.has(ticketId) && !snapshot.cancelled.has(ticketId) && check.kind !== "unchecked") {
+    const issued = issuedAt(ticketId);
+    if (issued === null || issued < snapshot.generatedAt - ISSUED_MARGIN_MS) {
+      return refused(messageKey("door:checkin.notOnList", { ticketId }));
+    }
+    // Genuine and newer than the list: known from now on, though the door does not know the name yet.
+    snapshot.people.set(ticketId, newcomer(ticketId));
   }
-  const issued = issuedAt(ticketId);
-  if (issued === null || issued < snapshot.generatedAt - ISSUED_MARGIN_MS) {
-    return refused(messageKey("door:checkin.notOnList", { ticketId }));
-  }
-  // Genuine and newer than the list: admitted, though the door does not know the name yet.
-  const person = newcomer(ticketId);
-  snapshot.people.set(ticketId, person);
-  return {
-    outcome: { status: "checked-in", attendee: attendeeOf(person), message: messageKey("door:checkin.newTicket", { ticketId }) },
-    record: { ticketId, ticket: code, method: "scan" },
-  };
+  return act(snapshot, ticketId, code, "scan", now);
 }
 
 /**
@@ -227,10 +251,11 @@ export function decideTicketId(
   typed: string,
   method: "ticket-id" | "search" = "ticket-id",
   now = Date.now(),
+  act: Act = admit,
 ): OfflineDecision {
   const ticketId = readTicketId(typed);
   if (!ticketId) return refused(messageKey("door:checkin.unknownTicketId", { ticketId: typed.trim() }));
-  const decision = admit(snapshot, ticketId, ticketId, method, now);
+  const decision = act(snapshot, ticketId, ticketId, method, now);
   if (method !== "ticket-id" || snapshot.people.has(ticketId) || snapshot.cancelled.has(ticketId)) return decision;
   const suggestions = ticketsOneAwayOnList(snapshot, ticketId);
   return suggestions.length > 0 && decision.outcome.status === "refused" ? { outcome: { ...decision.outcome, suggestions } } : decision;
@@ -253,57 +278,6 @@ function ticketsOneAwayOnList(snapshot: DoorSnapshot, ticketId: string, limit = 
     if (differing === 1) found.push({ ticket_id: id, full_name: person.name });
   }
   return found.sort((a, b) => (a.ticket_id < b.ticket_id ? -1 : 1)).slice(0, limit);
-}
-
-export type OfflineMatch = {
-  id: string;
-  full_name: string;
-  ticket_id: string;
-  organization: string;
-  position: string;
-  local_government: string;
-  phone_end: string;
-  state: string;
-  checked_in_at: string | null;
-  checked_in_by: null;
-  door: string | null;
-};
-
-/**
- * The door's search, offline: by name as people type it (each word starts a word of the name, in
- * any order; case, accents, hooked letters and apostrophes folded, as the server searches) or a
- * whole ticket ID. Up to `limit`, those whose name holds the typed words whole first, then in the
- * list's order (by name), and how many matched in all.
- */
-export function searchOffline(snapshot: DoorSnapshot, q: string, limit = 8): { rows: OfflineMatch[]; total: number } {
-  const typed = searchWords(q);
-  if (typed.join(" ").length < MIN_SEARCH_LENGTH) return { rows: [], total: 0 };
-  const ticketId = readTicketId(q);
-  const exact = ticketId ? snapshot.people.get(ticketId) : undefined;
-  const named = snapshot.byName.filter((person) => person !== exact && keyMatches(person.key, typed));
-  // A stable sort: the list's order among equals.
-  const best = named
-    .map((person) => ({ person, whole: wholeWords(person.key, typed) }))
-    .sort((a, b) => b.whole - a.whole)
-    .map((m) => m.person);
-  const rows = [...(exact ? [exact] : []), ...best].slice(0, limit).map(matchOf);
-  return { rows, total: named.length + (exact ? 1 : 0) };
-}
-
-function matchOf(person: OfflinePerson): OfflineMatch {
-  return {
-    id: person.ticketId,
-    full_name: person.name,
-    ticket_id: person.ticketId,
-    organization: person.organization,
-    position: person.position,
-    local_government: person.localGovernment,
-    phone_end: person.phoneEnd,
-    state: person.state,
-    checked_in_at: person.checkedInAt,
-    checked_in_by: null,
-    door: person.door,
-  };
 }
 
 /** How many are in (downloaded and made here), and how many may come: the list and the tickets issued since. */
