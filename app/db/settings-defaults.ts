@@ -51,4 +51,5 @@ export const SETTINGS_DEFAULTS = {
   feedback_days: 14,
   corrections_close_days: 2,
   walk_in_seats: 0,
+  walk_in_seats_per_phone: 0,
 } as const;

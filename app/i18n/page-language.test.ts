@@ -17,8 +17,8 @@ describe("which pages speak the visitor's language", () => {
   });
 
   it("ships the door's messages to the door, also to its data requests after a scan", () => {
-    expect(pageNamespaces("/admin/check-in")).toEqual(["common", "door"]);
-    expect(pageNamespaces("/admin/check-in.data")).toEqual(["common", "door"]);
+    expect(pageNamespaces("/admin/check-in")).toEqual(["common", "door", "public"]);
+    expect(pageNamespaces("/admin/check-in.data")).toEqual(["common", "door", "public"]);
     expect(pageNamespaces("/admin/attendees")).toEqual(["common"]);
     // Edit details shows the registration form's fields, labelled in its words (English: an admin page).
     expect(pageNamespaces("/admin/attendees/0b0e7a3c-1111-4222-8333-944455556666/edit")).toEqual(["common", "public"]);

@@ -33,8 +33,9 @@ export function pageLanguage(pathname: string, requested: Language): Language {
 /** The namespaces a page's components read: what its document sends the browser. */
 export function pageNamespaces(pathname: string): Namespace[] {
   const path = pagePath(pathname);
-  if (DOOR.test(path)) return ["common", "door"];
-  if (WALK_IN.test(path)) return ["common", "door", "public"];
+  // The door and its walk-in page alike: a phone that lost the network opens the walk-in form
+  // (the registration's fields, "public") from the door without asking the server for texts.
+  if (DOOR.test(path) || WALK_IN.test(path)) return ["common", "door", "public"];
   if (ATTENDEE_EDIT.test(path)) return ["common", "public"];
   if (ADMIN.test(path)) return ["common"];
   return ["common", "public"];

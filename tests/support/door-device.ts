@@ -23,6 +23,24 @@ export function memoryStorage(): Storage {
   };
 }
 
+/** `document.cookie` as a browser keeps it: each assignment sets one cookie (its attributes dropped); every one written is kept in `written`. */
+export function cookieJar() {
+  const cookies = new Map<string, string>();
+  const written: string[] = [];
+  return {
+    written,
+    get cookie() {
+      return [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    },
+    set cookie(line: string) {
+      written.push(line);
+      const [pair = ""] = line.split(";");
+      const at = pair.indexOf("=");
+      cookies.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+    },
+  };
+}
+
 /** Two attendees (one with Hausa letters), neither checked in, the list made at LIST_GENERATED. */
 export function makeDoorList(deleteAfter = LIST_GENERATED + 2 * DAY): { list: DoorList; danladi: string; aisha: string } {
   const danladi = generateTicketId(LIST_GENERATED - 30 * DAY);

@@ -67,6 +67,9 @@ export const event_settings = pgTable(
     // Seats of max_attendees kept for walk-ins on event day: online registration never takes them,
     // the door may (checkin/walk-ins.server.ts). Counted down as walk-ins register.
     walk_in_seats: integer("walk_in_seats").notNull().default(D.walk_in_seats),
+    // How many of those seats each door phone holds for walk-ins while it has no network (its
+    // shares, checkin/walk-in-shares.server.ts); 0: a door registers walk-ins online only.
+    walk_in_seats_per_phone: integer("walk_in_seats_per_phone").notNull().default(D.walk_in_seats_per_phone),
     // How many attendees exist, kept by triggers on attendees (drizzle/0003): registration
     // reads it from the row it locks, so the capacity check costs nothing at any size.
     registered_count: integer("registered_count").notNull().default(0),
@@ -125,6 +128,7 @@ export const event_settings = pgTable(
     check("event_settings_certificate_valid_days_check", sql`${t.certificate_valid_days} between 1 and 36500`),
     check("event_settings_feedback_days_check", sql`${t.feedback_days} between 1 and 365`),
     check("event_settings_walk_in_seats_check", sql`${t.walk_in_seats} between 0 and ${t.max_attendees}`),
+    check("event_settings_walk_in_seats_per_phone_check", sql`${t.walk_in_seats_per_phone} between 0 and 50`),
     check("event_settings_corrections_close_days_check", sql`${t.corrections_close_days} between 0 and 60`),
     check("event_settings_event_hours_check", sql`${t.event_ends_at} > ${t.event_starts_at}`),
     translationsCheck("event_settings", t.translations),

@@ -27,6 +27,7 @@ import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion, eventD
 import { doorListPage, giveAtDoor, undoAtDoor } from "./lists/door-lists.server";
 import { countDoorSearch } from "./search-limit.server";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "./search-rules";
+import { countWalkInShares } from "./walk-in-shares.server";
 
 const UNDO_PARAM = "undo";
 
@@ -54,12 +55,19 @@ export const SEARCH_MESSAGES = {
  * The door page: counts, the search's matches (`?q=`, limited per account), the attendee
  * named by `?undo=` (the confirmation without JavaScript), and the check-in lists (`?list=`).
  */
-export async function checkInPage(db: Db, actor: { id: string }, url: URL, language: Language = DEFAULT_LANGUAGE) {
+export async function checkInPage(
+  db: Db,
+  actor: { id: string },
+  url: URL,
+  language: Language = DEFAULT_LANGUAGE,
+  /** the door phone asking (its cookie): the seats it holds for walk-ins are its own to use */
+  device: string | null = null,
+) {
   const q = (url.searchParams.get("q") ?? "").slice(0, 100);
   const undoId = url.searchParams.get(UNDO_PARAM);
   const searching = doorQuery(q).length >= MIN_SEARCH_LENGTH;
   const allowance = searching ? await countDoorSearch(db, actor.id, new Date()) : { allowed: true as const };
-  const [settings, checkedIn, found, doors, conflicts, seats] = await Promise.all([
+  const [settings, checkedIn, found, doors, conflicts, seats, mine] = await Promise.all([
     getSettings(db),
     countCheckedIn(db),
     searching && allowance.allowed ? searchAtDoor(db, q) : Promise.resolve({ rows: [], total: 0 }),
@@ -69,6 +77,7 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL, langu
     // "Register a walk-in" says how many seats are left for them: one statement, the settings
     // row being read already above.
     readSeatCounter(db),
+    device ? countWalkInShares(db, { adminId: actor.id, device }) : 0,
   ]);
   const searchError =
     q.trim() === ""
@@ -86,7 +95,8 @@ export async function checkInPage(db: Db, actor: { id: string }, url: URL, langu
     q,
     checkedIn,
     registered: settings.registered_count,
-    walkInSeatsLeft: doorSeatsLeft({ ...settings, ...seats }),
+    // Seats door phones hold for offline walk-ins are not free for another phone's walk-ins; this phone's own are (walk-ins.server.ts).
+    walkInSeatsLeft: Math.max(0, doorSeatsLeft({ ...settings, ...seats }) - seats.door_shares) + mine,
     lists: lists.lists,
     list: lists.list,
     listGone: lists.listGone,

@@ -16,9 +16,9 @@ import type { DoorConflict } from "./door-sync.server";
 import type { DoorAnswer } from "./early-door";
 import { doorHref } from "./lists/door-href";
 import { type ChosenList, DoorListChoice, type DoorListChoice as ListChoice } from "./lists/door-list-choice";
+import { doorDevice, doorName } from "./offline/door-identity";
 import { DoorPanel } from "./offline/door-panel";
 import { rememberPage } from "./offline/door-route";
-import { doorDevice, doorName } from "./offline/door-runtime";
 import { useOfflineDoor } from "./offline/use-offline-door";
 import { OutcomeCard } from "./outcome-card";
 import { QrScanner } from "./qr-scanner";
@@ -150,6 +150,8 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
   const answeredOffline = Boolean(page.offline);
+  // Offline, the walk-ins this phone may register are its own seats, as they are now.
+  const walkInSeats = doorStatus.online ? page.walkInSeatsLeft : (doorStatus.walkInSeats ?? undefined);
   const reconnected = doorStatus.online;
   useEffect(() => {
     if (reconnected && answeredOffline) void revalidate.current();
@@ -280,15 +282,19 @@ export function CheckInScreen({ page, result }: { page: Page; result: Result | u
       </section>
 
       {/* Someone not found, or who never registered. Below the field and its answer, which keep the
-          top of a 360 × 640 screen; registered by the server (seats, duplicates), so offered online. */}
-      {doorStatus.online ? (
-        <Link to="/admin/check-in/walk-in" className={`${BUTTON.secondary} w-full flex-col gap-0 py-2.5`}>
+          top of a 360 × 640 screen. Online; offline too while this phone holds seats for walk-ins
+          (offline/walk-in-offline.ts). */}
+      {doorStatus.online || (doorStatus.walkInSeats ?? 0) > 0 ? (
+        <Link
+          to="/admin/check-in/walk-in"
+          // Its page's files fetched now: the service worker keeps them, for a walk-in without a network.
+          prefetch="render"
+          className={`${BUTTON.secondary} w-full flex-col gap-0 py-2.5`}
+        >
           {t("walkIn.link")}
-          {page.walkInSeatsLeft === undefined ? null : (
+          {walkInSeats === undefined ? null : (
             <span className="font-normal text-gray-600 text-xs">
-              {page.walkInSeatsLeft > 0
-                ? t("walkIn.seatsLeft", { count: page.walkInSeatsLeft, n: number(page.walkInSeatsLeft) })
-                : t("walkIn.full")}
+              {walkInSeats > 0 ? t("walkIn.seatsLeft", { count: walkInSeats, n: number(walkInSeats) }) : t("walkIn.full")}
             </span>
           )}
         </Link>

@@ -64,6 +64,11 @@ export const CHECKIN_MESSAGES = {
   },
   undone: (name: string) => messageKey("door:checkin.undone", { name }),
   notCheckedIn: "door:checkin.notCheckedIn",
+  // A walk-in a door registered offline, answered by its sync (walk-in-sync.server.ts).
+  walkInInvalid: "door:walkIn.syncInvalid",
+  walkInSamePerson: (name: string, ticketId: string) => messageKey("door:walkIn.syncSamePerson", { name, ticketId }),
+  walkInOverCapacity: "door:walkIn.syncOverCapacity",
+  walkInNewTicketId: (ticketId: string) => messageKey("door:walkIn.syncNewTicketId", { ticketId }),
 } as const;
 
 const doorColumns = {

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { door_devices } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
+import { DEVICE_COOKIE } from "./offline/door-identity";
 
 // A door is its device as well as its name: the page makes a random id once and keeps it
 // (door-runtime.ts), and sends it with every list download, check-in and sync. Names are what
@@ -11,6 +12,13 @@ import { isUuid } from "~/db/uuid";
 /** The device id a request carries, lower-cased; null when missing or not a UUID. */
 export function deviceOf(value: unknown): string | null {
   return typeof value === "string" && isUuid(value) ? value.toLowerCase() : null;
+}
+
+/** The door device a page request comes from: its id in the cookie the door's page sets (offline/door-identity.ts); null without. */
+export function doorDeviceCookie(request: Request): string | null {
+  const cookies = request.headers.get("Cookie") ?? "";
+  const found = cookies.split(";").find((c) => c.trim().startsWith(`${DEVICE_COOKIE}=`));
+  return deviceOf(found?.trim().slice(DEVICE_COOKIE.length + 1));
 }
 
 /** The device downloaded the list now: its check-ins synced later cannot claim an earlier time. */

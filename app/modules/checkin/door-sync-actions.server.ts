@@ -6,8 +6,10 @@ import { deviceOf, recordListFetch } from "./door-devices.server";
 import { doorList } from "./door-list.server";
 import { applyDoorCheckIns, countDoorConflicts, doorCounts } from "./door-sync.server";
 import { doorSyncSchema } from "./door-sync-schema";
-import type { DoorSyncAnswer } from "./offline/door-list-types";
+import type { DoorList, DoorSyncAnswer } from "./offline/door-list-types";
 import { countDoorListFetch } from "./search-limit.server";
+import { grantWalkInShares, walkInSharesForDoor } from "./walk-in-shares.server";
+import { applyDoorWalkIns } from "./walk-in-sync.server";
 
 // The two JSON endpoints of a door's device: its offline list, and the sync of what it recorded.
 // Never cached: each answer is one moment's state of the door, and personal data.
@@ -15,9 +17,10 @@ import { countDoorListFetch } from "./search-limit.server";
 const NO_STORE = { "Cache-Control": "no-store" };
 
 /**
- * GET /admin/check-in/list?device=<id>: the door's offline list (door-list.server.ts), within the
- * account's list limit (search-limit.server.ts); the device's download time is recorded first,
- * so a later sync from it cannot claim times before it.
+ * GET /admin/check-in/list?device=<id>&door=<name>: the door's offline list (door-list.server.ts),
+ * within the account's list limit (search-limit.server.ts); the device's download time is
+ * recorded first, so a later sync from it cannot claim times before it. The list carries the
+ * device's seats for offline walk-ins, topped up under its door's name (walk-in-shares.server.ts).
  */
 export async function doorListResponse(db: Db, actor: { id: string }, url: URL, now = new Date()): Promise<Response> {
   const allowance = await countDoorListFetch(db, actor.id, now);
@@ -31,12 +34,18 @@ export async function doorListResponse(db: Db, actor: { id: string }, url: URL, 
   }
   const device = deviceOf(url.searchParams.get("device"));
   if (device) await recordListFetch(db, actor.id, device, now);
-  return Response.json(await doorList(db, ticketLinkKeys().secret, now), { headers: NO_STORE });
+  const { secret } = ticketLinkKeys();
+  // The device's seats for offline walk-ins, topped up (a device that names none gets none).
+  const door = doorSyncSchema.shape.door.catch("").parse(url.searchParams.get("door") ?? undefined);
+  const shares = device ? await grantWalkInShares(db, { adminId: actor.id, device }, door, now) : [];
+  const list: DoorList = { ...(await doorList(db, secret, now)), walkInShares: await walkInSharesForDoor(shares, secret) };
+  return Response.json(list, { headers: NO_STORE });
 }
 
 /**
- * POST /admin/check-in/sync, a JSON body { door, device, checkIns }: each check-in merged (one answer
- * each, in order), then the per-door counts and how many tickets two doors let in. A body that
+ * POST /admin/check-in/sync, a JSON body { door, device, checkIns, walkIns }: each walk-in registered
+ * offline merged (walk-in-sync.server.ts), then each check-in (one answer each, in order: the
+ * walk-ins' first), then the per-door counts and how many tickets two doors let in. A body that
  * is not such JSON is a 400 and changes nothing.
  */
 export async function doorSyncAction(db: Db, actor: AuditActor, request: Request, language: Language): Promise<Response> {
@@ -48,16 +57,13 @@ export async function doorSyncAction(db: Db, actor: AuditActor, request: Request
   }
   const parsed = doorSyncSchema.safeParse(body);
   if (!parsed.success) return Response.json({ error: "Expected { door, checkIns } as JSON." }, { status: 400, headers: NO_STORE });
-  const { door, device, checkIns } = parsed.data;
-  const results = await applyDoorCheckIns(
-    db,
-    actor,
-    { door, device: device ?? null },
-    checkIns,
-    ticketLinkKeys().secret,
-    new Date(),
-    language,
-  );
+  const { door, device, checkIns, walkIns } = parsed.data;
+  const origin = { door, device: device ?? null };
+  const now = new Date();
+  // Walk-ins first: a give or check-in queued for a walk-in's ticket then finds them.
+  const walkInResults = await applyDoorWalkIns(db, actor, origin, walkIns, { language, now });
+  const checkInResults = await applyDoorCheckIns(db, actor, origin, checkIns, ticketLinkKeys().secret, now, language);
+  const results = [...walkInResults, ...checkInResults];
   const [doors, conflicts] = await Promise.all([doorCounts(db), countDoorConflicts(db)]);
   return Response.json({ results, doors, conflicts } satisfies DoorSyncAnswer, { headers: NO_STORE });
 }

@@ -28,14 +28,31 @@ const doorCheckInSchema = z.object({
   list: z.string().regex(UUID_PATTERN).toLowerCase().optional(),
 });
 
+/**
+ * A walk-in the door registered while offline, on one of the seats the server granted this device
+ * (its walk-in shares, each with its ticket ID: `share`). `fields` are the walk-in form's, as
+ * typed (the server checks them with the form's own schema, walk-in-schema.ts).
+ */
+const doorWalkInSchema = z.object({
+  id: z.string().regex(UUID_PATTERN),
+  share: z.string().min(1).max(40),
+  at: z.iso.datetime({ offset: true }),
+  fields: z.record(z.string().max(40), z.string().max(2000)).refine((fields) => Object.keys(fields).length <= 20),
+  // The language the person was spoken to in at the door: their messages follow it.
+  language: z.string().max(10).optional(),
+});
+
 export const doorSyncSchema = z.object({
   door: doorNameSchema.default(""),
   // The page's own id of its device (door-devices.server.ts); a page from before it sends none.
   device: z.string().regex(UUID_PATTERN).toLowerCase().optional().catch(undefined),
   checkIns: z.array(doorCheckInSchema).max(DOOR_SYNC_MAX_ITEMS),
+  // Registered before the check-ins are merged: a give queued for a walk-in's ticket finds them.
+  walkIns: z.array(doorWalkInSchema).max(DOOR_SYNC_MAX_ITEMS).default([]),
 });
 
 export type DoorCheckIn = z.infer<typeof doorCheckInSchema>;
+export type DoorWalkIn = z.infer<typeof doorWalkInSchema>;
 
 // With JavaScript a door's forms (a check-in, a give, a walk-in) add the device's door name, the
 // device's id and the form's own id (hidden inputs); a plain form sends none. An id that is not

@@ -24,11 +24,11 @@ import type { DoorSyncResult } from "./offline/door-list-types";
 const OLDEST_ACCEPTED_MS = 7 * 24 * 3_600_000;
 
 /**
- * The device's time of a check-in: never in the future, never more than a week back, and never
+ * The device's time of a check-in (a give, a walk-in): never in the future, never more than a week back, and never
  * before the device last downloaded the list (`floor`): what it admitted before that download it
  * had the chance to send, and a time claimed earlier is a door rewriting its past.
  */
-function clampTime(at: string, now: Date, floor: Date): Date {
+export function clampTime(at: string, now: Date, floor: Date): Date {
   const time = new Date(at).getTime();
   const oldest = Math.max(now.getTime() - OLDEST_ACCEPTED_MS, Math.min(floor.getTime(), now.getTime()));
   return new Date(Number.isNaN(time) ? now.getTime() : Math.min(now.getTime(), Math.max(oldest, time)));

@@ -8,9 +8,11 @@ import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
+import { deviceOf } from "./door-devices.server";
 import { doorFormOrigin } from "./door-sync-schema";
+import type { SamePerson } from "./walk-in-admit.server";
 import { checkWalkIn, walkInFields } from "./walk-in-schema";
-import { registerWalkIn, type SamePerson, walkInSeats } from "./walk-ins.server";
+import { registerWalkIn, walkInSeats } from "./walk-ins.server";
 
 // /admin/check-in/walk-in: the door's "Register a walk-in". The page says how many seats are
 // left for walk-ins; the form registers and admits in one step, or answers why not with what
@@ -31,8 +33,15 @@ export type WalkInAnswer =
       qr: string;
     };
 
-export async function walkInPage(db: Db) {
-  return { seats: await walkInSeats(db), sms: smsOffer(getConfig()) };
+/**
+ * The page's data. With the account and the page's device id (as the page knows it: `?device=`,
+ * or its cookie; anything not a device id is none), the seat line counts the seats this device
+ * holds for offline walk-ins as its own.
+ */
+export async function walkInPage(db: Db, holder?: { actor: { id: string }; device: unknown }) {
+  const device = deviceOf(holder?.device);
+  const seats = await walkInSeats(db, holder && device ? { adminId: holder.actor.id, device } : null);
+  return { seats, sms: smsOffer(getConfig()) };
 }
 
 export async function walkInAction(db: Db, actor: AuditActor, form: FormData, language: Language) {

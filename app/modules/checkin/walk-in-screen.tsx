@@ -1,22 +1,25 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { formatNumber } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { translateMessage } from "~/i18n/message-key";
 import { LanguageSwitch } from "~/ui/language-switch";
 import { BUTTON } from "~/ui/styles";
 import { useHydrated } from "~/ui/use-hydrated";
-import { doorDevice, doorName } from "./offline/door-runtime";
-import type { WalkInAnswer } from "./walk-in-actions.server";
+import { doorDevice, doorName } from "./offline/door-identity";
+import { useOfflineDoor } from "./offline/use-offline-door";
+import { type DoorWalkInAnswer, rememberWalkInPage } from "./offline/walk-in-offline";
 
 // The door's "Register a walk-in", on a volunteer's phone: the seats left first, then the
 // person's details (the registration form's fields, the e-mail address optional), the consent
 // read out, and one button that registers and checks in. The answer replaces the form: the ticket
 // ID and its QR code (for lunch and the kits), or why not, with what was typed kept. Without
-// JavaScript it is the same plain form.
+// JavaScript it is the same plain form. With the server out of reach, the phone registers them
+// on one of the seats the server set aside for it (offline/walk-in-offline.ts), and says so.
 
-type Page = { seats: { left: number; kept: number }; sms: { offered: boolean; ticked: boolean } };
+type Page = { seats: { left: number; kept: number }; sms: { offered: boolean; ticked: boolean }; offline?: true };
+type WalkInAnswer = DoorWalkInAnswer;
 
 /** The person's fields (the route passes the registration form's, person/details-fields.tsx). */
 type DetailsFieldsComponent = (props: {
@@ -43,9 +46,15 @@ export function WalkInScreen({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction?.startsWith("/admin/check-in/walk-in");
-  // The form's own id (with JavaScript): sent twice after a dropped answer, it registers once.
-  const [clientId, setClientId] = useState("");
-  useEffect(() => setClientId(crypto.randomUUID()), []);
+  // The form's own id (with JavaScript): sent twice after a dropped answer, it registers once; a
+  // new form (another walk-in, the page opened again) has a new one.
+  const { key } = useLocation();
+  const [form, setForm] = useState({ key: "", clientId: "" });
+  useEffect(() => setForm({ key, clientId: crypto.randomUUID() }), [key]);
+  const { clientId } = form;
+  // The phone's copy of the door's list and its seats for walk-ins, kept fresh while online.
+  useOfflineDoor();
+  useEffect(() => rememberWalkInPage(page), [page]);
   const full = page.seats.left <= 0;
 
   if (answer?.kind === "admitted") return <Admitted answer={answer} />;
@@ -59,8 +68,14 @@ export function WalkInScreen({
         </Link>
         <LanguageSwitch className="text-gray-700" />
       </div>
-      <p className={full ? "font-semibold text-red-800" : "text-gray-700"} aria-live="polite">
-        {full ? t("walkIn.hallFull") : t("walkIn.seatsLeft", { count: page.seats.left, n: number(page.seats.left) })}
+      <p className={full ? "font-semibold text-red-800" : "text-gray-700"} aria-live="polite" data-testid="walk-in-seats">
+        {page.offline
+          ? full
+            ? t("walkIn.offlineNoSeats")
+            : t("walkIn.offlineSeats", { count: page.seats.left, n: number(page.seats.left) })
+          : full
+            ? t("walkIn.hallFull")
+            : t("walkIn.seatsLeft", { count: page.seats.left, n: number(page.seats.left) })}
       </p>
 
       {answer && answer.kind !== "invalid" ? <Refusal answer={answer} /> : null}
@@ -130,6 +145,14 @@ function ConsentBox({ checked, error }: { checked: boolean; error: string | unde
   );
 }
 
+const REFUSALS = {
+  full: "walkIn.full",
+  phone: "walkIn.phone",
+  failed: "walkIn.failed",
+  "no-seats-offline": "walkIn.noSeatsOffline",
+  "not-ready": "walkIn.notReady",
+} as const;
+
 /** Why the walk-in was not registered: someone with the same address or phone, the hall full, too many on one phone. */
 function Refusal({ answer }: { answer: Exclude<WalkInAnswer, { kind: "admitted" | "invalid" }> }) {
   const { t } = useTranslation("door");
@@ -137,7 +160,7 @@ function Refusal({ answer }: { answer: Exclude<WalkInAnswer, { kind: "admitted" 
     return (
       <section role="alert" className={`${CARD} border-red-600 bg-red-50 text-red-900`}>
         <p className="font-semibold">
-          {answer.kind === "too-many" ? t("walkIn.tooMany", { count: answer.retryAfter }) : t(`walkIn.${answer.kind}`)}
+          {answer.kind === "too-many" ? t("walkIn.tooMany", { count: answer.retryAfter }) : t(REFUSALS[answer.kind])}
         </p>
       </section>
     );
@@ -171,8 +194,9 @@ function Refusal({ answer }: { answer: Exclude<WalkInAnswer, { kind: "admitted" 
 /** Registered and let in: the ticket ID large and its QR code, and how the ticket was sent. */
 function Admitted({ answer }: { answer: Extract<WalkInAnswer, { kind: "admitted" }> }) {
   const { t } = useTranslation("door");
-  const sent =
-    answer.sentBy.length === 2
+  const sent = answer.offline
+    ? t("walkIn.sentLater")
+    : answer.sentBy.length === 2
       ? t("walkIn.sentBoth")
       : answer.sentBy[0] === "email"
         ? t("walkIn.sentEmail")
@@ -195,10 +219,10 @@ function Admitted({ answer }: { answer: Extract<WalkInAnswer, { kind: "admitted"
         <p className="mt-3 text-sm">{sent}</p>
       </section>
       <div className="flex flex-col gap-2">
-        {/* A plain link: a fresh form, with a new id of its own. */}
-        <a href="/admin/check-in/walk-in" className={`${BUTTON.primary} py-3 text-base`}>
+        {/* A fresh form, with a new id of its own (a new location); without a network too. */}
+        <Link to="/admin/check-in/walk-in" className={`${BUTTON.primary} py-3 text-base`}>
           {t("walkIn.another")}
-        </a>
+        </Link>
         <Link to="/admin/check-in" className={`${BUTTON.secondary} py-3`}>
           {t("walkIn.back")}
         </Link>

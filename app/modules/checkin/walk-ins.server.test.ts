@@ -13,6 +13,9 @@ import { TICKET_ID_PATTERN } from "~/modules/tickets/ticket-id";
 import { checkWalkIn, type WalkInInput } from "./walk-in-schema";
 import { registerWalkIn, WALK_INS_PER_MINUTE, walkInCounts, walkInSeats } from "./walk-ins.server";
 
+/** The seats each door phone holds for walk-ins offline (Event Settings). */
+const PER_PHONE = 5;
+
 let n = 0;
 /** A walk-in as the door's form sends it, checked by its schema. */
 function walkIn(fields: Record<string, string> = {}): WalkInInput {
@@ -167,7 +170,7 @@ describe.each(DATABASE_KINDS)("walk-ins on %s", (kind) => {
 
   it("keeps the walk-in seats from online registration, gives them to the door, and refuses politely when the hall is full", async () => {
     const { db } = database;
-    await updateSettings(db, { max_attendees: 3, walk_in_seats: 1 });
+    await updateSettings(db, { max_attendees: 3, walk_in_seats: 1, walk_in_seats_per_phone: PER_PHONE });
     await createAttendee(db);
     await createAttendee(db);
     // Online: two of three taken and one kept for the door, so full.
@@ -182,7 +185,7 @@ describe.each(DATABASE_KINDS)("walk-ins on %s", (kind) => {
 
   it("frees the kept seats for online registration as walk-ins use them", async () => {
     const { db } = database;
-    await updateSettings(db, { max_attendees: 4, walk_in_seats: 2 });
+    await updateSettings(db, { max_attendees: 4, walk_in_seats: 2, walk_in_seats_per_phone: PER_PHONE });
     const when = new Date("2025-08-01T09:00:00Z");
     expect((await currentRegistrationStatus(db, await getSettings(db), when)).spotsRemaining).toBe(2);
     await registerWalkIn(db, door, walkIn(), options);
@@ -196,7 +199,7 @@ describe.each(DATABASE_KINDS)("walk-ins on %s", (kind) => {
 
   it("never overbooks: 12 doors registering walk-ins at once for 5 seats", async () => {
     const { db } = database;
-    await updateSettings(db, { max_attendees: 5, walk_in_seats: 5 });
+    await updateSettings(db, { max_attendees: 5, walk_in_seats: 5, walk_in_seats_per_phone: PER_PHONE });
     const results = await Promise.all(Array.from({ length: 12 }, () => registerWalkIn(db, door, walkIn(), options)));
     expect(results.filter((r) => r.status === "admitted")).toHaveLength(5);
     expect(results.filter((r) => r.status === "full")).toHaveLength(7);

@@ -1,31 +1,30 @@
-import { randomUUID } from "node:crypto";
-import { count, desc, eq, type SQL } from "drizzle-orm";
+import { count, desc, eq } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit, secondsLeftInWindow } from "~/db/counters.server";
 import { normalizeEmail } from "~/db/email";
-import { admin_users, attendees, check_ins, emailEquals, walk_ins } from "~/db/schema";
+import { admin_users, attendees, emailEquals, walk_ins } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import type { Language } from "~/i18n/languages";
-import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import type { AuditActor } from "~/modules/audit/audit.server";
 import { detailsColumns } from "~/modules/person/person-values";
-import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { MAX_REGISTRATIONS_PER_PHONE } from "~/modules/registration/registration.server";
 import { doorReserve, doorSeatsLeft } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
-import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
 import type { CheckInOrigin } from "./checkin.server";
+import { admitWalkIn, freeTicketId, type SamePerson, samePeople } from "./walk-in-admit.server";
 import type { WalkInInput } from "./walk-in-schema";
+import { countWalkInShares, type ShareHolder, takeWalkInShare } from "./walk-in-shares.server";
 
 // Walk-ins: people registered at the door on event day and let in at once, in one transaction
-// (the registration, its check-in, who registered them where, the audit, the ticket's messages).
-// The registration's rules hold (the schema's text, name and phone rules; one registration per
-// e-mail address; at most MAX_REGISTRATIONS_PER_PHONE per phone). Seats: a walk-in may take any
-// seat left, the ones kept for walk-ins included (settings.walk_in_seats, which online
-// registration never takes); the hall full, the door refuses.
-
-/** Someone already registered with the walk-in's e-mail address or phone: admit them instead? */
-export type SamePerson = { id: string; full_name: string; ticket_id: string; checked_in_at: Date | null };
+// (the registration, its check-in, who registered them where, the audit, the ticket's messages:
+// walk-in-admit.server.ts). The registration's rules hold (the schema's text, name and phone
+// rules; one registration per e-mail address; at most MAX_REGISTRATIONS_PER_PHONE per phone).
+// Seats: a walk-in may take any seat left, the ones kept for walk-ins included
+// (settings.walk_in_seats, which online registration never takes), but not one a door phone
+// holds for offline walk-ins (walk-in-shares.server.ts) unless it is this device's own; the
+// hall full, the door refuses. What a door registered offline arrives with its sync
+// (walk-in-sync.server.ts).
 
 export type WalkInResult =
   | { status: "admitted"; attendee: { id: string; full_name: string; ticket_id: string }; sentBy: ("email" | "sms")[] }
@@ -52,11 +51,15 @@ export type WalkInOptions = {
   now?: Date;
 };
 
-/** The door's seat line: seats left for walk-ins, and how many of them are the kept ones. */
-export async function walkInSeats(db: DbOrTx): Promise<{ left: number; kept: number }> {
-  const event = await lockSeats(db, { lock: false });
+/**
+ * The door's seat line: seats left for walk-ins, and how many of them are the kept ones. Seats
+ * door phones hold for offline walk-ins are not free; a device's own (`holder`: the account and
+ * the page's device id) are its to use, so they count for it.
+ */
+export async function walkInSeats(db: DbOrTx, holder?: ShareHolder | null): Promise<{ left: number; kept: number }> {
+  const [event, own] = await Promise.all([lockSeats(db, { lock: false }), holder ? countWalkInShares(db, holder) : 0]);
   if (!event) return { left: 0, kept: 0 };
-  return { left: doorSeatsLeft(event), kept: doorReserve(event) };
+  return { left: Math.max(0, doorSeatsLeft(event) - event.door_shares) + own, kept: doorReserve(event) };
 }
 
 /** Registers a walk-in and checks them in, or says why not (someone with the same address or phone, the hall full). */
@@ -65,12 +68,12 @@ export async function registerWalkIn(db: Db, actor: AuditActor, input: WalkInInp
   const door = options.origin.door ?? "";
   const clientId = options.origin.clientId && isUuid(options.origin.clientId) ? options.origin.clientId.toLowerCase() : null;
   const device = options.origin.device && isUuid(options.origin.device) ? options.origin.device.toLowerCase() : null;
-  const details = detailsColumns(input);
+  const phone = detailsColumns(input).phone;
   const email = input.email ? normalizeEmail(input.email) : null;
   if ((await countHit(db, `walk-in:account:${actor.id}`, MINUTE_MS, now)) > WALK_INS_PER_MINUTE) {
     return { status: "too-many", retryAfter: secondsLeftInWindow(now, MINUTE_MS) };
   }
-  return db.transaction(async (tx) => {
+  const registering = db.transaction(async (tx): Promise<WalkInResult> => {
     // The same form sent again (a retry after a dropped answer): the walk-in it registered.
     if (clientId) {
       const [earlier] = await tx
@@ -78,66 +81,41 @@ export async function registerWalkIn(db: Db, actor: AuditActor, input: WalkInInp
         .from(walk_ins)
         .innerJoin(attendees, eq(attendees.id, walk_ins.attendee_id))
         .where(eq(walk_ins.client_id, clientId));
-      if (earlier) return { status: "admitted" as const, attendee: earlier, sentBy: [] };
+      if (earlier) return { status: "admitted", attendee: earlier, sentBy: [] };
     }
-    const event = await lockSeats(tx, { phone: details.phone });
-    if (!event) return { status: "failed" as const };
+    const event = await lockSeats(tx, { phone });
+    if (!event) return { status: "failed" };
     const byEmail = email ? await samePeople(tx, emailEquals(attendees.email, email)) : [];
-    if (byEmail.length > 0) return { status: "same-person" as const, byEmail: true, people: byEmail };
+    if (byEmail.length > 0) return { status: "same-person", byEmail: true, people: byEmail };
     if (input.someone_else !== "on") {
-      const byPhone = await samePeople(tx, eq(attendees.phone, details.phone));
-      if (byPhone.length > 0) return { status: "same-person" as const, byEmail: false, people: byPhone };
+      const byPhone = await samePeople(tx, eq(attendees.phone, phone));
+      if (byPhone.length > 0) return { status: "same-person", byEmail: false, people: byPhone };
     }
-    if (doorSeatsLeft(event) <= 0) return { status: "full" as const };
-    if (event.phone_registrations >= MAX_REGISTRATIONS_PER_PHONE) return { status: "phone" as const };
-
-    const values = {
-      ...details,
-      id: randomUUID(),
-      ticket_id: generateTicketId(now.getTime()),
-      email,
-      reason: "",
-      consent_at: now,
-      consent_version: PRIVACY_NOTICE.version,
-      language: options.language,
-      channel: "door" as const,
-      sms_opt_in: input.sms === "on",
-      created_at: now,
-    };
-    // A conflict (the e-mail address registered meanwhile, or a ticket ID drawn twice) inserts nothing.
-    const [inserted] = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
-    if (!inserted) {
-      const raced = email ? await samePeople(tx, emailEquals(attendees.email, email)) : [];
-      return raced.length > 0 ? { status: "same-person" as const, byEmail: true, people: raced } : { status: "failed" as const };
-    }
-    await tx
-      .insert(check_ins)
-      .values({ attendee_id: values.id, checked_in_by: actor.id, method: "walk-in", door, device, created_at: now });
-    await tx
-      .insert(walk_ins)
-      .values({ attendee_id: values.id, registered_by: actor.id, door, device, client_id: clientId, created_at: now });
-    await recordAudit(tx, actor, {
-      action: "walk-in.create",
-      entity: "attendee",
-      entityId: values.id,
-      details: door ? { door } : {},
-    });
-    const smsId = await enqueueTicket(tx, { attendee: values, eventName: event.event_name, channels: ["sms"] });
-    const mailId = await enqueueTicket(tx, { attendee: values, eventName: event.event_name, channels: ["email"] });
-    const sentBy = [...(mailId ? (["email"] as const) : []), ...(smsId ? (["sms"] as const) : [])];
-    return { status: "admitted" as const, attendee: { id: values.id, full_name: values.full_name, ticket_id: values.ticket_id }, sentBy };
+    if (event.phone_registrations >= MAX_REGISTRATIONS_PER_PHONE) return { status: "phone" };
+    // A seat this device holds for offline walk-ins is its own: the walk-in takes the oldest (and
+    // its ticket ID, which the page may then drop from its list). Without one, the seats other
+    // phones hold are not free either.
+    const share = device && actor.id ? await takeWalkInShare(tx, { adminId: actor.id, device }) : null;
+    if (!share && doorSeatsLeft(event) - event.door_shares <= 0) return { status: "full" };
+    const ticketId = share ? await freeTicketId(tx, share, now) : generateTicketId(now.getTime());
+    const record = { input, ticketId, language: options.language, door, device, clientId, at: now, offline: false };
+    const admitted = await admitWalkIn(tx, actor, event.event_name, record);
+    if (admitted) return { status: "admitted", ...admitted };
+    // The e-mail address registered meanwhile, or a ticket ID drawn twice: nothing is kept, the share neither.
+    const raced = email ? await samePeople(tx, emailEquals(attendees.email, email)) : [];
+    throw new WalkInNotAdmitted(raced.length > 0 ? { status: "same-person", byEmail: true, people: raced } : { status: "failed" });
+  });
+  return registering.catch((error: unknown) => {
+    if (error instanceof WalkInNotAdmitted) return error.result;
+    throw error;
   });
 }
 
-/** Registrations matching `where` (an e-mail address, a phone), with their check-in: at most five. */
-async function samePeople(tx: DbOrTx, where: SQL): Promise<SamePerson[]> {
-  return tx
-    .select({ id: attendees.id, full_name: attendees.full_name, ticket_id: attendees.ticket_id, checked_in_at: check_ins.created_at })
-    .from(attendees)
-    .leftJoin(check_ins, eq(check_ins.attendee_id, attendees.id))
-    .where(where)
-    .orderBy(attendees.created_at)
-    .limit(MAX_REGISTRATIONS_PER_PHONE);
+/** Rolls a walk-in's transaction back (a share it took goes back to its device) with the answer to give. */
+class WalkInNotAdmitted extends Error {
+  constructor(readonly result: WalkInResult) {
+    super(result.status);
+  }
 }
 
 /** How many walk-ins are registered, and per door and account (Event Operations). */

@@ -36,7 +36,10 @@ function headerLogoWidth(size: { width: number; height: number } | undefined): n
 export async function landingPage(db: DbOrTx, typeParam: string | null, language: Language = DEFAULT_LANGUAGE, now = new Date()) {
   const content = await getPublicContent(db);
   const settings = localizedSettings(content.settings, language);
-  const status = registrationStatus({ ...settings, held_seats: content.heldSeats, walk_ins: content.walkIns }, now);
+  const status = registrationStatus(
+    { ...settings, held_seats: content.heldSeats, walk_ins: content.walkIns, door_shares: content.doorShares },
+    now,
+  );
   // Strip what the page does not show: less HTML and JSON over a costly connection.
   const person = (p: (typeof content.speakers)[number] | (typeof content.specialGuests)[number]) => ({
     id: p.id,

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { publicContentGeneration } from "~/cache/public-content-generation";
 import type { DbOrTx } from "~/db/client.server";
-import { waitlist, walk_ins } from "~/db/schema";
+import { door_walk_in_shares, waitlist, walk_ins } from "~/db/schema";
 import { imageSizes } from "~/modules/media/media.server";
 import { type CurrentEdition, currentEdition } from "~/modules/settings/current-edition.server";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
@@ -24,6 +24,8 @@ export type PublicContent = {
   heldSeats: number;
   /** walk-ins registered at the door: they use the seats kept for them (settings.walk_in_seats) first */
   walkIns: number;
+  /** seats door phones hold for offline walk-ins: kept for the door as well */
+  doorShares: number;
   /** with every language's texts: landingPage picks the reader's */
   speakers: SpeakerRecord[];
   specialGuests: SpecialGuestRecord[];
@@ -43,7 +45,7 @@ type Entry = { value: Promise<PublicContent>; expires: number; generation: numbe
 const entries = new WeakMap<DbOrTx, Entry>();
 
 async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
-  const [settings, edition, speakers, specialGuests, agenda, partners, [held], [walkIns]] = await Promise.all([
+  const [settings, edition, speakers, specialGuests, agenda, partners, [held], [walkIns], [shares]] = await Promise.all([
     getSettings(db),
     currentEdition(db),
     listSpeakers(db),
@@ -52,9 +54,21 @@ async function loadPublicContent(db: DbOrTx): Promise<PublicContent> {
     listPartners(db),
     db.select({ n: count() }).from(waitlist).where(eq(waitlist.status, "offered")),
     db.select({ n: count() }).from(walk_ins),
+    db.select({ n: count() }).from(door_walk_in_shares),
   ]);
   const logoSizes = await imageSizes(db, [settings.logo_url, ...partners.map((p) => p.logo_url)]);
-  return { settings, edition, heldSeats: held?.n ?? 0, walkIns: walkIns?.n ?? 0, speakers, specialGuests, agenda, partners, logoSizes };
+  return {
+    settings,
+    edition,
+    heldSeats: held?.n ?? 0,
+    walkIns: walkIns?.n ?? 0,
+    doorShares: shares?.n ?? 0,
+    speakers,
+    specialGuests,
+    agenda,
+    partners,
+    logoSizes,
+  };
 }
 
 export function getPublicContent(db: DbOrTx, now = Date.now()): Promise<PublicContent> {

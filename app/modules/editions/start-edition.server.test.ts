@@ -9,6 +9,7 @@ import {
   audit_log,
   cancelled_registrations,
   check_ins,
+  door_walk_in_shares,
   editions,
   event_settings,
   held_registrations,
@@ -22,6 +23,7 @@ import {
   waitlist,
 } from "~/db/schema";
 import { SYSTEM_ACTOR } from "~/modules/audit/audit.server";
+import { createAdmin } from "~/modules/auth/accounts.server";
 import { getSettings, updateSettings } from "~/modules/settings/settings.server";
 import { nextEditionOffer } from "./edition-state.server";
 import { CARRY_OVER_DEFAULTS, type NextEditionInput } from "./schemas";
@@ -104,6 +106,14 @@ describe.each(DATABASE_KINDS)("startNextEdition on %s", (kind) => {
   it("archives the edition, moves its people out of every live table and starts the next with 0 registrations", async () => {
     const { db } = database;
     const people = await edition1(db);
+    // A door phone still holding seats for offline walk-ins: this edition's seats.
+    const door = await createAdmin(db, {
+      email: `edition-door-${kind}@example.org`,
+      name: "Gate",
+      password: "x".repeat(12),
+      role: "checkin",
+    });
+    await db.insert(door_walk_in_shares).values({ ticket_id: "ZYS-EDITION-ABCDEF", admin_id: door.id, device: crypto.randomUUID() });
     const result = await startNextEdition(db, SYSTEM_ACTOR, { ...NEXT, keep: { ...CARRY_OVER_DEFAULTS, agenda: false } }, AFTER);
     expect(result).toEqual({ ok: true, edition: { id: 2, name: "Second edition" } });
 
@@ -138,7 +148,16 @@ describe.each(DATABASE_KINDS)("startNextEdition on %s", (kind) => {
     expect(past.filter((p) => p.outcome === "waitlisted" && p.ticket_id === null)).toHaveLength(1);
     expect(past.find((p) => p.id === people.checkedIn.id)?.checked_in_at).toBeInstanceOf(Date);
 
-    for (const table of [attendees, check_ins, reminders, cancelled_registrations, waitlist, held_registrations, retained_stats]) {
+    for (const table of [
+      attendees,
+      check_ins,
+      reminders,
+      cancelled_registrations,
+      waitlist,
+      held_registrations,
+      retained_stats,
+      door_walk_in_shares,
+    ]) {
       expect(await db.select().from(table)).toEqual([]);
     }
     const settings = await getSettings(db);

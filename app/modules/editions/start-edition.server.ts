@@ -7,6 +7,7 @@ import {
   agenda,
   attendees,
   cancelled_registrations,
+  door_walk_in_shares,
   editions,
   event_settings,
   feedback,
@@ -138,6 +139,8 @@ async function movePeople(tx: DbOrTx, edition: number) {
     .where(isNotNull(feedback.attendee_id));
   // Check-ins and reminders go with their registration (cascade); the triggers bring the seat counter to 0.
   await tx.delete(attendees);
+  // The seats door phones held for offline walk-ins were this edition's: the next one grants its own.
+  await tx.delete(door_walk_in_shares);
   // The retained counts are in the archived figures now; the new edition's start from nothing.
   await tx.delete(retained_stats);
   // So do the tracked links' visits (the sources stay: a poster on a wall keeps working).

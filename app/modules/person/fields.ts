@@ -1,6 +1,7 @@
 import { parse, type Submission } from "@conform-to/react";
 import * as z from "zod/mini";
 import { EMAIL_MAX_LENGTH, EMAIL_MESSAGE, EMAIL_PATTERN } from "~/db/email";
+import { FULL_NAME_MAX } from "~/db/full-name";
 import { LINE_TEXT, LINES_TEXT } from "~/db/text";
 import { messageKey } from "~/i18n/message-key";
 import { type FormVerdict, formVerdict } from "~/ui/form-verdict";
@@ -37,7 +38,7 @@ const optionalText = (max: number, text = LINE_TEXT) =>
  */
 export const personDetailsFields = {
   // A name goes into the mails sent to the address given with it: a name, not a link (person-name.ts).
-  fullName: requiredText("validation.fullNameRequired", 120, messageKey("validation.tooLong", { max: 120 })).check(
+  fullName: requiredText("validation.fullNameRequired", FULL_NAME_MAX, messageKey("validation.tooLong", { max: FULL_NAME_MAX })).check(
     z.superRefine((name, ctx) => {
       const problem = nameProblem(name);
       if (problem) ctx.addIssue({ code: "custom", message: problem, input: name });

@@ -15,6 +15,7 @@ export const SETTINGS_FIELD_LABELS: Record<keyof SettingsInput, string> = {
   contact_phone: "Contact phone",
   max_attendees: "Maximum attendees",
   walk_in_seats: "Seats kept for walk-ins",
+  walk_in_seats_per_phone: "Of those, held by each door phone for use without a network",
   registration_enabled: "Registration open",
   auto_reminders: "Automatic reminder",
   waitlist_offer_hours: "Waitlist offer valid for (hours)",

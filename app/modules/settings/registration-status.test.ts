@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { registrationStatus, type StatusSettings } from "./registration-status";
+import { doorReserve, registrationStatus, type StatusSettings } from "./registration-status";
 
 const NOW = new Date("2026-11-28T10:00:00Z");
 const event: StatusSettings = {
@@ -31,5 +31,18 @@ describe("the registration status", () => {
     expect(registrationStatus({ ...event, event_date: "2026-11-27", registration_enabled: false }, NOW).state).toBe("concluded");
     expect(registrationStatus({ ...event, registration_enabled: false, registered_count: 500 }, NOW).state).toBe("closed");
     expect(registrationStatus({ ...event, registered_count: 480, held_seats: 20 }, NOW).state).toBe("full");
+  });
+});
+
+describe("the seats kept for the door", () => {
+  it("are those set aside for walk-ins less the walk-ins, never fewer than door phones hold, none when nothing is set aside", () => {
+    expect(doorReserve({ walk_in_seats: 10, walk_ins: 3 })).toBe(7);
+    // Phones hold 5; walk-ins online used all but 2 of the 10: the 5 stay kept.
+    expect(doorReserve({ walk_in_seats: 10, walk_ins: 8, door_shares: 5 })).toBe(5);
+    expect(doorReserve({ walk_in_seats: 10, walk_ins: 12, door_shares: 0 })).toBe(0);
+    expect(doorReserve({ walk_in_seats: 0, walk_ins: 0, door_shares: 5 })).toBe(0);
+    expect(registrationStatus({ ...event, registered_count: 480, walk_in_seats: 20, walk_ins: 20, door_shares: 10 }, NOW)).toMatchObject({
+      spotsRemaining: 10,
+    });
   });
 });

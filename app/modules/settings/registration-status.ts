@@ -35,11 +35,23 @@ export type StatusSettings = Pick<
   walk_in_seats?: number;
   /** walk-ins registered so far (unknown: none, so the whole number kept stays kept) */
   walk_ins?: number;
+  /**
+   * seats granted to door phones for offline walk-ins and not yet used (checkin/walk-in-shares.server.ts):
+   * a phone may fill them while nobody can see it, so they stay kept even past walk_in_seats − walk_ins
+   */
+  door_shares?: number;
 };
 
-/** The seats still kept for the door: those set aside for walk-ins less the walk-ins registered. */
-export function doorReserve(settings: Pick<StatusSettings, "walk_in_seats" | "walk_ins">): number {
-  return Math.max(0, (settings.walk_in_seats ?? 0) - (settings.walk_ins ?? 0));
+/**
+ * The seats still kept for the door: those set aside for walk-ins less the walk-ins registered,
+ * and never fewer than the seats door phones hold for offline walk-ins (walk-ins registered
+ * online meanwhile may have used up the rest). Nothing set aside (0): nothing kept, and the
+ * phones hold no seats (they are granted none).
+ */
+export function doorReserve(settings: Pick<StatusSettings, "walk_in_seats" | "walk_ins" | "door_shares">): number {
+  const kept = settings.walk_in_seats ?? 0;
+  if (kept <= 0) return 0;
+  return Math.max(0, kept - (settings.walk_ins ?? 0), settings.door_shares ?? 0);
 }
 
 /**

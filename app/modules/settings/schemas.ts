@@ -9,6 +9,9 @@ import { objectivesProblem } from "./objectives";
 // The Event Settings form, checked the same way in the browser and on the server.
 
 export const MAX_ATTENDEES_LIMIT = 10_000;
+/** A phone holds at most this many seats for walk-ins without a network (the database's check too). */
+export const WALK_IN_SEATS_PER_PHONE_LIMIT = 50;
+const WALK_IN_SEATS_PER_PHONE_MESSAGE = `Please enter a whole number from 0 to ${WALK_IN_SEATS_PER_PHONE_LIMIT}`;
 const WALK_IN_SEATS_MESSAGE = `Please enter a whole number from 0 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}`;
 export const CAPACITY_MESSAGE = `Maximum attendees must be a whole number from 1 to ${MAX_ATTENDEES_LIMIT.toLocaleString("en-US")}`;
 // The database's checks on event_settings allow the same ranges.
@@ -84,6 +87,7 @@ export const settingsSchema = z
     max_attendees: wholeNumber(MAX_ATTENDEES_LIMIT, CAPACITY_MESSAGE),
     // Seats of the maximum kept for walk-ins at the door. Missing (a form from before it existed): left as it is.
     walk_in_seats: wholeNumberFrom(0, MAX_ATTENDEES_LIMIT, WALK_IN_SEATS_MESSAGE).optional(),
+    walk_in_seats_per_phone: wholeNumberFrom(0, WALK_IN_SEATS_PER_PHONE_LIMIT, WALK_IN_SEATS_PER_PHONE_MESSAGE).optional(),
     registration_enabled: checkbox,
     auto_reminders: checkbox,
     // The landing page's figures. Missing (a form from before they existed): left as they are.

@@ -21,7 +21,11 @@ export type LockedEvent = {
   held_seats: number;
   /** seats kept for walk-ins, and the walk-ins registered so far (registration-status.ts, doorReserve) */
   walk_in_seats: number;
+  /** of those, how many each door phone may hold for walk-ins offline (checkin/walk-in-shares.server.ts) */
+  walk_in_seats_per_phone: number;
   walk_ins: number;
+  /** seats granted to door phones for offline walk-ins, not yet used (kept too: doorReserve) */
+  door_shares: number;
 };
 
 /**
@@ -37,11 +41,11 @@ export async function lockSeats(
   { lock = true, phone }: { lock?: boolean; phone?: string } = {},
 ): Promise<(LockedEvent & { phone_registrations: number }) | undefined> {
   const locked = (await tx.execute(sql`
-    select event_name, registration_enabled, max_attendees, registered_count, walk_in_seats,
+    select event_name, registration_enabled, max_attendees, registered_count, walk_in_seats, walk_in_seats_per_phone,
       event_date::text as event_date, event_starts_at::text as event_starts_at, event_ends_at::text as event_ends_at, waitlist_offer_hours,
       first_saved_at
     from event_settings where id = ${SETTINGS_ID} ${lock ? sql`for update` : sql``}`)) as unknown as {
-    rows: Omit<LockedEvent, "held_seats" | "walk_ins">[];
+    rows: Omit<LockedEvent, "held_seats" | "walk_ins" | "door_shares">[];
   };
   const row = locked.rows[0];
   if (!row) return undefined;
@@ -50,9 +54,16 @@ export async function lockSeats(
   const counts = (await tx.execute(sql`
     select (select count(*)::int from waitlist where status = 'offered') as held,
       ${row.walk_in_seats > 0 ? sql`(select count(*)::int from walk_ins)` : sql`0`} as walk_ins,
+      ${row.walk_in_seats > 0 ? sql`(select count(*)::int from door_walk_in_shares)` : sql`0`} as door_shares,
       ${phone === undefined ? sql`0` : sql`(select count(*)::int from attendees where phone = ${phone})`} as phones`)) as unknown as {
-    rows: { held: number; walk_ins: number; phones: number }[];
+    rows: { held: number; walk_ins: number; door_shares: number; phones: number }[];
   };
   const found = counts.rows[0];
-  return { ...row, held_seats: found?.held ?? 0, walk_ins: found?.walk_ins ?? 0, phone_registrations: found?.phones ?? 0 };
+  return {
+    ...row,
+    held_seats: found?.held ?? 0,
+    walk_ins: found?.walk_ins ?? 0,
+    door_shares: found?.door_shares ?? 0,
+    phone_registrations: found?.phones ?? 0,
+  };
 }

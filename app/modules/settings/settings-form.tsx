@@ -16,7 +16,7 @@ import { formatEventDate } from "./event-time";
 import { type LandingFiguresField, LandingFiguresSettings } from "./landing-figures-settings";
 import { LandingObjectivesSettings } from "./landing-objectives-settings";
 import { type PersonalDataField, PersonalDataSettings } from "./personal-data-settings";
-import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, settingsSchema } from "./schemas";
+import { MAX_ATTENDEES_LIMIT, OFFER_HOURS_LIMIT, settingsSchema, WALK_IN_SEATS_PER_PHONE_LIMIT } from "./schemas";
 
 // The Event Settings form: the product's four sections, then what organisers may now edit
 // that was once fixed (event name, guest of honour, social links), and the personal-data
@@ -36,6 +36,7 @@ type Defaults = Record<
   | "contact_phone"
   | "max_attendees"
   | "walk_in_seats"
+  | "walk_in_seats_per_phone"
   | "registration_enabled"
   | "auto_reminders"
   | "waitlist_offer_hours"
@@ -233,6 +234,20 @@ export function SettingsForm({
                 key={f.walk_in_seats.key}
                 min={0}
                 max={MAX_ATTENDEES_LIMIT}
+                inputMode="numeric"
+                className={INPUT}
+              />
+            </FormField>
+            <FormField
+              label="Of those, held by each door phone for use without a network"
+              {...field(f.walk_in_seats_per_phone)}
+              description="A door phone with the door screen open takes this many of the kept seats, each with its ticket, so that it can register walk-ins while the Wi-Fi is down; other doors and online registration cannot use them meanwhile. A phone's unused seats are listed on Event Operations, where you can release them. 0: walk-ins need the network."
+            >
+              <input
+                {...getInputProps(f.walk_in_seats_per_phone, { type: "number" })}
+                key={f.walk_in_seats_per_phone.key}
+                min={0}
+                max={WALK_IN_SEATS_PER_PHONE_LIMIT}
                 inputMode="numeric"
                 className={INPUT}
               />

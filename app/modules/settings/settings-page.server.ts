@@ -35,6 +35,7 @@ export async function settingsFormPage(db: DbOrTx) {
         contact_phone: s.contact_phone,
         max_attendees: String(s.max_attendees),
         walk_in_seats: String(s.walk_in_seats),
+        walk_in_seats_per_phone: String(s.walk_in_seats_per_phone),
         registration_enabled: s.registration_enabled ? "on" : "",
         auto_reminders: s.auto_reminders ? "on" : "",
         waitlist_offer_hours: String(s.waitlist_offer_hours),

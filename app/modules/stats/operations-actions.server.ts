@@ -3,6 +3,7 @@ import type { Db } from "~/db/client.server";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
 import { EventNotEndedError, queueCertificates, retryFailedCertificates } from "~/modules/certificates/certificates.server";
+import { releaseWalkInShares } from "~/modules/checkin/walk-in-shares.server";
 import { queueInvitations } from "~/modules/invitations/invite.server";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readAutoReminderPlan } from "~/modules/tickets/auto-reminders.server";
@@ -13,6 +14,8 @@ import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { CERTIFICATES_PARAM } from "./certificates-panel";
 import { isSmsIntent, smsAction } from "./sms-actions.server";
+import { shareHolderOf } from "./walk-ins-overview.server";
+import { RELEASE_SEATS_INTENT } from "./walk-ins-panel";
 
 const SENDING_PARAM = "reminders";
 
@@ -48,6 +51,8 @@ const OPERATIONS_TOASTS = {
   allCertified: "Everyone who was checked in already has a certificate.",
   certificatesFailed: "Failed to send certificates",
   certificatesRetrying: (n: number) => `Sending ${n.toLocaleString("en-US")} failed certificates again…`,
+  seatsReleased: (n: number) => `Released ${n.toLocaleString("en-US")} ${n === 1 ? "seat" : "seats"}: kept for walk-ins again.`,
+  noSeatsHeld: "That phone holds no seats any more (it used them, or they were released).",
 } as const;
 
 /** The operations screen's buttons; each answers with a redirect back and the product's toast. */
@@ -142,6 +147,14 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
       logger().error({ err: error }, "reminder timing check failed");
       return redirectWithToast(back, "error", OPERATIONS_TOASTS.timingFailed);
     }
+  }
+  if (intent === RELEASE_SEATS_INTENT) {
+    const holder = shareHolderOf(formData.get("id"));
+    if (!holder) throw data("Unknown door phone", { status: 400 });
+    const released = await releaseWalkInShares(db, actor, holder);
+    return released > 0
+      ? redirectWithToast(back, "success", OPERATIONS_TOASTS.seatsReleased(released))
+      : redirectWithToast(back, "info", OPERATIONS_TOASTS.noSeatsHeld);
   }
   if (isSmsIntent(intent)) return smsAction(db, actor, intent, formData, back);
   throw data("Unknown action", { status: 400 });

@@ -162,7 +162,7 @@ export function OperationsView({
           detail={[
             `${n(registration.spotsRemaining)} spots remaining`,
             registration.walkInSeats > 0 || registration.walkIns > 0
-              ? `${n(Math.max(0, registration.walkInSeats - registration.walkIns))} kept for walk-ins · ${n(registration.walkIns)} registered at the door`
+              ? `${n(registration.walkInsKept)} kept for walk-ins · ${n(registration.walkIns)} registered at the door`
               : "",
             overview.waitlist.waiting > 0 ? `${n(overview.waitlist.waiting)} on the waitlist` : "",
           ]

@@ -11,7 +11,7 @@ import { outboxCounts } from "~/modules/mail/outbox.server";
 import { mailStatus } from "~/modules/mail/transport.server";
 import { formatEventHours } from "~/modules/settings/event-hours";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
-import { registrationStatus } from "~/modules/settings/registration-status";
+import { doorReserve, registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
 import { readAutoReminderPlan } from "~/modules/tickets/auto-reminders.server";
 import { reminderKind, sendReminderNote } from "~/modules/tickets/reminder-timing";
@@ -19,6 +19,7 @@ import { reminderProgress } from "~/modules/tickets/reminders.server";
 import { waitlistCounts } from "~/modules/waitlist/waitlist-admin.server";
 import { doorsOverview } from "./doors-overview.server";
 import { smsOverview } from "./sms-overview.server";
+import { walkInsOverview } from "./walk-ins-overview.server";
 
 // Everything the Event Operations screen shows, read fresh on every request (the screen
 // polls it): registration, seats, the waitlist, days left, check-in rate, and the system's state.
@@ -35,19 +36,23 @@ export async function operationsOverview(db: Db, now = new Date()) {
     waitlistCounts(db),
     walkInCounts(db),
   ]);
-  const [reminders, invitations, edition, sms, doors, certificates] = await Promise.all([
+  const [reminders, invitations, edition, sms, doors, certificates, offlineWalkIns] = await Promise.all([
     reminderProgress(db, settings.event_date),
     invitationOverview(db, settings.edition_id),
     findEdition(db, settings.edition_id),
     smsOverview(db, getConfig(), settings),
     doorsOverview(db),
     certificateOverview(db, settings.edition_id),
+    walkInsOverview(db),
   ]);
   const [autoReminder, autoCertificates] = await Promise.all([
     readAutoReminderPlan(db, settings, now),
     readAutoCertificatePlan(db, settings),
   ]);
-  const status = registrationStatus({ ...settings, held_seats: waitlist.offered, walk_ins: walkIns.total }, now);
+  const status = registrationStatus(
+    { ...settings, held_seats: waitlist.offered, walk_ins: walkIns.total, door_shares: offlineWalkIns.held.total },
+    now,
+  );
   const passed = hasEventPassed(now, settings);
   const registered = settings.registered_count;
   return {
@@ -67,6 +72,8 @@ export async function operationsOverview(db: Db, now = new Date()) {
       // Seats kept for walk-ins (online never takes them), and the walk-ins registered at the door.
       walkInSeats: settings.walk_in_seats,
       walkIns: walkIns.total,
+      // Still kept: those not yet used, and never fewer than the door phones hold (doorReserve).
+      walkInsKept: doorReserve({ ...settings, walk_ins: walkIns.total, door_shares: offlineWalkIns.held.total }),
     },
     waitlist: { waiting: waitlist.waiting, offered: waitlist.offered },
     daysUntil: passed ? null : Math.max(0, daysUntilEvent(now, settings.event_date)),
@@ -75,6 +82,8 @@ export async function operationsOverview(db: Db, now = new Date()) {
     checkIn: { checkedIn, rate: registered > 0 ? Math.round((checkedIn / registered) * 100) : 0 },
     // Check-ins per door, and tickets let in at two doors.
     doors,
+    // The seats door phones hold for offline walk-ins, and the walk-ins they registered that conflicted.
+    offlineWalkIns,
     reminderWindow: isReminderWindow(now, settings.event_date),
     reminders,
     // What Send Reminders would make now, and the dialog's words about it.

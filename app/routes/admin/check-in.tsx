@@ -3,6 +3,7 @@ import { requestLanguage } from "~/i18n/language.server";
 import { requireStaff } from "~/modules/auth/session.server";
 import { checkInAction, checkInPage } from "~/modules/checkin/actions.server";
 import { CheckInScreen } from "~/modules/checkin/check-in-screen";
+import { doorDeviceCookie } from "~/modules/checkin/door-devices.server";
 import { doorHref } from "~/modules/checkin/lists/door-href";
 import { chosenListId } from "~/modules/checkin/lists/door-lists.server";
 import { answeredByDevice, doorClientAction, doorClientLoader } from "~/modules/checkin/offline/door-route";
@@ -33,7 +34,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
 
 export async function loader({ request, url }: Route.LoaderArgs) {
   const { admin, db } = await requireStaff(request);
-  return checkInPage(db, admin, url, requestLanguage(request));
+  return checkInPage(db, admin, url, requestLanguage(request), doorDeviceCookie(request));
 }
 
 export async function action({ request, url }: Route.ActionArgs) {

@@ -26,12 +26,13 @@ function sectionTitle(matches: readonly Pick<UIMatch, "handle">[], pathname: str
   return navItemFor(pathname)?.label ?? "Admin";
 }
 
-// The door's check-ins and searches change nothing the layout shows (who is signed in), and
-// the door must keep answering when the network drops (offline/door-route.ts): its own route
-// falls back to the device, and the layout keeps what it has instead of failing the page.
+// The door's check-ins, searches and walk-ins change nothing the layout shows (who is signed in),
+// and the door must keep answering when the network drops (offline/door-route.ts,
+// offline/walk-in-offline.ts): its own routes fall back to the device, and the layout keeps what
+// it has instead of failing the page.
+const DOOR_PATHS = new Set([CHECKIN_HOME, `${CHECKIN_HOME}/walk-in`]);
 export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  const door = CHECKIN_HOME;
-  return currentUrl.pathname === door && nextUrl.pathname === door ? false : defaultShouldRevalidate;
+  return DOOR_PATHS.has(currentUrl.pathname) && DOOR_PATHS.has(nextUrl.pathname) ? false : defaultShouldRevalidate;
 }
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {

@@ -11,6 +11,7 @@ import { operationsOverview } from "~/modules/stats/operations.server";
 import { operationsAction } from "~/modules/stats/operations-actions.server";
 import { type OperationsConfirm, OperationsView } from "~/modules/stats/operations-view";
 import { SmsPanel } from "~/modules/stats/sms-panel";
+import { WalkInsPanel } from "~/modules/stats/walk-ins-panel";
 import { isPreviewTemplate, type PreviewTemplate } from "~/modules/tickets/email-preview.server";
 import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/operations";
@@ -50,6 +51,11 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       <SurgeNotice surges={loaderData.surges} />
       <OperationsView overview={loaderData.overview} confirm={loaderData.confirm} preview={loaderData.preview} />
       <DoorsPanel doors={loaderData.overview.doors} />
+      <WalkInsPanel
+        walkIns={loaderData.overview.offlineWalkIns}
+        kept={loaderData.overview.registration.walkInSeats}
+        action="/admin/operations"
+      />
       <CheckInListsPanel overview={loaderData.lists} lastResult={listForm} action="/admin/operations" />
       <SmsPanel sms={loaderData.overview.sms} />
     </div>

@@ -15,6 +15,12 @@ import { DOOR_PATH, doorHref, LIST_PARAM } from "./door-href";
 
 const LIST_KEY = "summit-door-list";
 
+/** The count line's key: a once-a-day list counts today's; a counted list also says what is left. */
+const COUNT_KEY = {
+  daily: { all: "lists.countToday", left: "lists.countTodayLeft" },
+  other: { all: "lists.count", left: "lists.countLeft" },
+} as const;
+
 export type DoorListChoice = { id: string; name: string };
 /** The list this door gives from: given (today's, for a once-a-day list), left when counted, and per door. */
 export type ChosenList = {
@@ -109,7 +115,7 @@ export function DoorListChoice({
       {listGone ? <p className="text-sm text-amber-800">{t("lists.gone")}</p> : null}
       {list ? (
         <p className="text-gray-700" aria-live="polite" data-testid="list-count">
-          {t(`lists.count${list.rule === "daily" ? "Today" : ""}${list.left === null ? "" : "Left"}`, {
+          {t(COUNT_KEY[list.rule === "daily" ? "daily" : "other"][list.left === null ? "all" : "left"], {
             list: list.name,
             given: number(list.given),
             left: number(list.left ?? 0),

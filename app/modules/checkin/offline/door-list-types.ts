@@ -1,4 +1,4 @@
-import type { DoorCheckIn } from "../door-sync-schema";
+import type { DoorCheckIn, DoorWalkIn } from "../door-sync-schema";
 
 // What a door downloads to work offline (GET /admin/check-in/list) and sends back
 // (POST /admin/check-in/sync): the one definition the server, the page and the service worker
@@ -41,6 +41,20 @@ export type DoorList = {
   keys: { id: string; publicKey: string }[];
   /** The check-in lists the door may give from (not put away), oldest first. Missing from older lists. */
   lists?: DoorGivingList[];
+  /**
+   * The seats for walk-ins granted to this device (its shares of the seats kept for walk-ins), not
+   * yet used: each one walk-in the door may register while offline. Missing from older lists.
+   */
+  walkInShares?: DoorWalkInShare[];
+};
+
+/** One seat granted to a device for a walk-in: the ticket it will be, ready to show offline. */
+export type DoorWalkInShare = {
+  ticketId: string;
+  /** The door code (signed) its QR code carries. */
+  code: string;
+  /** That QR code as SVG markup (made on the server: the phone has no QR library). */
+  qr: string;
 };
 
 /**
@@ -72,11 +86,14 @@ export type DoorGivingList = {
  */
 export type QueuedCheckIn = DoorCheckIn & { door: string; device?: string };
 
+/** A walk-in the door registered offline, waiting to be sent (personal data: it goes once sent). */
+export type QueuedWalkIn = DoorWalkIn & { door: string; device?: string };
+
 /** The server's answer to one queued check-in (or give, with `list`). */
 export type DoorSyncResult = {
   id: string;
   status: "applied" | "duplicate" | "conflict" | "refused";
-  /** A catalogue key (CHECKIN_MESSAGES), for "refused". */
+  /** A catalogue key (CHECKIN_MESSAGES): why "refused"; what became of a walk-in "applied" or "conflict" another way. */
   message?: string;
 };
 

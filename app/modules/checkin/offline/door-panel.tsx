@@ -5,7 +5,8 @@ import { translateMessage } from "~/i18n/message-key";
 import { lagosClock } from "~/ui/date-time";
 import { Notice } from "~/ui/notice";
 import { BUTTON, INPUT } from "~/ui/styles";
-import { type DoorStatus, dismissNotices, doorName, setDoorName } from "./door-runtime";
+import { doorName } from "./door-identity";
+import { type DoorStatus, dismissNotices, setDoorName } from "./door-runtime";
 
 // The door's offline state at the top of the screen, in as little height as it can take: at
 // 360 × 640 the typed ID's answer must stay in view under it. One small line says whether the

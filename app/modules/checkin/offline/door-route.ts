@@ -1,15 +1,7 @@
 import { isUuid } from "~/db/uuid";
 import { LIST_PARAM } from "../lists/door-href";
-import {
-  checkInOffline,
-  type DoorResult,
-  doorStatus,
-  learnFromServer,
-  offlinePage,
-  setOnline,
-  unreachable,
-  withinServerWait,
-} from "./door-runtime";
+import { checkInOffline, type DoorResult, doorStatus, learnFromServer, offlinePage, setOnline } from "./door-runtime";
+import { unreachable, withinServerWait } from "./server-wait";
 
 // The door route's client loader and action: the server first, the device when the server
 // cannot be reached (no network, or no answer within a few seconds). A check-in carries the

@@ -1,10 +1,12 @@
 import "fake-indexeddb/auto";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { DAY, DOOR_SECRET, formOf, LIST_GENERATED, makeDoorList, memoryStorage } from "#tests/support/door-device.ts";
+import { cookieJar, DAY, DOOR_SECRET, formOf, LIST_GENERATED, makeDoorList, memoryStorage } from "#tests/support/door-device.ts";
 import { messageKey } from "~/i18n/message-key";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
+import { doorDevice } from "./door-identity";
 import type { DoorListRow } from "./door-list-types";
+import { withinServerWait } from "./server-wait";
 
 // The door page's offline state, as the route's client loader and action use it: the list on the
 // device (IndexedDB, fake-indexeddb's here), the queue, the door's name (localStorage) and the
@@ -85,12 +87,12 @@ describe("checkInOffline", () => {
         method: "ticket-id",
         at: now.toISOString(),
         door: "ʼYar Gate Na’Allah",
-        device: runtime.doorDevice(),
+        device: doorDevice(),
       },
     ]);
     // The device's id is made once and kept.
-    expect(runtime.doorDevice()).toMatch(/^[0-9a-f-]{36}$/);
-    expect(localStorage.getItem("summit-door-device")).toBe(runtime.doorDevice());
+    expect(doorDevice()).toMatch(/^[0-9a-f-]{36}$/);
+    expect(localStorage.getItem("summit-door-device")).toBe(doorDevice());
     expect(runtime.doorStatus.get()).toMatchObject({ queued: 1, counts: { checkedIn: 1, registered: 2 } });
 
     // The QR still in view a moment later: the green card stays, nothing queued again.
@@ -116,7 +118,7 @@ describe("checkInOffline", () => {
     const dateLabels = { en: "19 December 2026", ha: "19 Disamba, 2026" };
     await store.saveList({ ...list, eventDate: "2026-12-19", eventDateLabels: dateLabels });
     await runtime.loadDoor(LIST_GENERATED);
-    const page = { cookie: "" };
+    const page = cookieJar();
     vi.stubGlobal("document", page);
     const now = new Date("2026-11-21T09:15:00.000Z");
 
@@ -134,9 +136,8 @@ describe("checkInOffline", () => {
 
     const yes = await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: danladi, early: "2026-12-19" }), now);
     expect(yes.outcome.status).toBe("checked-in");
-    expect(page.cookie).toMatch(/^summit-door-early=2026-12-19; Path=\/admin;/);
+    expect(page.written).toContainEqual(expect.stringMatching(/^summit-door-early=2026-12-19; Path=\/admin;/));
     // The browser keeps the name=value pair; the next person is not asked.
-    page.cookie = "summit-door-early=2026-12-19";
     expect((await runtime.checkInOffline(formOf({ intent: "ticket", ticket_id: aisha }), now)).outcome.status).toBe("checked-in");
     expect(await store.countQueued()).toBe(2);
   });
@@ -368,7 +369,7 @@ describe("withinServerWait", () => {
     const fetch = vi.fn();
     vi.stubGlobal("fetch", fetch);
     const answer = later<string>();
-    const waited = watch(door.runtime.withinServerWait(answer.promise));
+    const waited = watch(withinServerWait(answer.promise));
     await vi.advanceTimersByTimeAsync(900);
     answer.resolve("page");
     await vi.advanceTimersByTimeAsync(0);
@@ -379,7 +380,7 @@ describe("withinServerWait", () => {
   it("gives up within 3 s when the server cannot be reached, though the browser says it is online", async () => {
     vi.useFakeTimers();
     vi.stubGlobal("fetch", noWayOut);
-    const waited = watch(door.runtime.withinServerWait(new Promise(() => undefined)));
+    const waited = watch(withinServerWait(new Promise(() => undefined)));
     await vi.advanceTimersByTimeAsync(2_999);
     expect(waited.settled).toBeUndefined();
     expect(noWayOut).toHaveBeenCalledWith("/door-sw.js", expect.objectContaining({ method: "HEAD", cache: "no-store" }));
@@ -394,14 +395,14 @@ describe("withinServerWait", () => {
       vi.fn(async () => new Response(null, { status: 200 })),
     );
     const answer = later<string>();
-    const waited = watch(door.runtime.withinServerWait(answer.promise));
+    const waited = watch(withinServerWait(answer.promise));
     await vi.advanceTimersByTimeAsync(9_000);
     expect(waited.settled).toBeUndefined();
     answer.resolve("check-in");
     await vi.advanceTimersByTimeAsync(0);
     expect(waited).toEqual({ settled: "resolved", value: "check-in" });
 
-    const never = watch(door.runtime.withinServerWait(new Promise(() => undefined)));
+    const never = watch(withinServerWait(new Promise(() => undefined)));
     await vi.advanceTimersByTimeAsync(20_999);
     expect(never.settled).toBeUndefined();
     await vi.advanceTimersByTimeAsync(1);
@@ -410,7 +411,7 @@ describe("withinServerWait", () => {
 
   it("passes a failure on at once (no network at all: the browser refuses the request)", async () => {
     vi.useFakeTimers();
-    const waited = watch(door.runtime.withinServerWait(Promise.reject(new TypeError("Failed to fetch"))));
+    const waited = watch(withinServerWait(Promise.reject(new TypeError("Failed to fetch"))));
     await vi.advanceTimersByTimeAsync(0);
     expect(waited).toMatchObject({ settled: "rejected", error: expect.any(TypeError) });
   });

@@ -2,13 +2,16 @@ import { DOOR_NAME_MAX } from "~/db/door-name";
 import { isUuid } from "~/db/uuid";
 import { agreesEarly, type DoorAnswer, earlyConsentCookie, earlyQuestion } from "../early-door";
 import { MIN_SEARCH_LENGTH, SEARCH_TOO_SHORT } from "../search-rules";
-import type { DoorList } from "./door-list-types";
-import { countQueued, deleteList, enqueue, queued, readList, saveList, takeNotices } from "./door-store";
+import { DOOR_NAME_KEY, doorDevice, doorName } from "./door-identity";
+import type { DoorList, DoorWalkInShare, QueuedWalkIn } from "./door-list-types";
+import type { DoorSnapshot } from "./door-snapshot";
+import { countQueued, deleteList, enqueue, enqueueWalkIn, queued, queuedWalkIns, readList, saveList, takeNotices } from "./door-store";
 import { type SyncRun, sendQueued } from "./door-sync";
-import { buildSnapshot, type DoorSnapshot, decideScan, decideTicketId, giveFrom, markLocal, offlineCounts } from "./offline-door";
+import { buildSnapshot, decideScan, decideTicketId, giveFrom, markLocal, offlineCounts } from "./offline-door";
 import { offlineListPage } from "./offline-list-page";
 import { markGiven } from "./offline-lists";
 import { searchOffline } from "./offline-search";
+import { markWalkIn, shareUsed } from "./offline-walk-ins";
 
 // The door's offline state in the page: the snapshot it answers from, the list's freshness, the
 // queue, and whether the network answers. One per page, shared by the route's client loader and
@@ -19,25 +22,6 @@ export const REFRESH_MS = 60_000;
 /** How often a door that lost the server looks for it again. */
 export const PROBE_MS = 15_000;
 export const SYNC_TIMER_MS = 30_000;
-/**
- * How long the door waits for an answer before asking whether the server can be reached at all,
- * and how long it gives that question: no way to the server means the device answers within 3 s.
- * Two seconds for the question, not one: a server whose machine is busy (a rush at the gate) may
- * take over a second even for a small file, and a door that took it for a dead network answered
- * from the phone while the server was there (seen with the browser suite's machine saturated).
- */
-const FIRST_LOOK_MS = 1_000;
-const REACH_WAIT_MS = 2_000;
-/** A server that can be reached but is slow to answer (a rush at the gate): waited for this long. */
-const SLOW_SERVER_MS = 20_000;
-/**
- * What the door asks to learn whether the server can be reached: the service worker's own script,
- * a file the server sends without its database (which a busy server may be slow to give) and
- * that the worker does not answer from its cache.
- */
-const REACH_URL = "/door-sw.js";
-const DOOR_NAME_KEY = "summit-door-name";
-const DOOR_DEVICE_KEY = "summit-door-device";
 
 export type DoorStatus = {
   loaded: boolean;
@@ -51,6 +35,8 @@ export type DoorStatus = {
   signedOut: boolean;
   /** Who is in by the device's list (downloaded and made here): the counts while offline. */
   counts: { checkedIn: number; registered: number } | null;
+  /** Walk-ins this phone may still register offline (its seats granted by the server); null without a list. */
+  walkInSeats: number | null;
 };
 
 let snapshot: DoorSnapshot | undefined;
@@ -63,11 +49,17 @@ let status: DoorStatus = {
   notices: [],
   signedOut: false,
   counts: null,
+  walkInSeats: null,
 };
 const listeners = new Set<() => void>();
 
 function update(change: Partial<DoorStatus>) {
-  status = { ...status, ...change, counts: snapshot ? offlineCounts(snapshot) : null };
+  status = {
+    ...status,
+    ...change,
+    counts: snapshot ? offlineCounts(snapshot) : null,
+    walkInSeats: snapshot ? snapshot.shares.length : null,
+  };
   for (const listener of listeners) listener();
 }
 
@@ -78,34 +70,6 @@ export const doorStatus = {
   },
   get: () => status,
 };
-
-export function doorName(): string {
-  try {
-    return localStorage.getItem(DOOR_NAME_KEY) ?? "";
-  } catch {
-    return "";
-  }
-}
-
-/**
- * This phone's own id, made once and kept: a door is its device as well as its name (two phones
- * may be given one name). Sent with the list's download, each check-in and each sync; the server
- * takes no time earlier than this device's last download (door-sync.server.ts).
- */
-export function doorDevice(): string {
-  try {
-    const kept = localStorage.getItem(DOOR_DEVICE_KEY);
-    if (kept && isUuid(kept)) return kept;
-    const made = crypto.randomUUID();
-    localStorage.setItem(DOOR_DEVICE_KEY, made);
-    return made;
-  } catch {
-    // No storage (a private window): an id for this page; its syncs may claim no time before now.
-    fallbackDevice ??= crypto.randomUUID();
-    return fallbackDevice;
-  }
-}
-let fallbackDevice: string | undefined;
 
 export function setDoorName(name: string) {
   localStorage.setItem(DOOR_NAME_KEY, name.trim().slice(0, DOOR_NAME_MAX));
@@ -122,7 +86,7 @@ export async function loadDoor(now = Date.now()): Promise<void> {
   if (list && Date.parse(list.deleteAfter) < now) {
     await forgetList();
   } else if (list) {
-    snapshot = buildSnapshot(list, await queued());
+    snapshot = buildSnapshot(list, await queued(), await queuedWalkIns());
   }
   update({ loaded: true, ready: snapshot ? readyOf(list) : null, queued: await countQueued(), online: navigator.onLine });
 }
@@ -131,7 +95,7 @@ export async function loadDoor(now = Date.now()): Promise<void> {
 export async function refreshList(): Promise<"ok" | "offline" | "signed-out"> {
   let response: Response;
   try {
-    response = await fetch(`${LIST_URL}?device=${doorDevice()}`, {
+    response = await fetch(`${LIST_URL}?device=${doorDevice()}&door=${encodeURIComponent(doorName())}`, {
       credentials: "same-origin",
       redirect: "manual",
       headers: { Accept: "application/json" },
@@ -150,7 +114,7 @@ export async function refreshList(): Promise<"ok" | "offline" | "signed-out"> {
   // A 200 that is not the list (a captive portal's page): as good as no network, the copy stays.
   if (!isDoorList(list)) return "offline";
   await saveList(list);
-  snapshot = buildSnapshot(list, await queued());
+  snapshot = buildSnapshot(list, await queued(), await queuedWalkIns());
   update({ ready: readyOf(list), online: true, signedOut: false });
   return "ok";
 }
@@ -287,13 +251,37 @@ export async function checkInOffline(form: FormData, now = new Date(), listId = 
     });
     remember(snapshot, decision.record.ticketId, now.toISOString(), door, listId);
     // One more than before (ids are never queued twice); the next sync counts them again.
-    update({ queued: status.queued + 1 });
-    if (!backgroundSyncAsked) {
-      backgroundSyncAsked = true;
-      void requestBackgroundSync();
-    }
+    queuedOne();
   }
   return { outcome: decision.outcome, at, offline: true };
+}
+
+/** One more item waits (ids are never queued twice; the next sync counts them again), and the browser is asked to send it. */
+function queuedOne() {
+  update({ queued: status.queued + 1 });
+  if (!backgroundSyncAsked) {
+    backgroundSyncAsked = true;
+    void requestBackgroundSync();
+  }
+}
+
+/** The seats for walk-ins this phone may still use offline; null without its list. */
+export function walkInShares(): readonly DoorWalkInShare[] | null {
+  return snapshot ? snapshot.shares : null;
+}
+
+/** A walk-in registered on this phone (walk-in-offline.ts): queued, and in on the phone's list at once. */
+export async function queueWalkIn(walkIn: QueuedWalkIn): Promise<void> {
+  await enqueueWalkIn(walkIn);
+  if (snapshot) markWalkIn(snapshot, walkIn);
+  queuedOne();
+}
+
+/** A walk-in the server registered for this phone online: the seat it took from the phone's share is spent. */
+export function learnWalkIn(ticketId: string) {
+  if (!snapshot) return;
+  shareUsed(snapshot, ticketId);
+  update({});
 }
 
 /** A check-in (or a give from `listId`) the device's copy now knows of. */
@@ -318,6 +306,8 @@ export function offlinePage<P extends { q: string; checkedIn: number; registered
   return {
     ...base,
     ...counts,
+    // Walk-ins offline take this phone's own seats (offline-walk-ins.ts): those are the ones left here.
+    ...(snapshot ? { walkInSeatsLeft: snapshot.shares.length } : {}),
     q,
     // With a list chosen, its count and who had theirs, from the phone's copy (offline-list-page.ts).
     ...offlineListPage(snapshot, url, found.rows, document.documentElement.lang, Date.now()),
@@ -326,43 +316,4 @@ export function offlinePage<P extends { q: string; checkedIn: number; registered
     undo: null,
     offline: true as const,
   };
-}
-
-/**
- * Waits for the server's answer as long as the server can be reached. A Wi-Fi with no way out
- * (the browser thinks it is online, nothing comes back) answers nothing: after FIRST_LOOK_MS the
- * door asks for a small file, and without it within REACH_WAIT_MS gives up, 3 s in all, and the
- * device answers. A server that sends the file is only slow: its answer is waited for, up to
- * SLOW_SERVER_MS. A check-in the server applies after the device gave up counts once (its id).
- */
-export async function withinServerWait<T>(work: Promise<T>): Promise<T> {
-  // Given up on, its late failure is nobody's error.
-  work.catch(() => undefined);
-  const early = await Promise.race([work.then((value) => ({ value })), delay(FIRST_LOOK_MS)]);
-  if (early) return early.value;
-  if (!(await serverReachable(REACH_WAIT_MS))) throw new Error("server out of reach");
-  return Promise.race([work, delay(SLOW_SERVER_MS).then(() => Promise.reject(new Error("server too slow")))]);
-}
-
-function delay(ms: number): Promise<undefined> {
-  return new Promise((resolve) => setTimeout(() => resolve(undefined), ms));
-}
-
-/** Whether the server sends anything at all within `ms` (any status: it was reached). */
-async function serverReachable(ms: number): Promise<boolean> {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), ms);
-  try {
-    await fetch(REACH_URL, { method: "HEAD", cache: "no-store", credentials: "omit", signal: abort.signal });
-    return true;
-  } catch {
-    return false;
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
-/** Whether an error means the server was not reached (not an answer such as a redirect to sign in). */
-export function unreachable(error: unknown): boolean {
-  return !(error instanceof Response) && !(typeof error === "object" && error !== null && "status" in error);
 }

@@ -5,8 +5,10 @@ import { readTicketId } from "~/modules/tickets/ticket-id";
 import { lagosClock } from "~/ui/date-time";
 import type { CheckInOutcome, TicketSuggestion } from "../checkin.server";
 import { JUST_NOW_MS, justNowMessage } from "../just-now";
-import type { DoorList, QueuedCheckIn } from "./door-list-types";
-import { decideGive, markGiven, type OfflineGivingList, offlineLists } from "./offline-lists";
+import type { DoorList, DoorWalkInShare, QueuedCheckIn, QueuedWalkIn } from "./door-list-types";
+import type { DoorSnapshot, OfflinePerson } from "./door-snapshot";
+import { decideGive, markGiven, offlineLists } from "./offline-lists";
+import { markWalkIn, unusedShares } from "./offline-walk-ins";
 import { checkDoorCode } from "./verify-code";
 
 // The door's answers without the server, from the list it downloaded and the check-ins it made
@@ -19,48 +21,13 @@ import { checkDoorCode } from "./verify-code";
 /** Tickets issued this long before the snapshot may still have been on their way into it. */
 export const ISSUED_MARGIN_MS = 5 * 60_000;
 
-export type OfflinePerson = {
-  ticketId: string;
-  name: string;
-  organization: string;
-  state: string;
-  checkedInAt: string | null;
-  door: string | null;
-  position: string;
-  localGovernment: string;
-  /** the phone's last three digits */
-  phoneEnd: string;
-  /** When this device let them in (ms), or learnt the server did for it: a second look then is "just now". */
-  mineAt?: number;
-  /** The name as searched (~/db/search-key): the rule the server's search column follows. */
-  key: string;
-};
-
-export type DoorSnapshot = {
-  generatedAt: number;
-  deleteAfter: number;
-  people: Map<string, OfflinePerson>;
-  /** In the list's order (by name), for the search. */
-  byName: OfflinePerson[];
-  cancelled: Set<string>;
-  keys: DoorList["keys"];
-  /** ISO date of the event ("" from an older list): before it the door asks once. */
-  eventDate: string;
-  /** The date as the server wrote it in each language. */
-  eventDateLabels: Partial<Record<string, string>>;
-  /** How many people are in, kept as they come (counted on every answer, 10,000 a time was too slow). */
-  checkedIn: number;
-  /** The check-in lists to give from offline; null from a list downloaded before lists went offline. */
-  lists: Map<string, OfflineGivingList> | null;
-};
-
 export type OfflineDecision = { outcome: CheckInOutcome; record?: { ticketId: string; ticket: string; method: QueuedCheckIn["method"] } };
 
 /** What the door does with a ticket it found: let them in (the entrance), or give from a list. */
 type Act = (snapshot: DoorSnapshot, ticketId: string, ticket: string, method: QueuedCheckIn["method"], now: number) => OfflineDecision;
 
-/** The snapshot a door works from: the downloaded list with the check-ins made here since. */
-export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = []): DoorSnapshot {
+/** The snapshot a door works from: the downloaded list with the walk-ins and check-ins made here since. */
+export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = [], walkIns: readonly QueuedWalkIn[] = []): DoorSnapshot {
   const people = new Map<string, OfflinePerson>();
   const byName: OfflinePerson[] = [];
   let checkedIn = 0;
@@ -103,7 +70,10 @@ export function buildSnapshot(list: DoorList, local: readonly QueuedCheckIn[] = 
     eventDateLabels: list.eventDateLabels ?? {},
     checkedIn,
     lists: list.lists ? offlineLists(list.lists) : null,
+    shares: unusedShares(list.walkInShares ?? [], walkIns),
   };
+  // Registered here and not sent yet (the download does not have them): first, for the gives queued after them.
+  for (const walkIn of walkIns) markWalkIn(snapshot, walkIn);
   for (const item of local) {
     const ticketId = ticketIdOf(item.ticket) ?? "";
     // A give queued here: the list's, not an entrance check-in (a list put away since is simply not on the phone).

@@ -1,6 +1,6 @@
 import { isUuid } from "~/db/uuid";
 import { LIST_PARAM } from "../lists/door-href";
-import type { DoorSnapshot } from "./offline-door";
+import type { DoorSnapshot } from "./door-snapshot";
 import { givenNow, offlineGiven, offlineGivenByDoor, offlineListName } from "./offline-lists";
 import type { OfflineMatch } from "./offline-search";
 

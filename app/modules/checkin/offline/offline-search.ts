@@ -1,7 +1,7 @@
 import { keyMatches, searchWords, wholeWords } from "~/db/search-key";
 import { readTicketId } from "~/modules/tickets/ticket-id";
 import { MIN_SEARCH_LENGTH } from "../search-rules";
-import type { DoorSnapshot, OfflinePerson } from "./offline-door";
+import type { DoorSnapshot, OfflinePerson } from "./door-snapshot";
 
 // The door's search on the phone's copy of the list, while the server cannot be reached.
 

@@ -1,0 +1,2 @@
+ALTER TABLE "event_settings" ADD COLUMN "walk_in_seats_per_phone" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "event_settings" ADD CONSTRAINT "event_settings_walk_in_seats_per_phone_check" CHECK ("event_settings"."walk_in_seats_per_phone" between 0 and 50);
