@@ -1,4 +1,5 @@
 import { Card } from "~/ui/card";
+import { LatestList } from "~/ui/latest-list";
 import type { DoorsOverview } from "./doors-overview.server";
 
 // The Doors panel on Event Operations: check-ins per door, and the tickets let in at two doors
@@ -29,18 +30,12 @@ export function DoorsPanel({ doors }: { doors: DoorsOverview }) {
           <p className="text-sm text-gray-600">No conflicts: no ticket was admitted at two doors.</p>
         ) : (
           <>
-            <ul className="divide-y divide-gray-100" data-testid="door-conflicts">
-              {conflicts.rows.map((c) => (
-                // A ticket let in at three doors has two lines; a door appears once per ticket, so each line differs.
-                <li key={c.line} className="py-2 text-sm text-gray-700">
-                  <span className="block font-medium text-gray-900">{c.full_name}</span>
-                  {c.line}
-                </li>
-              ))}
-            </ul>
-            {conflicts.total > conflicts.rows.length ? (
-              <p className="mt-2 text-xs text-gray-500">{`The latest ${n(conflicts.rows.length)} of ${n(conflicts.total)}.`}</p>
-            ) : null}
+            {/* A ticket let in at three doors has two lines; a door appears once per ticket, so each line differs. */}
+            <LatestList
+              rows={conflicts.rows.map((c) => ({ key: c.line, title: c.full_name, line: c.line }))}
+              total={conflicts.total}
+              testId="door-conflicts"
+            />
           </>
         )}
       </Card>

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "react-router";
 import { Card } from "~/ui/card";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { LatestList } from "~/ui/latest-list";
 import { BUTTON } from "~/ui/styles";
 import { useRouteModal } from "~/ui/use-route-modal";
 import type { WalkInsOverview } from "./walk-ins-overview.server";
@@ -62,19 +63,11 @@ export function WalkInsPanel({ walkIns, kept, action }: { walkIns: WalkInsOvervi
         {conflicts.rows.length === 0 ? (
           <p className="text-sm text-gray-600">No conflicts: every walk-in registered offline was new and had a seat.</p>
         ) : (
-          <>
-            <ul className="divide-y divide-gray-100" data-testid="walk-in-conflicts">
-              {conflicts.rows.map((c) => (
-                <li key={c.id} className="py-2 text-sm text-gray-700">
-                  <span className="block font-medium text-gray-900">{`${c.kind}: ${c.full_name}`}</span>
-                  {c.line}
-                </li>
-              ))}
-            </ul>
-            {conflicts.total > conflicts.rows.length ? (
-              <p className="mt-2 text-xs text-gray-500">{`The latest ${n(conflicts.rows.length)} of ${n(conflicts.total)}.`}</p>
-            ) : null}
-          </>
+          <LatestList
+            rows={conflicts.rows.map((c) => ({ key: c.id, title: `${c.kind}: ${c.full_name}`, line: c.line }))}
+            total={conflicts.total}
+            testId="walk-in-conflicts"
+          />
         )}
       </Card>
       {releasing.target ? (

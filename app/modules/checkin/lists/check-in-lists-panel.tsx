@@ -2,6 +2,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { Badge } from "~/ui/badge";
 import { ConfirmDialog } from "~/ui/confirm-dialog";
+import { LatestList } from "~/ui/latest-list";
 import { BUTTON } from "~/ui/styles";
 import { useRouteModal } from "~/ui/use-route-modal";
 import { CheckInListForm } from "./list-form";
@@ -58,17 +59,12 @@ function GivenTwice({ givenTwice }: { givenTwice: CheckInListsOverview["givenTwi
   return (
     <div className="mt-3 border-t border-gray-100 pt-3">
       <h3 className="text-sm font-semibold text-gray-900">Given twice by offline doors</h3>
-      <ul className="mt-1 divide-y divide-gray-100" data-testid="list-conflicts">
-        {givenTwice.rows.map((c) => (
-          <li key={c.id} className="py-1.5 text-sm text-gray-700">
-            <span className="block font-medium text-gray-900">{c.full_name}</span>
-            {c.line}
-          </li>
-        ))}
-      </ul>
-      {givenTwice.total > givenTwice.rows.length ? (
-        <p className="mt-1 text-xs text-gray-500">{`The latest ${n(givenTwice.rows.length)} of ${n(givenTwice.total)}.`}</p>
-      ) : null}
+      <LatestList
+        rows={givenTwice.rows.map((c) => ({ key: c.id, title: c.full_name, line: c.line }))}
+        total={givenTwice.total}
+        testId="list-conflicts"
+        compact
+      />
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { isUuid } from "~/db/uuid";
 import { LIST_PARAM } from "../lists/door-href";
 import { checkInOffline, type DoorResult, doorStatus, learnFromServer, offlinePage, setOnline } from "./door-runtime";
-import { unreachable, withinServerWait } from "./server-wait";
+import { fromServer, unreachable, withinServerWait } from "./server-wait";
 
 // The door route's client loader and action: the server first, the device when the server
 // cannot be reached (no network, or no answer within a few seconds). A check-in carries the
@@ -23,15 +23,10 @@ export async function doorClientLoader<P extends Page>(
   request: Request,
   serverLoader: () => Promise<P>,
 ): Promise<P | ReturnType<typeof offlinePage<P>>> {
-  if (serverReachable()) {
-    try {
-      const page = await withinServerWait(serverLoader());
-      lastPage = page;
-      return page;
-    } catch (error) {
-      if (!unreachable(error)) throw error;
-      setOnline(false);
-    }
+  const server = await fromServer(serverLoader);
+  if (server) {
+    lastPage = server.answer;
+    return server.answer;
   }
   const base = (lastPage ?? {
     q: "",

@@ -1,3 +1,5 @@
+import { doorStatus, setOnline } from "./door-runtime";
+
 // Whether the door's server answers, and how long the door waits for it: shared by the door's
 // route (offline/door-route.ts) and the walk-in page's, which fall back to the phone without it.
 
@@ -18,6 +20,22 @@ const SLOW_SERVER_MS = 20_000;
  * that the worker does not answer from its cache.
  */
 const REACH_URL = "/door-sw.js";
+/**
+ * The server's answer for a door page (its loader or action), or null when the server cannot be
+ * reached: not asked while the door knows it is away, given up within a few seconds otherwise
+ * (withinServerWait), and the door marked offline. The page then answers from the phone.
+ */
+export async function fromServer<T>(ask: () => Promise<T>): Promise<{ answer: T } | null> {
+  if (!navigator.onLine || !doorStatus.get().online) return null;
+  try {
+    return { answer: await withinServerWait(ask()) };
+  } catch (error) {
+    if (!unreachable(error)) throw error;
+    setOnline(false);
+    return null;
+  }
+}
+
 /**
  * Waits for the server's answer as long as the server can be reached. A Wi-Fi with no way out
  * (the browser thinks it is online, nothing comes back) answers nothing: after FIRST_LOOK_MS the

@@ -2,8 +2,8 @@ import { isUuid } from "~/db/uuid";
 import type { WalkInAnswer } from "../walk-in-actions.server";
 import { checkWalkIn, walkInFields } from "../walk-in-schema";
 import { doorDevice, doorName } from "./door-identity";
-import { doorStatus, learnWalkIn, queueWalkIn, setOnline, walkInShares } from "./door-runtime";
-import { unreachable, withinServerWait } from "./server-wait";
+import { learnWalkIn, queueWalkIn, walkInShares } from "./door-runtime";
+import { fromServer } from "./server-wait";
 
 // The walk-in page's client loader and action: the server first, the phone when the server
 // cannot be reached. Offline, a walk-in is checked by the form's own schema, takes one of the
@@ -24,20 +24,11 @@ export function rememberWalkInPage(page: WalkInPage) {
   if (!page.offline) lastPage ??= page;
 }
 
-function serverReachable(): boolean {
-  return navigator.onLine && doorStatus.get().online;
-}
-
 export async function walkInClientLoader<P extends WalkInPage>(serverLoader: () => Promise<P>): Promise<P | WalkInPage> {
-  if (serverReachable()) {
-    try {
-      const page = await withinServerWait(serverLoader());
-      lastPage = page;
-      return page;
-    } catch (error) {
-      if (!unreachable(error)) throw error;
-      setOnline(false);
-    }
+  const server = await fromServer(serverLoader);
+  if (server) {
+    lastPage = server.answer;
+    return server.answer;
   }
   // The seats left are this phone's: the others' are the server's to count.
   return { seats: { left: walkInShares()?.length ?? 0, kept: 0 }, sms: lastPage?.sms ?? { offered: false, ticked: false }, offline: true };
@@ -45,19 +36,12 @@ export async function walkInClientLoader<P extends WalkInPage>(serverLoader: () 
 
 export async function walkInClientAction<R>(request: Request, serverAction: () => Promise<R>): Promise<R | DoorWalkInAnswer> {
   const form = await request.clone().formData();
-  if (serverReachable()) {
-    try {
-      const answer = await withinServerWait(serverAction());
-      // Registered on one of this phone's seats (the server uses them first): no longer the phone's to use offline.
-      const admitted = answer as WalkInAnswer | undefined;
-      if (admitted?.kind === "admitted") learnWalkIn(admitted.attendee.ticket_id);
-      return answer;
-    } catch (error) {
-      if (!unreachable(error)) throw error;
-      setOnline(false);
-    }
-  }
-  return registerWalkInOffline(form);
+  const server = await fromServer(serverAction);
+  if (!server) return registerWalkInOffline(form);
+  // Registered on one of this phone's seats (the server uses them first): no longer the phone's to use offline.
+  const admitted = server.answer as WalkInAnswer | undefined;
+  if (admitted?.kind === "admitted") learnWalkIn(admitted.attendee.ticket_id);
+  return server.answer;
 }
 
 /** The form ids this page queued walk-ins under: one queued again would replace that walk-in. */
