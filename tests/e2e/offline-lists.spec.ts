@@ -113,6 +113,9 @@ test.describe("check-in lists offline", () => {
 
       // The phone's answer, typed ticket to card, in seconds (the closing note's figure).
       const sorted = [...times].sort((a, b) => a - b);
+      console.log(
+        `[list offline] the phone's answer, typed ticket to card: median ${sorted[Math.floor(sorted.length / 2)]} s of ${times.join(", ")}`,
+      );
       test.info().annotations.push({
         type: "offline list answer (s)",
         description: `median ${sorted[Math.floor(sorted.length / 2)]}, all ${times.join(", ")}`,

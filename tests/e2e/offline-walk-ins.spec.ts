@@ -38,9 +38,14 @@ test.describe("walk-ins offline", () => {
     await page.getByLabel("State of Residence").selectOption("Zamfara");
     await page.getByLabel("Local Government").selectOption("Gusau");
     await page.getByRole("checkbox", { name: /Read out to them/ }).check();
+    const pressed = Date.now();
     await page.getByRole("button", { name: "Register and check in" }).click();
     const admitted = page.getByRole("status").filter({ hasText: `Registered and checked in: ${person.name}` });
     await expect(admitted).toBeVisible();
+    // The phone's answer without the server, button to card (the closing note's figure).
+    const answer = ((Date.now() - pressed) / 1000).toFixed(2);
+    test.info().annotations.push({ type: "offline walk-in answer (s)", description: answer });
+    console.log(`[walk-in offline] registered on the phone: the answer in ${answer} s`);
     await expect(admitted).toContainText("Registered on this phone, without a connection");
     const ticketId = (await admitted.locator("p.font-mono").textContent())?.trim() ?? "";
     expect(ticketId).toMatch(/^ZYS-[0-9A-Z]+-[0-9A-Z]{6}$/);
