@@ -106,7 +106,12 @@ describe.each(DATABASE_KINDS)("door list and sync routes on %s", (kind) => {
       "eventDateLabels",
       "generatedAt",
       "keys",
+      "lists",
+      "walkInShares",
     ]);
+    // No check-in lists yet; no seats for walk-ins without the network (none kept per phone by default).
+    expect(list.lists).toEqual([]);
+    expect(list.walkInShares).toEqual([]);
     expect(list.attendees).toContainEqual([
       person.ticket_id,
       "Aaaa First In List",
