@@ -59,6 +59,9 @@ test("a new deploy's service worker takes over without stranding queued check-in
     link.retarget(next.url);
     link.restore();
     await context.setOffline(false);
+    // The browser's own idea of the network first: a reload it still thinks offline shows its
+    // "no internet" page for good (seen once in CI, the machine saturated), whatever the link does.
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(true);
     await page.reload();
     await waitForInteractive(page);
     // The new worker took over, the old one's files are gone, and nothing waits any more.
