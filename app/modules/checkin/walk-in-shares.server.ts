@@ -33,6 +33,12 @@ const oldestFirst = [asc(door_walk_in_shares.granted_at), asc(door_walk_in_share
  * one transaction under the seats' lock. Returns the device's unused shares' ticket IDs, oldest first.
  */
 export async function grantWalkInShares(db: Db, holder: ShareHolder, door: string, now = new Date()): Promise<string[]> {
+  // Every door phone downloads its list each minute, and the seats' lock is the one every
+  // registration waits for: when phones hold no seats (the default) and this one has none to
+  // give back, nothing is written, so the lock is not taken. Read again under the lock below.
+  const settings = await lockSeats(db, { lock: false });
+  const offered = settings !== undefined && settings.walk_in_seats > 0 && settings.walk_in_seats_per_phone > 0;
+  if (!offered && (await countWalkInShares(db, holder)) === 0) return [];
   return db.transaction(async (tx) => {
     const event = await lockSeats(tx);
     if (!event) return [];

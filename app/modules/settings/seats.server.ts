@@ -34,7 +34,9 @@ export type LockedEvent = {
  * committed meanwhile. The open offers are counted in a second statement on purpose: in
  * PostgreSQL's READ COMMITTED a subquery of the locking statement would still see the
  * snapshot from before the wait, and miss offers made by the transaction it waited for.
- * `lock: false` exists only for the test proving that the lock is what prevents overbooking.
+ * `lock: false` reads the same figures without waiting: for what only looks (a page's seat line,
+ * whether a door phone has seats to be given at all) and for the test proving that the lock is
+ * what prevents overbooking.
  */
 export async function lockSeats(
   tx: DbOrTx,
