@@ -3,6 +3,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import { checkWhatsAppEnv, WHATSAPP_SECRET_VARIABLES, type WhatsAppConfig, whatsappConfig, whatsappEnvShape } from "./config-whatsapp";
 import { type KeyGenerations, parseKeyGenerations } from "./key-generations";
 
 // The one place that reads process.env. Every variable is optional: with none
@@ -163,6 +164,8 @@ const envSchema = z
       .regex(/^\*\d{1,6}(\*\d{1,6}){0,4}#$/, "expected a USSD code such as *347*123#")
       .optional(),
     // ── end SMS ──
+    // ── WhatsApp (app/modules/whatsapp; the variables and their rules: config-whatsapp.ts) ──
+    ...whatsappEnvShape,
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
         message: "expected one of fatal, error, warn, info, debug, trace, silent",
@@ -195,8 +198,9 @@ const envSchema = z
   .refine((e) => e.SMS_PROVIDER !== "termii" || e.TERMII_SENDER_ID, {
     path: ["TERMII_SENDER_ID"],
     message: "SMS_PROVIDER=termii needs TERMII_API_KEY and TERMII_SENDER_ID (Termii refuses a message without one)",
-  });
-// ── end SMS ──
+  })
+  // ── end SMS ──
+  .superRefine(checkWhatsAppEnv);
 
 export type Config = {
   nodeEnv: "development" | "production" | "test";
@@ -259,6 +263,8 @@ export type Config = {
   /** the secret key of Termii's webhook signatures; undefined: Termii's webhook answers 404 */
   termiiSecretKey: string | undefined;
   // ── end SMS ──
+  /** Meta's WhatsApp Cloud API; undefined: WhatsApp is off (WHATSAPP_ACCESS_TOKEN unset) */
+  whatsapp: WhatsAppConfig | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -270,6 +276,7 @@ const SECRET_VARIABLES = new Set([
   "AFRICASTALKING_CALLBACK_TOKEN",
   "TERMII_API_KEY",
   "TERMII_SECRET_KEY",
+  ...WHATSAPP_SECRET_VARIABLES,
 ]);
 
 type Env = Record<string, string | undefined>;
@@ -326,6 +333,7 @@ export function parseConfig(env: Env): Config {
     termiiSenderId: e.TERMII_SENDER_ID,
     termiiBaseUrl: (e.TERMII_BASE_URL ?? TERMII_DEFAULT_BASE_URL).replace(/\/+$/, ""),
     termiiSecretKey: e.TERMII_SECRET_KEY,
+    whatsapp: whatsappConfig(e),
   };
 }
 
