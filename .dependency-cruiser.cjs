@@ -21,7 +21,7 @@ const SHARED_MODULE_UI = [
 // needs one above it takes the piece as an argument from the route, or the piece moves down.
 // docs/ARCHITECTURE.md ("Module layers") says what each layer is and lists any exception.
 const MODULE_LAYERS = [
-  ["audit", "media", "person", "sms"], // records and files every domain writes; a person's details and how they are checked
+  ["audit", "media", "person", "sms", "whatsapp"], // records and files every domain writes; a person's details and how they are checked; the SMS and WhatsApp gateways
   ["auth", "mail"], // who is signed in; the outbox
   ["health", "settings"], // the event's facts and the edition running now
   ["content", "share", "tickets"], // what visitors read; link previews and share buttons; a person's ticket, its links and codes
@@ -29,7 +29,7 @@ const MODULE_LAYERS = [
   ["certificates", "registration"], // certificates; registering
   ["checkin", "outreach", "waitlist"], // the door; tracked links; the line for a seat
   ["attendees", "ussd"], // the organisers' list of people; the phone menu
-  ["corrections", "editions", "stats"], // put right, start the next, and the dashboard: on top of all
+  ["chat", "corrections", "editions", "stats"], // registration by WhatsApp chat; put right, start the next, and the dashboard: on top of all
 ];
 const modulesIn = (names) => `^app/modules/(${names.join("|")})/`;
 const layerRules = MODULE_LAYERS.slice(0, -1).map((layer, i) => ({

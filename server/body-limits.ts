@@ -25,6 +25,12 @@ const ADMIN_FORM_BYTES = 256 * 1024;
  */
 const DOOR_SYNC_BYTES = 1024 * 1024;
 const DOOR_SYNC_ROUTE = /^\/admin\/check-in\/sync\/?$/;
+/**
+ * Meta's WhatsApp webhook (JSON): one message or a batch of statuses is a few kilobytes; Meta
+ * may batch more, so it has room for some hundred statuses, and no more than a form's worth of memory.
+ */
+const WHATSAPP_WEBHOOK_BYTES = 256 * 1024;
+const WHATSAPP_WEBHOOK_ROUTE = /^\/whatsapp\/webhook\/?$/;
 /** The upload rules' 25 MB, plus room for the multipart boundaries and part headers. */
 const MAX_MULTIPART_BYTES = 25 * 1024 * 1024 + 64 * 1024;
 
@@ -53,9 +59,11 @@ export function bodyLimits(): RequestHandler {
       ? MAX_MULTIPART_BYTES
       : DOOR_SYNC_ROUTE.test(req.path)
         ? DOOR_SYNC_BYTES
-        : isAdminPath(req.path)
-          ? ADMIN_FORM_BYTES
-          : PUBLIC_FORM_BYTES;
+        : WHATSAPP_WEBHOOK_ROUTE.test(req.path)
+          ? WHATSAPP_WEBHOOK_BYTES
+          : isAdminPath(req.path)
+            ? ADMIN_FORM_BYTES
+            : PUBLIC_FORM_BYTES;
     if (Number(length) > limit) return refuse(res, 413, "Payload Too Large");
     next();
   };

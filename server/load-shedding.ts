@@ -16,8 +16,8 @@ import { sendUnavailable } from "./unavailable-page";
 // process, not just the queue, is behind.
 //
 // Three lanes, each with its own limit: the organisers' pages (/admin) stay usable while
-// the public pages are flooded, and the reverse; and the SMS gateway's callbacks (/ussd/, /sms/)
-// have their own, as a USSD session the gateway drops after a few seconds must not wait behind
+// the public pages are flooded, and the reverse; and the gateways' callbacks (/ussd/, /sms/, and
+// Meta's WhatsApp webhook, /whatsapp/) have their own, as a USSD session the gateway drops after a few seconds must not wait behind
 // a rush on the registration form. /healthz is never held back: a load
 // balancer must see a busy server as alive. Static files are answered before this runs.
 
@@ -49,7 +49,7 @@ const LOG_EVERY_MS = 10_000;
  */
 const GATEWAY_QUEUE_WAIT_MS = 1_000;
 
-const isGatewayPath = (path: string) => path.startsWith("/ussd/") || path.startsWith("/sms/");
+const isGatewayPath = (path: string) => path.startsWith("/ussd/") || path.startsWith("/sms/") || path.startsWith("/whatsapp/");
 
 export function loadShedding(options: LoadSheddingOptions): RequestHandler {
   const lanes = { public: newLane(), admin: newLane(), gateway: newLane() };

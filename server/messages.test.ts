@@ -36,6 +36,11 @@ it("holds every message under the name its rows carry", () => {
       "sms-waitlist-offer",
       "sms-privacy",
       "sms-test",
+      "whatsapp-ticket",
+      "whatsapp-reminder",
+      "whatsapp-waitlist-offer",
+      "certificate-whatsapp",
+      "whatsapp-chat",
     ].sort(),
   );
 });

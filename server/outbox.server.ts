@@ -7,6 +7,7 @@ import { logger } from "~/logger.server";
 import { heldMessages } from "~/modules/booking-protection/held-messages.server";
 import { certificateMessages } from "~/modules/certificates/certificate-messages.server";
 import { drawCertificatesInThread, stopCertificateThread } from "~/modules/certificates/pdf-thread.server";
+import { chatMessages } from "~/modules/chat/chat-messages.server";
 import { invitationMessages } from "~/modules/invitations/invitation-messages.server";
 import { messageRegistry } from "~/modules/mail/message-registry.server";
 import { serveOutboxThread } from "~/modules/mail/outbox-thread.server";
@@ -19,6 +20,7 @@ import { operationsMessages } from "~/modules/stats/test-sms.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { ticketMessages } from "~/modules/tickets/ticket-messages.server";
 import { waitlistMessages } from "~/modules/waitlist/waitlist-messages.server";
+import { createWhatsAppTransport } from "~/modules/whatsapp/graph-transport.server";
 
 // The mail outbox's worker, wherever it runs: in the server's own event loop with the embedded
 // database, in a thread of its own with PostgreSQL (app/modules/mail/outbox-thread.server.ts).
@@ -34,7 +36,7 @@ const THREAD_POOL_SIZE = 4;
 type Log = ReturnType<typeof logger>;
 
 /**
- * Every message the site sends, each domain's e-mail and SMS together: the worker renders a row
+ * Every message the site sends, each domain's e-mail, SMS and WhatsApp together: the worker renders a row
  * by its `template` (the message's name) and channel, from the data as it is when it is sent.
  * Here because this file sits above every domain; the outbox below them is handed the list.
  */
@@ -46,6 +48,7 @@ export const MESSAGES = messageRegistry([
   ...invitationMessages,
   ...certificateMessages,
   ...operationsMessages,
+  ...chatMessages,
 ]);
 
 /**
@@ -72,10 +75,16 @@ export function startOutboxHere(
     { sms: smsTransport.kind },
     smsTransport.kind === "file" ? "SMS_PROVIDER is not set: SMS are written to DATA_DIR/sms" : "SMS go through the gateway",
   );
+  // Off unless configured: then no WhatsApp row is ever queued (whatsapp-outbox.server.ts).
+  // A second message to one number waits a second: the chat's replies follow each other quickly,
+  // within the short bursts Meta's pair rate limit allows; a 131056 is retried later.
+  const whatsapp = config.whatsapp ? createWhatsAppTransport(config.whatsapp, log, { minGapPerNumberMs: 1_000 }) : undefined;
+  log.info({ whatsapp: whatsapp ? "cloud-api" : "off" }, whatsapp ? "WhatsApp messages go through Meta's Cloud API" : "WhatsApp is off");
   const worker = startOutboxWorker({
     db,
     transport,
     sms: smsTransport,
+    whatsapp,
     log,
     render: MESSAGES.renderer(db, ticketLinkKeys()),
     leaseMs: config.mailLeaseMs,

@@ -8,6 +8,7 @@ import { purgeExpiredSignIns } from "~/modules/auth/two-factor.server";
 import { sweepAttackTraces } from "~/modules/booking-protection/sweep.server";
 import { expireCertificates } from "~/modules/certificates/certificate-verify.server";
 import { sendDueCertificates } from "~/modules/certificates/certificates.server";
+import { sweepChats } from "~/modules/chat/chat-session.server";
 import { purgeDoorSearches } from "~/modules/checkin/search-limit.server";
 import { purgePastEditionsIfDue } from "~/modules/editions/past-editions.server";
 import { startOutboxThread } from "~/modules/mail/outbox-thread.server";
@@ -78,8 +79,11 @@ function startSignInRecordsPurge(db: Db, log: Log, failed: Failed) {
       await purgeDoorSearches(db, now);
       // Unfinished USSD menus hold a name and a number: a day, then gone.
       const drafts = await sweepUssdDrafts(db, now);
+      // So do WhatsApp conversations (and the ids of messages taken in, after a week).
+      const chats = await sweepChats(db, now);
       if (attempts > 0) log.info({ attempts }, "sign-in: deleted attempts older than 30 days");
       if (drafts > 0) log.info({ drafts }, "USSD: deleted unfinished menus older than a day");
+      if (chats > 0) log.info({ chats }, "WhatsApp: deleted conversations older than a day");
     },
     failed("sign-in: the purge of old attempts failed"),
   );

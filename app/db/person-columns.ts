@@ -3,10 +3,11 @@ import { attributionColumns } from "./schema/outreach";
 
 export const GENDERS = ["male", "female", "other"] as const;
 /**
- * How the person registered: the web form, USSD (a phone's menu, no e-mail asked), or at the door
- * on event day, by a volunteer (a walk-in: the e-mail address optional).
+ * How the person registered: the web form, USSD (a phone's menu, no e-mail asked), at the door
+ * on event day, by a volunteer (a walk-in: the e-mail address optional), or by chatting with the
+ * summit's WhatsApp number (the USSD menu's steps; WhatsApp gives the number, no e-mail asked).
  */
-export const REGISTRATION_CHANNELS = ["web", "ussd", "door"] as const;
+export const REGISTRATION_CHANNELS = ["web", "ussd", "door", "whatsapp"] as const;
 export type RegistrationChannel = (typeof REGISTRATION_CHANNELS)[number];
 
 /**
@@ -33,6 +34,12 @@ export const personColumns = () => ({
   channel: text("channel", { enum: REGISTRATION_CHANNELS }).notNull().default("web"),
   // Tickets, reminders and offers also go by SMS: ticked on the web form, always for USSD.
   sms_opt_in: boolean("sms_opt_in").notNull().default(false),
+  // The ticket, reminder, offer and certificate also go on WhatsApp: an unticked box on every
+  // form, always for a registration by chat. Recorded like the privacy consent (when, which
+  // notice); replying STOP or the ticket page's "Stop" turns it off (whatsapp/opt-out.server.ts).
+  whatsapp_opt_in: boolean("whatsapp_opt_in").notNull().default(false),
+  whatsapp_consent_at: timestamp("whatsapp_consent_at", { withTimezone: true }),
+  whatsapp_consent_version: text("whatsapp_consent_version").notNull().default(""),
   // Which of the person's self-service links is valid: raised when an organiser changes their
   // e-mail address or phone, so the link sent to the old one stops opening their ticket page.
   // It moves with the row (cancelled, past), so the link that was valid stays the valid one.

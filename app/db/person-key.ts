@@ -21,11 +21,11 @@ export function personKeyOf(row: PersonRow): PersonKey {
 /** Rows of `table` that are this person. */
 export function isPerson(table: PersonTable, key: PersonKey): SQL {
   if ("email" in key) return emailEquals(table.email, key.email);
-  return and(inArray(table.channel, ["ussd", "door"]), isNull(table.email), eq(table.phone, key.ussdPhone)) as SQL;
+  return and(inArray(table.channel, ["ussd", "door", "whatsapp"]), isNull(table.email), eq(table.phone, key.ussdPhone)) as SQL;
 }
 
 /** Messages sent to this person's address or number, whichever registration they were for. */
 export function messagesToPerson(key: PersonKey): SQL {
   if ("email" in key) return and(eq(mail_outbox.channel, "email"), emailEquals(mail_outbox.to_address, key.email)) as SQL;
-  return and(eq(mail_outbox.channel, "sms"), eq(mail_outbox.to_address, key.ussdPhone)) as SQL;
+  return and(inArray(mail_outbox.channel, ["sms", "whatsapp"]), eq(mail_outbox.to_address, key.ussdPhone)) as SQL;
 }

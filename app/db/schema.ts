@@ -15,3 +15,4 @@ export * from "./schema/people";
 export * from "./schema/protection";
 export * from "./schema/records";
 export * from "./schema/settings";
+export * from "./schema/whatsapp";

@@ -23,12 +23,12 @@ export const translationsCheck = (table: string, column: AnyColumn) =>
 export const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 export const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
 
-/** Only a USSD registration or a walk-in may lack an e-mail address; and the channel is one we know. */
+/** Only a registration by USSD, by WhatsApp chat or a walk-in may lack an e-mail address; and the channel is one we know. */
 export const emailCheck = (table: string, t: { email: AnyColumn; channel: AnyColumn }) =>
-  check(`${table}_email_check`, sql`${t.email} is not null or ${t.channel} in ('ussd', 'door')`);
+  check(`${table}_email_check`, sql`${t.email} is not null or ${t.channel} in ('ussd', 'door', 'whatsapp')`);
 export const personChecks = (table: string, t: { email: AnyColumn; channel: AnyColumn }) => [
   emailCheck(table, t),
-  check(`${table}_channel_check`, sql`${t.channel} in ('web', 'ussd', 'door')`),
+  check(`${table}_channel_check`, sql`${t.channel} in ('web', 'ussd', 'door', 'whatsapp')`),
 ];
 
 /** A registration: the person and their ticket. */

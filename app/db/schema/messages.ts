@@ -7,8 +7,8 @@ import { attendees } from "./people";
 // The outbox (e-mail and SMS), the reminders it carries, the SMS pause and USSD drafts.
 
 export const MAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
-/** What carries a message out of the outbox: e-mail, or SMS to a phone number (E.164). */
-export const MESSAGE_CHANNELS = ["email", "sms"] as const;
+/** What carries a message out of the outbox: e-mail, or SMS or WhatsApp to a phone number (E.164). */
+export const MESSAGE_CHANNELS = ["email", "sms", "whatsapp"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
 
 // One reminder per attendee per event date and kind, whoever presses Send and however often:
@@ -25,7 +25,7 @@ export const reminders = pgTable(
       .references(() => attendees.id, { onDelete: "cascade" }),
     event_date: date("event_date", { mode: "string" }).notNull(),
     kind: text("kind").$type<ReminderKind>().notNull().default("due"),
-    // A reminder goes once per person per channel: an e-mail, and an SMS to those who asked.
+    // A reminder goes once per person per channel: an e-mail, and an SMS or WhatsApp message to those who asked.
     channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull().default("email"),
     // The reminder's message in the outbox (its delivery state).
     mail_id: uuid("mail_id").references(() => mail_outbox.id, { onDelete: "set null" }),
@@ -35,7 +35,7 @@ export const reminders = pgTable(
     uniqueIndex("reminders_attendee_event_kind_channel_key").on(t.attendee_id, t.event_date, t.kind, t.channel),
     index("reminders_event_idx").on(t.event_date),
     check("reminders_kind_check", sql`${t.kind} in ('early', 'due')`),
-    check("reminders_channel_check", sql`${t.channel} in ('email', 'sms')`),
+    check("reminders_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
   ],
 );
 
@@ -64,12 +64,17 @@ export const mail_outbox = pgTable(
     channel: text("channel", { enum: MESSAGE_CHANNELS }).notNull().default("email"),
     // An SMS's length in segments (what the gateway bills), set when it is rendered.
     segments: integer("segments"),
-    // The gateway's report that the SMS reached the phone.
+    // The gateway's report that the SMS (or WhatsApp message) reached the phone.
     delivered_at: timestamp("delivered_at", { withTimezone: true }),
+    // WhatsApp's report that the person opened it (blue ticks; none when they turned receipts off).
+    read_at: timestamp("read_at", { withTimezone: true }),
     // A message may be queued as a template and rendered by the worker (see enqueueMail):
     // rendering a ticket (QR code, calendar) takes tens of milliseconds, too long for a request.
     template: text("template"),
     template_data: jsonb("template_data").$type<Record<string, unknown>>(),
+    // A WhatsApp message's SMS stand-in (the SMS message of the same data): queued instead when
+    // WhatsApp cannot deliver it (the number is not on WhatsApp, the template was refused).
+    fallback_template: text("fallback_template"),
     attendee_id: uuid("attendee_id").references(() => attendees.id, { onDelete: "set null" }),
     // The edition it was sent in (a trigger fills in the current one): each edition's retention
     // purge deletes its own mail log.
@@ -90,9 +95,9 @@ export const mail_outbox = pgTable(
     index("mail_outbox_attendee_idx").on(t.attendee_id),
     index("mail_outbox_to_kind_idx").on(t.to_address, t.kind, t.created_at),
     index("mail_outbox_edition_idx").on(t.edition_id),
-    // Delivery reports name an SMS by the gateway's id.
-    index("mail_outbox_sms_message_idx").on(t.message_id).where(sql`${t.channel} = 'sms'`),
-    check("mail_outbox_channel_check", sql`${t.channel} in ('email', 'sms')`),
+    // Delivery reports name an SMS or a WhatsApp message by the gateway's id.
+    index("mail_outbox_sms_message_idx").on(t.message_id).where(sql`${t.channel} in ('sms', 'whatsapp')`),
+    check("mail_outbox_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`),
   ],
 );
 
@@ -107,7 +112,7 @@ export const channel_pauses = pgTable(
     reason: text("reason").notNull(),
     paused_at: timestamp("paused_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check("channel_pauses_channel_check", sql`${t.channel} in ('email', 'sms')`)],
+  (t) => [check("channel_pauses_channel_check", sql`${t.channel} in ('email', 'sms', 'whatsapp')`)],
 );
 
 // A USSD registration not yet finished, by phone number: dialling again within half an hour

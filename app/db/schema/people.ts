@@ -43,8 +43,9 @@ export const attendees = pgTable(
     index("attendees_ticket_time_idx").on(sql`split_part(${t.ticket_id}, '-', 2)`),
     index("attendees_ticket_random_idx").on(sql`split_part(${t.ticket_id}, '-', 3)`),
     check("attendees_gender_check", sql`${t.gender} in ('male', 'female', 'other')`),
-    // By USSD the phone number is the person (the network vouches for it): one registration each.
-    uniqueIndex("attendees_ussd_phone_key").on(t.phone).where(sql`${t.channel} = 'ussd'`),
+    // By USSD or WhatsApp chat the phone number is the person (the network, or WhatsApp, vouches
+    // for it): one registration each, whichever of the two they used.
+    uniqueIndex("attendees_ussd_phone_key").on(t.phone).where(sql`${t.channel} in ('ussd', 'whatsapp')`),
     ...personChecks("attendees", t),
   ],
 );
@@ -95,7 +96,9 @@ export const waitlist = pgTable(
     index("waitlist_status_seq_idx").on(t.status, t.seq),
     check("waitlist_status_check", sql`${t.status} in ('waiting', 'offered', 'claimed', 'expired', 'declined')`),
     check("waitlist_offer_check", sql`${t.status} <> 'offered' or ${t.offer_expires_at} is not null`),
-    uniqueIndex("waitlist_active_ussd_phone_key").on(t.phone).where(sql`${t.channel} = 'ussd' and ${t.status} in ('waiting', 'offered')`),
+    uniqueIndex("waitlist_active_ussd_phone_key")
+      .on(t.phone)
+      .where(sql`${t.channel} in ('ussd', 'whatsapp') and ${t.status} in ('waiting', 'offered')`),
     ...personChecks("waitlist", t),
   ],
 );

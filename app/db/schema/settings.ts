@@ -100,6 +100,8 @@ export const event_settings = pgTable(
     translations: translations<SettingsTranslations>(),
     // What one SMS segment costs, in kobo, for the SMS panel's estimate (0: not set).
     sms_price_kobo: integer("sms_price_kobo").notNull().default(0),
+    // What one WhatsApp message (a "utility" template) costs, in kobo, for the WhatsApp panel's estimate (0: not set).
+    whatsapp_price_kobo: integer("whatsapp_price_kobo").notNull().default(0),
     // How many days the feedback survey stays open after the event.
     feedback_days: integer("feedback_days").notNull().default(D.feedback_days),
     // Registrants may correct their own details on the ticket page until this many days before
@@ -116,6 +118,7 @@ export const event_settings = pgTable(
   },
   (t) => [
     check("event_settings_sms_price_check", sql`${t.sms_price_kobo} between 0 and 100000`),
+    check("event_settings_whatsapp_price_check", sql`${t.whatsapp_price_kobo} between 0 and 100000`),
     check("event_settings_singleton_check", sql`${t.id} = '00000000-0000-0000-0000-000000000001'`),
     check("event_settings_max_attendees_check", sql`${t.max_attendees} between 1 and 10000`),
     check("event_settings_registered_count_check", sql`${t.registered_count} >= 0`),

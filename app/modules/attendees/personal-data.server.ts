@@ -14,6 +14,7 @@ import {
   reminders,
   ussd_drafts,
   waitlist,
+  whatsapp_chats,
 } from "~/db/schema";
 import { isUuid } from "~/db/uuid";
 import { type AuditActor, pseudonymiseAuditEntries, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
@@ -217,12 +218,14 @@ export async function erasePerson(tx: DbOrTx, given: PersonKey): Promise<void> {
   // The settings row first, as every seat-changing transaction takes it: one lock order, no deadlocks.
   await lockSeats(tx);
   // A registration held during an attack and not yet confirmed is theirs too, and so is their
-  // wish to hear about future editions (both only ever by e-mail), and an unfinished USSD menu.
+  // wish to hear about future editions (both only ever by e-mail), and an unfinished USSD menu or
+  // WhatsApp conversation.
   if ("email" in person) {
     await tx.delete(held_registrations).where(emailEquals(held_registrations.email, person.email));
     await eraseOptIn(tx, person.email);
   } else {
     await tx.delete(ussd_drafts).where(eq(ussd_drafts.phone, person.ussdPhone));
+    await tx.delete(whatsapp_chats).where(eq(whatsapp_chats.phone, person.ussdPhone));
   }
   // Their waitlist entries go first (an offer they held passes on at the end).
   const queued = await tx.delete(waitlist).where(isPerson(waitlist, person)).returning({ id: waitlist.id });

@@ -75,7 +75,7 @@ function surveyUntil(
   return formatEventDate(new Date(closesAt.getTime() + 60 * 60_000).toISOString().slice(0, 10), language, "long");
 }
 
-async function loadCertificate(db: DbOrTx, data: Record<string, unknown> | null) {
+export async function loadCertificate(db: DbOrTx, data: Record<string, unknown> | null) {
   const id = typeof data?.certificateId === "string" ? data.certificateId : "";
   const row = isUuid(id) ? await certificateRows(db).load(id) : undefined;
   if (!row?.attendee || !row.settings || row.certificate.withdrawn_at !== null || row.certificate.full_name === null) {

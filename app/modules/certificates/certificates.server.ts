@@ -17,11 +17,13 @@ import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
 import { defineMessage } from "~/modules/mail/message-registry.server";
 import { wakeAfterCommit } from "~/modules/mail/outbox-wake.server";
+import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { hasEventPassed } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { CODE_ALPHABET, SERIAL_LENGTH } from "./certificate-code";
 import { certificateSubject, feedbackRequestSubject } from "./certificate-texts.server";
+import { certificateWhatsAppRows } from "./certificate-whatsapp.server";
 
 // "Send Certificates": after the event, a certificate of attendance to everyone who was checked
 // in (by e-mail with the PDF, or by SMS with the verification link to those who registered by
@@ -38,6 +40,13 @@ const feedbackRequestData = z.object({ attendeeId: z.string() });
 export const certificateMessage = defineMessage({ name: "certificate", data: certificateData, channels: ["email"] });
 /** For those registered by phone only: the code and the verification link. */
 export const certificateSmsMessage = defineMessage({ name: "certificate-sms", data: certificateData, channels: ["sms"] });
+/** To those who asked for WhatsApp, beside the e-mail or SMS: the PDF itself; its SMS twin if WhatsApp cannot deliver it. */
+export const certificateWhatsAppMessage = defineMessage({
+  name: "certificate-whatsapp",
+  data: certificateData,
+  channels: ["whatsapp"],
+  smsFallback: certificateSmsMessage,
+});
 export const feedbackRequestMessage = defineMessage({ name: "feedback-request", data: feedbackRequestData, channels: ["email"] });
 export const feedbackRequestSmsMessage = defineMessage({ name: "feedback-request-sms", data: feedbackRequestData, channels: ["sms"] });
 const CERTIFICATE_KIND = "certificate";
@@ -138,7 +147,11 @@ function certificateStatement(settings: EventSettings): SQL {
              jsonb_build_object('certificateId', fresh.id), a.id, ${settings.edition_id}::int
       from fresh join owed a on a.id = fresh.attendee_id
       returning 1
-    )
+    )${
+      whatsappOn()
+        ? sql`, whatsapped as (${certificateWhatsAppRows(certificateWhatsAppMessage.name, certificateSmsMessage.name, settings.edition_id)})`
+        : sql``
+    }
     select (select count(*)::int from queued) as n,
            (select count(*)::int from owed) - (select count(*)::int from queued) as left`;
 }

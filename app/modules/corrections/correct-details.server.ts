@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { pgConstraint, pgErrorCode } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
@@ -103,6 +103,21 @@ export async function correctDetails(db: Db, request: CorrectionRequest): Promis
               eq(mail_outbox.channel, "email"),
               eq(mail_outbox.status, "pending"),
               eq(mail_outbox.to_address, row.email),
+            ),
+          );
+      }
+      // So do SMS and WhatsApp messages waiting for the old number: the person's consent to them
+      // was for their own phone, which the correction puts right.
+      if (next.phone !== row.phone) {
+        await tx
+          .update(mail_outbox)
+          .set({ to_address: next.phone })
+          .where(
+            and(
+              eq(mail_outbox.attendee_id, row.id),
+              inArray(mail_outbox.channel, ["sms", "whatsapp"]),
+              eq(mail_outbox.status, "pending"),
+              eq(mail_outbox.to_address, row.phone),
             ),
           );
       }

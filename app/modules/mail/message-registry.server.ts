@@ -1,8 +1,10 @@
 import type { z } from "zod";
 import type { DbOrTx } from "~/db/client.server";
 import type { MessageChannel } from "~/db/schema";
+import { describePayload, type WhatsAppPayload } from "~/modules/whatsapp/payload";
 import { enqueueMail, type MailRenderer, type RenderedMail } from "./outbox.server";
 import { enqueueSms } from "./sms-outbox.server";
+import { enqueueWhatsApp } from "./whatsapp-outbox.server";
 
 // One concept for every message the site sends, whatever carries it. A message is declared where
 // it is queued (defineMessage: its name, the schema of its data, the channels it goes by), and
@@ -18,19 +20,20 @@ import { enqueueSms } from "./sms-outbox.server";
 /** What a renderer may need besides the database: the site's address and the secret its links are signed with. */
 export type MessageContext = { publicUrl: string; secret: string };
 
-/** What each channel's renderer makes: an e-mail's subject, bodies and attachments; an SMS's text. */
-type ChannelOutput = { email: RenderedMail; sms: string };
+/** What each channel's renderer makes: an e-mail's subject, bodies and attachments; an SMS's text; a WhatsApp message's Cloud API body. */
+type ChannelOutput = { email: RenderedMail; sms: string; whatsapp: WhatsAppPayload };
 type ChannelRenderer<Data, C extends MessageChannel> = (db: DbOrTx, data: Data, context: MessageContext) => Promise<ChannelOutput[C]>;
 
 /**
  * A message: its name (the outbox row's `template`, kept as long as rows with it may wait), the
- * schema of its data and the channels it goes by. A third channel (WhatsApp) is a third key of
- * MessageChannel and ChannelOutput, a renderer per message that offers it, and a transport in the worker.
+ * schema of its data and the channels it goes by. `smsFallback`: for a WhatsApp message, the SMS
+ * message of the same data that goes instead when WhatsApp cannot deliver it.
  */
 export type Message<Data, C extends MessageChannel> = {
   readonly name: string;
   readonly data: z.ZodType<Data>;
   readonly channels: readonly C[];
+  readonly smsFallback?: Message<Data, "sms">;
 };
 
 /** Declares a message; queueMessage takes it with data of its schema, on one of its channels. */
@@ -66,7 +69,12 @@ type ChannelEnvelope = {
   email: Envelope & { subject: string };
   /** `notBefore`: quiet hours (a reminder waits for the morning) */
   sms: Envelope & { notBefore?: Date };
+  /** `answering`: a reply to what the person just wrote in the chat, which goes even after a STOP */
+  whatsapp: Envelope & { answering?: boolean };
 };
+
+/** What queueing returns: the outbox row's id; for WhatsApp null when nothing was queued (off, or the number said STOP). */
+type Queued<Via extends MessageChannel> = Via extends "whatsapp" ? string | null : string;
 
 /** A programmer's mistake: a message queued with data its schema refuses, or on a channel it lacks. */
 export class MessageDataError extends Error {}
@@ -82,17 +90,28 @@ export async function queueMessage<Data, C extends MessageChannel, Via extends C
   channel: Via,
   data: NoInfer<Data>,
   envelope: ChannelEnvelope[Via],
-): Promise<string> {
+): Promise<Queued<Via>> {
   if (!(message.channels as readonly MessageChannel[]).includes(channel)) {
     throw new MessageDataError(`message "${message.name}" does not go by ${channel}`);
   }
   const parsed = message.data.safeParse(data);
   if (!parsed.success) throw new MessageDataError(`message "${message.name}" queued with bad data: ${parsed.error.message}`);
   const templateData = parsed.data as Record<string, unknown>;
-  // Both wake the worker once the transaction commits (wakeAfterCommit).
-  return channel === "sms"
-    ? enqueueSms(tx, { ...(envelope as ChannelEnvelope["sms"]), template: message.name, templateData })
-    : enqueueMail(tx, { ...(envelope as ChannelEnvelope["email"]), template: message.name, templateData });
+  // Each wakes the worker once the transaction commits (wakeAfterCommit).
+  if (channel === "whatsapp") {
+    const queued = enqueueWhatsApp(tx, {
+      ...envelope,
+      template: message.name,
+      templateData,
+      fallbackTemplate: message.smsFallback?.name ?? null,
+    });
+    return queued as Promise<Queued<Via>>;
+  }
+  const queued =
+    channel === "sms"
+      ? enqueueSms(tx, { ...(envelope as ChannelEnvelope["sms"]), template: message.name, templateData })
+      : enqueueMail(tx, { ...(envelope as ChannelEnvelope["email"]), template: message.name, templateData });
+  return queued as Promise<Queued<Via>>;
 }
 
 /**
@@ -116,6 +135,13 @@ export function messageRegistry(messages: readonly RenderedMessage[]): {
       if (!message) throw new Error(`unknown mail template "${mail.template}"`);
       const parsed = message.data.safeParse(mail.template_data ?? {});
       if (!parsed.success) throw new Error(`message "${message.name}": its stored data does not fit: ${parsed.error.message}`);
+      if (mail.channel === "whatsapp") {
+        const render = message.render.whatsapp;
+        if (!render) throw new Error(`message "${message.name}" has no WhatsApp renderer`);
+        const payload = await render(db, parsed.data, context);
+        // The row keeps the Cloud API body as its text and a line saying what it is as its subject.
+        return { subject: describePayload(payload), html: "", text: JSON.stringify(payload) };
+      }
       if (mail.channel === "sms") {
         const render = message.render.sms;
         if (!render) throw new Error(`message "${message.name}" has no SMS renderer`);

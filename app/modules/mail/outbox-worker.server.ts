@@ -1,6 +1,8 @@
 import type { Db } from "~/db/client.server";
 import { smsSegments } from "~/modules/sms/gsm7";
 import { PermanentSmsError, SmsAccountError, type SmsTransport } from "~/modules/sms/transport.server";
+import { PermanentWhatsAppError, WhatsAppAccountError } from "~/modules/whatsapp/graph-transport.server";
+import type { WhatsAppPayload } from "~/modules/whatsapp/payload";
 import { pauseChannel } from "./channel-pauses.server";
 import { deliveryRecorder } from "./delivery-recorder.server";
 import {
@@ -19,12 +21,18 @@ import {
 import { adoptOutboxWorker } from "./outbox-wake.server";
 import { waitForQuietLoop } from "./quiet-loop.server";
 import { type MailLog, type MailTransport, PermanentMailError } from "./transport.server";
+import { fallBackToSms } from "./whatsapp-outbox.server";
+
+/** What the worker needs of the WhatsApp transport (whatsapp/graph-transport.server.ts). */
+type WhatsAppSender = { send: (message: { id: string; to: string; payload: WhatsAppPayload }) => Promise<{ providerId: string }> };
 
 export type DeliveryOptions = {
   db: Db;
   transport: MailTransport;
   /** Where SMS rows go; without it they wait (and say why). */
   sms?: SmsTransport;
+  /** Where WhatsApp rows go; without it (WhatsApp not configured) they fail, and their SMS stand-in goes. */
+  whatsapp?: WhatsAppSender;
   log: MailLog;
   /** messages claimed (and sent concurrently) per round */
   batchSize?: number;
@@ -94,7 +102,12 @@ async function deliverRound(options: DeliveryOptions): Promise<DeliveryResult & 
           attachments: rendered.attachments ?? [],
         });
       }
-      if (mail.channel === "sms") {
+      if (mail.channel === "whatsapp") {
+        if (!options.whatsapp) throw new PermanentWhatsAppError("WhatsApp is not configured on this server", { fallbackToSms: true });
+        // The transport checks the stored body against the schema: a bad one fails once, and its SMS goes.
+        const payload = JSON.parse(mail.text) as WhatsAppPayload;
+        ({ providerId: messageId } = await options.whatsapp.send({ id: mail.id, to: mail.to_address, payload }));
+      } else if (mail.channel === "sms") {
         if (!options.sms) throw new Error("no SMS transport in this process");
         // The text as the phone receives it (GSM-7), and what the gateway bills for it.
         segments = smsSegments(mail.text);
@@ -111,6 +124,28 @@ async function deliverRound(options: DeliveryOptions): Promise<DeliveryResult & 
         }));
       }
     } catch (error) {
+      if (error instanceof PermanentWhatsAppError && error.fallbackToSms) {
+        // Not on WhatsApp, or a template Meta refused: the SMS stand-in goes instead (when SMS is on).
+        try {
+          await db.transaction((tx) => fallBackToSms(tx, mail, errorText(error)));
+          result.failed++;
+          log.warn({ ...about, code: error.code }, "WhatsApp could not deliver it; its SMS stand-in goes instead");
+        } catch (dbError) {
+          log.error({ ...about, err: dbError }, "could not record a WhatsApp failure");
+        }
+        return;
+      }
+      if (error instanceof WhatsAppAccountError) {
+        try {
+          await pauseChannel(db, "whatsapp", errorText(error));
+          await returnUntried(db, mail, errorText(error));
+          result.retrying++;
+          log.error({ ...about, err: error }, "WhatsApp paused: Meta refused the account");
+        } catch (dbError) {
+          log.error({ ...about, err: dbError }, "could not pause the WhatsApp channel");
+        }
+        return;
+      }
       if (error instanceof SmsAccountError) {
         // The account itself is refused (its balance spent, a wrong key, a sender ID not
         // approved): every SMS would fail the same way, so the channel waits for an organiser.
@@ -128,7 +163,9 @@ async function deliverRound(options: DeliveryOptions): Promise<DeliveryResult & 
         const status = await markFailedAttempt(db, mail, error, {
           // A message that can never go (transport.server.ts) fails at once instead of trying eight times.
           maxAttempts:
-            error instanceof PermanentMailError || error instanceof PermanentSmsError ? 0 : (options.maxAttempts ?? MAX_MAIL_ATTEMPTS),
+            error instanceof PermanentMailError || error instanceof PermanentSmsError || error instanceof PermanentWhatsAppError
+              ? 0
+              : (options.maxAttempts ?? MAX_MAIL_ATTEMPTS),
           backoffMs: options.backoffMs ?? retryBackoffMs,
         });
         if (status === "failed") {

@@ -172,9 +172,9 @@ export async function claimDueMail(db: Db, options: { limit: number; leaseMs?: n
     const sendable = and(
       // A paused channel's messages wait (an SMS account out of credit: channel-pauses.server.ts).
       sql`${mail_outbox.channel} not in (select ${channel_pauses.channel} from ${channel_pauses})`,
-      // A reminder by SMS never goes between 20:00 and 08:00 Lagos (UTC+1 all year), even
-      // when a retry or a resumed channel brings it due at night (sms/quiet-hours.ts).
-      sql`not (${mail_outbox.channel} = 'sms' and ${inArray(mail_outbox.kind, [...QUIET_SMS_KINDS])}
+      // A reminder by SMS or WhatsApp never goes between 20:00 and 08:00 Lagos (UTC+1 all year),
+      // even when a retry or a resumed channel brings it due at night (sms/quiet-hours.ts).
+      sql`not (${mail_outbox.channel} in ('sms', 'whatsapp') and ${inArray(mail_outbox.kind, [...QUIET_SMS_KINDS])}
                and extract(hour from (now() at time zone 'UTC') + interval '1 hour') not between 8 and 19)`,
     );
     // Two statements, each an index scan on (status, next_attempt_at) that stops at `limit`: one
@@ -359,6 +359,7 @@ export type AttendeeMail = Pick<
   | "created_at"
   | "sent_at"
   | "delivered_at"
+  | "read_at"
 >;
 
 /**
@@ -382,6 +383,7 @@ export async function mailForAttendee(db: DbOrTx, attendeeId: string, person: Pe
       created_at: mail_outbox.created_at,
       sent_at: mail_outbox.sent_at,
       delivered_at: mail_outbox.delivered_at,
+      read_at: mail_outbox.read_at,
     })
     .from(mail_outbox)
     .where(or(eq(mail_outbox.attendee_id, attendeeId), messagesToPerson(person)))

@@ -25,18 +25,21 @@ type TemplatedSms = {
  * e-mail ceiling's reasoning (PUBLIC_MAILS_PER_ADDRESS_PER_DAY) otherwise holds.
  */
 export const PUBLIC_SMS_PER_NUMBER_PER_DAY = 3;
-const PUBLIC_SMS_KINDS = ["ticket", "ticket-self-resend", "cancellation", "privacy-notice"] as const;
+export const PUBLIC_SMS_KINDS = ["ticket", "ticket-self-resend", "cancellation", "privacy-notice"] as const;
 export const OVER_SMS_CEILING_ERROR = `Not sent: this number already had ${PUBLIC_SMS_PER_NUMBER_PER_DAY} SMS from the public forms in the last 24 hours. Resend it if the person asks for it.`;
 
-/** Whether one more public SMS may go to `number` today; the mail ceiling's lock and count, per number. */
-async function publicSmsAllowed(tx: DbOrTx, number: string): Promise<boolean> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sms-to:${number}`}))`);
+/**
+ * Whether one more public SMS (or WhatsApp message: `channel`) may go to `number` today; the
+ * mail ceiling's lock and count, per number and channel.
+ */
+export async function publicSmsAllowed(tx: DbOrTx, number: string, channel: "sms" | "whatsapp" = "sms"): Promise<boolean> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${channel}-to:${number}`}))`);
   const [row] = await tx
     .select({ count: sql<number>`count(*)::int` })
     .from(mail_outbox)
     .where(
       and(
-        eq(mail_outbox.channel, "sms"),
+        eq(mail_outbox.channel, channel),
         eq(mail_outbox.to_address, number),
         inArray(mail_outbox.kind, [...PUBLIC_SMS_KINDS]),
         gt(mail_outbox.created_at, sql`now() - interval '24 hours'`),

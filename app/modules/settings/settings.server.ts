@@ -34,6 +34,7 @@ export async function getSettings(db: DbOrTx): Promise<EventSettings> {
     ...SETTINGS_DEFAULTS,
     registered_count: 0,
     sms_price_kobo: 0,
+    whatsapp_price_kobo: 0,
     certificate_valid_days: null,
     first_saved_at: null,
     translations: {},

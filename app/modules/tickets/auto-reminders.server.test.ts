@@ -58,7 +58,7 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     const due = new Date("2026-12-22T07:00:30Z");
     // Three instances ticking at the same moment: one queues, the others find the mark.
     const runs = await Promise.all([sendDueAutoReminder(db, due), sendDueAutoReminder(db, due), sendDueAutoReminder(db, due)]);
-    expect(runs.filter((run) => run !== null)).toEqual([{ queued: { email: 4, sms: 0 }, eventDate: "2026-12-24" }]);
+    expect(runs.filter((run) => run !== null)).toEqual([{ queued: { email: 4, sms: 0, whatsapp: 0 }, eventDate: "2026-12-24" }]);
     // After a restart, the next day, with a late registrant: nothing more goes out by itself.
     await createAttendee(db);
     expect(await sendDueAutoReminder(db, new Date("2026-12-23T10:00:00Z"))).toBeNull();
@@ -69,7 +69,7 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     expect(await jobDoneFor(db, "auto-reminder", "2026-12-24")).toBe(true);
     const [entry] = await db.select().from(audit_log);
     expect(entry).toMatchObject({ action: "reminders.auto", admin_id: null, admin_email: "Automatic reminder" });
-    expect(entry?.details).toEqual({ emails: 4, sms: 0, eventDate: "2026-12-24" });
+    expect(entry?.details).toEqual({ emails: 4, sms: 0, whatsapp: 0, eventDate: "2026-12-24" });
   });
 
   it("skips attendees an organiser reminded 1–2 days before, sends nothing when off, and sends again for a new date", async () => {
@@ -84,13 +84,13 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
 
     await updateSettings(db, { auto_reminders: true });
     expect(await sendDueAutoReminder(db, new Date("2026-12-23T09:00:00Z"))).toEqual({
-      queued: { email: 1, sms: 0 },
+      queued: { email: 1, sms: 0, whatsapp: 0 },
       eventDate: "2026-12-24",
     });
 
     await updateSettings(db, { event_date: "2027-01-10" });
     expect(await sendDueAutoReminder(db, new Date("2027-01-08T09:00:00Z"))).toEqual({
-      queued: { email: 2, sms: 0 },
+      queued: { email: 2, sms: 0, whatsapp: 0 },
       eventDate: "2027-01-10",
     });
   });
@@ -101,10 +101,10 @@ describe.each(DATABASE_KINDS)("sendDueAutoReminder on %s", (kind) => {
     await createAttendee(db, { sms_opt_in: true });
     await createUssdAttendee(db);
     expect(await sendDueAutoReminder(db, new Date("2026-12-22T07:00:30Z"))).toEqual({
-      queued: { email: 2, sms: 2 },
+      queued: { email: 2, sms: 2, whatsapp: 0 },
       eventDate: "2026-12-24",
     });
     const [entry] = await db.select().from(audit_log);
-    expect(entry?.details).toEqual({ emails: 2, sms: 2, eventDate: "2026-12-24" });
+    expect(entry?.details).toEqual({ emails: 2, sms: 2, whatsapp: 0, eventDate: "2026-12-24" });
   });
 });

@@ -57,7 +57,7 @@ export async function sendDueAutoReminder(db: Db, now = new Date()): Promise<Aut
     await recordAudit(tx, AUTOMATIC, {
       action: "reminders.auto",
       entity: "event_settings",
-      details: { emails: queued.email, sms: queued.sms, eventDate: settings.event_date },
+      details: { emails: queued.email, sms: queued.sms, whatsapp: queued.whatsapp, eventDate: settings.event_date },
     });
     return { queued, eventDate: settings.event_date };
   });

@@ -8,8 +8,8 @@ import { updateSettings } from "~/modules/settings/settings.server";
 import { queueReminders, reminderProgress, renderReminderMail, retryFailedReminders } from "./reminders.server";
 
 const NONE = { total: 0, queued: 0, sent: 0, failed: 0 };
-const NOTHING = { email: 0, sms: 0 };
-const emails = (email: number) => ({ email, sms: 0 });
+const NOTHING = { email: 0, sms: 0, whatsapp: 0 };
+const emails = (email: number) => ({ email, sms: 0, whatsapp: 0 });
 const KEYS = { publicUrl: "https://summit.example.org", secret: "reminder-test-secret-0123456789" };
 
 describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
     // 21:30 in Lagos: the e-mails go now, the SMS wait for 08:00.
     const evening = new Date("2026-12-22T20:30:00Z");
     const actor = { id: null, email: "organiser@example.org" };
-    expect(await queueReminders(db, actor, evening)).toMatchObject({ queued: { email: 5, sms: 5 }, kind: "due" });
+    expect(await queueReminders(db, actor, evening)).toMatchObject({ queued: { email: 5, sms: 5, whatsapp: 0 }, kind: "due" });
     expect((await queueReminders(db, actor, evening)).queued).toEqual(NOTHING);
 
     const sms = await db.select().from(mail_outbox).where(eq(mail_outbox.channel, "sms"));
@@ -97,8 +97,8 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
     // The audit log says what went out on each channel; the second, empty press says so too.
     const logged = await db.select().from(audit_log).where(eq(audit_log.action, "reminders.send"));
     expect(logged.map((entry) => entry.details).sort((a, b) => Number(b.emails) - Number(a.emails))).toEqual([
-      { emails: 5, sms: 5, eventDate: "2026-12-24", kind: "due" },
-      { emails: 0, sms: 0, eventDate: "2026-12-24", kind: "due" },
+      { emails: 5, sms: 5, whatsapp: 0, eventDate: "2026-12-24", kind: "due" },
+      { emails: 0, sms: 0, whatsapp: 0, eventDate: "2026-12-24", kind: "due" },
     ]);
   });
 
@@ -106,7 +106,7 @@ describe.each(DATABASE_KINDS)("reminders on %s", (kind) => {
     const { db } = database;
     for (let i = 0; i < 2; i++) await createAttendee(db, { sms_opt_in: true });
     // 10:00 in Lagos, the day before.
-    expect((await queueReminders(db, null, new Date("2026-12-23T09:00:00Z"))).queued).toEqual({ email: 2, sms: 2 });
+    expect((await queueReminders(db, null, new Date("2026-12-23T09:00:00Z"))).queued).toEqual({ email: 2, sms: 2, whatsapp: 0 });
     const due = await db
       .select({ channel: mail_outbox.channel, at: mail_outbox.next_attempt_at })
       .from(mail_outbox)

@@ -1,11 +1,12 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
-import { attendees, type MessageChannel, mail_outbox, type ReminderKind, reminders } from "~/db/schema";
+import { attendees, type MessageChannel, mail_outbox, type ReminderKind, reminders, whatsapp_optouts } from "~/db/schema";
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
 import { type DeliveryProgress, deliveryProgress } from "~/modules/mail/delivery-progress";
 import { defineMessage } from "~/modules/mail/message-registry.server";
 import { wakeAfterCommit } from "~/modules/mail/outbox-wake.server";
+import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { daysUntilEvent, formatEventDate } from "~/modules/settings/event-time";
 import { type EventSettings, getSettings } from "~/modules/settings/settings.server";
 import { isQuietHour, reminderSmsTime } from "~/modules/sms/quiet-hours";
@@ -14,6 +15,7 @@ import { reminderSubject } from "./ticket-email.server";
 import type { TicketLinkKeys } from "./ticket-link.server";
 import { renderTicketMail } from "./ticket-mail.server";
 import { attendeeMessageData, reminderSmsMessage } from "./ticket-sms.server";
+import { reminderWhatsAppMessage } from "./ticket-whatsapp.server";
 
 // Reminders before the event: one per attendee per event date and kind, queued through the
 // outbox in one statement per channel and one transaction. The unique key on (attendee, event
@@ -46,7 +48,7 @@ export async function queueReminders(
       await recordAudit(tx, actor, {
         action: "reminders.send",
         entity: "event_settings",
-        details: { emails: queued.email, sms: queued.sms, eventDate: settings.event_date, kind },
+        details: { emails: queued.email, sms: queued.sms, whatsapp: queued.whatsapp, eventDate: settings.event_date, kind },
       });
     return { queued, eventDate: settings.event_date, kind, settings };
   });
@@ -61,8 +63,10 @@ export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now:
   // One after the other: both write to the same tables in the caller's transaction.
   const email = await queue("email");
   const sms = await queue("sms");
-  if (email + sms > 0) wakeAfterCommit(tx);
-  return { email, sms };
+  // Only while WhatsApp is configured: a reminder row would otherwise stand for a message never sent.
+  const whatsapp = whatsappOn() ? await queue("whatsapp") : 0;
+  if (email + sms + whatsapp > 0) wakeAfterCommit(tx);
+  return { email, sms, whatsapp };
 }
 
 /**
@@ -71,7 +75,7 @@ export async function queueRemindersIn(tx: DbOrTx, settings: EventSettings, now:
  * and the count of what went in, counted by the database rather than by returning every row.
  */
 function queueStatement(channel: MessageChannel, settings: EventSettings, now: Date, kind: ReminderKind): SQL {
-  const { wants, to, subject, template, sendAt } = channelParts(channel, settings, now);
+  const { wants, to, subject, template, sendAt, fallback = null } = channelParts(channel, settings, now);
   return sql`
     with fresh as (
       insert into ${reminders} (attendee_id, event_date, kind, channel, mail_id)
@@ -80,9 +84,9 @@ function queueStatement(channel: MessageChannel, settings: EventSettings, now: D
       on conflict (attendee_id, event_date, kind, channel) do nothing
       returning attendee_id, mail_id
     ), queued as (
-      insert into ${mail_outbox} (id, channel, to_address, subject, html, text, kind, template, template_data, attendee_id, next_attempt_at)
+      insert into ${mail_outbox} (id, channel, to_address, subject, html, text, kind, template, template_data, attendee_id, next_attempt_at, fallback_template)
       select fresh.mail_id, ${channel}, ${to}, ${subject}, '', '', ${REMINDER_KIND}, ${template},
-             jsonb_build_object('attendeeId', a.id), a.id, ${sendAt}
+             jsonb_build_object('attendeeId', a.id), a.id, ${sendAt}, ${fallback}
       from fresh join ${attendees} a on a.id = fresh.attendee_id
       returning 1
     )
@@ -91,6 +95,17 @@ function queueStatement(channel: MessageChannel, settings: EventSettings, now: D
 
 /** What differs between the channels: who gets one, where it goes, its subject, how it is rendered, when it may go. */
 function channelParts(channel: MessageChannel, settings: EventSettings, now: Date) {
+  if (channel === "whatsapp")
+    // Those who asked for WhatsApp and have not said STOP since; quiet hours as for SMS. If
+    // WhatsApp cannot deliver one, its SMS twin goes instead (whatsapp-outbox.server.ts).
+    return {
+      wants: sql`${attendees.whatsapp_opt_in} and not exists (select 1 from ${whatsapp_optouts} o where o.phone = ${attendees.phone})`,
+      to: sql`a.phone`,
+      subject: sql`${"WhatsApp: reminder"}`,
+      template: reminderWhatsAppMessage.name,
+      sendAt: isQuietHour(now) ? sql`${reminderSmsTime(now).toISOString()}::timestamptz` : sql`now()`,
+      fallback: reminderSmsMessage.name,
+    };
   if (channel === "sms")
     // Those who asked for SMS (everyone who registered by USSD); after 20:00 they wait for the morning.
     return {

@@ -13,6 +13,7 @@ import { type TicketLinkKeys, ticketPageUrl } from "./ticket-link.server";
 import { ticketMailRows } from "./ticket-rows.server";
 import { attendeeMessageData, enqueueTicketSms } from "./ticket-sms.server";
 import { signDoorCode, signSelfServiceToken } from "./ticket-token.server";
+import { enqueueTicketWhatsApp } from "./ticket-whatsapp.server";
 
 // The ticket e-mail through the outbox: queued in the caller's transaction, rendered
 // by the worker from the template in ticket-email.server.tsx.
@@ -21,7 +22,7 @@ export const ticketMessage = defineMessage({ name: "ticket", data: attendeeMessa
 
 /**
  * Queues the ticket in the caller's transaction: the e-mail (to an address, which a USSD
- * registration lacks) and the SMS (to those who asked for it). Inside registration they exist
+ * registration lacks), the SMS and the WhatsApp message (to those who asked for them). Inside registration they exist
  * exactly when the attendee does; organisers' resends pass another kind. The worker renders
  * them, so the request only writes rows. Returns the e-mail's id, or the SMS's when no e-mail.
  */
@@ -31,16 +32,22 @@ export async function enqueueTicket(
     attendee,
     eventName,
     kind = "ticket",
-    channels = ["email", "sms"],
+    channels = ["email", "sms", "whatsapp"],
   }: {
-    attendee: Pick<TicketEmailAttendee, "id" | "ticket_id" | "language"> & { email: string | null; phone: string; sms_opt_in: boolean };
+    attendee: Pick<TicketEmailAttendee, "id" | "ticket_id" | "language"> & {
+      email: string | null;
+      phone: string;
+      sms_opt_in: boolean;
+      whatsapp_opt_in?: boolean;
+    };
     eventName: string;
     kind?: string;
-    /** both by default; "Lost your ticket?" answers by e-mail only, a USSD menu by SMS only */
+    /** all by default (each as the person asked); "Lost your ticket?" answers by e-mail only, a USSD menu by SMS only */
     channels?: readonly MessageChannel[];
   },
 ): Promise<string | null> {
-  const smsId = channels.includes("sms") ? await enqueueTicketSms(tx, attendee, kind) : null;
+  const whatsappId = channels.includes("whatsapp") ? await enqueueTicketWhatsApp(tx, attendee, kind) : null;
+  const smsId = (channels.includes("sms") ? await enqueueTicketSms(tx, attendee, kind) : null) ?? whatsappId;
   if (attendee.email === null || !channels.includes("email")) return smsId;
   return queueMessage(
     tx,

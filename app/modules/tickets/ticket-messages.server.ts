@@ -4,8 +4,9 @@ import { renderCancellationMail } from "./cancellation-email.server";
 import { reminderMessage, renderReminderMail } from "./reminders.server";
 import { renderTicketMail, ticketMessage } from "./ticket-mail.server";
 import { cancellationSmsMessage, reminderSmsMessage, renderTicketSms, ticketSmsMessage } from "./ticket-sms.server";
+import { reminderWhatsAppMessage, renderTicketWhatsApp, ticketWhatsAppMessage } from "./ticket-whatsapp.server";
 
-// The tickets' messages, e-mail and SMS together, as the outbox's registry renders them
+// The tickets' messages, e-mail, SMS and WhatsApp together, as the outbox's registry renders them
 // (server/outbox.server.ts): the ticket, the reminder, the cancellation.
 
 export const ticketMessages = [
@@ -16,6 +17,8 @@ export const ticketMessages = [
   renderMessage(reminderSmsMessage, {
     sms: async (db, data, keys) => (await renderTicketSms(db, reminderSmsMessage.name, data, keys)).text,
   }),
+  renderMessage(ticketWhatsAppMessage, { whatsapp: (db, data, keys) => renderTicketWhatsApp(db, "ticket", data, keys) }),
+  renderMessage(reminderWhatsAppMessage, { whatsapp: (db, data, keys) => renderTicketWhatsApp(db, "reminder", data, keys) }),
   renderMessage(cancellationSmsMessage, {
     sms: async (db, data, keys) => (await renderTicketSms(db, cancellationSmsMessage.name, data, keys)).text,
   }),

@@ -91,7 +91,16 @@ async function confirmRow(tx: DbOrTx, row: HeldRow, actor: AuditActor, options: 
   if (!result || result.reason === "full") {
     // The rule "held, but full, so the waitlist" in one place: a held registration when the
     // event filled meanwhile, and a held waitlist join always.
-    const joined = await joinWaitlistIn(tx, inputOf(row), { secret: options.secret, now });
+    // The consents as given on the form, at the time they were given (the form's input has none of them).
+    const kept = {
+      consent_at: person.consent_at,
+      consent_version: row.consent_version,
+      sms_opt_in: row.sms_opt_in,
+      whatsapp_opt_in: row.whatsapp_opt_in,
+      whatsapp_consent_at: row.whatsapp_consent_at,
+      whatsapp_consent_version: row.whatsapp_consent_version,
+    };
+    const joined = await joinWaitlistIn(tx, inputOf(row), { secret: options.secret, now, kept });
     if (!joined.ok) return { status: "refused", message: joined.message };
     if (optIn) await recordFutureEditions(tx, person);
     await recordAudit(tx, actor, { action: "held.confirm-waitlist", ...audit });

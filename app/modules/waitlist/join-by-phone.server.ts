@@ -7,8 +7,9 @@ import { registrationStatus } from "~/modules/settings/registration-status";
 import { lockSeats } from "~/modules/settings/seats.server";
 import { positionOf } from "./waitlist.server";
 
-// Joining the waitlist from a USSD menu, when the event is full: the person is their phone
-// number (one place in line each, unique in the database), and the offer comes by SMS.
+// Joining the waitlist from a USSD menu or a WhatsApp chat, when the event is full: the person is
+// their phone number (one place in line each, unique in the database), and the offer comes by
+// SMS (USSD) or on WhatsApp (chat), as the person's values say.
 
 export type PhoneJoin = { ok: true; position: number } | { ok: false; reason: "open" | "closed" | "concluded" | "duplicate" | "failed" };
 
@@ -26,7 +27,7 @@ export async function joinWaitlistByPhone(tx: DbOrTx, person: RegisteringPerson,
   if (registered) return { ok: false, reason: "duplicate" };
   const [row] = await tx
     .insert(waitlist)
-    .values({ ...person, channel: "ussd", sms_opt_in: true, joined_at: now })
+    .values({ ...person, channel: person.channel === "whatsapp" ? "whatsapp" : "ussd", joined_at: now })
     .onConflictDoNothing()
     .returning({ seq: waitlist.seq });
   if (row) return { ok: true, position: await positionOf(tx, row.seq) };

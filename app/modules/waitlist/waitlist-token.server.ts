@@ -23,5 +23,10 @@ export function waitlistPageUrl(publicUrl: string, token: string): string {
 
 /** The entry's page as a short link (/w/…), for an SMS. */
 export function shortWaitlistUrl(publicUrl: string, id: string, secret: string): string {
-  return `${publicUrl.replace(/\/+$/, "")}/w/${shortToken(signWaitlistToken(id, secret))}`;
+  return `${publicUrl.replace(/\/+$/, "")}/w/${shortWaitlistToken(id, secret)}`;
+}
+
+/** The end of the short offer link (/w/<this>): a WhatsApp template's button adds it to its fixed address. */
+export function shortWaitlistToken(id: string, secret: string): string {
+  return shortToken(signWaitlistToken(id, secret));
 }

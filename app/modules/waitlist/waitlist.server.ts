@@ -13,6 +13,7 @@ import { doorReserve, type RegistrationState, registrationStatus } from "~/modul
 import { lockSeats } from "~/modules/settings/seats.server";
 import { enqueueOfferSms } from "./waitlist-sms.server";
 import { signWaitlistToken } from "./waitlist-token.server";
+import { enqueueOfferWhatsApp } from "./waitlist-whatsapp.server";
 
 // The waitlist's rules, all decided under the settings row's lock (the same lock
 // registration takes), so a seat is counted once whoever races for it:
@@ -52,8 +53,25 @@ export async function joinWaitlist(db: Db, input: PersonInput, options: { secret
   });
 }
 
+type PersonConsent =
+  | "consent_at"
+  | "consent_version"
+  | "sms_opt_in"
+  | "whatsapp_opt_in"
+  | "whatsapp_consent_at"
+  | "whatsapp_consent_version";
+
 /** Joining, inside the caller's transaction (a held registration confirmed while the event is full joins this way). */
-export async function joinWaitlistIn(tx: DbOrTx, input: PersonInput, options: { secret: string; now?: Date }): Promise<JoinResult> {
+export async function joinWaitlistIn(
+  tx: DbOrTx,
+  input: PersonInput,
+  options: {
+    secret: string;
+    now?: Date;
+    /** consents given earlier, kept as given (a held registration confirmed into the line): when, under which notice, SMS, WhatsApp */
+    kept?: Partial<Pick<typeof waitlist.$inferInsert, PersonConsent>>;
+  },
+): Promise<JoinResult> {
   const now = options.now ?? new Date();
   const email = normalizeEmail(input.email);
   {
@@ -64,7 +82,7 @@ export async function joinWaitlistIn(tx: DbOrTx, input: PersonInput, options: { 
     if (status.state !== "full") return { ok: false as const, reason: status.state, message: status.message };
     const [registered] = await tx.select({ id: attendees.id }).from(attendees).where(emailEquals(attendees.email, email));
     if (registered) return { ok: false as const, reason: "duplicate" as const, message: REGISTRATION_MESSAGES.duplicate };
-    const person = personValues(input, now);
+    const person = { ...personValues(input, now), ...options.kept };
     const [inLine] = await tx
       .select({ n: count() })
       .from(waitlist)
@@ -135,7 +153,14 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
   if (wanted <= 0) return [];
 
   const next = await tx
-    .select({ id: waitlist.id, email: waitlist.email, language: waitlist.language, phone: waitlist.phone, sms_opt_in: waitlist.sms_opt_in })
+    .select({
+      id: waitlist.id,
+      email: waitlist.email,
+      language: waitlist.language,
+      phone: waitlist.phone,
+      sms_opt_in: waitlist.sms_opt_in,
+      whatsapp_opt_in: waitlist.whatsapp_opt_in,
+    })
     .from(waitlist)
     .where(eq(waitlist.status, "waiting"))
     .orderBy(asc(waitlist.seq))
@@ -156,6 +181,7 @@ export async function settleWaitlist(tx: DbOrTx, options: SettleOptions = {}): P
       );
     }
     await enqueueOfferSms(tx, entry);
+    await enqueueOfferWhatsApp(tx, entry);
     await recordAudit(tx, options.byHand ?? WAITLIST_ACTOR, {
       action: "waitlist.offer",
       entity: "waitlist",
