@@ -11,6 +11,7 @@ export default [
   route("share/:file", "routes/share-image.ts"),
   route("ussd/africastalking/:token", "routes/ussd-africastalking.ts"),
   route("sms/:provider/delivery/:token?", "routes/sms-delivery.ts"),
+  route("whatsapp/webhook", "routes/whatsapp-webhook.ts"),
   route("t/:code", "routes/short-link.ts", { id: "ticket-short-link" }),
   route("w/:code", "routes/short-link.ts", { id: "waitlist-short-link" }),
   route("r/:code", "routes/tracked-link.ts", { id: "source-link" }),
