@@ -39,8 +39,8 @@ describe("the privacy notice", () => {
       retention_days: 45,
     });
     const t = text(html);
-    expect(PRIVACY_NOTICE).toMatchObject({ version: "7", date: "2026-11-26", dateLabel: "26 November 2026" });
-    expect(t).toContain("Version 7, 26 November 2026");
+    expect(PRIVACY_NOTICE).toMatchObject({ version: "8", date: "2026-11-29", dateLabel: "29 November 2026" });
+    expect(t).toContain("Version 8, 29 November 2026");
     expect(t).toContain("is organised by Zamfara State Ministry of Youth and Sports. We are the data controller");
     expect(t).toContain("deleted 45 days after the event");
     expect(t).not.toContain("six months");
@@ -55,6 +55,15 @@ describe("the privacy notice", () => {
     expect(t).toContain("also after your registration is deleted, until you withdraw");
     expect(html.match(/href="mailto:dpo@zamfara.example.org"/g)).toHaveLength(2);
     expect(t).toContain("or call +234 803 000 1111. We answer requests within 30 days.");
+  });
+
+  it("says what WhatsApp receives, that the box is never ticked for you, and how to stop it", () => {
+    const t = text(renderNotice({}));
+    expect(t).toContain('If you tick "Send my ticket on WhatsApp too"');
+    expect(t).toContain("The box is never ticked for you.");
+    expect(t).toContain("Meta's WhatsApp Business Platform, which processes them on our behalf");
+    expect(t).toContain("Reply STOP at any time");
+    expect(t).toContain("Meta (WhatsApp) too");
   });
 
   it("says what a certificate's verification reveals, for how long, and how feedback is kept", () => {
@@ -101,7 +110,7 @@ describe("the privacy notice", () => {
 
   it("says the same in Hausa, with the hooked letters, under the same version", () => {
     const t = text(renderNotice({ retention_days: 30 }, "ha"));
-    expect(t).toContain("Siga 7,");
+    expect(t).toContain("Siga 8,");
     expect(t).toContain("SMS da USSD");
     expect(t).toContain('Idan kun zaɓi "Kuma a aiko min da tikitina ta SMS"');
     expect(t).toContain("da lambar wayarku kawai: ba a buƙatar adireshin imel");

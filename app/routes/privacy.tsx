@@ -82,6 +82,8 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 
         <h2 className={heading}>{t("privacy.sms.heading")}</h2>
         {list("privacy.sms.items")}
+        <h2 className={heading}>{t("privacy.whatsapp.heading")}</h2>
+        {list("privacy.whatsapp.items")}
 
         <h2 className={heading}>{t("privacy.outreach.heading")}</h2>
         {list("privacy.outreach.items")}

@@ -59,7 +59,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs) {
 export const shouldRevalidate = notAfterUnavailable;
 
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
-  const { event, status, offerHours, stamp, challenge, sms, shareUrl, ussdCode } = loaderData;
+  const { event, status, offerHours, stamp, challenge, sms, whatsapp, shareUrl, ussdCode } = loaderData;
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const client = useToasts();
@@ -98,7 +98,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
             <EventFacts date={event.date} time={event.time} venue={event.venue} />
             {status.isOpen ? <DialToRegister code={ussdCode} className="mt-3 text-center text-sm text-gray-700" /> : null}
             <RegisterSection
-              page={{ status, offerHours, stamp, challenge, sms }}
+              page={{ status, offerHours, stamp, challenge, sms, whatsapp }}
               answer={answer}
               submittingIntent={sendingAgain ? null : submittingIntent}
               sendingAgain={sendingAgain}

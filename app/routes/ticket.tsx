@@ -18,6 +18,9 @@ import { ShareButtons } from "~/modules/share/share-buttons";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { TicketPageView } from "~/modules/tickets/ticket-page-view";
 import { ticketPage } from "~/modules/tickets/tickets.server";
+import { ticketWhatsApp, ticketWhatsAppAction } from "~/modules/tickets/whatsapp-choice.server";
+import { WhatsAppControl } from "~/modules/tickets/whatsapp-control";
+import { isWhatsAppIntent } from "~/modules/tickets/whatsapp-intents";
 import type { RouteHandle } from "~/root";
 import { PRIVATE_HEADERS } from "~/ui/private-page";
 import { readForm } from "~/ui/read-form.server";
@@ -25,8 +28,8 @@ import type { Route } from "./+types/ticket";
 
 // The page is reachable by anyone holding the link: keep it out of shared caches and search engines.
 // The ticket page ships no framework JavaScript on a first visit (ADR 015): it is what people
-// open at the door, often on a weak signal. Everything on it is a link or a plain form (its one
-// post here: stopping the news of future editions).
+// open at the door, often on a weak signal. Everything on it is a link or a plain form (its posts
+// here: stopping the news of future editions; WhatsApp messages asked for or stopped).
 export const handle: RouteHandle = { hydrate: false };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
@@ -50,13 +53,25 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   // "Correct my details" while corrections are open; whom to ask after (modules/corrections).
   const corrections = registrationId ? await correctionsState(db, registrationId, language) : null;
   const corrected = new URL(request.url).searchParams.get("corrected") === "1";
-  return data({ page, optedIn, certificate, invite, corrections, corrected }, { headers: PRIVATE_HEADERS });
+  // While WhatsApp is configured: the ticket and reminders on WhatsApp too, or a way to stop them.
+  const whatsapp = registrationId ? await ticketWhatsApp(db, registrationId) : null;
+  return data({ page, optedIn, certificate, invite, corrections, corrected, whatsapp }, { headers: PRIVATE_HEADERS });
 }
 
-/** "Stop telling me about future editions": a plain form post, answered with the page and a confirmation. */
+/**
+ * "Stop telling me about future editions": a plain form post, answered with the page and a
+ * confirmation. WhatsApp's "Get … on WhatsApp too" and "Stop WhatsApp messages": the page again
+ * (a redirect) with a toast.
+ */
 export async function action({ params, request }: Route.ActionArgs) {
   const form = await readForm(request);
-  if (form.get("intent") !== STOP_INTENT) throw data("Bad Request", { status: 400 });
+  const intent = form.get("intent");
+  if (isWhatsAppIntent(intent)) {
+    const answer = await ticketWhatsAppAction(await getDb(), params.token, getConfig().sessionSecret, intent);
+    if (!answer) throw data("Not Found", { status: 404 });
+    return answer;
+  }
+  if (intent !== STOP_INTENT) throw data("Bad Request", { status: 400 });
   const outcome = await stopByTicket(await getDb(), params.token, getConfig().sessionSecret);
   if (outcome === "invalid") throw data("Not Found", { status: 404 });
   return data({ stopped: true }, { headers: PRIVATE_HEADERS });
@@ -85,6 +100,7 @@ export default function Ticket({ loaderData, actionData }: Route.ComponentProps)
       {loaderData.corrections && page.state === "active" ? (
         <CorrectionsCard state={loaderData.corrections} token={page.token} saved={loaderData.corrected} />
       ) : null}
+      {page.state === "active" ? <WhatsAppControl whatsapp={loaderData.whatsapp} /> : null}
       <FutureEditionsControl optedIn={loaderData.optedIn} stopped={Boolean(actionData?.stopped)} />
     </>
   );

@@ -285,7 +285,7 @@ test("View Details shows every field, the e-mail's delivery state and the check-
   await expect(main.getByRole("link", { name: "Open ticket page" })).toHaveAttribute("href", /\/tickets\/[0-9a-f-]{36}\.1/);
 
   // The registration e-mail was delivered (the worker may mark it a moment after the capture saw it).
-  const ticketMail = main.getByRole("list", { name: "E-mails and SMS" }).locator("li").first();
+  const ticketMail = main.getByRole("list", { name: "Messages" }).locator("li").first();
   await expect(async () => {
     await page.reload();
     await expect(ticketMail).toHaveAttribute("data-mail-status", "sent", { timeout: 1000 });
@@ -298,8 +298,8 @@ test("View Details shows every field, the e-mail's delivery state and the check-
   await waitForInteractive(page);
   await page.getByRole("button", { name: "Resend Ticket" }).click();
   await expect(page.getByText(`Ticket resent to ${person.email}`)).toBeVisible();
-  await expect(main.getByRole("list", { name: "E-mails and SMS" }).locator("li")).toHaveCount(2);
-  await expect(main.getByRole("list", { name: "E-mails and SMS" }).locator("li").first()).toContainText("Ticket, resent by an organiser");
+  await expect(main.getByRole("list", { name: "Messages" }).locator("li")).toHaveCount(2);
+  await expect(main.getByRole("list", { name: "Messages" }).locator("li").first()).toContainText("Ticket, resent by an organiser");
 
   await docsScreenshot(page, "attendee-details.png", { fullPage: true });
   await page.getByRole("link", { name: "Back to Attendees" }).click();

@@ -73,13 +73,13 @@ async function startTermiiSite(browser: Browser): Promise<TermiiSite> {
   return { site, gateway, admin };
 }
 
-/** The "E-mails and SMS" list of the person's details page, read by the organiser. */
+/** The "Messages" list of the person's details page, read by the organiser. */
 async function messagesOf(admin: BrowserContext, fullName: string): Promise<{ page: Page; list: Locator }> {
   const page = admin.pages()[0] ?? (await admin.newPage());
   await page.goto(`/admin/attendees?q=${encodeURIComponent(fullName)}`);
   await page.getByRole("link", { name: fullName }).first().click();
   await page.waitForURL(/\/admin\/attendees\/[0-9a-f-]{36}(\?|$)/);
-  return { page, list: page.getByRole("list", { name: "E-mails and SMS" }) };
+  return { page, list: page.getByRole("list", { name: "Messages" }) };
 }
 
 /** A number as Termii's API takes it: E.164 without the +. */
@@ -165,7 +165,7 @@ test.describe("SMS and USSD, on servers of their own", () => {
       .getByRole("link", { name: /Hadiza/ })
       .first()
       .click();
-    const messages = page.getByRole("list", { name: "E-mails and SMS" });
+    const messages = page.getByRole("list", { name: "Messages" });
     await expect(messages.locator("[data-channel=sms]").filter({ hasText: "SMS: Ticket" })).toContainText("Delivered");
     await expect(messages.locator("[data-channel=sms]").filter({ hasText: "SMS: Privacy notice link" })).toHaveCount(1);
 

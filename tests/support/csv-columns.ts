@@ -13,5 +13,5 @@ export const SPEC_CSV_COLUMNS = [
   "Registration Date",
 ];
 
-/** Every column of the export: the spec's, then who came (in Lagos time), the channel, SMS, and the outreach that brought them. */
-export const CSV_COLUMNS = [...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS", "Source"];
+/** Every column of the export: the spec's, then who came (in Lagos time), the channel, SMS, WhatsApp, and the outreach that brought them. */
+export const CSV_COLUMNS = [...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS", "WhatsApp", "Source"];

@@ -19,6 +19,10 @@ export type DetailsAttendee = Omit<ListRow, "created_at" | "checked_in_at"> & {
   created_at: When;
   /** an organiser fixed these details: the person cannot change them on the ticket page */
   details_locked?: boolean;
+  /** the ticket and reminders also go on WhatsApp: agreed when, under which privacy notice */
+  whatsapp_opt_in?: boolean;
+  whatsapp_consent_at?: When | null;
+  whatsapp_consent_version?: string;
 };
 export type DetailsMail = {
   id: string;
@@ -31,9 +35,11 @@ export type DetailsMail = {
   next_attempt_at: When;
   created_at: When;
   sent_at: When | null;
-  channel: "email" | "sms";
-  /** an SMS the gateway reported delivered to the phone */
+  channel: "email" | "sms" | "whatsapp";
+  /** an SMS or WhatsApp message the gateway reported delivered to the phone */
   delivered_at: When | null;
+  /** a WhatsApp message its reader opened (blue ticks; none when they turned receipts off) */
+  read_at?: When | null;
 };
 export type DetailsCheckIn = { checked_in_at: When; method: string; checked_in_by: string | null } | null;
 
@@ -149,6 +155,7 @@ export function AttendeeDetailsView({
                 {attendee.phone}
               </a>
               {attendee.sms_opt_in ? <span className="ml-1.5 text-sm text-gray-500">(tickets and reminders by SMS)</span> : null}
+              <WhatsAppConsent attendee={attendee} />
             </Field>
             <Field label="State">{attendee.state || "—"}</Field>
             <Field label="Local Government">{attendee.local_government || "—"}</Field>
@@ -193,11 +200,11 @@ export function AttendeeDetailsView({
         <p className="break-words whitespace-pre-wrap text-gray-800">{attendee.reason || "—"}</p>
       </Card>
 
-      <Card title="E-mails and SMS">
+      <Card title="Messages">
         {mail.length === 0 ? (
-          <p className="text-gray-600">No e-mails or SMS yet.</p>
+          <p className="text-gray-600">No e-mails, SMS or WhatsApp messages yet.</p>
         ) : (
-          <ul className="divide-y divide-gray-100" aria-label="E-mails and SMS">
+          <ul className="divide-y divide-gray-100" aria-label="Messages">
             {mail.map((m) => (
               <MailItem key={m.id} mail={m} />
             ))}
@@ -208,15 +215,40 @@ export function AttendeeDetailsView({
   );
 }
 
+/** "WhatsApp: agreed <when> (privacy notice v<version>)", or that the number stopped it since; nothing when never asked. */
+function WhatsAppConsent({ attendee }: { attendee: DetailsAttendee }) {
+  if (!attendee.whatsapp_consent_at) return null;
+  const agreed = `agreed ${displayDateTime(attendee.whatsapp_consent_at)}${
+    attendee.whatsapp_consent_version ? ` (privacy notice v${attendee.whatsapp_consent_version})` : ""
+  }`;
+  return (
+    <span className="block text-sm text-gray-500" data-testid="whatsapp-consent">
+      {attendee.whatsapp_opt_in ? `WhatsApp: ${agreed}` : `WhatsApp: stopped; had ${agreed}`}
+    </span>
+  );
+}
+
+const CHANNEL_PREFIX: Record<DetailsMail["channel"], string> = { email: "", sms: "SMS: ", whatsapp: "WhatsApp: " };
+
+/**
+ * A message's state as the badge says it: an SMS or WhatsApp message goes further than an
+ * e-mail (the gateway reports it reached the phone), a WhatsApp message further still (read).
+ */
+function shownStatus(mail: DetailsMail): { label: string; tone: BadgeTone; at?: When } {
+  if (mail.status !== "sent") return MAIL_STATUS[mail.status];
+  if (mail.channel === "whatsapp" && mail.read_at) return { label: "Read", tone: "green", at: mail.read_at };
+  if (mail.delivered_at) return { label: "Delivered", tone: "green", at: mail.channel === "whatsapp" ? mail.delivered_at : undefined };
+  return MAIL_STATUS.sent;
+}
+
 function MailItem({ mail }: { mail: DetailsMail }) {
-  // An SMS goes one step further than an e-mail: the gateway reports it reached the phone.
-  const status = mail.status === "sent" && mail.delivered_at ? { label: "Delivered", tone: "green" as const } : MAIL_STATUS[mail.status];
+  const status = shownStatus(mail);
   const retrying = mail.status === "pending" && mail.attempts > 0;
   return (
     <li className="py-3 first:pt-0 last:pb-0" data-mail-status={mail.status} data-channel={mail.channel}>
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={status.tone}>{status.label}</Badge>
-        <span className="font-semibold text-gray-900">{`${mail.channel === "sms" ? "SMS: " : ""}${MAIL_KINDS[mail.kind] ?? mail.kind}`}</span>
+        <Badge tone={status.tone}>{status.at ? `${status.label} ${displayDateTime(status.at)}` : status.label}</Badge>
+        <span className="font-semibold text-gray-900">{`${CHANNEL_PREFIX[mail.channel]}${MAIL_KINDS[mail.kind] ?? mail.kind}`}</span>
       </div>
       <p className="mt-1 text-sm break-words text-gray-700">{mail.subject}</p>
       <p className="mt-1 text-sm text-gray-500">
@@ -230,6 +262,7 @@ function MailItem({ mail }: { mail: DetailsMail }) {
           .filter(Boolean)
           .join(" · ")}
       </p>
+      {/* A failed WhatsApp message's error carries Meta's code, and says when its SMS went instead. */}
       {mail.last_error && mail.status !== "sent" ? (
         <p className="mt-1 text-sm break-words text-red-700">{`Error: ${mail.last_error}`}</p>
       ) : null}

@@ -15,6 +15,8 @@ export type ListRow = {
   phone: string;
   channel: RegistrationChannel;
   sms_opt_in: boolean;
+  /** the ticket and reminders also go on WhatsApp */
+  whatsapp_opt_in: boolean;
   gender: Gender;
   organization: string;
   position: string;
@@ -41,6 +43,14 @@ const STUCK_RIGHT = "sticky right-0 shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]";
 const dash = <span className="text-gray-400">—</span>;
 const NO_MATCHES = "No attendees found matching your criteria.";
 
+/** Registrations not made on the web form or by USSD say where they were made, under the name. */
+const REGISTERED_APART: Record<RegistrationChannel, string | null> = {
+  web: null,
+  ussd: null,
+  door: "Registered at the door",
+  whatsapp: "Registered on WhatsApp",
+};
+
 /** Who came: the day and time of the check-in (Lagos), or a dash. */
 function checkedIn(row: ListRow) {
   return row.checked_in_at ? displayDateTime(row.checked_in_at) : dash;
@@ -57,7 +67,7 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
           {row.full_name}
         </Link>
         <div className="break-words text-gray-500">{row.position || dash}</div>
-        {row.channel === "door" ? <div className="text-sm text-gray-500">Registered at the door</div> : null}
+        {REGISTERED_APART[row.channel] ? <div className="text-sm text-gray-500">{REGISTERED_APART[row.channel]}</div> : null}
       </>
     ),
   },
@@ -70,7 +80,7 @@ const COLUMNS = (props: ListProps): Column<ListRow>[] => [
           <EmailText email={row.email} channel={row.channel} />
         </div>
         <div className="whitespace-nowrap text-gray-500">
-          <PhoneText phone={row.phone} sms={row.sms_opt_in} />
+          <PhoneText phone={row.phone} sms={row.sms_opt_in} whatsapp={row.whatsapp_opt_in} />
         </div>
       </>
     ),
@@ -132,7 +142,7 @@ export function AttendeeList(props: ListProps) {
                 {row.position || row.organization ? (
                   <p className="text-sm break-words text-gray-600">{[row.position, row.organization].filter(Boolean).join(" · ")}</p>
                 ) : null}
-                {row.channel === "door" ? <p className="text-sm text-gray-500">Registered at the door</p> : null}
+                {REGISTERED_APART[row.channel] ? <p className="text-sm text-gray-500">{REGISTERED_APART[row.channel]}</p> : null}
               </div>
               <GenderBadge gender={row.gender} />
             </div>
@@ -143,7 +153,7 @@ export function AttendeeList(props: ListProps) {
               </dd>
               <dt className="text-gray-500">Phone</dt>
               <dd className="text-gray-900">
-                <PhoneText phone={row.phone} sms={row.sms_opt_in} />
+                <PhoneText phone={row.phone} sms={row.sms_opt_in} whatsapp={row.whatsapp_opt_in} />
               </dd>
               <dt className="text-gray-500">Location</dt>
               <dd className="text-gray-900">{[row.state, row.local_government].filter(Boolean).join(", ") || dash}</dd>

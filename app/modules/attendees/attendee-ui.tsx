@@ -15,11 +15,18 @@ export function GenderBadge({ gender }: { gender: Gender }) {
   return <Badge tone={GENDER_TONES[gender]}>{GENDER_LABELS[gender]}</Badge>;
 }
 
+/** How someone without an e-mail address registered: "at the door", "by USSD", "on WhatsApp". */
+const REGISTERED_WITHOUT_EMAIL: Record<RegistrationChannel, string> = {
+  web: "online",
+  ussd: "by USSD",
+  door: "at the door",
+  whatsapp: "on WhatsApp",
+};
+
 /** An e-mail address that wraps after its local part (at the @) before it wraps anywhere else. */
 export function EmailText({ email, channel = "ussd" }: { email: string | null; channel?: RegistrationChannel }) {
-  // Someone who registered by USSD, or at the door, gave no address: their tickets go by SMS.
-  if (email === null)
-    return <span className="text-gray-500">{`No e-mail (registered ${channel === "door" ? "at the door" : "by USSD"})`}</span>;
+  // Someone who registered by USSD, at the door or by WhatsApp chat gave no address: their tickets go by SMS (or WhatsApp).
+  if (email === null) return <span className="text-gray-500">{`No e-mail (registered ${REGISTERED_WITHOUT_EMAIL[channel]})`}</span>;
   const at = email.lastIndexOf("@");
   if (at <= 0) return <>{email}</>;
   return (
@@ -85,11 +92,12 @@ export function ConfirmDeleteModal({
 }
 
 /** The phone number, and whether tickets also go to it by SMS (asked on the form, always by USSD). */
-export function PhoneText({ phone, sms }: { phone: string; sms: boolean }) {
+export function PhoneText({ phone, sms, whatsapp = false }: { phone: string; sms: boolean; whatsapp?: boolean }) {
   return (
     <>
       {phone}
       {sms ? <span className="ml-1.5 rounded bg-sky-50 px-1.5 py-0.5 text-xs font-medium text-sky-800">SMS</span> : null}
+      {whatsapp ? <span className="ml-1.5 rounded bg-green-50 px-1.5 py-0.5 text-xs font-medium text-green-800">WhatsApp</span> : null}
     </>
   );
 }

@@ -32,6 +32,7 @@ const listColumns = {
   phone: attendees.phone,
   channel: attendees.channel,
   sms_opt_in: attendees.sms_opt_in,
+  whatsapp_opt_in: attendees.whatsapp_opt_in,
   gender: attendees.gender,
   organization: attendees.organization,
   position: attendees.position,

@@ -50,7 +50,7 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     const { bytes } = await readAll(await attendeesCsvStream(database.db, { q: "" }, { batchSize: 2 }));
     const [header, ...records] = parseCsv(bytes);
     // The spec's columns first, in its order; ours after them.
-    expect(header).toEqual([...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS", "Source"]);
+    expect(header).toEqual([...SPEC_CSV_COLUMNS, "Checked In At", "Registered Via", "SMS", "WhatsApp", "Source"]);
     expect(records).toHaveLength(3);
     const [first, second, third] = records;
     expect(first).toEqual([
@@ -67,6 +67,7 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
       "2026-11-21 11:05",
       "",
       "Web",
+      "No",
       "No",
       "",
     ]);
@@ -170,6 +171,30 @@ describe.each(DATABASE_KINDS)("attendee CSV export on %s", (kind) => {
     expect(sourceOf("Source Invited")).toBe("Invited by attendee");
     expect(sourceOf("Source Inviter")).toBe("");
     expect(fromRadio?.outreach_source_id).toBe(source?.id);
+  });
+
+  it("says how each registered, and whether their messages also go by SMS and on WhatsApp", async () => {
+    const { db } = database;
+    await db
+      .insert(attendees)
+      .values([
+        attendeeValues({ full_name: "Via Web WhatsApp", whatsapp_opt_in: true, whatsapp_consent_at: new Date() }),
+        attendeeValues({ full_name: "Via Chat", email: null, channel: "whatsapp", sms_opt_in: false, whatsapp_opt_in: true }),
+        attendeeValues({ full_name: "Via Phone Menu", email: null, channel: "ussd", sms_opt_in: true }),
+        attendeeValues({ full_name: "Via Door", email: null, channel: "door" }),
+      ]);
+    const rows = parseCsv((await readAll(await attendeesCsvStream(db, { q: "Via " }))).bytes).slice(1);
+    const columns = (name: string) => {
+      const row = rows.find((r) => r[0] === name) ?? [];
+      return (["Registered Via", "SMS", "WhatsApp"] as const).map((column) => row[CSV_COLUMNS.indexOf(column)]);
+    };
+    expect(columns("Via Web WhatsApp")).toEqual(["Web", "No", "Yes"]);
+    expect(columns("Via Chat")).toEqual(["WhatsApp", "No", "Yes"]);
+    expect(columns("Via Phone Menu")).toEqual(["USSD", "Yes", "No"]);
+    expect(columns("Via Door")).toEqual(["At the door", "No", "No"]);
+    // The list's channel filter: registered by chatting with the summit's number.
+    const chat = parseCsv((await readAll(await attendeesCsvStream(db, { channel: "whatsapp" }))).bytes).slice(1);
+    expect(chat.map((r) => r[0])).toEqual(["Via Chat"]);
   });
 });
 

@@ -16,8 +16,9 @@ import type { AttendeeFilter } from "./schemas";
 /**
  * The export's columns, in this order (organisers' spreadsheets rely on it): the spec's
  * eleven, then ours after them: who came (in Lagos time; empty for who did not), how they
- * registered (Web or USSD), whether their tickets and reminders also go by SMS, and the outreach
- * that brought them (the source's name, "Invited by attendee", or empty: modules/outreach).
+ * registered (Web, USSD, At the door or WhatsApp), whether their tickets and reminders also go by
+ * SMS, and on WhatsApp, and the outreach that brought them (the source's name, "Invited by
+ * attendee", or empty: modules/outreach).
  * After these, one column per check-in list (lunch, the kit: checkin/lists), in their order.
  */
 export const CSV_COLUMNS = [
@@ -35,12 +36,13 @@ export const CSV_COLUMNS = [
   "Checked In At",
   "Registered Via",
   "SMS",
+  "WhatsApp",
   "Source",
 ] as const;
 
 const CSV_BATCH_SIZE = 1000;
 
-// One batch is one row: a JSON array of [15 CSV fields, id, cursor] per attendee, aggregated
+// One batch is one row: a JSON array of [16 CSV fields, id, cursor] per attendee, aggregated
 // by the database. PGlite decodes result rows field by field in JavaScript, which made the
 // export of 10,000 attendees 2–3 times slower as 13 columns × 1000 rows than as one text
 // value per batch (bench/admin.ts); node-postgres gains a little too. The registration date
@@ -79,7 +81,8 @@ async function fetchBatch(
         ${page.state}, ${page.local_government}, ${page.reason}, ${page.ticket_id},
         to_char((${page.created_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'),
         coalesce(to_char((${page.checked_in_at} at time zone 'UTC') + interval '1 hour', 'YYYY-MM-DD HH24:MI'), ''),
-        case ${page.channel} when 'ussd' then 'USSD' when 'door' then 'At the door' else 'Web' end, case when ${page.sms_opt_in} then 'Yes' else 'No' end,
+        case ${page.channel} when 'ussd' then 'USSD' when 'door' then 'At the door' when 'whatsapp' then 'WhatsApp' else 'Web' end,
+        case when ${page.sms_opt_in} then 'Yes' else 'No' end, case when ${page.whatsapp_opt_in} then 'Yes' else 'No' end,
         ${page.source}, ${page.lists}, ${page.id}, ${page.created_at}::text
       ) order by ${page.created_at} desc, ${page.id} desc), '[]')::text`,
     })

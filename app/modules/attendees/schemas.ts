@@ -12,12 +12,16 @@ export const ATTENDEE_SEARCH_MAX = 100;
 export const ATTENDEE_PAGE_SIZE = 25;
 /** Who came: "in" checked in at the door, "out" not (yet); empty for everyone. */
 const CHECK_IN_FILTERS = ["in", "out"] as const;
-/** How they reach us: registered on the web form, by USSD, at the door (walk-ins), or anyone who gets SMS. */
-export const CHANNEL_FILTERS = ["web", "ussd", "door", "sms"] as const;
+/**
+ * How they reach us: registered on the web form, by USSD, at the door (walk-ins), by chatting with
+ * the summit's WhatsApp number, or anyone who gets SMS.
+ */
+export const CHANNEL_FILTERS = ["web", "ussd", "door", "whatsapp", "sms"] as const;
 export const CHANNEL_LABELS: Record<(typeof CHANNEL_FILTERS)[number], string> = {
   web: "Web form",
   ussd: "USSD",
   door: "Registered at the door",
+  whatsapp: "Registered on WhatsApp",
   sms: "Gets SMS",
 };
 

@@ -58,6 +58,10 @@ const ACTION_LABELS: Record<string, string> = {
   "sms.price": "Set the price per SMS",
   "sms.resume": "Resumed sending SMS",
   "sms.test": "Sent a test SMS",
+  "whatsapp.price": "Set the price per WhatsApp message",
+  "whatsapp.resume": "Resumed sending WhatsApp messages",
+  "whatsapp.consent": "Someone asked for their ticket and reminders on WhatsApp, on their ticket page",
+  "whatsapp.stop": "Someone stopped WhatsApp messages to their number, on their ticket page",
   "waitlist.offer": "Offered a free seat to someone on the waitlist",
   "waitlist.claim": "Someone on the waitlist claimed their seat",
   "waitlist.decline": "Someone on the waitlist declined their seat",
@@ -88,6 +92,7 @@ const ENTITY_WORDS: Record<string, string> = {
   outreach_source: "Outreach source",
   sms: "SMS",
   waitlist: "Waitlist entry",
+  whatsapp: "WhatsApp",
 };
 
 /**

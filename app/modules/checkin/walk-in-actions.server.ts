@@ -4,13 +4,14 @@ import type { Db } from "~/db/client.server";
 import type { Language } from "~/i18n/languages";
 import { logger } from "~/logger.server";
 import type { AuditActor } from "~/modules/audit/audit.server";
+import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { smsOffer } from "~/modules/sms/sms-offer.server";
 import { qrSvg } from "~/modules/tickets/qr.server";
 import { ticketLinkKeys } from "~/modules/tickets/ticket-link.server";
 import { signDoorCode } from "~/modules/tickets/ticket-token.server";
 import { deviceOf } from "./door-devices.server";
 import { doorFormOrigin } from "./door-sync-schema";
-import type { SamePerson } from "./walk-in-admit.server";
+import type { AdmittedWalkIn, SamePerson } from "./walk-in-admit.server";
 import { checkWalkIn, walkInFields } from "./walk-in-schema";
 import { registerWalkIn, walkInSeats } from "./walk-ins.server";
 
@@ -28,7 +29,7 @@ export type WalkInAnswer =
   | {
       kind: "admitted";
       attendee: { id: string; full_name: string; ticket_id: string };
-      sentBy: ("email" | "sms")[];
+      sentBy: AdmittedWalkIn["sentBy"];
       /** the ticket's QR code (SVG markup made by the qrcode library from our own signed code) */
       qr: string;
     };
@@ -41,7 +42,7 @@ export type WalkInAnswer =
 export async function walkInPage(db: Db, holder?: { actor: { id: string }; device: unknown }) {
   const device = deviceOf(holder?.device);
   const seats = await walkInSeats(db, holder && device ? { adminId: holder.actor.id, device } : null);
-  return { seats, sms: smsOffer(getConfig()) };
+  return { seats, sms: smsOffer(getConfig()), whatsapp: whatsappOn() };
 }
 
 export async function walkInAction(db: Db, actor: AuditActor, form: FormData, language: Language) {

@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { eq, type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, cancelled_registrations, check_ins, door_walk_in_shares, walk_ins } from "~/db/schema";
+import { attendees, cancelled_registrations, check_ins, door_walk_in_shares, type MessageChannel, walk_ins } from "~/db/schema";
 import type { Language } from "~/i18n/languages";
 import { type AuditActor, recordAudit } from "~/modules/audit/audit.server";
+import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { detailsColumns } from "~/modules/person/person-values";
 import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
+import { whatsappConsent } from "~/modules/person/whatsapp-consent.server";
 import { MAX_REGISTRATIONS_PER_PHONE } from "~/modules/registration/registration.server";
 import { generateTicketId, isTicketId } from "~/modules/tickets/ticket-id";
 import { enqueueTicket } from "~/modules/tickets/ticket-mail.server";
@@ -61,12 +63,12 @@ export type WalkInRecord = {
   offline: boolean;
 };
 
-export type AdmittedWalkIn = { attendee: { id: string; full_name: string; ticket_id: string }; sentBy: ("email" | "sms")[] };
+export type AdmittedWalkIn = { attendee: { id: string; full_name: string; ticket_id: string }; sentBy: MessageChannel[] };
 
 /**
  * Registers the walk-in and checks them in, in the caller's transaction: channel 'door', the
- * consent read out at the door, who registered them where, the audit, the ticket by e-mail and
- * SMS as asked. Null when the insert conflicted (the e-mail address registered meanwhile, or a
+ * consent read out at the door, who registered them where, the audit, the ticket by e-mail, SMS
+ * and WhatsApp as asked. Null when the insert conflicted (the e-mail address registered meanwhile, or a
  * ticket ID drawn twice): nothing written.
  */
 export async function admitWalkIn(tx: DbOrTx, actor: AuditActor, eventName: string, record: WalkInRecord): Promise<AdmittedWalkIn | null> {
@@ -82,6 +84,8 @@ export async function admitWalkIn(tx: DbOrTx, actor: AuditActor, eventName: stri
     language: record.language,
     channel: "door" as const,
     sms_opt_in: input.sms === "on",
+    // Agreed aloud at the door, at the registration's time (offline: the door's), as the privacy consent.
+    ...whatsappConsent(input.whatsapp === "on" && whatsappOn(), at),
     created_at: at,
   };
   const [inserted] = await tx.insert(attendees).values(values).onConflictDoNothing().returning({ id: attendees.id });
@@ -97,7 +101,12 @@ export async function admitWalkIn(tx: DbOrTx, actor: AuditActor, eventName: stri
     details: { ...(door ? { door } : {}), ...(record.offline ? { offline: true } : {}) },
   });
   const smsId = await enqueueTicket(tx, { attendee: values, eventName, channels: ["sms"] });
+  const whatsappId = await enqueueTicket(tx, { attendee: values, eventName, channels: ["whatsapp"] });
   const mailId = await enqueueTicket(tx, { attendee: values, eventName, channels: ["email"] });
-  const sentBy = [...(mailId ? (["email"] as const) : []), ...(smsId ? (["sms"] as const) : [])];
+  const sentBy: MessageChannel[] = [
+    ...(mailId ? (["email"] as const) : []),
+    ...(smsId ? (["sms"] as const) : []),
+    ...(whatsappId ? (["whatsapp"] as const) : []),
+  ];
   return { attendee: { id: values.id, full_name: values.full_name, ticket_id: values.ticket_id }, sentBy };
 }

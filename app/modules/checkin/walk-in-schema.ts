@@ -19,6 +19,8 @@ const walkInSchema = z
     email: z.optional(emailField),
     consent: z.literal("on", { error: "validation.consentReadOut" }),
     sms: z.optional(z.literal("on")),
+    // "Send the ticket on WhatsApp too" (shown when WhatsApp is configured), asked and agreed aloud.
+    whatsapp: z.optional(z.literal("on")),
     // "Someone else with this phone": the volunteer has seen who else registered with the number.
     someone_else: z.optional(z.literal("on")),
   })

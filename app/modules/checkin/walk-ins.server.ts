@@ -12,7 +12,7 @@ import { doorReserve, doorSeatsLeft } from "~/modules/settings/registration-stat
 import { lockSeats } from "~/modules/settings/seats.server";
 import { generateTicketId } from "~/modules/tickets/ticket-id";
 import type { CheckInOrigin } from "./checkin.server";
-import { admitWalkIn, freeTicketId, type SamePerson, samePeople } from "./walk-in-admit.server";
+import { type AdmittedWalkIn, admitWalkIn, freeTicketId, type SamePerson, samePeople } from "./walk-in-admit.server";
 import type { WalkInInput } from "./walk-in-schema";
 import { countWalkInShares, type ShareHolder, takeWalkInShare } from "./walk-in-shares.server";
 
@@ -27,7 +27,7 @@ import { countWalkInShares, type ShareHolder, takeWalkInShare } from "./walk-in-
 // (walk-in-sync.server.ts).
 
 export type WalkInResult =
-  | { status: "admitted"; attendee: { id: string; full_name: string; ticket_id: string }; sentBy: ("email" | "sms")[] }
+  | { status: "admitted"; attendee: { id: string; full_name: string; ticket_id: string }; sentBy: AdmittedWalkIn["sentBy"] }
   | { status: "same-person"; byEmail: boolean; people: SamePerson[] }
   | { status: "full" }
   | { status: "phone" }

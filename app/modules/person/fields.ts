@@ -89,6 +89,9 @@ export const registrationSchema = z
     futureEditions: z.optional(z.literal("on", { error: "validation.futureEditions" })),
     // "Also send my ticket by SMS" (shown when the site can send SMS).
     sms: z.optional(z.literal("on", { error: "validation.sms" })),
+    // "Send my ticket on WhatsApp too" (shown when WhatsApp is configured): a consent of its own,
+    // recorded with its time and notice (person/whatsapp-consent.server.ts), unticked by default.
+    whatsapp: z.optional(z.literal("on", { error: "validation.whatsapp" })),
   })
   .check(lgaOfState);
 
@@ -143,6 +146,7 @@ export const REGISTRATION_FIELDS = [
   "consent",
   "futureEditions",
   "sms",
+  "whatsapp",
 ] as const;
 
 /** Each field's first message, translated by `translate`, in one line for the toast. */

@@ -1,6 +1,6 @@
 // The privacy notice's version: registration stores the one each person accepted, so it is
 // known what they were told. Change the notice (app/routes/privacy.tsx) → a new version and date.
-export const PRIVACY_NOTICE = { version: "7", date: "2026-11-26", dateLabel: "26 November 2026" } as const;
+export const PRIVACY_NOTICE = { version: "8", date: "2026-11-29", dateLabel: "29 November 2026" } as const;
 
 type NoticeSettings = {
   event_name: string;

@@ -6,6 +6,7 @@ import { ensureBrowserId } from "~/modules/booking-protection/browser-id.server"
 import { surgeUnderway } from "~/modules/booking-protection/hold-decision.server";
 import { pageFormStamp } from "~/modules/booking-protection/human-check.server";
 import { proofOfWorkChallenge } from "~/modules/booking-protection/proof-of-work.server";
+import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { formatEventHours } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
@@ -49,6 +50,8 @@ export async function registerPage(request: Request, context: PageContext) {
       status: { isOpen: status.isOpen, message: status.message, spotsRemaining: status.spotsRemaining, waitlist: status.state === "full" },
       offerHours: settings.waitlist_offer_hours,
       sms: smsOffer(getConfig()),
+      // "Send my ticket on WhatsApp too", only while WhatsApp is configured.
+      whatsapp: whatsappOn(),
       // Said to whoever reads this page for a friend without data.
       ussdCode: getConfig().ussdCode,
       // What the ticket's holder may pass on once registered: the site, never their ticket.

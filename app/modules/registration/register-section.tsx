@@ -12,7 +12,7 @@ import { WaitlistJoined } from "./waitlist-joined";
 type FormProps = ComponentProps<typeof RegistrationForm>;
 
 export function RegisterSection({
-  page: { status, offerHours, stamp, challenge, sms },
+  page: { status, offerHours, stamp, challenge, sms, whatsapp },
   answer: { result: lastResult, resend, duplicate, emailQuestion, phoneQuestion, waitlisted },
   submittingIntent,
   sendingAgain,
@@ -24,6 +24,7 @@ export function RegisterSection({
     stamp: string;
     challenge: FormProps["challenge"];
     sms: FormProps["sms"];
+    whatsapp?: FormProps["whatsapp"];
   };
   /** The parts of the action's answer this section shows (register-answer.ts). */
   answer: {
@@ -59,6 +60,7 @@ export function RegisterSection({
           phoneQuestion={phoneQuestion}
           sendingAgain={sendingAgain}
           sms={sms}
+          whatsapp={whatsapp}
         />
       ) : waitlisted ? (
         <WaitlistJoined {...waitlisted} offerHours={offerHours} />
@@ -82,6 +84,7 @@ export function RegisterSection({
                 emailQuestion={emailQuestion}
                 sendingAgain={sendingAgain}
                 sms={sms}
+                whatsapp={whatsapp}
               />
             </div>
           ) : null}

@@ -40,6 +40,8 @@ type Props = {
   sendingAgain?: boolean;
   /** "Also send my ticket by SMS": shown when the site can send SMS, ticked when a gateway is set */
   sms?: { offered: boolean; ticked: boolean };
+  /** "Send my ticket on WhatsApp too": shown when WhatsApp is configured, never ticked for the person */
+  whatsapp?: boolean;
 };
 
 export function RegistrationForm({
@@ -54,6 +56,7 @@ export function RegistrationForm({
   phoneQuestion,
   sendingAgain = false,
   sms = { offered: false, ticked: false },
+  whatsapp = false,
 }: Props) {
   // A field's error clears as soon as it is edited, until the next submit.
   const { t } = useTranslation();
@@ -244,6 +247,23 @@ export function RegistrationForm({
           {/* Under the label's text (box 1.25rem + gap 0.75rem); no top margin, the box's own mt-0.5 is it. */}
           <p id={fields.sms.descriptionId} className="pl-8 text-gray-600">
             {t("register.sms.hint")}
+          </p>
+        </div>
+      ) : null}
+
+      {whatsapp ? (
+        // A consent of its own (Meta's rules and the NDPA): optional, unticked unless the person
+        // ticks it; the hint, as the SMS box's, is its description.
+        <div className="text-sm">
+          <label htmlFor={fields.whatsapp.id} className="flex items-start gap-3 text-gray-700">
+            <input
+              {...getInputProps(fields.whatsapp, { type: "checkbox", ariaDescribedBy: fields.whatsapp.descriptionId })}
+              className="mt-0.5 h-5 w-5 shrink-0 rounded border-gray-300 accent-brand-700"
+            />
+            <span className="font-medium text-gray-900">{t("register.whatsapp.label")}</span>
+          </label>
+          <p id={fields.whatsapp.descriptionId} className="pl-8 text-gray-600">
+            {t("register.whatsapp.hint")}
           </p>
         </div>
       ) : null}

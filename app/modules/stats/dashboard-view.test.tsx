@@ -49,9 +49,21 @@ describe("DashboardView", () => {
       ],
       stateBreakdown: { Zamfara: 900, Kano: 300 },
       recentRegistrations: [
-        { full_name: "amina Bello", email: "amina@example.com", created_at: new Date("2025-08-01T23:30:00Z"), state: "Sokoto" },
-        { full_name: "Musa Ali", email: "musa@example.com", created_at: new Date("2025-07-30T10:00:00Z"), state: "" },
-        { full_name: "Ngozi Eze", email: "ngozi@example.com", created_at: new Date("2025-07-29T10:00:00Z"), state: FCT_NAME },
+        {
+          full_name: "amina Bello",
+          email: "amina@example.com",
+          channel: "web",
+          created_at: new Date("2025-08-01T23:30:00Z"),
+          state: "Sokoto",
+        },
+        { full_name: "Musa Ali", email: "musa@example.com", channel: "web", created_at: new Date("2025-07-30T10:00:00Z"), state: "" },
+        {
+          full_name: "Ngozi Eze",
+          email: "ngozi@example.com",
+          channel: "web",
+          created_at: new Date("2025-07-29T10:00:00Z"),
+          state: FCT_NAME,
+        },
       ],
       registrationsPerDay: [
         { day: "2025-07-29", count: 1230, total: 1230 },

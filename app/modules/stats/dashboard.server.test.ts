@@ -89,6 +89,7 @@ describe.each(DATABASE_KINDS)("dashboardStats on %s", (kind) => {
     expect(recentRegistrations[0]).toEqual({
       full_name: "Person 6",
       email: "person6@example.com",
+      channel: "web",
       created_at: new Date(base + 6 * 60_000),
       state: "",
     });

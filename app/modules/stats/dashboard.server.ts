@@ -1,5 +1,6 @@
 import { asc, count, desc, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "~/db/client.server";
+import type { RegistrationChannel } from "~/db/person-columns";
 import { attendees, retained_stats, special_guests } from "~/db/schema";
 import { type RetentionNotice, retentionNotice } from "~/modules/attendees/retention.server";
 import { countCheckedIn } from "~/modules/checkin/checkin.server";
@@ -21,7 +22,7 @@ const RECENT_REGISTRATIONS = 5;
 const TOP_STATES = 5;
 
 export type StateCount = { name: string; count: number };
-export type RecentRegistration = { full_name: string; email: string | null; created_at: Date; state: string };
+export type RecentRegistration = { full_name: string; email: string | null; channel: RegistrationChannel; created_at: Date; state: string };
 
 export type DashboardStats = {
   totalAttendees: number;
@@ -71,7 +72,13 @@ export async function dashboardStats(db: DbOrTx): Promise<DashboardStats> {
         // The collation-independent byte order keeps ties identical on PGlite and PostgreSQL.
         .orderBy(desc(count()), asc(sql`${attendees.state} collate "C"`)),
       db
-        .select({ full_name: attendees.full_name, email: attendees.email, created_at: attendees.created_at, state: attendees.state })
+        .select({
+          full_name: attendees.full_name,
+          email: attendees.email,
+          channel: attendees.channel,
+          created_at: attendees.created_at,
+          state: attendees.state,
+        })
         .from(attendees)
         .orderBy(desc(attendees.created_at), desc(attendees.id))
         .limit(RECENT_REGISTRATIONS),

@@ -16,6 +16,7 @@ import { CERTIFICATES_PARAM } from "./certificates-panel";
 import { isSmsIntent, smsAction } from "./sms-actions.server";
 import { shareHolderOf } from "./walk-ins-overview.server";
 import { RELEASE_SEATS_INTENT } from "./walk-ins-panel";
+import { isWhatsAppPanelIntent, whatsappPanelAction } from "./whatsapp-actions.server";
 
 const SENDING_PARAM = "reminders";
 
@@ -157,5 +158,6 @@ export async function operationsAction(db: Db, actor: AuditActor, formData: Form
       : redirectWithToast(back, "info", OPERATIONS_TOASTS.noSeatsHeld);
   }
   if (isSmsIntent(intent)) return smsAction(db, actor, intent, formData, back);
+  if (isWhatsAppPanelIntent(intent)) return whatsappPanelAction(db, actor, intent, formData, back);
   throw data("Unknown action", { status: 400 });
 }

@@ -9,6 +9,7 @@ import { findEdition } from "~/modules/invitations/edition-facts.server";
 import { invitationOverview } from "~/modules/invitations/invite.server";
 import { outboxCounts } from "~/modules/mail/outbox.server";
 import { mailStatus } from "~/modules/mail/transport.server";
+import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { formatEventHours } from "~/modules/settings/event-hours";
 import { countdown, daysUntilEvent, hasEventPassed, isReminderWindow } from "~/modules/settings/event-time";
 import { doorReserve, registrationStatus } from "~/modules/settings/registration-status";
@@ -20,6 +21,7 @@ import { waitlistCounts } from "~/modules/waitlist/waitlist-admin.server";
 import { doorsOverview } from "./doors-overview.server";
 import { smsOverview } from "./sms-overview.server";
 import { walkInsOverview } from "./walk-ins-overview.server";
+import { whatsappOverview } from "./whatsapp-overview.server";
 
 // Everything the Event Operations screen shows, read fresh on every request (the screen
 // polls it): registration, seats, the waitlist, days left, check-in rate, and the system's state.
@@ -36,11 +38,13 @@ export async function operationsOverview(db: Db, now = new Date()) {
     waitlistCounts(db),
     walkInCounts(db),
   ]);
-  const [reminders, invitations, edition, sms, doors, certificates, offlineWalkIns] = await Promise.all([
+  const [reminders, invitations, edition, sms, whatsapp, doors, certificates, offlineWalkIns] = await Promise.all([
     reminderProgress(db, settings.event_date),
     invitationOverview(db, settings.edition_id),
     findEdition(db, settings.edition_id),
     smsOverview(db, getConfig(), settings),
+    // Null (no panel) while WhatsApp is off and this edition sent none.
+    whatsappOverview(db, settings, { configured: whatsappOn() }),
     doorsOverview(db),
     certificateOverview(db, settings.edition_id),
     walkInsOverview(db),
@@ -93,6 +97,7 @@ export async function operationsOverview(db: Db, now = new Date()) {
     // "Invite Past Attendees": the current edition's announcement to those who opted in.
     invitations: { ...invitations, edition: edition?.name ?? "" },
     sms,
+    whatsapp,
     // "Send Certificates", after the event: who would get what, and how the last send is going.
     certificates: { ...certificates, auto: autoCertificates, concluded: passed },
     system: { databaseMs: Math.round(databaseMs * 10) / 10, mail, outbox },

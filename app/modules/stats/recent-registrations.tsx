@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import type { RegistrationChannel } from "~/db/person-columns";
 import { displayDate } from "~/ui/date-time";
 import type { RecentRegistration } from "./dashboard.server";
 
@@ -11,6 +12,14 @@ export const FCT_FULL_NAME = "Federal Capital Territory";
 export function shortStateName(name: string): string {
   return name === FCT_FULL_NAME ? "FCT" : name;
 }
+
+/** Where someone without an e-mail address registered. */
+const WITHOUT_EMAIL: Record<RegistrationChannel, string> = {
+  web: "No e-mail",
+  ussd: "Registered by USSD",
+  door: "Registered at the door",
+  whatsapp: "Registered on WhatsApp",
+};
 
 function StateName({ name }: { name: string }) {
   const short = shortStateName(name);
@@ -51,7 +60,7 @@ export function RecentRegistrations({ registrations }: { registrations: RecentRe
                   <time dateTime={new Date(r.created_at).toISOString()}>{displayDate(r.created_at)}</time>
                 </p>
                 <p className="truncate text-gray-500" title={r.email ?? undefined}>
-                  {r.email ?? "Registered by USSD"}
+                  {r.email ?? WITHOUT_EMAIL[r.channel]}
                 </p>
                 <p className="text-right text-gray-500">{r.state ? <StateName name={r.state} /> : "N/A"}</p>
               </div>

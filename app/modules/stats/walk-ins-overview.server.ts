@@ -19,7 +19,12 @@ function place(p: { door: string; at: Date }, day: string): string {
   return `${doorLabel(p.door)} ${(lagosDate(p.at) === day ? lagosClock : lagosDateTime)(p.at)}`;
 }
 
-const REGISTERED = { web: "registered online", ussd: "registered by USSD", door: "registered at the door" } as const;
+const REGISTERED = {
+  web: "registered online",
+  ussd: "registered by USSD",
+  door: "registered at the door",
+  whatsapp: "registered on WhatsApp",
+} as const;
 
 /**
  * One line: where the offline door registered them and the ticket it showed, then what the server

@@ -12,6 +12,7 @@ import { operationsAction } from "~/modules/stats/operations-actions.server";
 import { type OperationsConfirm, OperationsView } from "~/modules/stats/operations-view";
 import { SmsPanel } from "~/modules/stats/sms-panel";
 import { WalkInsPanel } from "~/modules/stats/walk-ins-panel";
+import { WhatsAppPanel } from "~/modules/stats/whatsapp-panel";
 import { isPreviewTemplate, type PreviewTemplate } from "~/modules/tickets/email-preview.server";
 import { readForm } from "~/ui/read-form.server";
 import type { Route } from "./+types/operations";
@@ -58,6 +59,7 @@ export default function Operations({ loaderData, actionData }: Route.ComponentPr
       />
       <CheckInListsPanel overview={loaderData.lists} lastResult={listForm} action="/admin/operations" />
       <SmsPanel sms={loaderData.overview.sms} />
+      <WhatsAppPanel whatsapp={loaderData.overview.whatsapp} />
     </div>
   );
 }

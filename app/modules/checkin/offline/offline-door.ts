@@ -5,7 +5,7 @@ import { readTicketId } from "~/modules/tickets/ticket-id";
 import { lagosClock } from "~/ui/date-time";
 import type { CheckInOutcome, TicketSuggestion } from "../checkin.server";
 import { JUST_NOW_MS, justNowMessage } from "../just-now";
-import type { DoorList, DoorWalkInShare, QueuedCheckIn, QueuedWalkIn } from "./door-list-types";
+import type { DoorList, QueuedCheckIn, QueuedWalkIn } from "./door-list-types";
 import type { DoorSnapshot, OfflinePerson } from "./door-snapshot";
 import { decideGive, markGiven, offlineLists } from "./offline-lists";
 import { markWalkIn, unusedShares } from "./offline-walk-ins";

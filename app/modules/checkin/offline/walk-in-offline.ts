@@ -16,10 +16,16 @@ export type DoorWalkInAnswer =
   | (WalkInAnswer & { offline?: true })
   | { kind: "no-seats-offline" | "not-ready"; values: Values; offline: true };
 
-type WalkInPage = { seats: { left: number; kept: number }; sms: { offered: boolean; ticked: boolean }; offline?: true };
+type WalkInPage = {
+  seats: { left: number; kept: number };
+  sms: { offered: boolean; ticked: boolean };
+  /** WhatsApp is configured: the form offers "Send the ticket on WhatsApp too" */
+  whatsapp: boolean;
+  offline?: true;
+};
 let lastPage: WalkInPage | undefined;
 
-/** What the server rendered first: the SMS offer the page shows offline too. */
+/** What the server rendered first: the SMS and WhatsApp offers the page shows offline too. */
 export function rememberWalkInPage(page: WalkInPage) {
   if (!page.offline) lastPage ??= page;
 }
@@ -31,7 +37,12 @@ export async function walkInClientLoader<P extends WalkInPage>(serverLoader: () 
     return server.answer;
   }
   // The seats left are this phone's: the others' are the server's to count.
-  return { seats: { left: walkInShares()?.length ?? 0, kept: 0 }, sms: lastPage?.sms ?? { offered: false, ticked: false }, offline: true };
+  return {
+    seats: { left: walkInShares()?.length ?? 0, kept: 0 },
+    sms: lastPage?.sms ?? { offered: false, ticked: false },
+    whatsapp: lastPage?.whatsapp ?? false,
+    offline: true,
+  };
 }
 
 export async function walkInClientAction<R>(request: Request, serverAction: () => Promise<R>): Promise<R | DoorWalkInAnswer> {
