@@ -13,7 +13,7 @@ import { fullNameProblem } from "./name";
 // changes during the session; `progress` is where the session is now, what a LATER session
 // offers to continue. `sessionId` tells the two cases apart.
 
-const PROGRESS_SCREENS = ["name", "gender", "state", "lga", "consent", "confirm"] as const;
+const PROGRESS_SCREENS = ["name", "gender", "state", "lga", "consent", "whatsapp", "confirm"] as const;
 
 const progressSchema = z
   .object({
@@ -34,6 +34,8 @@ const progressSchema = z
     localGovernment: z.string().optional(),
     /** the privacy notice version agreed to (PRIVACY_NOTICE.version) */
     consentedVersion: z.string().max(20).optional(),
+    /** "Also send my ticket on WhatsApp?" answered (asked only while WhatsApp is configured) */
+    whatsapp: z.boolean().optional(),
   })
   .refine((p) => p.localGovernment === undefined || (p.state !== undefined && isValidLga(p.state, p.localGovernment)));
 

@@ -12,6 +12,7 @@ import {
   nameScreen,
   problemText,
   resumeScreen,
+  whatsappScreen,
 } from "./screens";
 import type { Fold, UssdContext } from "./types";
 
@@ -36,6 +37,8 @@ export function screenOf(fold: Fold, context: UssdContext): string {
       return listScreen(language, { list: "lga", state: state ?? "" }, fold.page, problem);
     case "consent":
       return consentScreen(language, problem);
+    case "whatsapp":
+      return whatsappScreen(language, problem);
     case "confirm":
       return confirmScreen(
         language,

@@ -40,10 +40,31 @@ describe("ussdStep", () => {
       state: "Zamfara",
       localGovernment: "Gusau",
       privacyNoticeVersion: PRIVACY_NOTICE.version,
+      whatsapp: false,
     };
     const register: UssdAction = { type: "register", draft };
     expect(done.action).toEqual(register);
     expect(done.reply).toMatch(/^END /);
+  });
+
+  it("asks whether the ticket should also go on WhatsApp only while WhatsApp is configured, nothing chosen for the person", () => {
+    const context = ussdContext({ offerWhatsApp: true });
+    const step = (text: string) => ussdStep(text, context);
+    expect(step(`${TO_GUSAU}*1`).reply).toBe(
+      "CON Also send my ticket on WhatsApp to this number? (Reply STOP there to stop.)\n1 Yes\n2 No\n0 Back",
+    );
+    // A wrong answer asks again; Back goes to the consent, and the confirmation's Back to this question.
+    expect(step(`${TO_GUSAU}*1*7`).reply).toMatch(/^CON Invalid choice\.\nAlso send my ticket on WhatsApp/);
+    expect(step(`${TO_GUSAU}*1*0`).reply).toMatch(/^CON Your details are used only/);
+    expect(step(`${TO_GUSAU}*1*1*0`).reply).toMatch(/^CON Also send my ticket on WhatsApp/);
+    const yes = step(`${TO_GUSAU}*1*1*1`).action;
+    const no = step(`${TO_GUSAU}*1*2*1`).action;
+    expect(yes?.type === "register" && yes.draft.whatsapp).toBe(true);
+    expect(no?.type === "register" && no.draft.whatsapp).toBe(false);
+    // In Hausa too, in GSM-7 (no hooked letters).
+    expect(ussdStep("2*Amina Bello*2*1*1*1", context).reply).toMatch(
+      /^CON A aiko min da tikitina ta WhatsApp ma[^ƙɗɓƴ]*\n1 Eh\n2 A'a\n0 Koma baya$/,
+    );
   });
 
   it("speaks Hausa without hooked letters once Hausa is chosen", () => {

@@ -23,10 +23,11 @@ import type { CompleteDraft, Fields, Fold, Screen, UssdContext, UssdStep } from 
 // LAST answer's action is returned. Hence a typed name cannot hold "*".
 //
 // Screens, in order (docs/USSD.md shows a whole session): language → name → gender → state
-// (pages, the host state first) → local government (pages) → consent → confirmation. "0" goes
-// back one screen on all of them but the first: name → language, gender → name, state page 1 →
-// gender (a later page → the page before), LGA page 1 → the state's page, consent → the LGA's
-// page, confirmation → consent. A registered person gets their own menu instead (resend, cancel → confirm; "0" on
+// (pages, the host state first) → local government (pages) → consent → (while WhatsApp is
+// configured) "also on WhatsApp?" → confirmation. "0" goes back one screen on all of them but the
+// first: name → language, gender → name, state page 1 → gender (a later page → the page before),
+// LGA page 1 → the state's page, consent → the LGA's page, WhatsApp → consent, confirmation →
+// the screen before it. A registered person gets their own menu instead (resend, cancel → confirm; "0" on
 // the confirmation → their menu). A wrong answer repeats the screen with a short message on top.
 
 export type { UssdDraft } from "./draft";
@@ -65,6 +66,7 @@ function initial(context: UssdContext): Fold {
     fields: {},
     start: null,
     privacyShown: false,
+    offerWhatsApp: context.offerWhatsApp ?? false,
     problem: null,
     action: null,
     ending: null,
@@ -83,7 +85,7 @@ function resumable(context: UssdContext): UssdProgress | null {
   // Agreeing to an older notice is not agreeing to this one: ask again.
   if (progress.consentedVersion === PRIVACY_NOTICE.version) return progress;
   const { consentedVersion: _, ...rest } = progress;
-  return { ...rest, at: rest.at === "confirm" ? "consent" : rest.at };
+  return { ...rest, at: rest.at === "confirm" || rest.at === "whatsapp" ? "consent" : rest.at };
 }
 
 function choice(answer: string): number | null {
@@ -124,14 +126,21 @@ function step(previous: Fold, answer: string): Fold {
       );
     case "consent":
       if (n === 0) return go(fold, "lga");
-      if (n === 1) return go({ ...fold, fields: { ...fold.fields, consentedVersion: PRIVACY_NOTICE.version } }, "confirm");
+      if (n === 1)
+        return go(
+          { ...fold, fields: { ...fold.fields, consentedVersion: PRIVACY_NOTICE.version } },
+          fold.offerWhatsApp ? "whatsapp" : "confirm",
+        );
       return n === 2 ? { ...fold, ending: { kind: "farewell", farewell: "declined" } } : wrong;
-    case "confirm": {
+    case "whatsapp":
       if (n === 0) return go(fold, "consent");
+      return n === 1 || n === 2 ? go({ ...fold, fields: { ...fold.fields, whatsapp: n === 1 } }, "confirm") : wrong;
+    case "confirm": {
+      if (n === 0) return go(fold, fold.offerWhatsApp ? "whatsapp" : "consent");
       if (n === 2) return go({ ...fold, fields: {} }, "name");
       const draft = complete(language, fold.fields);
       if (n === 1 && draft) return { ...fold, ending: { kind: "act", action: { type: "register", draft } } };
-      return n === 1 ? go(fold, firstMissing(fold.fields)) : wrong;
+      return n === 1 ? go(fold, firstMissing(fold.fields, fold.offerWhatsApp)) : wrong;
     }
     case "account":
       if (n === 1) return { ...fold, ending: { kind: "act", action: { type: "resend-ticket" } } };
@@ -170,20 +179,23 @@ function go(fold: Fold, screen: Screen): Fold {
   return { ...next, privacyShown: true, action: { type: "send-privacy-link", language } };
 }
 
-const ORDER = ["name", "gender", "state", "lga", "consent", "confirm"] as const;
+const ORDER = ["name", "gender", "state", "lga", "consent", "whatsapp", "confirm"] as const;
 
-function firstMissing(fields: Fields): (typeof ORDER)[number] {
+function firstMissing(fields: Fields, offerWhatsApp: boolean): (typeof ORDER)[number] {
   if (!fields.fullName) return "name";
   if (!fields.gender) return "gender";
   if (!fields.state) return "state";
   if (!fields.localGovernment) return "lga";
-  return fields.consentedVersion === PRIVACY_NOTICE.version ? "confirm" : "consent";
+  if (fields.consentedVersion !== PRIVACY_NOTICE.version) return "consent";
+  return offerWhatsApp && fields.whatsapp === undefined ? "whatsapp" : "confirm";
 }
 
 /** "Continue": the saved screen, or an earlier one where the saved details stop. */
 function restore(fold: Fold, progress: UssdProgress): Fold {
-  const { language, at, page, ...fields } = progress;
-  const missing = firstMissing(fields);
+  const { language, at: saved, page, ...fields } = progress;
+  // Saved on the WhatsApp question while WhatsApp was on, and it is off now: the confirmation.
+  const at = saved === "whatsapp" && !fold.offerWhatsApp ? "confirm" : saved;
+  const missing = firstMissing(fields, fold.offerWhatsApp);
   const screen = ORDER.indexOf(missing) < ORDER.indexOf(at) ? missing : at;
   const restored = go({ ...fold, language, fields }, screen);
   if (screen !== at || (screen !== "state" && screen !== "lga")) return restored;
@@ -192,9 +204,9 @@ function restore(fold: Fold, progress: UssdProgress): Fold {
 }
 
 function complete(language: UssdLanguage, fields: Fields): CompleteDraft | null {
-  const { fullName, gender, state, localGovernment, consentedVersion } = fields;
+  const { fullName, gender, state, localGovernment, consentedVersion, whatsapp } = fields;
   if (!fullName || !gender || !state || !localGovernment || consentedVersion !== PRIVACY_NOTICE.version) return null;
-  return { language, fullName, gender, state, localGovernment, privacyNoticeVersion: consentedVersion };
+  return { language, fullName, gender, state, localGovernment, privacyNoticeVersion: consentedVersion, whatsapp: whatsapp === true };
 }
 
 function finish(fold: Fold, context: UssdContext): UssdStep {

@@ -48,7 +48,8 @@ export async function registrationOf(db: DbOrTx, phone: string): Promise<UssdCon
 /**
  * Registers the number from a finished menu, in the caller's transaction (registration's own
  * rules inside it); full: the waitlist. By chat the person asked for WhatsApp by writing to it,
- * so the ticket comes there, recorded like a ticked box; by USSD it comes by SMS.
+ * so the ticket comes there, recorded like a ticked box; by USSD it comes by SMS, and on WhatsApp
+ * too when they answered the menu's question "Yes".
  */
 export async function registerByPhone(
   tx: DbOrTx,
@@ -71,7 +72,8 @@ export async function registerByPhone(
     language: draft.language,
     channel: options.channel,
     sms_opt_in: options.channel === "ussd",
-    ...whatsappConsent(options.channel === "whatsapp", options.now),
+    // By chat: writing to the number is asking. By USSD: the menu's own question, answered "Yes".
+    ...whatsappConsent(options.channel === "whatsapp" || draft.whatsapp === true, options.now),
   };
   const result = await registerIn(tx, person, options);
   if (result.ok) return { type: "registered", ticketId: result.ticketId };

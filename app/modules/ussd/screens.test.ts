@@ -111,6 +111,13 @@ describe("every USSD screen", () => {
     expect(screens.size).toBeGreaterThan(500);
   });
 
+  it("with the WhatsApp question (WhatsApp configured), in both languages, fits the rules", () => {
+    const { screens } = walk(ussdContext({ event: WORST.event, offerWhatsApp: true }), [WORST.fullName], false);
+    const asked = [...screens.keys()].filter((reply) => /WhatsApp/.test(reply));
+    expect(asked.length).toBeGreaterThanOrEqual(4); // both languages, with and without a wrong answer's message
+    expectAllValid(screens);
+  });
+
   it("confirming any state and LGA, with the longest name, fits the rules; every LGA can be chosen", () => {
     const all = NIGERIA_STATES.flatMap((state) => state.lgas.map((lga) => `${state.name}/${lga}`)).sort();
     // The longest gender label of each language: the confirmation's tightest fit.

@@ -129,6 +129,18 @@ export function consentScreen(language: UssdLanguage, problem: string | null): s
   ]);
 }
 
+/** "Also send my ticket on WhatsApp?", asked after the consent while WhatsApp is configured: nothing is chosen for the person. */
+export function whatsappScreen(language: UssdLanguage, problem: string | null): string {
+  const t = say(language);
+  return con([
+    problem,
+    t("ussd.whatsapp.prompt"),
+    optionLine(1, t("ussd.whatsapp.yes")),
+    optionLine(2, t("ussd.whatsapp.no")),
+    optionLine(0, t("ussd.back")),
+  ]);
+}
+
 export type Summary = { fullName: string; gender: Gender; state: string; localGovernment: string };
 
 /** The details to confirm; a long name, LGA or state is cut so the options always show. */

@@ -2,6 +2,7 @@ import { eq, lt } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { countHit } from "~/db/counters.server";
 import { ussd_drafts } from "~/db/schema";
+import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { storedPhone } from "~/modules/person/phone.server";
 import { enqueuePrivacyNoticeSms } from "~/modules/registration/privacy-sms.server";
 import { formatEventDate } from "~/modules/settings/event-time";
@@ -74,6 +75,7 @@ export async function answerUssd(db: Db, request: UssdRequest, options: { secret
       date: { en: formatEventDate(settings.event_date, "en", "long"), ha: formatEventDate(settings.event_date, "ha", "long") },
     },
     registrationOpen: status.state === "open" || status.state === "full",
+    offerWhatsApp: whatsappOn(),
   };
   const step = ussdStep(request.text, context);
   let reply = step.reply;

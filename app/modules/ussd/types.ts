@@ -19,6 +19,8 @@ export type UssdContext = {
   event: { name: string; date: Record<UssdLanguage, string>; venue: string };
   /** false: say registration is closed, END (a registered person still gets their menu) */
   registrationOpen: boolean;
+  /** ask "Also send my ticket on WhatsApp?" after the consent (WhatsApp is configured; not in the WhatsApp chat itself) */
+  offerWhatsApp?: boolean;
 };
 
 /** Everything a registration needs, as typed and chosen (the name NFC, trimmed). */
@@ -30,6 +32,8 @@ export type CompleteDraft = {
   localGovernment: string;
   /** the PRIVACY_NOTICE version the person agreed to */
   privacyNoticeVersion: string;
+  /** asked for the ticket on WhatsApp too */
+  whatsapp?: boolean;
 };
 
 export type UssdAction =
@@ -49,7 +53,18 @@ export type UssdStep = {
 
 // The fold's state, between two answers.
 
-export type Screen = "language" | "resume" | "name" | "gender" | "state" | "lga" | "consent" | "confirm" | "account" | "cancel";
+export type Screen =
+  | "language"
+  | "resume"
+  | "name"
+  | "gender"
+  | "state"
+  | "lga"
+  | "consent"
+  | "whatsapp"
+  | "confirm"
+  | "account"
+  | "cancel";
 export type Fields = Omit<UssdProgress, "language" | "at" | "page">;
 type Ending = { kind: "farewell"; farewell: Farewell } | { kind: "closed" } | { kind: "act"; action: NonNullable<UssdAction> };
 
@@ -63,6 +78,8 @@ export type Fold = {
   /** what this session started from: see draft.ts */
   start: UssdProgress | null;
   privacyShown: boolean;
+  /** the context's offerWhatsApp */
+  offerWhatsApp: boolean;
   problem: Problem | null;
   action: UssdAction;
   ending: Ending | null;
