@@ -41,6 +41,7 @@ describe.each(DATABASE_KINDS)("checkHealth on %s", (kind) => {
       database: "up",
       mail: { ok: true, detail: "SMTP_URL is set" },
       sms: { ok: true, provider: "file", paused: false, detail: "" },
+      whatsapp: { ok: true, provider: "off", paused: false, detail: "" },
       outbox: { pending: 2, failed: 0 },
       uptime: expect.any(Number),
     });
@@ -56,6 +57,17 @@ describe.each(DATABASE_KINDS)("checkHealth on %s", (kind) => {
     });
     expect(await resumeChannel(database.db, "sms")).toBe(true);
     expect(await checkHealth(database.db, { sms })).toMatchObject({ status: "ok", sms: { ok: true, paused: false } });
+  });
+
+  it("reports degraded while WhatsApp is paused (Meta refused the token), and ok once resumed", async () => {
+    const whatsapp = { kind: "cloud-api", ok: true, detail: "Meta's Cloud API" };
+    await pauseChannel(database.db, "whatsapp", "Meta refused the access token (190)");
+    expect(await checkHealth(database.db, { whatsapp })).toMatchObject({
+      status: "degraded",
+      whatsapp: { ok: false, provider: "cloud-api", paused: true, detail: expect.stringContaining("(190)") },
+    });
+    expect(await resumeChannel(database.db, "whatsapp")).toBe(true);
+    expect(await checkHealth(database.db, { whatsapp })).toMatchObject({ status: "ok", whatsapp: { ok: true, paused: false } });
   });
 
   it("reports ok on a production site without an SMS gateway (it sends no SMS), degraded with the sandbox's", async () => {

@@ -7,10 +7,12 @@ import type { MailStatus } from "~/modules/mail/transport.server";
 type MailHealth = { ok: boolean; detail: string };
 /** SMS: the gateway (or the file outbox), and whether the channel is paused (its balance spent). */
 type SmsHealth = { ok: boolean; provider: string; paused: boolean; detail: string };
+/** WhatsApp: configured or off (off is no fault), and whether the channel is paused (Meta refused the token). */
+type WhatsAppHealth = { ok: boolean; provider: string; paused: boolean; detail: string };
 
 /**
  * "degraded": the site answers and stores registrations, but tickets cannot be e-mailed (a
- * production site without SMTP), or the SMS channel is paused (the gateway's balance is spent). Still HTTP 200, so a load balancer keeps sending visitors;
+ * production site without SMTP), or the SMS or WhatsApp channel is paused (the gateway's balance is spent, Meta refused the token). Still HTTP 200, so a load balancer keeps sending visitors;
  * an uptime monitor reading `status` raises it.
  */
 export type HealthReport =
@@ -19,6 +21,7 @@ export type HealthReport =
       database: "up";
       mail: MailHealth;
       sms: SmsHealth;
+      whatsapp: WhatsAppHealth;
       outbox: { pending: number; failed: number };
       uptime: number;
     }
@@ -40,6 +43,7 @@ export async function checkHealth(
     availability?: DatabaseAvailability;
     mail?: Pick<MailStatus, "ok" | "detail">;
     sms?: { kind: string; ok: boolean; detail: string };
+    whatsapp?: { kind: string; ok: boolean; detail: string };
   } = {},
 ): Promise<HealthReport> {
   if (options.availability?.isDown()) return { status: "error", database: "down" };
@@ -66,13 +70,22 @@ export async function checkHealth(
       paused: Boolean(smsPause),
       detail: smsPause ? `SMS paused since ${smsPause.paused_at.toISOString()}: ${smsPause.reason}` : smsConfig.detail,
     };
+    const whatsappPause = pauses.find((pause) => pause.channel === "whatsapp");
+    const whatsappConfig = options.whatsapp ?? { kind: "off", ok: true, detail: "" };
+    const whatsapp: WhatsAppHealth = {
+      ok: whatsappConfig.ok && !whatsappPause,
+      provider: whatsappConfig.kind,
+      paused: Boolean(whatsappPause),
+      detail: whatsappPause ? `WhatsApp paused since ${whatsappPause.paused_at.toISOString()}: ${whatsappPause.reason}` : whatsappConfig.detail,
+    };
     // From the configuration alone (no SMTP probe): this must answer fast.
     const mail = options.mail ?? { ok: true, detail: "" };
     return {
-      status: mail.ok && sms.ok ? "ok" : "degraded",
+      status: mail.ok && sms.ok && whatsapp.ok ? "ok" : "degraded",
       database: "up",
       mail: mail.ok ? mail : { ok: false, detail: `Tickets are not being e-mailed. ${mail.detail}` },
       sms,
+      whatsapp,
       outbox,
       uptime: Math.round(process.uptime()),
     };
