@@ -2,7 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
-import { createUssdAttendee } from "~/db/factories";
+import { createAttendee, createUssdAttendee } from "~/db/factories";
 import { attendees, mail_outbox, waitlist, whatsapp_chats, whatsapp_inbound, whatsapp_optouts } from "~/db/schema";
 import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { updateSettings } from "~/modules/settings/settings.server";
@@ -183,6 +183,17 @@ describe.each(DATABASE_KINDS)("registration by WhatsApp chat on %s", (kind) => {
     await say(phone, "1");
     expect(bodyOf(await last(phone))).toMatch(/cancelled/);
     expect(await database.db.select().from(attendees).where(eq(attendees.id, person.id))).toHaveLength(0);
+  });
+
+  it("sends a web registration's ticket again on 'ticket' when it asked for WhatsApp, and nobody else's", async () => {
+    const phone = "+2348031110010";
+    const asked = await createAttendee(database.db, { phone, whatsapp_opt_in: true, whatsapp_consent_at: BEFORE_EVENT });
+    const notAsked = await createAttendee(database.db, { phone, email: "sibling@example.org" });
+    await say(phone, "ticket");
+    expect(bodyOf(await last(phone))).toMatch(/sent it to you here again/);
+    const tickets = await database.db.select().from(mail_outbox).where(eq(mail_outbox.template, "whatsapp-ticket"));
+    expect(tickets.map((t) => t.attendee_id)).toEqual([asked.id]);
+    expect(tickets.map((t) => t.attendee_id)).not.toContain(notAsked.id);
   });
 
   it("answers 'ticket' from a number without one with how to register", async () => {

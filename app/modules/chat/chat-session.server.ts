@@ -16,6 +16,7 @@ import { type WhatsAppPayload, whatsappPayloadSchema } from "~/modules/whatsapp/
 import type { InboundMessage } from "~/modules/whatsapp/webhook-payload";
 import { type ChatKeyword, keywordOf, restartAndReconsent } from "./chat-keywords.server";
 import { chatScreen } from "./chat-screens";
+import { resendWhatsAppTickets } from "./chat-tickets.server";
 import { chatSay, chatWords } from "./chat-words.server";
 
 // Registration by chatting with the summit's WhatsApp number (docs/WHATSAPP.md): the USSD menu
@@ -76,7 +77,19 @@ export async function answerChat(db: Db, message: InboundMessage, options: ChatO
       await keywordReply(tx, keyword, phone, language, reply, now);
       return "answered";
     }
-    if ((keyword === "ticket" || keyword === "cancel") && !registration) {
+    if (keyword === "ticket" && !registration) {
+      // Registered on the web with this number for WhatsApp: those tickets, here.
+      const resent = await resendWhatsAppTickets(tx, phone, now);
+      await reply(
+        text(
+          resent
+            ? both(language, (l) => chatWords(ussdOutcome(resent, l), l, privacyUrl(options)))
+            : both(language, (l) => chatSay(l).noTicket),
+        ),
+      );
+      return "answered";
+    }
+    if (keyword === "cancel" && !registration) {
       await reply(text(both(language, (l) => chatSay(l).noTicket)));
       return "answered";
     }
