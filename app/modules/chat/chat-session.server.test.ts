@@ -107,6 +107,8 @@ describe.each(DATABASE_KINDS)("registration by WhatsApp chat on %s", (kind) => {
     expect(bodyOf(consent)).toContain("https://summit.example.org/privacy");
     expect(bodyOf(consent)).not.toMatch(/SMS/);
     await say(phone, "1");
+    // The confirmation shows the name as typed, every letter (USSD's screen folds it to GSM-7).
+    expect(bodyOf(await last(phone))).toContain("Ɗahiru Ƙwaƙwalwa Ʊ Ba'are");
     await say(phone, "1");
     const done = bodyOf(await last(phone));
     const [person] = await database.db.select().from(attendees).where(eq(attendees.phone, phone));

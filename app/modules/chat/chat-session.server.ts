@@ -12,6 +12,7 @@ import { registrationStatus } from "~/modules/settings/registration-status";
 import { getSettings } from "~/modules/settings/settings.server";
 import { parseDraft, type UssdContext, type UssdLanguage, ussdOutcome, ussdStep } from "~/modules/ussd/menu";
 import { cancelByPhone, numberKey, registerByPhone, registrationOf, resendByPhone } from "~/modules/ussd/phone-actions.server";
+import { screenText } from "~/modules/ussd/screen-text";
 import { type WhatsAppPayload, whatsappPayloadSchema } from "~/modules/whatsapp/payload";
 import type { InboundMessage } from "~/modules/whatsapp/webhook-payload";
 import { type ChatKeyword, keywordOf, restartAndReconsent } from "./chat-keywords.server";
@@ -171,6 +172,10 @@ async function walkMenu(
   // "send-privacy-link" needs nothing: the chat's consent screen carries the notice's link itself.
   const shownLanguage = step.draft?.progress?.language ?? (action?.type === "register" ? language : (registration?.language ?? "en"));
   const words = chatSay(shownLanguage);
+  // The menu shows a typed name as an SMS writes it (Ɗanjuma as Danjuma); WhatsApp shows every
+  // letter, so the person confirms their name as they typed it.
+  const typed = step.draft?.progress?.fullName;
+  if (typed) screen = screen.replace(screenText(typed), typed);
   const { payload, ended } = chatScreen(chatWords(screen, shownLanguage, privacyUrl(options)), {
     chooseLabel: words.choose,
     fallbackText: words.choosePrompt,

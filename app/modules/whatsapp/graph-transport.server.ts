@@ -18,8 +18,8 @@ type WhatsAppLog = Pick<Logger, "info" | "warn" | "error">;
 // in its place; the account; transient), which the outbox treats as it treats an SMS provider's.
 // Meta's answer says only that it took the message: "delivered", "read" and most failures for
 // the person (not on WhatsApp, 131026) come later, as statuses on the webhook.
-// The transport keeps Meta's pace itself (pacing.ts): one message per number every 6 seconds,
-// some 80 a second in all.
+// The transport keeps Meta's pace itself (pacing.ts): a gap between two messages to one number
+// (6 seconds by default; the server asks for 1, server/outbox.server.ts), some 80 a second in all.
 
 type WhatsAppMessage = {
   /** the outbox row id */

@@ -1,8 +1,10 @@
 // How fast messages leave for Meta. Two of its limits, kept here rather than learnt from its
 // refusals (a refusal costs a retry with back-off, and repeated ones lower the number's quality):
-// - the pair rate limit (131056): one message to the same number about every 6 seconds. A ticket,
-//   then its reminder or a reply to a chat, can follow each other closely; messages to one number
-//   go one after the other, each waiting out the rest of the gap since the last one ended;
+// - the pair rate limit (131056): Meta counts one message to the same number every 6 seconds,
+//   with short bursts allowed. A ticket, then its reminder or a reply to a chat, can follow each
+//   other closely; messages to one number go one after the other, each waiting out the rest of the
+//   gap since the last one ended (the server uses 1 s: server/outbox.server.ts, so a chat's answers
+//   come quickly; a 131056 is retried);
 // - the number's throughput (130429): some 80 messages a second in all. Requests start at least
 //   1/maxPerSecond apart.
 // Per process: several instances sending at once would each keep to the limit (the outbox runs
