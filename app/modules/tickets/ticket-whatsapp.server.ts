@@ -3,7 +3,6 @@ import type { DbOrTx } from "~/db/client.server";
 import { isUuid } from "~/db/uuid";
 import { type Language, languageOr } from "~/i18n/languages";
 import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
-import { wantsWhatsApp } from "~/modules/person/whatsapp-consent.server";
 import { clockTime, formatClockTime } from "~/modules/settings/event-hours";
 import { formatEventDate } from "~/modules/settings/event-time";
 import { localizedSettings } from "~/modules/settings/localized-settings";
@@ -40,7 +39,8 @@ type WhatsAppPerson = { id: string; phone: string; whatsapp_opt_in?: boolean };
 
 /** Queues the ticket on WhatsApp when the person asked for it and WhatsApp is on; null when not. */
 export async function enqueueTicketWhatsApp(tx: DbOrTx, attendee: WhatsAppPerson, kind = "ticket"): Promise<string | null> {
-  if (!(await wantsWhatsApp(tx, { phone: attendee.phone, whatsapp_opt_in: attendee.whatsapp_opt_in ?? false }))) return null;
+  // A STOP since is checked as it is queued (enqueueWhatsApp), once.
+  if (!attendee.whatsapp_opt_in) return null;
   return queueMessage(
     tx,
     ticketWhatsAppMessage,

@@ -5,7 +5,6 @@ import { waitlist } from "~/db/schema";
 import { formatDateTime } from "~/i18n/format";
 import { languageOr } from "~/i18n/languages";
 import { defineMessage, queueMessage } from "~/modules/mail/message-registry.server";
-import { wantsWhatsApp } from "~/modules/person/whatsapp-consent.server";
 import { localizedSettings } from "~/modules/settings/localized-settings";
 import { getSettings } from "~/modules/settings/settings.server";
 import type { WhatsAppPayload } from "~/modules/whatsapp/payload";
@@ -26,7 +25,8 @@ export const waitlistOfferWhatsAppMessage = defineMessage({
 
 /** Queues the offer on WhatsApp when the person asked for it; in the transaction that makes the offer. */
 export async function enqueueOfferWhatsApp(tx: DbOrTx, entry: { id: string; phone: string; whatsapp_opt_in: boolean }): Promise<void> {
-  if (!(await wantsWhatsApp(tx, entry))) return;
+  // A STOP since is checked as it is queued (enqueueWhatsApp), once.
+  if (!entry.whatsapp_opt_in) return;
   await queueMessage(tx, waitlistOfferWhatsAppMessage, "whatsapp", { waitlistId: entry.id }, { to: entry.phone, kind: "waitlist-offer" });
 }
 
