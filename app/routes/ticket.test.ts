@@ -15,16 +15,9 @@ const SECRET = "ticket-route-secret-0123456789abcdef";
 vi.stubEnv("SESSION_SECRET", SECRET);
 vi.stubEnv("PUBLIC_URL", "http://localhost:3000");
 vi.mock("~/db/db.server", () => import("#tests/support/held-db.ts"));
-vi.mock("~/config.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/config.server")>();
-  const whatsapp = actual.parseConfig({
-    WHATSAPP_ACCESS_TOKEN: `EAAG${"x".repeat(60)}`,
-    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
-    WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
-    WHATSAPP_VERIFY_TOKEN: "verify-token-of-at-least-16",
-  }).whatsapp;
-  return { ...actual, getConfig: () => ({ ...actual.getConfig(), whatsapp }) };
-});
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("#tests/support/whatsapp-config.ts")).withWhatsApp(await importOriginal()),
+);
 
 const ORIGIN = "http://localhost:3000";
 type Args = Parameters<typeof action>[0] & Parameters<typeof loader>[0];

@@ -1,6 +1,4 @@
 import { writeFile } from "node:fs/promises";
-import type { BrowserContext } from "@playwright/test";
-import { signInAsAdmin } from "../support/admin-session";
 import { type FakeGraph, inboundChoiceWebhook, inboundTextWebhook } from "../support/fake-graph";
 import { expect, test } from "../support/fixtures";
 import {
@@ -9,9 +7,8 @@ import {
   messagesOf,
   type Shown,
   shown,
-  startWhatsAppSite,
   templateParts,
-  type WhatsAppSite,
+  whatsAppSiteForTheseTests,
 } from "../support/whatsapp-site";
 
 // Registration by chatting with the summit's WhatsApp number, on a production server of its own
@@ -93,19 +90,7 @@ function chat(graph: FakeGraph, number: string) {
 }
 
 test.describe("registration by WhatsApp chat, on a server of its own with a fake Graph API", () => {
-  let wa: WhatsAppSite | undefined;
-  let admin: BrowserContext | undefined;
-  test.beforeAll(async ({ browser }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
-    test.setTimeout(120_000);
-    wa = await startWhatsAppSite();
-    admin = await browser.newContext({ baseURL: wa.site.url, viewport: { width: 1280, height: 800 } });
-    await signInAsAdmin(await admin.newPage());
-  });
-  test.afterAll(async () => {
-    await admin?.close();
-    await wa?.stop();
-  });
+  const site = whatsAppSiteForTheseTests();
 
   // The name as typed: the confirmation shows it with every letter (the USSD screen it reuses folds
   // it to GSM-7, which the chat undoes), and the attendee keeps it.
@@ -115,8 +100,8 @@ test.describe("registration by WhatsApp chat, on a server of its own with a fake
   ] as const) {
     test(`registers in ${language === "en" ? "English" : "Hausa"}, screen by screen, and a message delivered twice counts once`, async () => {
       test.setTimeout(180_000);
-      if (!wa || !admin) throw new Error("the site did not start (see beforeAll)");
-      const { graph, site } = wa;
+      const { wa, admin } = site();
+      const { graph, site: server } = wa;
       const words = WORDS[language];
       const person = chat(graph, number);
 
@@ -149,7 +134,7 @@ test.describe("registration by WhatsApp chat, on a server of its own with a fake
       const consent = await person.tap(lga, "1");
       expect(consent.kind).not.toBe("text");
       expect(consent.text).toContain(words.consent);
-      expect(consent.text).toContain(`${site.url}/privacy`);
+      expect(consent.text).toContain(`${server.url}/privacy`);
       expect(consent.text).not.toMatch(/SMS/);
       const confirm = await person.tap(consent, "1");
       expect(confirm.kind).toBe("button");
@@ -171,7 +156,7 @@ test.describe("registration by WhatsApp chat, on a server of its own with a fake
       expect(parts).toMatchObject({ name: "summit_ticket", language });
       expect(parts.bodyTexts).toContain(ticketId);
       expect(parts.bodyTexts).toContain(fullName);
-      expect(parts.headerImage.startsWith(`${site.url}/ticket-image/`)).toBe(true);
+      expect(parts.headerImage.startsWith(`${server.url}/ticket-image/`)).toBe(true);
       expect(graph.messages.indexOf(ticket), "the ticket comes after the chat's last reply").toBeGreaterThan(done.index);
 
       // The attendee the chat made: one, with that ticket ID, registered on WhatsApp.

@@ -1,5 +1,4 @@
-import type { BrowserContext, Page } from "@playwright/test";
-import { signInAsAdmin } from "../support/admin-session";
+import type { Page } from "@playwright/test";
 import { inboundTextWebhook, statusWebhook } from "../support/fake-graph";
 import { expect, test } from "../support/fixtures";
 import { waitForInteractive } from "../support/hydration";
@@ -9,11 +8,11 @@ import {
   digitsOf,
   messagesOf,
   shown,
-  startWhatsAppSite,
   statusesOf,
   templateParts,
   VERIFY_TOKEN,
   type WhatsAppSite,
+  whatsAppSiteForTheseTests,
 } from "../support/whatsapp-site";
 
 // WhatsApp (Meta's Cloud API) as the third channel, on a production server of its own whose Graph
@@ -48,23 +47,7 @@ async function registerWithWhatsApp(page: Page, person: Registrant, { sms }: { s
 }
 
 test.describe("WhatsApp, on a server of its own with a fake Graph API", () => {
-  let wa: WhatsAppSite | undefined;
-  let admin: BrowserContext | undefined;
-  test.beforeAll(async ({ browser }, testInfo) => {
-    test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
-    test.setTimeout(120_000);
-    wa = await startWhatsAppSite();
-    admin = await browser.newContext({ baseURL: wa.site.url, viewport: { width: 1280, height: 800 } });
-    await signInAsAdmin(await admin.newPage());
-  });
-  test.afterAll(async () => {
-    await admin?.close();
-    await wa?.stop();
-  });
-  const site = () => {
-    if (!wa || !admin) throw new Error("the site did not start (see beforeAll)");
-    return { wa, admin };
-  };
+  const site = whatsAppSiteForTheseTests();
 
   test("the web form's WhatsApp box sends the ticket template; Meta's 'delivered' shows in the admin", async ({
     browser,

@@ -1,7 +1,9 @@
 import { randomBytes } from "node:crypto";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { signInAsAdmin } from "./admin-session";
 import { type FakeGraph, startFakeGraph } from "./fake-graph";
 import { type FakeTermii, startFakeTermii } from "./fake-termii";
+import { test } from "./fixtures";
 import { type PrivateSite, startPrivateSite } from "./private-site";
 
 // A production server of its own with WhatsApp on, its Graph API a fake (fake-graph.ts) that
@@ -12,7 +14,31 @@ export const VERIFY_TOKEN = "e2e-whatsapp-verify-token-0123456789";
 
 export type WhatsAppSite = { site: PrivateSite; graph: FakeGraph; sms: FakeTermii; webhookUrl: string; stop: () => Promise<void> };
 
-export async function startWhatsAppSite(): Promise<WhatsAppSite> {
+/**
+ * The spec file's own WhatsApp site and an organiser signed in to it, started once before its
+ * tests (in the desktop project only) and stopped after them: call inside `test.describe`.
+ */
+export function whatsAppSiteForTheseTests(): () => { wa: WhatsAppSite; admin: BrowserContext } {
+  let wa: WhatsAppSite | undefined;
+  let admin: BrowserContext | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    test.skip(testInfo.project.name !== "desktop", "a server of its own: once");
+    test.setTimeout(120_000);
+    wa = await startWhatsAppSite();
+    admin = await browser.newContext({ baseURL: wa.site.url, viewport: { width: 1280, height: 800 } });
+    await signInAsAdmin(await admin.newPage());
+  });
+  test.afterAll(async () => {
+    await admin?.close();
+    await wa?.stop();
+  });
+  return () => {
+    if (!wa || !admin) throw new Error("the site did not start (see beforeAll)");
+    return { wa, admin };
+  };
+}
+
+async function startWhatsAppSite(): Promise<WhatsAppSite> {
   const appSecret = `e2e-app-secret-${randomBytes(16).toString("hex")}`;
   const [graph, sms] = await Promise.all([startFakeGraph({ appSecret }), startFakeTermii()]);
   let site: PrivateSite | undefined;

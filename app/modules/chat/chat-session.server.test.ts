@@ -16,16 +16,9 @@ import { answerChat, sweepChats } from "./chat-session.server";
 // Meta delivers twice (or twice at once) acted on once; STOP, START, "ticket", "cancel".
 
 const whatsapp = vi.hoisted(() => ({ on: true }));
-vi.mock("~/config.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/config.server")>();
-  const on = actual.parseConfig({
-    WHATSAPP_ACCESS_TOKEN: `EAAG${"x".repeat(60)}`,
-    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
-    WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
-    WHATSAPP_VERIFY_TOKEN: "verify-token-of-at-least-16",
-  }).whatsapp;
-  return { ...actual, getConfig: () => ({ ...actual.getConfig(), whatsapp: whatsapp.on ? on : undefined }) };
-});
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("#tests/support/whatsapp-config.ts")).withWhatsApp(await importOriginal(), () => whatsapp.on),
+);
 
 const OPTIONS = { secret: "chat-secret-0123456789abcdef0123456789", publicUrl: "https://summit.example.org" };
 const BEFORE_EVENT = new Date("2025-08-01T10:00:00Z");

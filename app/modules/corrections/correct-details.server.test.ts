@@ -133,6 +133,22 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
   it("gives a new phone a new link: the one sent before stops opening the ticket page", async () => {
     const { db } = database;
     const person = await createAttendee(db, { phone: "+2348031234567" });
+    // A WhatsApp reminder still waiting for the mistyped number follows the correction; one already sent stays as it went.
+    const [waiting, sent] = await db
+      .insert(mail_outbox)
+      .values(
+        (["pending", "sent"] as const).map((status) => ({
+          to_address: "+2348031234567",
+          channel: "whatsapp" as const,
+          subject: "WhatsApp: reminder",
+          html: "",
+          text: "",
+          kind: "reminder",
+          attendee_id: person.id,
+          status,
+        })),
+      )
+      .returning({ id: mail_outbox.id });
     const old = signSelfServiceToken(person.id, SECRET);
     const answer = await selfCorrectionAction(db, old, SECRET, form(details({ phone: "+234 0803 765 4321" })), BEFORE);
     expect(answer).toEqual({ status: "saved", token: signSelfServiceToken(person.id, SECRET, 1) });
@@ -142,6 +158,15 @@ describe.each(DATABASE_KINDS)("correcting details on %s", (kind) => {
     });
     expect(await selfServiceRegistration(db, old, SECRET)).toBeNull();
     expect(await selfCorrectionPage(db, old, SECRET, "en", BEFORE)).toBeNull();
+    const addressOf = async (id: string | undefined) =>
+      (
+        await db
+          .select({ to: mail_outbox.to_address })
+          .from(mail_outbox)
+          .where(eq(mail_outbox.id, id ?? ""))
+      )[0]?.to;
+    expect(await addressOf(waiting?.id)).toBe("+2348037654321");
+    expect(await addressOf(sent?.id)).toBe("+2348031234567");
     // What was typed wrong comes back with its messages.
     const wrong = await selfCorrectionAction(
       db,

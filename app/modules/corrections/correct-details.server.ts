@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "~/db/client.server";
 import { pgConstraint, pgErrorCode } from "~/db/client.server";
 import { normalizeEmail } from "~/db/email";
-import { attendees, audit_log, mail_outbox } from "~/db/schema";
+import { attendees, audit_log, type MessageChannel, mail_outbox } from "~/db/schema";
 import { type AuditActor, recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { type FieldChange, fieldChanges } from "~/modules/audit/changes";
 import { GENDER_LABELS } from "~/modules/person/gender";
@@ -92,35 +92,12 @@ export async function correctDetails(db: Db, request: CorrectionRequest): Promis
         if (pgErrorCode(error) !== "23505") throw error;
         throw new Taken(pgConstraint(error) === "attendees_ussd_phone_key" ? "phone" : "email");
       }
-      // Mail still waiting for the old address (a reminder) goes to the new one.
-      if (next.email !== row.email && next.email !== null && row.email !== null) {
-        await tx
-          .update(mail_outbox)
-          .set({ to_address: next.email })
-          .where(
-            and(
-              eq(mail_outbox.attendee_id, row.id),
-              eq(mail_outbox.channel, "email"),
-              eq(mail_outbox.status, "pending"),
-              eq(mail_outbox.to_address, row.email),
-            ),
-          );
-      }
-      // So do SMS and WhatsApp messages waiting for the old number: the person's consent to them
-      // was for their own phone, which the correction puts right.
-      if (next.phone !== row.phone) {
-        await tx
-          .update(mail_outbox)
-          .set({ to_address: next.phone })
-          .where(
-            and(
-              eq(mail_outbox.attendee_id, row.id),
-              inArray(mail_outbox.channel, ["sms", "whatsapp"]),
-              eq(mail_outbox.status, "pending"),
-              eq(mail_outbox.to_address, row.phone),
-            ),
-          );
-      }
+      // Mail still waiting for the old address (a reminder) goes to the new one; so do SMS and
+      // WhatsApp messages waiting for the old number: the person's consent to them was for their
+      // own phone, which the correction puts right.
+      if (next.email !== row.email && next.email !== null && row.email !== null)
+        await redirectWaiting(tx, row.id, ["email"], row.email, next.email);
+      if (next.phone !== row.phone) await redirectWaiting(tx, row.id, ["sms", "whatsapp"], row.phone, next.phone);
       await recordAudit(tx, self ? SELF_SERVICE_ACTOR : (request.by as AuditActor), {
         action: self ? SELF_UPDATE : lock !== row.details_locked && changes.length === 0 ? lockAction(lock) : "attendee.update",
         entity: "attendee",
@@ -154,4 +131,19 @@ async function selfCorrectionsToday(tx: DbOrTx, id: string): Promise<number> {
     .from(audit_log)
     .where(and(eq(audit_log.action, SELF_UPDATE), eq(audit_log.entity_id, id), gt(audit_log.created_at, sql`now() - interval '24 hours'`)));
   return row?.n ?? 0;
+}
+
+/** The attendee's messages on `channels` still waiting to go to `from` go to `to` instead. */
+async function redirectWaiting(tx: DbOrTx, attendeeId: string, channels: MessageChannel[], from: string, to: string): Promise<void> {
+  await tx
+    .update(mail_outbox)
+    .set({ to_address: to })
+    .where(
+      and(
+        eq(mail_outbox.attendee_id, attendeeId),
+        inArray(mail_outbox.channel, channels),
+        eq(mail_outbox.status, "pending"),
+        eq(mail_outbox.to_address, from),
+      ),
+    );
 }

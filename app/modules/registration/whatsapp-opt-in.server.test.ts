@@ -24,16 +24,9 @@ import { registerAttendee } from "./registration.server";
 vi.stubEnv("SESSION_SECRET", "whatsapp-opt-in-secret-0123456789abcdef");
 // WhatsApp configured or not, as the test says (WHATSAPP_ACCESS_TOKEN and the rest).
 const whatsapp = vi.hoisted(() => ({ on: true }));
-vi.mock("~/config.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/config.server")>();
-  const on = actual.parseConfig({
-    WHATSAPP_ACCESS_TOKEN: `EAAG${"x".repeat(60)}`,
-    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
-    WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
-    WHATSAPP_VERIFY_TOKEN: "verify-token-of-at-least-16",
-  }).whatsapp;
-  return { ...actual, getConfig: () => ({ ...actual.getConfig(), whatsapp: whatsapp.on ? on : undefined }) };
-});
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("#tests/support/whatsapp-config.ts")).withWhatsApp(await importOriginal(), () => whatsapp.on),
+);
 
 const SECRET = "whatsapp-opt-in-secret-0123456789abcdef";
 const JOINED = new Date("2026-11-01T10:00:00Z");

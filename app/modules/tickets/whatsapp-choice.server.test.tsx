@@ -23,16 +23,9 @@ const SECRET = "ticket-whatsapp-secret-0123456789abcdef";
 // Flash toasts are signed with the session secret.
 vi.stubEnv("SESSION_SECRET", SECRET);
 const whatsapp = vi.hoisted(() => ({ on: true }));
-vi.mock("~/config.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/config.server")>();
-  const on = actual.parseConfig({
-    WHATSAPP_ACCESS_TOKEN: `EAAG${"x".repeat(60)}`,
-    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
-    WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
-    WHATSAPP_VERIFY_TOKEN: "verify-token-of-at-least-16",
-  }).whatsapp;
-  return { ...actual, getConfig: () => ({ ...actual.getConfig(), whatsapp: whatsapp.on ? on : undefined }) };
-});
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("#tests/support/whatsapp-config.ts")).withWhatsApp(await importOriginal(), () => whatsapp.on),
+);
 
 const NOW = new Date("2026-11-20T08:00:00Z");
 

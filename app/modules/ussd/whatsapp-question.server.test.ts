@@ -12,16 +12,9 @@ import { answerUssd } from "./session.server";
 // ticket goes on WhatsApp beside the SMS; "No" leaves it by SMS alone; without WhatsApp, no question.
 
 const whatsapp = vi.hoisted(() => ({ on: true }));
-vi.mock("~/config.server", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("~/config.server")>();
-  const on = actual.parseConfig({
-    WHATSAPP_ACCESS_TOKEN: `EAAG${"x".repeat(60)}`,
-    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
-    WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
-    WHATSAPP_VERIFY_TOKEN: "verify-token-of-at-least-16",
-  }).whatsapp;
-  return { ...actual, getConfig: () => ({ ...actual.getConfig(), whatsapp: whatsapp.on ? on : undefined }) };
-});
+vi.mock("~/config.server", async (importOriginal) =>
+  (await import("#tests/support/whatsapp-config.ts")).withWhatsApp(await importOriginal(), () => whatsapp.on),
+);
 
 const SECRET = "u".repeat(64);
 // English, a name, Female, Zamfara, Anka, I agree.
