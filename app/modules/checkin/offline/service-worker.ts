@@ -67,8 +67,11 @@ function timeout(ms: number): Promise<never> {
 
 async function pageRequest(request: Request): Promise<Response> {
   const cache = await caches.open(CACHE);
+  const network = fetch(request);
+  // Answered from the copy while the network is still on its way: its later failure is no one's.
+  network.catch(() => undefined);
   try {
-    const response = await Promise.race([fetch(request), timeout(NETWORK_WAIT_MS)]);
+    const response = await Promise.race([network, timeout(NETWORK_WAIT_MS)]);
     const url = new URL(response.url || request.url);
     if (response.type === "opaqueredirect" || (response.redirected && url.pathname.startsWith("/admin/login"))) {
       // Sent to sign in: the session has ended, and the device's copy of the list goes with it.
@@ -84,9 +87,12 @@ async function pageRequest(request: Request): Promise<Response> {
     }
     return response;
   } catch (error) {
-    const kept = await cache.match(PAGE);
+    // This version's copy, or (while a new deploy's worker takes over and clears the old caches)
+    // the copy another version kept; with none, the network's answer however late it comes,
+    // rather than the browser's "no connection" page for a door that is online but slow.
+    const kept = (await cache.match(PAGE)) ?? (await caches.match(PAGE));
     if (kept) return kept;
-    throw error;
+    return network.catch(() => Promise.reject(error));
   }
 }
 
