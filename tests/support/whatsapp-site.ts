@@ -38,7 +38,7 @@ export function whatsAppSiteForTheseTests(): () => { wa: WhatsAppSite; admin: Br
   };
 }
 
-async function startWhatsAppSite(): Promise<WhatsAppSite> {
+export async function startWhatsAppSite(): Promise<WhatsAppSite> {
   const appSecret = `e2e-app-secret-${randomBytes(16).toString("hex")}`;
   const [graph, sms] = await Promise.all([startFakeGraph({ appSecret }), startFakeTermii()]);
   let site: PrivateSite | undefined;

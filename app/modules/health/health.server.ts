@@ -76,7 +76,9 @@ export async function checkHealth(
       ok: whatsappConfig.ok && !whatsappPause,
       provider: whatsappConfig.kind,
       paused: Boolean(whatsappPause),
-      detail: whatsappPause ? `WhatsApp paused since ${whatsappPause.paused_at.toISOString()}: ${whatsappPause.reason}` : whatsappConfig.detail,
+      detail: whatsappPause
+        ? `WhatsApp paused since ${whatsappPause.paused_at.toISOString()}: ${whatsappPause.reason}`
+        : whatsappConfig.detail,
     };
     // From the configuration alone (no SMTP probe): this must answer fast.
     const mail = options.mail ?? { ok: true, detail: "" };
