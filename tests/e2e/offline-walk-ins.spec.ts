@@ -105,7 +105,10 @@ test.describe("walk-ins offline", () => {
       const musaAgain = await registerWalkIn(hallC.page, { name: "Musa Sani", phone: "0806 555 0201" });
       expect([musa, zainab]).not.toContain(musaAgain);
 
+      // Hall B's sync first, then Hall C's: the order that makes Hall C's Musa the second one
+      // (when both phones came back at once, Hall C's sync now and then went first: CI saw it).
       await goOnline(hallB);
+      await expect(status(hallB.page)).not.toContainText("waiting", { timeout: 40_000 });
       await goOnline(hallC);
       await hallC.page.getByRole("link", { name: "← Back to the door" }).click();
       for (const door of doors) await expect(status(door.page)).not.toContainText("waiting", { timeout: 40_000 });
