@@ -6,7 +6,7 @@ import { tamperSignature } from "#tests/support/tamper.ts";
 import { createTestDatabase, DATABASE_KINDS } from "#tests/support/test-database.ts";
 import type { DbConnection } from "~/db/client.server";
 import { createAttendee } from "~/db/factories";
-import { attendees, audit_log, cancelled_registrations, whatsapp_optouts } from "~/db/schema";
+import { attendees, audit_log, cancelled_registrations, mail_outbox, whatsapp_optouts } from "~/db/schema";
 import { PRIVACY_NOTICE } from "~/modules/person/privacy-notice";
 import { stopWhatsApp } from "~/modules/person/whatsapp-consent.server";
 import { readToasts } from "~/ui/toast.server";
@@ -68,6 +68,11 @@ describe.each(DATABASE_KINDS)("the ticket page's WhatsApp buttons on %s", (kind)
       whatsapp_consent_version: PRIVACY_NOTICE.version,
     });
     expect(await ticketWhatsApp(db, person.id)).toEqual({ on: true, phone: "0803 123 4567" });
+    // The ticket comes there at once.
+    const sent = await db.select().from(mail_outbox).where(eq(mail_outbox.attendee_id, person.id));
+    expect(sent.filter((m) => m.channel === "whatsapp").map((m) => [m.template, m.kind])).toEqual([
+      ["whatsapp-ticket", "ticket-self-resend"],
+    ]);
 
     // A sibling's registration on the same phone stops with it: STOP is the number's.
     const sibling = await createAttendee(db, { phone: "+2348031234567", whatsapp_opt_in: true, whatsapp_consent_at: NOW });

@@ -6,8 +6,10 @@ import { recordAudit, SELF_SERVICE_ACTOR } from "~/modules/audit/audit.server";
 import { whatsappOn } from "~/modules/mail/whatsapp-outbox.server";
 import { localPhone } from "~/modules/person/phone.server";
 import { consentToWhatsApp, stopWhatsAppFor, wantsWhatsApp } from "~/modules/person/whatsapp-consent.server";
+import { getSettings } from "~/modules/settings/settings.server";
 import { redirectWithToast } from "~/ui/toast.server";
 import { selfServiceRegistration } from "./self-service.server";
+import { enqueueTicket } from "./ticket-mail.server";
 import { WHATSAPP_INTENTS, type WhatsAppIntent } from "./whatsapp-intents";
 
 // The ticket page's WhatsApp section (docs/WHATSAPP.md), while WhatsApp is configured: the holder
@@ -38,7 +40,8 @@ export const WHATSAPP_TOASTS = {
 } as const;
 
 /**
- * "Get your ticket and reminders on WhatsApp too" (the consent, now, under the notice of now) or
+ * "Get your ticket and reminders on WhatsApp too" (the consent, now, under the notice of now, and
+ * the ticket sent there at once) or
  * "Stop WhatsApp messages" (the whole number stops, as replying STOP does), each recorded in the
  * Activity log. Answers with the ticket page and a toast; null when the token is not a self-service
  * link (a door code, a forged or replaced link: the route answers 404).
@@ -57,6 +60,8 @@ export async function ticketWhatsAppAction(
   if (intent === WHATSAPP_INTENTS.start && !whatsappOn()) return redirectWithToast(back, "error", WHATSAPP_TOASTS.off);
   const done = await db.transaction(async (tx) => {
     const changed = intent === WHATSAPP_INTENTS.start ? await consentToWhatsApp(tx, id, now) : await stopWhatsAppFor(tx, id);
+    // Asked for now: the ticket comes there now (within the public forms' daily ceiling per number).
+    if (changed && intent === WHATSAPP_INTENTS.start) await sendTicketThere(tx, id);
     if (changed)
       await recordAudit(tx, SELF_SERVICE_ACTOR, {
         action: intent === WHATSAPP_INTENTS.start ? "whatsapp.consent" : "whatsapp.stop",
@@ -70,4 +75,11 @@ export async function ticketWhatsAppAction(
   return redirectWithToast(back, "success", intent === WHATSAPP_INTENTS.start ? WHATSAPP_TOASTS.started : WHATSAPP_TOASTS.stopped, {
     duration: 8000,
   });
+}
+
+async function sendTicketThere(tx: DbOrTx, id: string): Promise<void> {
+  const [attendee] = await tx.select().from(attendees).where(eq(attendees.id, id));
+  if (!attendee) return;
+  const { event_name } = await getSettings(tx);
+  await enqueueTicket(tx, { attendee, eventName: event_name, kind: "ticket-self-resend", channels: ["whatsapp"] });
 }
