@@ -115,6 +115,42 @@ test.describe("WhatsApp, on a server of its own with a fake Graph API", () => {
     await expect(ticketRow).toContainText("Read");
   });
 
+  test("the ticket page, in Hausa on a 360 px phone without JavaScript, stops WhatsApp and asks for it again, which sends the ticket there", async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const { wa } = site();
+    const person = makeRegistrant({ fullName: "Ƴusuf Ɓello", phone: "0803 700 1401" });
+    const form = await browser.newContext({ baseURL: wa.site.url });
+    const formPage = await form.newPage();
+    await formPage.goto("/register");
+    await waitForInteractive(formPage);
+    await (await registerWithWhatsApp(formPage, person, { sms: false })).ticket();
+    await form.close();
+    // The ticket page through the template's button, as the person opens it from WhatsApp.
+    const { parts } = await ticketTemplateTo(wa, person.phone);
+    const phone = await browser.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, javaScriptEnabled: false });
+    const page = await phone.newPage();
+    await page.goto(`${wa.site.url}/t/${parts.buttonSuffix}`);
+    await page.goto(`${page.url().split("?")[0]}?lang=ha`);
+    const section = page.locator("#whatsapp");
+    await expect(section).toContainText("0803 700 1401");
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: testInfo.outputPath("ticket-page-whatsapp-ha-360.png") });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const before = wa.graph.messages.filter((m) => m.to === digitsOf(e164(person.phone))).length;
+    // Stop: the section now offers WhatsApp again; nothing more goes to the number.
+    await section.getByRole("button").click();
+    await expect(page.locator("#whatsapp").getByRole("button")).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath("ticket-page-whatsapp-stopped-ha-360.png") });
+    // Asked for again: the ticket comes there at once.
+    await page.locator("#whatsapp").getByRole("button").click();
+    await expect
+      .poll(() => wa.graph.messages.filter((m) => m.to === digitsOf(e164(person.phone))).length, { timeout: 20_000 })
+      .toBe(before + 1);
+    await phone.close();
+  });
+
   test("the webhook's handshake echoes the challenge for the verify token only", async ({ request }) => {
     const { wa } = site();
     const handshake = (token: string, mode = "subscribe") =>
