@@ -30,6 +30,11 @@ export const numberKey = (purpose: string, phone: string) => `${purpose}:${creat
 const RESENDS_PER_HOUR = 2;
 const HOUR_MS = 60 * 60_000;
 
+/** One more "send my ticket again" for this number this hour, by SMS or on WhatsApp (each its own count): counts it. */
+export async function resendAllowed(db: DbOrTx, phone: string, now: Date, via: "sms" | "whatsapp"): Promise<boolean> {
+  return (await countHit(db, numberKey(`${via === "sms" ? "ussd" : "chat"}-resend`, phone), HOUR_MS, now)) <= RESENDS_PER_HOUR;
+}
+
 /** The number's registration (or place in line), for the menu's first screen. */
 export async function registrationOf(db: DbOrTx, phone: string): Promise<UssdContext["registration"]> {
   const [attendee] = await db
@@ -91,8 +96,7 @@ export async function registerByPhone(
 
 /** "Send my ticket again": by SMS (USSD) or on WhatsApp (chat), a couple of times an hour at most. */
 export async function resendByPhone(db: DbOrTx, phone: string, now: Date, via: "sms" | "whatsapp"): Promise<UssdOutcome> {
-  if ((await countHit(db, numberKey(`${via === "sms" ? "ussd" : "chat"}-resend`, phone), HOUR_MS, now)) > RESENDS_PER_HOUR)
-    return { type: "resend-limited" };
+  if (!(await resendAllowed(db, phone, now, via))) return { type: "resend-limited" };
   const settings = await getSettings(db);
   const sent = await db.transaction(async (tx) => {
     const [attendee] = await tx
